@@ -1,0 +1,17 @@
+import type { Opts } from '../core/options.ts';
+import type { Infer, Type } from '../core/types/type.ts';
+
+/**
+ * A wire format. Every codec reads with the same rules and errors (the shared read pass), so
+ * a descriptor means the same thing in JSON, MessagePack, CBOR or a format of your own.
+ */
+export interface Codec {
+  /** `'json'`, `'msgpack'`, `'cbor'` or a user codec's name. */
+  readonly name: string;
+  /** Media types this codec reads; the first labels what it writes. */
+  readonly contentTypes: readonly string[];
+  /** Writes `value` as `type` describes it; throws `WriteError` when it does not fit. */
+  encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): Uint8Array | string;
+  /** Reads `input` as `type` describes it; throws `ReadError` with a code and a JSON Pointer. */
+  decode<T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T>;
+}

@@ -1,0 +1,87 @@
+import { Failure } from '../../core/errors/failure.ts';
+import { ReadError, asReadError } from '../../core/errors/read-error.ts';
+import { asWriteError } from '../../core/errors/write-error.ts';
+import { resolveReadOptions, type Opts } from '../../core/options.ts';
+import { readerFor } from '../../core/read/read.ts';
+import type { Infer, Type } from '../../core/types/type.ts';
+import { someDescriptor } from '../../core/types/walk.ts';
+import type { Codec } from '../codec.ts';
+import { compileJsonWriter, type JsonWriter } from './compile-writer.ts';
+import { parseExact } from './parse-exact.ts';
+
+/** The JSON codec: `encode` gives a string, `decode` takes text or UTF-8 bytes. */
+export interface JsonCodec extends Codec {
+  encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): string;
+}
+
+/**
+ * Text that may hold a number `JSON.parse` would round: a run of 16 digits (2^53 has 16) or a
+ * digit followed by an exponent. Digits inside strings match too; that only costs the slow path.
+ */
+const MAYBE_INEXACT = /\d{16}|\d[eE]/;
+
+const writers = new WeakMap<Type, [JsonWriter | undefined, JsonWriter | undefined]>();
+const exactness = new WeakMap<Type, boolean>();
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function writerFor(type: Type, pretty: boolean): JsonWriter {
+  let pair = writers.get(type);
+  if (pair === undefined) writers.set(type, (pair = [undefined, undefined]));
+  const slot = pretty ? 1 : 0;
+  return (pair[slot] ??= compileJsonWriter(type, pretty));
+}
+
+/** Whether `type` holds `i64`/`u64` members, whose digits `JSON.parse` could lose. */
+function needsExactNumbers(type: Type): boolean {
+  let exact = exactness.get(type);
+  if (exact === undefined) {
+    exact = someDescriptor(type, (t) => t.kind === 'i64' || t.kind === 'u64');
+    exactness.set(type, exact);
+  }
+  return exact;
+}
+
+function toText(input: Uint8Array | string, maxBytes: number): string {
+  const size = typeof input === 'string' ? input.length : input.byteLength;
+  if (size > maxBytes) throw new Failure('limit_exceeded', `input of ${size} bytes is over maxBytes (${maxBytes})`);
+  if (typeof input === 'string') return input;
+  try {
+    return utf8.decode(input);
+  } catch {
+    throw new Failure('syntax_error', 'invalid JSON: the bytes are not valid UTF-8');
+  }
+}
+
+function parseFast(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Failure('syntax_error', `invalid JSON: ${(e as Error).message}`);
+  }
+}
+
+export const json: JsonCodec = {
+  name: 'json',
+  contentTypes: ['application/json'],
+
+  encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): string {
+    try {
+      return writerFor(type, opts?.prettify === true)(value, '');
+    } catch (e) {
+      throw asWriteError(e);
+    }
+  },
+
+  decode<T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> {
+    const options = resolveReadOptions(opts);
+    const read = readerFor(type, options, 'base64');
+    try {
+      const text = toText(input, options.maxBytes);
+      const exact = needsExactNumbers(type) && MAYBE_INEXACT.test(text);
+      return read(exact ? parseExact(text, options.maxDepth) : parseFast(text)) as Infer<T>;
+    } catch (e) {
+      if (e instanceof RangeError) throw new ReadError('limit_exceeded', '', 'input nested too deeply to read');
+      throw asReadError(e);
+    }
+  },
+};

@@ -1,0 +1,123 @@
+import { Failure } from '../../core/errors/failure.ts';
+import { RawNumber } from '../../core/read/raw-number.ts';
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * A JSON parser that keeps every integer exact: tokens a `number` cannot hold become `RawNumber`s.
+ * It is the slow path, taken only when the descriptor has 64-bit members and the text may hold
+ * such a number; it builds the same tree as `JSON.parse` otherwise. Nesting beyond `maxDepth`
+ * fails as `limit_exceeded`, so its recursion is bounded.
+ */
+export function parseExact(text: string, maxDepth: number): unknown {
+  const parser = new ExactParser(text, maxDepth);
+  parser.skipSpace();
+  const value = parser.value(0);
+  parser.skipSpace();
+  if (parser.pos !== text.length) parser.fail('unexpected data after the JSON value');
+  return value;
+}
+
+class ExactParser {
+  pos = 0;
+  constructor(private readonly text: string, private readonly maxDepth: number) {}
+
+  fail(what: string): never {
+    throw new Failure('syntax_error', `invalid JSON: ${what} (position ${this.pos})`);
+  }
+
+  skipSpace(): void {
+    const s = this.text;
+    let c = s.charCodeAt(this.pos);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = s.charCodeAt(++this.pos);
+  }
+
+  value(depth: number): unknown {
+    const c = this.text.charCodeAt(this.pos);
+    if (c === 0x7b /* { */) return this.object(depth + 1);
+    if (c === 0x5b /* [ */) return this.array(depth + 1);
+    if (c === 0x22 /* " */) return this.string();
+    if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) return this.number();
+    if (this.text.startsWith('true', this.pos)) return (this.pos += 4), true;
+    if (this.text.startsWith('false', this.pos)) return (this.pos += 5), false;
+    if (this.text.startsWith('null', this.pos)) return (this.pos += 4), null;
+    return this.fail(Number.isNaN(c) ? 'unexpected end of input' : `unexpected character ${JSON.stringify(this.text[this.pos])}`);
+  }
+
+  private enter(depth: number): void {
+    if (depth > this.maxDepth) throw new Failure('limit_exceeded', `nesting deeper than maxDepth (${this.maxDepth})`);
+    this.pos++;
+    this.skipSpace();
+  }
+
+  private object(depth: number): Record<string, unknown> {
+    this.enter(depth);
+    const out: Record<string, unknown> = {};
+    if (this.text.charCodeAt(this.pos) === 0x7d /* } */) return this.pos++, out;
+    for (;;) {
+      if (this.text.charCodeAt(this.pos) !== 0x22) this.fail('expected a string key');
+      const key = this.string();
+      this.skipSpace();
+      if (this.text.charCodeAt(this.pos) !== 0x3a /* : */) this.fail("expected ':'");
+      this.pos++;
+      this.skipSpace();
+      const value = this.value(depth);
+      // Like JSON.parse: `__proto__` becomes an own property, never the prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+      this.skipSpace();
+      const c = this.text.charCodeAt(this.pos++);
+      if (c === 0x7d) return out;
+      if (c !== 0x2c /* , */) this.pos--, this.fail("expected ',' or '}'");
+      this.skipSpace();
+    }
+  }
+
+  private array(depth: number): unknown[] {
+    this.enter(depth);
+    const out: unknown[] = [];
+    if (this.text.charCodeAt(this.pos) === 0x5d /* ] */) return this.pos++, out;
+    for (;;) {
+      out.push(this.value(depth));
+      this.skipSpace();
+      const c = this.text.charCodeAt(this.pos++);
+      if (c === 0x5d) return out;
+      if (c !== 0x2c) this.pos--, this.fail("expected ',' or ']'");
+      this.skipSpace();
+    }
+  }
+
+  private string(): string {
+    const s = this.text;
+    const start = this.pos;
+    let escaped = false;
+    for (let i = start + 1; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x22) {
+        this.pos = i + 1;
+        if (!escaped) return s.slice(start + 1, i);
+        try {
+          return JSON.parse(s.slice(start, i + 1)) as string;
+        } catch {
+          this.pos = start;
+          return this.fail('invalid escape in string');
+        }
+      }
+      if (c === 0x5c /* \ */) (escaped = true), i++;
+      else if (c < 0x20) (this.pos = i), this.fail('control character in string');
+    }
+    this.pos = s.length;
+    return this.fail('unterminated string');
+  }
+
+  private number(): number | RawNumber {
+    NUMBER.lastIndex = this.pos;
+    const m = NUMBER.exec(this.text);
+    if (m === null) return this.fail('invalid number');
+    const token = m[0];
+    this.pos += token.length;
+    const n = Number(token);
+    // Safe integers and fractions are exact enough as numbers; larger integers keep their digits.
+    return Number.isInteger(n) && !Number.isSafeInteger(n) ? new RawNumber(token) : n;
+  }
+}

@@ -1,0 +1,38 @@
+import type { ErrorCode } from './codes.ts';
+
+/**
+ * Thrown inside compiled readers and writers. It is not an `Error` (no stack is captured on the
+ * hot path); containers push their key or index as it unwinds, the entry point turns it into a
+ * `ReadError` or `WriteError`.
+ */
+export class Failure {
+  /** Innermost segment first; reversed once at the edge. */
+  readonly segments: (string | number)[] = [];
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    /** For `missing_key` and `unknown_key`: the key (the container adds it to the path). */
+    readonly key?: string,
+  ) {}
+}
+
+/** Adds a container's segment to a failure passing through it; anything else passes unchanged. */
+export function addSegment(error: unknown, segment: string | number): never {
+  if (error instanceof Failure) error.segments.push(segment);
+  throw error;
+}
+
+/** Names the JSON-ish type of a value for messages: `got array`, `got null`. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value instanceof Uint8Array) return 'bytes';
+  switch (typeof value) {
+    case 'string': return 'a string';
+    case 'number': return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
+    case 'bigint': return `the integer ${value}`;
+    case 'boolean': return `${value}`;
+    case 'object': return 'an object';
+    default: return typeof value;
+  }
+}

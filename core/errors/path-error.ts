@@ -1,0 +1,40 @@
+import type { ErrorCode } from './codes.ts';
+import { describeLocation, toJsonPointer } from './json-pointer.ts';
+import type { Failure } from './failure.ts';
+
+/**
+ * What `ReadError` and `WriteError` share: a code, a JSON Pointer and, for key errors, the key.
+ * Each subclass names a registered symbol as its `brand`, so `instanceof` works across two
+ * copies of the package (as connect-es does).
+ */
+export abstract class PathError extends Error {
+  static readonly brand: symbol;
+  readonly code: ErrorCode;
+  /** RFC 6901 JSON Pointer to the offending value or key, e.g. `/books/3/title`. */
+  readonly path: string;
+  /** The key, for `missing_key` and `unknown_key`. */
+  readonly key: string | undefined;
+
+  constructor(code: ErrorCode, path: string, message: string, key?: string) {
+    super(message);
+    this.code = code;
+    this.path = path;
+    this.key = key;
+    Object.defineProperty(this, (new.target as typeof PathError).brand, { value: true });
+  }
+
+  static override [Symbol.hasInstance](this: typeof PathError, value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[this.brand] === true;
+  }
+}
+
+/** Builds the fields of a `PathError` from an internal failure: "missing required key 'name' at /users/3". */
+export function fromFailure(f: Failure): [ErrorCode, string, string, string | undefined] {
+  const segments = f.segments.slice().reverse();
+  const path = toJsonPointer(segments);
+  if (f.key !== undefined) {
+    const parent = describeLocation(toJsonPointer(segments.slice(0, -1)));
+    return [f.code, path, `${f.detail} '${f.key}' at ${parent}`, f.key];
+  }
+  return [f.code, path, `${f.detail} at ${describeLocation(path)}`, undefined];
+}

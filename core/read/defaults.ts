@@ -1,0 +1,46 @@
+import type { AnyType } from '../types/index.ts';
+import type { Type } from '../types/type.ts';
+
+/** Makes the value an absent key becomes; a fresh one every call, so defaults are never shared. */
+export type DefaultMaker = () => unknown;
+
+/**
+ * The default of a descriptor: its `.default()` (copied), else `0`, `0n`, `''`, `false`, `[]`, `{}`
+ * per kind, each member of an object its own default, `undefined` for optional, `null` for nullable.
+ */
+export function compileDefault(type: Type): DefaultMaker {
+  if (type.hasDefault) {
+    const value = type.defaultValue;
+    if (typeof value !== 'object' || value === null) return () => value;
+    return () => structuredClone(value);
+  }
+  const d = type as AnyType;
+  switch (d.kind) {
+    case 'string': return () => '';
+    case 'bool': return () => false;
+    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
+    case 'f32': case 'f64': return () => 0;
+    case 'i64': case 'u64': return () => 0n;
+    case 'bytes': return () => new Uint8Array(0);
+    case 'array': return () => [];
+    case 'map': return () => ({});
+    case 'literal': { const v = d.value; return () => v; }
+    case 'enum': { const v = d.values[0]; return () => v; }
+    case 'optional': case 'void': return () => undefined;
+    case 'nullable': return () => null;
+    case 'tuple': {
+      const makers = d.elements.map(compileDefault);
+      return () => makers.map((make) => make());
+    }
+    case 'object': {
+      const members = Object.entries(d.fields)
+        .filter(([, field]) => field.kind !== 'optional' || field.hasDefault)
+        .map(([key, field]) => [key, compileDefault(field)] as const);
+      return () => {
+        const out: Record<string, unknown> = {};
+        for (const [key, make] of members) out[key] = make();
+        return out;
+      };
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import { Type } from './type.ts';
+
+export type EnumValue = string | number;
+
+/** One of a fixed list of strings or numbers; an absent key defaults to the first. */
+export class EnumType<V extends readonly EnumValue[] = readonly EnumValue[]> extends Type<V[number]> {
+  readonly kind = 'enum';
+  constructor(readonly values: V) {
+    super();
+    if (values.length === 0) throw new TypeError('t.enum() needs at least one value');
+  }
+}

@@ -1,0 +1,14 @@
+import type { FloatKind } from './ranges.ts';
+import { Type } from './type.ts';
+
+export type { FloatKind } from './ranges.ts';
+
+/**
+ * A finite floating-point number; absent keys default to `0`. `f32` values are rounded to
+ * float32 when read and written as the shortest decimal that reads back to the same float32.
+ */
+export class FloatType<K extends FloatKind = FloatKind> extends Type<number> {
+  constructor(readonly kind: K) {
+    super();
+  }
+}

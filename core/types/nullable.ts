@@ -1,0 +1,9 @@
+import { Type, type Infer } from './type.ts';
+
+/** A value or `null`; absent keys default to `null`. */
+export class NullableType<T extends Type = Type> extends Type<Infer<T> | null> {
+  readonly kind = 'nullable';
+  constructor(readonly inner: T) {
+    super();
+  }
+}

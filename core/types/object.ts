@@ -1,0 +1,41 @@
+import { Type, type Infer } from './type.ts';
+import type { OptionalType } from './optional.ts';
+
+/** The members of an object descriptor, in the order they are read and written. */
+export type Fields = Readonly<Record<string, Type>>;
+
+/**
+ * Decides whether `key` must be present when `errorOnMissingKeys` is on. `isNullable` is true for
+ * `t.optional` and `t.nullable` members. The default is `!isNullable`.
+ */
+export type RequiresKey = (key: string, isNullable: boolean) => boolean;
+
+export interface ObjectOptions {
+  /** Names the record in JSON Schema (`$defs`) and in error messages. */
+  name?: string;
+  /** Overrides which keys are required; consulted only when `errorOnMissingKeys` is on. */
+  requiresKey?: RequiresKey;
+}
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K] extends OptionalType ? K : never }[keyof F];
+type InferObject<F extends Fields> = Simplify<
+  { -readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]> } &
+  { -readonly [K in OptionalKeys<F>]?: Infer<F[K]> }
+>;
+
+/** A record with declared members; undeclared keys are rejected (or dropped) and never reach the result. */
+export class ObjectType<F extends Fields = Fields> extends Type<InferObject<F>> {
+  readonly kind = 'object';
+  readonly name: string | undefined;
+  readonly requiresKey: RequiresKey | undefined;
+
+  constructor(readonly fields: F, options: ObjectOptions = {}) {
+    super();
+    if (Object.prototype.hasOwnProperty.call(fields, '__proto__')) {
+      throw new TypeError("t.object(): a member may not be named '__proto__'");
+    }
+    this.name = options.name;
+    this.requiresKey = options.requiresKey;
+  }
+}

@@ -1,0 +1,27 @@
+// The numeric bounds of the descriptor kinds. Kept apart from the descriptor classes so readers
+// and writers can use them without importing the classes (which would close an import cycle).
+
+/** The integer kinds that fit a JavaScript `number` exactly. */
+export type IntKind = 'i8' | 'i16' | 'i32' | 'u8' | 'u16' | 'u32';
+/** The 64-bit integer kinds, read as `bigint`. */
+export type BigIntKind = 'i64' | 'u64';
+export type FloatKind = 'f32' | 'f64';
+
+/** Inclusive bounds of each integer kind. */
+export const INT_RANGES: Readonly<Record<IntKind, readonly [number, number]>> = {
+  i8: [-128, 127],
+  i16: [-32768, 32767],
+  i32: [-2147483648, 2147483647],
+  u8: [0, 255],
+  u16: [0, 65535],
+  u32: [0, 4294967295],
+};
+
+/** Inclusive bounds of each 64-bit kind. */
+export const BIGINT_RANGES: Readonly<Record<BigIntKind, readonly [bigint, bigint]>> = {
+  i64: [-(2n ** 63n), 2n ** 63n - 1n],
+  u64: [0n, 2n ** 64n - 1n],
+};
+
+/** The largest finite float32. */
+export const MAX_F32 = 3.4028234663852886e38;

@@ -5,7 +5,7 @@ import {
   bigIntChecker, checkArray, checkBool, checkBytes, checkRecord, checkString, floatChecker, intChecker,
   missingMember, oneOfChecker,
 } from '../../core/write/check-scalars.ts';
-import { formatF32 } from './format-f32.ts';
+import { formatF32, formatF64 } from './format-f32.ts';
 import { quote } from './quote.ts';
 
 /** A compiled JSON writer. `indent` is the current indentation when prettifying, else unused. */
@@ -39,7 +39,7 @@ export function compileJsonWriter(type: Type, pretty: boolean): JsonWriter {
     }
     case 'f64': {
       const check = floatChecker('f64');
-      return (v) => String(check(v));
+      return (v) => formatF64(check(v));
     }
     case 'bytes': return (v) => '"' + encodeBase64(checkBytes(v)) + '"';
     case 'literal': case 'enum': {

@@ -1,3 +1,4 @@
+import { RawNumber } from '../read/raw-number.ts';
 import type { ErrorCode } from './codes.ts';
 
 /**
@@ -27,6 +28,7 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Uint8Array) return 'bytes';
+  if (value instanceof RawNumber) return `the number ${value.text}`;
   switch (typeof value) {
     case 'string': return 'a string';
     case 'number': return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;

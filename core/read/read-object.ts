@@ -2,6 +2,7 @@ import { Failure, addSegment } from '../errors/failure.ts';
 import type { ObjectType } from '../types/object.ts';
 import type { ReaderContext, Reader } from './context.ts';
 import { compileDefault, type DefaultMaker } from './defaults.ts';
+import { RawNumber } from './raw-number.ts';
 import { isRequiredKey } from './required.ts';
 import { mismatch } from './read-scalars.ts';
 
@@ -18,9 +19,9 @@ interface Member {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** True for a value that can be read as an object: not null, not an array, not bytes. */
+/** True for a value that can be read as an object: not null, not an array, not bytes, not a number token. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof RawNumber);
 }
 
 /**

@@ -11,11 +11,13 @@ export type JsonSchema = { [keyword: string]: unknown };
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
- * 64-bit bounds as the nearest doubles inside the range: a JSON Schema object holds doubles, and
- * `2^63 - 1` or `2^64 - 1` as a double would round up past the bound and admit an invalid value.
+ * 64-bit bounds as doubles whose shortest decimal form stays inside the exact range. A schema
+ * object holds doubles: `2^64 - 1` would round up to `2^64` and admit an invalid value, and
+ * `-2^63` prints as `-9223372036854776000`, which is below `i64`'s minimum. With these bounds a
+ * validator working on doubles accepts a number exactly when lacquer accepts its JSON text.
  */
 const BIGINT_SCHEMA_BOUNDS = {
-  i64: [-(2 ** 63), 2 ** 63 - 1024],
+  i64: [-(2 ** 63 - 1024), 2 ** 63 - 1024],
   u64: [0, 2 ** 64 - 2048],
 } as const;
 

@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { jsonSchema, ReadError, type Type } from '../../core/index.ts';
+import { someDescriptor } from '../../core/types/walk.ts';
+import { json } from '../../codecs/json/index.ts';
+import { arbDescriptor, arbJsonNear, arbTyped } from '../support/arbitraries.ts';
+
+describe('properties of reading and writing', () => {
+  it('json.decode(json.encode(v)) equals v for every descriptor and value', () => {
+    fc.assert(
+      fc.property(arbTyped, fc.boolean(), ({ type, value }, prettify) => {
+        const text = json.encode(type, value as never, { prettify });
+        expect(json.decode(type, text)).to.deep.equal(value);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('an independent JSON Schema validator accepts a value exactly when json.decode does', () => {
+    // ownProperties: a key like `constructor` counts only when the document has it, as in lacquer.
+    const ajv = new Ajv2020({ strict: false, ownProperties: true, validateFormats: false });
+    const arbCase = arbDescriptor.chain((type) =>
+      fc.record({
+        type: fc.constant(type),
+        value: arbJsonNear(type),
+        opts: fc.record({ errorOnMissingKeys: fc.boolean(), errorOnUnknownKeys: fc.boolean() }),
+      }),
+    );
+    fc.assert(
+      fc.property(arbCase, ({ type, value, opts }) => {
+        // ajv 8 does not enforce `required: [""]`; lacquer does. Leave the empty key out here.
+        fc.pre(!someDescriptor(type, hasEmptyKey));
+        const text = JSON.stringify(value);
+        const validatorAccepts = ajv.validate(jsonSchema(type, opts), value);
+        let lacquerAccepts = true;
+        try {
+          json.decode(type, text, opts);
+        } catch (e) {
+          if (!(e instanceof ReadError)) throw e;
+          lacquerAccepts = false;
+        }
+        expect(lacquerAccepts, `${text} against ${JSON.stringify(jsonSchema(type, opts))}`).to.equal(validatorAccepts);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+function hasEmptyKey(type: Type): boolean {
+  return type.kind === 'object' && Object.hasOwn((type as Type & { fields: object }).fields, '');
+}

@@ -6,7 +6,9 @@ import { readerFor } from '../../core/read/read.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
 import { someDescriptor } from '../../core/types/walk.ts';
 import type { Codec } from '../codec.ts';
+import { canGenerateCode } from '../../core/util/codegen.ts';
 import { compileJsonWriter, type JsonWriter } from './compile-writer.ts';
+import { generateJsonWriter } from './generate-writer.ts';
 import { parseExact } from './parse-exact.ts';
 
 /** The JSON codec: `encode` gives a string, `decode` takes text or UTF-8 bytes. */
@@ -28,7 +30,22 @@ function writerFor(type: Type, pretty: boolean): JsonWriter {
   let pair = writers.get(type);
   if (pair === undefined) writers.set(type, (pair = [undefined, undefined]));
   const slot = pretty ? 1 : 0;
-  return (pair[slot] ??= compileJsonWriter(type, pretty));
+  return (pair[slot] ??= compileWriter(type, pretty));
+}
+
+/** Compact output gets generated code where the platform allows it; the closures always work. */
+function compileWriter(type: Type, pretty: boolean): JsonWriter {
+  const slow = compileJsonWriter(type, pretty);
+  if (pretty || !canGenerateCode()) return slow;
+  const fast = generateJsonWriter(type);
+  return (value, indent) => {
+    try {
+      return fast(value);
+    } catch {
+      // The fast path bailed or met a bad value: the closure writer gives the text or the exact error.
+      return slow(value, indent);
+    }
+  };
 }
 
 /** Whether `type` holds `i64`/`u64` members, whose digits `JSON.parse` could lose. */

@@ -1,8 +1,10 @@
 import { asReadError } from '../errors/read-error.ts';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../options.ts';
 import type { Type } from '../types/type.ts';
+import { canGenerateCode } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
-import type { BytesForm, Reader } from './context.ts';
+import type { BytesForm, Reader, ReaderContext } from './context.ts';
+import { generateReader } from './generate-reader.ts';
 
 const cache = new WeakMap<Type, Map<string, Reader>>();
 
@@ -12,8 +14,23 @@ export function readerFor(type: Type, options: ResolvedReadOptions, bytes: Bytes
   let readers = cache.get(type);
   if (readers === undefined) cache.set(type, (readers = new Map()));
   let reader = readers.get(key);
-  if (reader === undefined) readers.set(key, (reader = compileReader(type, { ...options, bytes })));
+  if (reader === undefined) readers.set(key, (reader = compile(type, { ...options, bytes })));
   return reader;
+}
+
+/** Generated code where the platform allows it, falling back per value to the closures, which always work. */
+function compile(type: Type, ctx: ReaderContext): Reader {
+  const slow = compileReader(type, ctx);
+  if (!canGenerateCode()) return slow;
+  const fast = generateReader(type, ctx);
+  return (input) => {
+    try {
+      return fast(input);
+    } catch {
+      // The fast path bailed or met bad input: the closure reader gives the value or the exact error.
+      return slow(input);
+    }
+  };
 }
 
 /**

@@ -1,0 +1,114 @@
+import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
+import { INT_RANGES } from '../../core/types/ranges.ts';
+import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
+import { compileJsonWriter } from './compile-writer.ts';
+import { quote } from './quote.ts';
+
+/** A generated compact JSON writer: one value in, JSON text out. */
+export type FastJsonWriter = (value: unknown) => string;
+
+/**
+ * Generates the fast path of a compact JSON writer: string concatenation with the member labels
+ * written in. Like the generated reader it handles the common values only and bails (throws) on
+ * anything else; the caller then runs the closure writer, which gives the text or the exact
+ * `WriteError`. Writing is pure, so running it twice is safe.
+ */
+export function generateJsonWriter(type: Type): FastJsonWriter {
+  const gen = new WriterGenerator();
+  const entry = gen.function(type);
+  return buildFunction<FastJsonWriter>(gen.constants.values, `${gen.code.join('\n')}\nreturn ${entry};`);
+}
+
+class WriterGenerator {
+  readonly constants = new Constants();
+  readonly code: string[] = [];
+  private count = 0;
+
+  function(type: Type): string {
+    const name = `f${this.count++}`;
+    this.code.push(`function ${name}(v) { return ${this.expr(type, 'v')}; }`);
+    return name;
+  }
+
+  /** A JavaScript expression writing the identifier `x` as `type`. */
+  private expr(type: Type, x: string): string {
+    const d = type as AnyType;
+    const bail = this.constants.ref(bailFn);
+    switch (d.kind) {
+      case 'string': return `(typeof ${x} === 'string' ? ${this.constants.ref(quote)}(${x}) : ${bail}())`;
+      case 'bool': return `(${x} === true ? 'true' : ${x} === false ? 'false' : ${bail}())`;
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
+        const [min, max] = INT_RANGES[d.kind];
+        return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && ${x} % 1 === 0 ? '' + ${x} : ${bail}())`;
+      }
+      // Zero goes to the closure writer, which keeps the sign of -0.
+      case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 && ${x} !== 0 ? '' + ${x} : ${this.closure(type)}(${x}, ''))`;
+      case 'optional': case 'nullable': return `(${x} === null || ${x} === undefined ? 'null' : ${this.expr(d.inner, x)})`;
+      case 'array': case 'tuple': case 'object': return `${this.container(d)}(${x})`;
+      default:
+        // f32, 64-bit, bytes, literal, enum, map and void use their closure writer inline.
+        return `${this.closure(type)}(${x}, '')`;
+    }
+  }
+
+  private closure(type: Type): string {
+    return this.constants.ref(compileJsonWriter(type, false));
+  }
+
+  private container(d: AnyType & { kind: 'array' | 'tuple' | 'object' }): string {
+    const name = `f${this.count++}`;
+    const bail = this.constants.ref(bailFn);
+    let body: string;
+    switch (d.kind) {
+      case 'array':
+        body = `if (!Array.isArray(v)) ${bail}();
+  const n = v.length;
+  if (n === 0) return '[]';
+  let x = v[0];
+  let s = '[' + ${this.expr(d.element, 'x')};
+  for (let i = 1; i < n; i++) { x = v[i]; s += ',' + ${this.expr(d.element, 'x')}; }
+  return s + ']';`;
+        break;
+      case 'tuple':
+        body = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
+  ${d.elements.map((_, i) => `const x${i} = v[${i}];`).join(' ')}
+  return '[' + ${d.elements.map((e, i) => this.expr(e, `x${i}`)).join(" + ',' + ")} + ']';`;
+        break;
+      case 'object':
+        body = this.objectBody(d);
+        break;
+    }
+    this.code.push(`function ${name}(v) {\n  ${body}\n}`);
+    return name;
+  }
+
+  private objectBody(type: ObjectType): string {
+    const bail = this.constants.ref(bailFn);
+    const hasOwn = this.constants.ref(Object.prototype.hasOwnProperty);
+    const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
+    const members = Object.entries(type.fields);
+    members.forEach(([key], i) => {
+      const k = JSON.stringify(key);
+      const load = key in Object.prototype ? `(${hasOwn}.call(v, ${k}) ? v[${k}] : undefined)` : `v[${k}]`;
+      lines.push(`const x${i} = ${load};`);
+    });
+    const label = (key: string) => JSON.stringify(quote(key) + ':');
+    if (!members.some(([, f]) => f.kind === 'optional')) {
+      // Every member is written: one concatenation with the separators written in.
+      members.forEach((_, i) => lines.push(`if (x${i} === undefined) ${bail}();`));
+      if (members.length === 0) return [...lines, "return '{}';"].join('\n  ');
+      const parts = members.map(([key, field], i) => `${JSON.stringify((i === 0 ? '{' : ',') + quote(key) + ':')} + ${this.expr(field, `x${i}`)}`);
+      lines.push(`return ${parts.join(' + ')} + '}';`);
+      return lines.join('\n  ');
+    }
+    lines.push("let s = '';");
+    members.forEach(([key, field], i) => {
+      const write = `s += (s === '' ? '{' : ',') + ${label(key)} + ${this.expr(field, `x${i}`)};`;
+      lines.push(field.kind === 'optional' ? `if (x${i} !== undefined) ${write}` : `if (x${i} === undefined) ${bail}(); ${write}`);
+    });
+    lines.push("return s === '' ? '{}' : s + '}';");
+    return lines.join('\n  ');
+  }
+}
+
+const bailFn = bail;

@@ -1,0 +1,138 @@
+import type { AnyType, ObjectType } from '../types/index.ts';
+import type { Type } from '../types/type.ts';
+import { INT_RANGES, MAX_F32 } from '../types/ranges.ts';
+import { Constants, bail, buildFunction } from '../util/codegen.ts';
+import { compileReader } from './compile-reader.ts';
+import type { Reader, ReaderContext } from './context.ts';
+import { compileDefault } from './defaults.ts';
+import { RawNumber } from './raw-number.ts';
+import { isRequiredKey } from './required.ts';
+
+/**
+ * Generates the fast path of a reader: straight-line JavaScript with the member names written in,
+ * which V8 turns into inline-cached property loads. It handles the common input only and bails
+ * (throws) on anything else; the caller then runs the closure reader, which gives the exact value
+ * or the exact error with its path. Reading is pure, so running it twice is safe.
+ */
+export function generateReader(type: Type, ctx: ReaderContext): Reader {
+  const gen = new ReaderGenerator(ctx);
+  const entry = gen.function(type, 1);
+  const body = `${gen.code.join('\n')}\nreturn ${entry};`;
+  return buildFunction<Reader>(gen.constants.values, body);
+}
+
+class ReaderGenerator {
+  readonly constants = new Constants();
+  readonly code: string[] = [];
+  private count = 0;
+
+  constructor(private readonly ctx: ReaderContext) {}
+
+  /** Emits a function `fN(v)` reading `type` at `depth`; returns its name. */
+  function(type: Type, depth: number): string {
+    const name = `f${this.count++}`;
+    this.code.push(`function ${name}(v) { return ${this.expr(type, 'v', depth)}; }`);
+    return name;
+  }
+
+  /** A JavaScript expression reading the identifier `x` as `type`. */
+  private expr(type: Type, x: string, depth: number): string {
+    const d = type as AnyType;
+    const bail = this.constants.ref(bailFn);
+    switch (d.kind) {
+      case 'string': return `(typeof ${x} === 'string' ? ${x} : ${bail}())`;
+      case 'bool': return `(typeof ${x} === 'boolean' ? ${x} : ${bail}())`;
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
+        const [min, max] = INT_RANGES[d.kind];
+        return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && ${x} % 1 === 0 ? ${x} : ${bail}())`;
+      }
+      case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 ? ${x} : ${bail}())`;
+      case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32} && ${x} <= ${MAX_F32} ? Math.fround(${x}) : ${bail}())`;
+      case 'optional': return `(${x} === null || ${x} === undefined ? undefined : ${this.expr(d.inner, x, depth)})`;
+      case 'nullable': return `(${x} === null ? null : ${this.expr(d.inner, x, depth)})`;
+      case 'array': case 'map': case 'tuple': case 'object':
+        if (depth > this.ctx.maxDepth) return `${this.closure(type, depth)}(${x})`;
+        return `${this.container(d, depth)}(${x})`;
+      default:
+        // Rarer kinds (64-bit, bytes, literal, enum, void) use their closure reader inline.
+        return `${this.closure(type, depth)}(${x})`;
+    }
+  }
+
+  private closure(type: Type, depth: number): string {
+    return this.constants.ref(compileReader(type, this.ctx, depth));
+  }
+
+  private container(d: AnyType & { kind: 'array' | 'map' | 'tuple' | 'object' }, depth: number): string {
+    const name = `f${this.count++}`;
+    const bail = this.constants.ref(bailFn);
+    const inner = depth + 1;
+    let body: string;
+    switch (d.kind) {
+      case 'array':
+        body = `if (!Array.isArray(v)) ${bail}();
+  const out = [];
+  for (let i = 0; i < v.length; i++) { const x = v[i]; out.push(${this.expr(d.element, 'x', inner)}); }
+  return out;`;
+        break;
+      case 'tuple':
+        body = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
+  ${d.elements.map((_, i) => `const x${i} = v[${i}];`).join(' ')}
+  return [${d.elements.map((e, i) => this.expr(e, `x${i}`, inner)).join(', ')}];`;
+        break;
+      case 'map':
+        body = `${this.recordCheck('v')}
+  const out = {};
+  for (const k in v) { const x = v[k]; if (k === '__proto__') ${bail}(); out[k] = ${this.expr(d.values, 'x', inner)}; }
+  return out;`;
+        break;
+      case 'object':
+        body = this.objectBody(d, inner);
+        break;
+    }
+    this.code.push(`function ${name}(v) {\n  ${body}\n}`);
+    return name;
+  }
+
+  private recordCheck(v: string): string {
+    const bail = this.constants.ref(bailFn);
+    const raw = this.constants.ref(RawNumber);
+    return `if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v}) || ${v} instanceof Uint8Array || ${v} instanceof ${raw}) ${bail}();`;
+  }
+
+  private objectBody(type: ObjectType, inner: number): string {
+    const bail = this.constants.ref(bailFn);
+    const hasOwn = this.constants.ref(Object.prototype.hasOwnProperty);
+    const lines = [this.recordCheck('v'), 'let p = 0;'];
+    const members = Object.entries(type.fields);
+    // Absent optional members are left out, so such objects are built key by key.
+    const omits = members.some(([, f]) => f.kind === 'optional');
+    members.forEach(([key, field], i) => {
+      const k = JSON.stringify(key);
+      const load = key in Object.prototype ? `(${hasOwn}.call(v, ${k}) ? v[${k}] : undefined)` : `v[${k}]`;
+      let absent: string;
+      if (isRequiredKey(type, key, this.ctx.errorOnMissingKeys)) absent = `${bail}();`;
+      else if (field.kind === 'optional' && !field.hasDefault) absent = `a${i} = undefined;`;
+      else absent = `a${i} = ${this.constants.ref(compileDefault(field))}();`;
+      lines.push(`const x${i} = ${load}; let a${i};`);
+      lines.push(`if (x${i} === undefined) { ${absent} } else { p++; a${i} = ${this.expr(field, `x${i}`, inner)}; }`);
+    });
+    if (this.ctx.errorOnUnknownKeys) {
+      // A count mismatch means an undeclared key (or a declared one holding undefined): let the closure path decide.
+      lines.push(`let n = 0; for (const _ in v) n++; if (n !== p) ${bail}();`);
+    }
+    if (omits) {
+      lines.push('const out = {};');
+      members.forEach(([key, field], i) => {
+        const set = `out[${JSON.stringify(key)}] = a${i};`;
+        lines.push(field.kind === 'optional' ? `if (a${i} !== undefined) ${set}` : set);
+      });
+      lines.push('return out;');
+    } else {
+      lines.push(`return { ${members.map(([key], i) => `${JSON.stringify(key)}: a${i}`).join(', ')} };`);
+    }
+    return lines.join('\n  ');
+  }
+}
+
+const bailFn = bail;

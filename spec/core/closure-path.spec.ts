@@ -1,0 +1,33 @@
+// Readers and writers have two paths: generated code, and closures for platforms that forbid it
+// (a Content-Security-Policy without 'unsafe-eval'). The main run exercises the generated path;
+// this spec runs the reading and writing specs again with code generation forbidden.
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { canGenerateCode } from '../../core/util/codegen.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const SPECS = ['spec/core/properties.spec.ts', 'spec/core/missing-keys.spec.ts', 'spec/core/read-errors.spec.ts', 'spec/codecs/json.spec.ts'];
+
+describe('core: the closure path (no code generation)', () => {
+  it('the main run uses generated code', () => {
+    expect(canGenerateCode()).to.equal(true);
+  });
+
+  it('passes the reading and writing specs with code generation forbidden', function () {
+    this.timeout(120_000);
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--disallow-code-generation-from-strings', '--import', 'tsx', 'node_modules/mocha/bin/mocha.js',
+        '--no-config', '--reporter', 'dot', '--timeout', '60000',
+        // ajv compiles schemas with new Function, so the schema agreement property stays in the main run.
+        '--grep', 'independent JSON Schema validator', '--invert',
+        ...SPECS,
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(run.status, run.stdout + run.stderr).to.equal(0);
+    expect(run.stdout).to.match(/\d+ passing/);
+  });
+});

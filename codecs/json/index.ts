@@ -1,8 +1,8 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { ReadError, asReadError } from '../../core/errors/read-error.ts';
 import { asWriteError } from '../../core/errors/write-error.ts';
-import { resolveReadOptions, type Opts } from '../../core/options.ts';
-import { readerFor } from '../../core/read/read.ts';
+import type { Opts } from '../../core/options.ts';
+import { prepareRead } from '../../core/read/read.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
 import { someDescriptor } from '../../core/types/walk.ts';
 import type { Codec } from '../codec.ts';
@@ -90,8 +90,7 @@ export const json: JsonCodec = {
   },
 
   decode<T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> {
-    const options = resolveReadOptions(opts);
-    const read = readerFor(type, options, 'base64');
+    const { options, read } = prepareRead(type, opts, 'base64');
     try {
       const text = toText(input, options.maxBytes);
       const exact = needsExactNumbers(type) && MAYBE_INEXACT.test(text);

@@ -33,14 +33,53 @@ function compile(type: Type, ctx: ReaderContext): Reader {
   };
 }
 
+interface Prepared {
+  readonly errorOnMissingKeys: boolean | undefined;
+  readonly errorOnUnknownKeys: boolean | undefined;
+  readonly maxDepth: number | undefined;
+  readonly maxBytes: number | undefined;
+  readonly bytes: BytesForm;
+  readonly options: ResolvedReadOptions;
+  readonly read: Reader;
+}
+
+const lastPrepared = new WeakMap<Type, Prepared>();
+
+/**
+ * The reader and resolved options for one decode call. The last combination per descriptor is
+ * remembered (compared field by field, so a mutated options object is never served stale): a
+ * codec called again with the same options pays four comparisons, not a lookup by key.
+ */
+export function prepareRead(type: Type, opts: ReadOptions | undefined, bytes: BytesForm): Prepared {
+  const last = lastPrepared.get(type);
+  if (
+    last !== undefined && last.bytes === bytes && last.errorOnMissingKeys === opts?.errorOnMissingKeys &&
+    last.errorOnUnknownKeys === opts?.errorOnUnknownKeys && last.maxDepth === opts?.maxDepth && last.maxBytes === opts?.maxBytes
+  ) {
+    return last;
+  }
+  const options = resolveReadOptions(opts);
+  const prepared: Prepared = {
+    errorOnMissingKeys: opts?.errorOnMissingKeys,
+    errorOnUnknownKeys: opts?.errorOnUnknownKeys,
+    maxDepth: opts?.maxDepth,
+    maxBytes: opts?.maxBytes,
+    bytes,
+    options,
+    read: readerFor(type, options, bytes),
+  };
+  lastPrepared.set(type, prepared);
+  return prepared;
+}
+
 /**
  * The read pass every codec shares: checks an already-parsed tree (objects, arrays, strings,
  * numbers, bigints, bytes) against `type` and returns the clean value, or throws `ReadError`.
  */
 export function readTree<T extends Type>(type: T, tree: unknown, options: ReadOptions | undefined, bytes: BytesForm): T['~out'] {
-  const reader = readerFor(type, resolveReadOptions(options), bytes);
+  const { read } = prepareRead(type, options, bytes);
   try {
-    return reader(tree) as T['~out'];
+    return read(tree) as T['~out'];
   } catch (e) {
     throw asReadError(e);
   }

@@ -1,0 +1,76 @@
+// Codec benchmarks: lacquer against the libraries a user would pick instead, per payload.
+import { Ajv } from 'ajv';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import fastJson from 'fast-json-stringify';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { json } from '../codecs/json/index.ts';
+import { compare, type Contender, type Measurement } from './harness.ts';
+import { PAYLOADS, asPlainNumbers, type Payload } from './payloads.ts';
+import { inlinedJsonSchema, toTypeBox, toZod } from './peers.ts';
+
+const STRICT = { errorOnMissingKeys: true, errorOnUnknownKeys: true } as const;
+
+export interface CaseResult {
+  payload: string;
+  operation: string;
+  /** The lacquer contender first, then its peers. */
+  results: Measurement[];
+}
+
+export interface WireSize {
+  payload: string;
+  format: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function jsonCases(p: Payload): { encode: Contender[]; decode: Contender[] } {
+  const plain = asPlainNumbers(p.value);
+  const text = json.encode(p.type, p.value as never);
+  const plainText = JSON.stringify(plain);
+  const schema = inlinedJsonSchema(p.type, STRICT);
+  const stringify = fastJson(schema as never);
+  const ajvCheck = new Ajv({ strict: false }).compile(schema);
+  const typeboxCheck = TypeCompiler.Compile(toTypeBox(p.type));
+  const zod = toZod(p.type);
+  return {
+    encode: [
+      { name: 'lacquer json.encode', run: () => json.encode(p.type, p.value as never) },
+      { name: 'JSON.stringify', run: () => JSON.stringify(plain) },
+      { name: 'fast-json-stringify', run: () => stringify(plain) },
+    ],
+    decode: [
+      { name: 'lacquer json.decode (strict)', run: () => json.decode(p.type, text, STRICT) },
+      { name: 'JSON.parse (no checks)', run: () => JSON.parse(plainText) },
+      { name: 'JSON.parse + ajv', run: () => { const v = JSON.parse(plainText); if (!ajvCheck(v)) throw new Error('ajv'); return v; } },
+      { name: 'JSON.parse + TypeBox', run: () => { const v = JSON.parse(plainText); if (!typeboxCheck.Check(v)) throw new Error('typebox'); return v; } },
+      { name: 'JSON.parse + Zod 4', run: () => zod.parse(JSON.parse(plainText)) },
+    ],
+  };
+}
+
+/** Every case for every payload; `rounds`×`ms` per contender. */
+export function runCodecBenchmarks(rounds: number, ms: number, log: (line: string) => void): CaseResult[] {
+  const out: CaseResult[] = [];
+  for (const p of PAYLOADS) {
+    const cases = jsonCases(p);
+    for (const [operation, contenders] of Object.entries(cases)) {
+      log(`  ${p.name}: json ${operation}`);
+      out.push({ payload: p.name, operation: `json ${operation}`, results: compare(contenders, rounds, ms) });
+    }
+  }
+  return out;
+}
+
+/** Encoded sizes per format: raw, gzip, brotli. */
+export function wireSizes(): WireSize[] {
+  const out: WireSize[] = [];
+  for (const p of PAYLOADS) {
+    const encoded: [string, Uint8Array][] = [['json', new TextEncoder().encode(json.encode(p.type, p.value as never))]];
+    for (const [format, bytes] of encoded) {
+      out.push({ payload: p.name, format, raw: bytes.length, gzip: gzipSync(bytes).length, brotli: brotliCompressSync(bytes).length });
+    }
+  }
+  return out;
+}

@@ -1,10 +1,10 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { RawNumber } from '../../core/read/raw-number.ts';
 
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
- * A JSON parser that keeps every integer exact: tokens a `number` cannot hold become `RawNumber`s.
+ * A JSON parser that keeps every integer exact: plain integers a `number` cannot hold become
+ * bigints, integral values written with a fraction or exponent become `RawNumber`s.
  * It is the slow path, taken only when the descriptor has 64-bit members and the text may hold
  * such a number; it builds the same tree as `JSON.parse` otherwise. Nesting beyond `maxDepth`
  * fails as `limit_exceeded`, so its recursion is bounded.
@@ -110,14 +110,48 @@ class ExactParser {
     return this.fail('unterminated string');
   }
 
-  private number(): number | RawNumber {
-    NUMBER.lastIndex = this.pos;
-    const m = NUMBER.exec(this.text);
-    if (m === null) return this.fail('invalid number');
-    const token = m[0];
-    this.pos += token.length;
+  private number(): number | bigint | RawNumber {
+    const s = this.text;
+    const start = this.pos;
+    let i = start;
+    if (s.charCodeAt(i) === 0x2d /* - */) i++;
+    const intStart = i;
+    if (s.charCodeAt(i) === 0x30 /* 0 */) i++;
+    else while (isDigit(s.charCodeAt(i))) i++;
+    if (i === intStart) return this.fail('invalid number');
+    let integral = true;
+    if (s.charCodeAt(i) === 0x2e /* . */) {
+      integral = false;
+      const fracStart = ++i;
+      while (isDigit(s.charCodeAt(i))) i++;
+      if (i === fracStart) return (this.pos = i), this.fail('invalid number');
+    }
+    const e = s.charCodeAt(i);
+    if (e === 0x65 || e === 0x45 /* e E */) {
+      integral = false;
+      i++;
+      const sign = s.charCodeAt(i);
+      if (sign === 0x2b || sign === 0x2d) i++;
+      const expStart = i;
+      while (isDigit(s.charCodeAt(i))) i++;
+      if (i === expStart) return (this.pos = i), this.fail('invalid number');
+    }
+    this.pos = i;
+    const token = s.slice(start, i);
+    // Up to 15 digits every integer is exact as a number; longer plain integers become bigints.
+    if (integral) return i - intStart <= 15 ? Number(token) : exactInteger(token);
     const n = Number(token);
-    // Safe integers and fractions are exact enough as numbers; larger integers keep their digits.
+    // A fraction or exponent whose value is an integer beyond 2^53 keeps its text for 64-bit readers.
     return Number.isInteger(n) && !Number.isSafeInteger(n) ? new RawNumber(token) : n;
   }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
+/** A plain integer token: a number when that is exact, else a bigint. */
+function exactInteger(token: string): number | bigint {
+  const n = Number(token);
+  return Number.isSafeInteger(n) ? n : BigInt(token);
 }

@@ -53,24 +53,28 @@ export function intReader(kind: IntKind): Reader {
 /** Reads `i64`/`u64` exactly: a safe-integer number, a bigint, or a raw JSON token. */
 export function bigIntReader(kind: BigIntKind): Reader {
   const [min, max] = BIGINT_RANGES[kind];
-  const check = (b: bigint, shown: string): bigint => {
-    if (b >= min && b <= max) return b;
-    throw new Failure('out_of_range', `${shown} is outside ${kind} (${min}..${max})`);
-  };
+  const outOfRange = (shown: unknown) => new Failure('out_of_range', `${String(shown)} is outside ${kind} (${min}..${max})`);
   return (v) => {
-    if (typeof v === 'bigint') return check(v, String(v));
+    if (typeof v === 'bigint') {
+      if (v >= min && v <= max) return v;
+      throw outOfRange(v);
+    }
     if (typeof v === 'number') {
       // An integral number is taken at its exact value. The JSON codec never hands over one that
-      // lost digits: such text takes its exact parser, which yields a RawNumber instead.
-      if (Number.isInteger(v)) return check(BigInt(v), String(v));
+      // lost digits: such text takes its exact parser, which yields a bigint or RawNumber instead.
+      if (Number.isInteger(v)) {
+        const b = BigInt(v);
+        if (b >= min && b <= max) return b;
+        throw outOfRange(v);
+      }
       if (Number.isNaN(v) || Number.isFinite(v)) throw mismatch(`an integer (${kind})`, v);
-      throw new Failure('out_of_range', `${v} is outside ${kind} (${min}..${max})`);
+      throw outOfRange(v);
     }
     if (v instanceof RawNumber) {
       const b = decimalToBigInt(v.text);
       if (b === undefined) throw mismatch(`an integer (${kind})`, Number(v.text));
-      if (b === null) throw new Failure('out_of_range', `${v.text} is outside ${kind} (${min}..${max})`);
-      return check(b, v.text);
+      if (b === null || b < min || b > max) throw outOfRange(v.text);
+      return b;
     }
     throw mismatch(`an integer (${kind})`, v);
   };

@@ -17,3 +17,17 @@ export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './schema/json-
 export type { JsonSchema } from './schema/json-schema.ts';
 export type { StandardSchemaV1 } from './standard-schema.ts';
 export type { Codec } from '../codecs/codec.ts';
+export { method, service, meta } from './contract/index.ts';
+export type {
+  Contract, EndpointVerb, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions, Methods,
+  ServiceClass,
+} from './contract/index.ts';
+export { HttpError, InvalidArgument } from './errors/http-error.ts';
+export type { HttpErrorOptions } from './errors/http-error.ts';
+export {
+  DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, Problem, REST, Registry, problem, problemForError, problemResponse,
+  statusText,
+} from './registry/index.ts';
+export type {
+  EndpointRequest, EndpointResponse, ErrorContext, Handler, HeaderReader, ProblemDocument, Protocol, RegistryOptions,
+} from './registry/index.ts';

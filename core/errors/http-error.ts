@@ -1,0 +1,50 @@
+/** Extra members of a problem document an `HttpError` can carry (RFC 9457 allows extensions). */
+export interface HttpErrorOptions {
+  /** A URI naming the problem type. Default `about:blank`. */
+  type?: string;
+  /** A short summary. Default the status text (`Not Found`). */
+  title?: string;
+  /** Extension members, written beside `type`, `title`, `status` and `detail`. */
+  extensions?: Readonly<Record<string, string>>;
+  cause?: unknown;
+}
+
+const BRAND = Symbol.for('lacquer.HttpError');
+
+/**
+ * Thrown by a service method (or a route handler) to answer with `status`; `message` is sent as
+ * the problem document's `detail`. The client throws it for non-2xx answers, too.
+ */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+  readonly type: string;
+  readonly title: string | undefined;
+  readonly extensions: Readonly<Record<string, string>>;
+
+  constructor(status: number, message: string, options: HttpErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new RangeError(`HttpError: status must be an integer from 400 to 599, got ${status}`);
+    }
+    this.status = status;
+    this.type = options.type ?? 'about:blank';
+    this.title = options.title;
+    this.extensions = options.extensions ?? {};
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  static override [Symbol.hasInstance](this: typeof HttpError, value: unknown): boolean {
+    if (typeof value !== 'object' || value === null || (value as Record<symbol, unknown>)[BRAND] !== true) return false;
+    // Subclasses keep their own instanceof: an HttpError is not an InvalidArgument.
+    return this === HttpError || Function.prototype[Symbol.hasInstance].call(this, value);
+  }
+}
+
+/** Thrown by a service method when an argument is unacceptable: 400, with the message as `detail`. */
+export class InvalidArgument extends HttpError {
+  override name = 'InvalidArgument';
+  constructor(message: string, options: Omit<HttpErrorOptions, 'type' | 'title'> = {}) {
+    super(400, message, options);
+  }
+}

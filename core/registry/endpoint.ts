@@ -1,0 +1,102 @@
+import type { Codec } from '../../codecs/codec.ts';
+import type { MethodContract } from '../contract/method.ts';
+import { ReadError } from '../errors/read-error.ts';
+import type { Opts } from '../options.ts';
+import { t } from '../types/index.ts';
+import type { Type } from '../types/type.ts';
+import { chooseResponseCodec, codecForContentType } from './negotiate.ts';
+import type { ErrorContext } from './options.ts';
+import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
+import type { EndpointRequest, EndpointResponse, Handler } from './types.ts';
+
+/** What every endpoint of one registry shares. */
+export interface EndpointSettings {
+  readonly codecs: readonly Codec[];
+  readonly opts: Opts;
+  readonly exposeErrors: boolean;
+  readonly onError: (error: unknown, context: ErrorContext) => void;
+  readonly maxBodyBytes: number;
+  /** `Accept-Post`: every media type the codecs read. */
+  readonly acceptPost: string;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** The descriptor of the body: none, the single parameter, or a tuple of the parameters. */
+function bodyType(params: readonly Type[]): Type | undefined {
+  if (params.length === 0) return undefined;
+  if (params.length === 1) return params[0];
+  return t.tuple(params);
+}
+
+/**
+ * Builds the handler of one service method: checks size, `Content-Type` and `Accept`, reads the
+ * arguments, calls the method and writes its result; every failure becomes a problem document.
+ */
+export function createEndpoint(
+  instance: Record<string, unknown>,
+  name: string,
+  contract: MethodContract,
+  settings: EndpointSettings,
+): Handler {
+  const { codecs, opts, maxBodyBytes } = settings;
+  const input = bodyType(contract.params);
+  const returnsVoid = contract.returns.kind === 'void';
+  const call = instance[name] as (...args: unknown[]) => unknown;
+
+  return async (request: EndpointRequest): Promise<EndpointResponse> => {
+    const accept = request.headers.get('accept');
+    const fail = (doc: ProblemDocument, headers: Record<string, string> = {}) =>
+      problemResponse(doc, accept, codecs, { vary: 'Accept', ...headers });
+    // The method threw, or its result could not be written: the server's fault, unless it says otherwise.
+    const failed = (error: unknown) => {
+      // A ReadError from inside a method is not about the request body: 500 like any other.
+      const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
+      const doc = problemForError(cause, settings.exposeErrors);
+      try {
+        settings.onError(error, { method: name, status: doc.status });
+      } catch {
+        // A failing error hook must not turn one failure into two.
+      }
+      return fail(doc);
+    };
+
+    const body = request.body ?? EMPTY;
+    if (body.byteLength > maxBodyBytes) {
+      return fail(problem(413, `the request body is over ${maxBodyBytes} bytes`));
+    }
+    const contentType = request.headers.get('content-type');
+    let requestCodec = contentType === null ? undefined : codecForContentType(codecs, contentType);
+    if (input !== undefined && body.byteLength > 0 && requestCodec === undefined) {
+      if (contentType !== null) {
+        return fail(problem(415, `a body of type '${contentType}' cannot be read`), { 'accept-post': settings.acceptPost });
+      }
+      requestCodec = codecs[0];
+    }
+    const answer = returnsVoid ? undefined : chooseResponseCodec(codecs, accept, requestCodec);
+    if (!returnsVoid && answer === undefined) {
+      return fail(problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
+    }
+
+    let args: unknown[] = [];
+    if (input !== undefined) {
+      try {
+        const value = (requestCodec ?? codecs[0]!).decode(input, body, opts);
+        args = contract.params.length === 1 ? [value] : (value as unknown[]);
+      } catch (e) {
+        if (e instanceof ReadError) return fail(problemForError(e, false));
+        return failed(e);
+      }
+    }
+
+    let encoded: Uint8Array | string | undefined;
+    try {
+      const result = await call.apply(instance, args);
+      if (answer !== undefined) encoded = answer.codec.encode(contract.returns, result as never, opts);
+    } catch (e) {
+      return failed(e);
+    }
+    if (answer === undefined) return { status: 204, headers: { vary: 'Accept' }, body: undefined };
+    return { status: 200, headers: { 'content-type': answer.contentType, vary: 'Accept' }, body: encoded };
+  };
+}

@@ -1,0 +1,11 @@
+export { Registry, REST } from './registry.ts';
+export type { Protocol } from './registry.ts';
+export { Endpoints } from './endpoints.ts';
+export { DEFAULT_MAX_BODY_BYTES } from './options.ts';
+export type { ErrorContext, RegistryOptions } from './options.ts';
+export { DEFAULT_CODECS } from './default-codecs.ts';
+export { Problem, problem, problemForError, problemResponse, statusText } from './problem.ts';
+export type { ProblemDocument } from './problem.ts';
+export { chooseResponseCodec, codecForContentType, problemMediaType } from './negotiate.ts';
+export { startsWithWord, verbFor } from './verb.ts';
+export type { EndpointRequest, EndpointResponse, Handler, HeaderReader } from './types.ts';

@@ -1,0 +1,90 @@
+import type { Codec } from '../../codecs/codec.ts';
+import { json } from '../../codecs/json/index.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { ReadError } from '../errors/read-error.ts';
+import { t } from '../types/index.ts';
+import type { Type } from '../types/type.ts';
+import { chooseProblemCodec, problemMediaType } from './negotiate.ts';
+import type { EndpointResponse } from './types.ts';
+
+/** An RFC 9457 problem document, as lacquer writes it. */
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  /** For read errors: the `ReadError` code (`missing_key`, ...). */
+  code?: string;
+  /** For read errors: a JSON Pointer into the request body. */
+  path?: string;
+  [extension: string]: string | number | undefined;
+}
+
+const BASE_FIELDS = {
+  type: t.string(), title: t.string(), status: t.u16(), detail: t.optional(t.string()),
+};
+/** The descriptor problem documents are written with, in every codec. */
+export const Problem = t.object({ ...BASE_FIELDS, code: t.optional(t.string()), path: t.optional(t.string()) }, { name: 'Problem' });
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 413: 'Content Too Large',
+  415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large', 500: 'Internal Server Error', 501: 'Not Implemented',
+  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+/** The reason phrase of `status`, or a generic one. */
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
+}
+
+/** A problem document of type `about:blank`: the title is the status text. */
+export function problem(status: number, detail?: string, extensions: Readonly<Record<string, string>> = {}): ProblemDocument {
+  const doc: ProblemDocument = { type: 'about:blank', title: statusText(status), status };
+  if (detail !== undefined) doc.detail = detail;
+  return Object.assign(doc, extensions);
+}
+
+/**
+ * The problem document for an error: `ReadError` 400 with `code` and `path`, `HttpError` its
+ * status and message, anything else 500 whose message is sent only when `expose` is true.
+ */
+export function problemForError(error: unknown, expose: boolean): ProblemDocument {
+  if (error instanceof ReadError) return problem(400, error.message, { code: error.code, path: error.path });
+  if (error instanceof HttpError) {
+    const doc = problem(error.status, error.message, error.extensions);
+    doc.type = error.type;
+    if (error.title !== undefined) doc.title = error.title;
+    return doc;
+  }
+  if (!expose) return problem(500, 'The server failed to handle the request.');
+  return problem(500, error instanceof Error ? error.message : String(error));
+}
+
+function descriptorFor(doc: ProblemDocument): Type {
+  const extra = Object.keys(doc).filter((k) => !(k in Problem.fields));
+  if (extra.length === 0) return Problem;
+  const fields: Record<string, Type> = { ...Problem.fields };
+  for (const k of extra) fields[k] = typeof doc[k] === 'number' ? t.f64() : t.string();
+  return t.object(fields);
+}
+
+/**
+ * Writes `doc` as `application/problem+json`, or `+cbor`/`+msgpack` when `accept` names that type
+ * and the codec is among `codecs`. `headers` are added to the answer.
+ */
+export function problemResponse(
+  doc: ProblemDocument,
+  accept: string | null,
+  codecs: readonly Codec[] = [json],
+  headers: Record<string, string> = {},
+): EndpointResponse {
+  const fallback = codecs.find((c) => c.name === 'json') ?? json;
+  const codec = chooseProblemCodec(codecs, accept, fallback);
+  return {
+    status: doc.status,
+    headers: { ...headers, 'content-type': problemMediaType(codec) },
+    body: codec.encode(descriptorFor(doc), doc as never),
+  };
+}

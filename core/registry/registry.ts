@@ -1,0 +1,86 @@
+import type { Codec } from '../../codecs/codec.ts';
+import type { Method } from '../contract/method.ts';
+import { contractOf } from '../contract/meta.ts';
+import type { Opts } from '../options.ts';
+import { DEFAULT_CODECS } from './default-codecs.ts';
+import { createEndpoint, type EndpointSettings } from './endpoint.ts';
+import { Endpoints } from './endpoints.ts';
+import { DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
+import { verbFor } from './verb.ts';
+
+/** The protocol tag of a REST registry, as the seed's `lib::REST`. The only protocol so far. */
+export const REST = 'REST';
+/** The protocols a registry speaks. */
+export type Protocol = typeof REST;
+
+function nameOf(instance: object): string {
+  const ctor = (instance as { constructor?: { name?: unknown } }).constructor;
+  return typeof ctor?.name === 'string' && ctor.name !== '' ? ctor.name : 'the object';
+}
+
+/**
+ * Turns service instances into endpoints: `new Registry(opts).on(new UserService())`, then
+ * `server.mount('/api', registry.endpoints)`. Each listed method becomes `/{name}` with the verb the
+ * naming rules give, reading and writing every codec in `opts.codecs`.
+ */
+export class Registry {
+  readonly endpoints: Endpoints;
+  readonly #settings: EndpointSettings;
+  /** Which service claimed each `VERB /path`, for clear duplicate errors. */
+  readonly #owners = new Map<string, string>();
+
+  constructor(opts: RegistryOptions = {}, protocol: Protocol = REST) {
+    if (protocol !== REST) throw new TypeError(`Registry: unknown protocol ${String(protocol)}; only REST is supported`);
+    const codecs: readonly Codec[] = opts.codecs ?? DEFAULT_CODECS;
+    if (codecs.length === 0) throw new TypeError('Registry: codecs must hold at least one codec');
+    const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    if (!(maxBodyBytes >= 0)) throw new RangeError(`Registry: maxBodyBytes must be a number ≥ 0, got ${maxBodyBytes}`);
+    const { codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, ...codecOpts } = opts;
+    const readWrite: Opts = codecOpts;
+    this.#settings = {
+      codecs,
+      opts: readWrite,
+      exposeErrors: opts.exposeErrors ?? false,
+      onError: opts.onError ?? defaultOnError,
+      maxBodyBytes,
+      acceptPost: [...new Set(codecs.flatMap((c) => c.contentTypes))].join(', '),
+    };
+    this.endpoints = new Endpoints(maxBodyBytes, codecs);
+  }
+
+  /**
+   * Exposes the methods that `meta(Class, contract)` lists for `instance`'s class. Throws a
+   * `TypeError` when the class has no contract or the instance lacks a listed method, and an
+   * `Error` when a verb and path is already taken; nothing is registered then.
+   */
+  on(instance: object): this {
+    if (typeof instance !== 'object' || instance === null) {
+      throw new TypeError(`Registry.on(): expected a service instance, got ${instance === null ? 'null' : typeof instance}`);
+    }
+    const service = nameOf(instance);
+    const contract = contractOf(instance);
+    if (contract === undefined) {
+      throw new TypeError(`Registry.on(): ${service} has no contract; bind one with meta(${service}, service({ ... }))`);
+    }
+    const planned: [string, Method, string][] = [];
+    for (const [name, m] of Object.entries(contract.methods)) {
+      if (typeof (instance as Record<string, unknown>)[name] !== 'function') {
+        throw new TypeError(`Registry.on(): ${service} lists '${name}' in its contract but has no such method`);
+      }
+      const path = `/${name}`;
+      const verb = verbFor(name, m);
+      const key = `${verb} ${path}`;
+      const owner = this.#owners.get(key);
+      if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes ${key}, already exposed by ${owner}`);
+      planned.push([name, verb, path]);
+    }
+    for (const [name, verb, path] of planned) {
+      const handler = createEndpoint(instance as Record<string, unknown>, name, contract.methods[name]!, this.#settings);
+      let verbs = this.endpoints.routes.get(path);
+      if (verbs === undefined) this.endpoints.routes.set(path, (verbs = new Map()));
+      verbs.set(verb, handler);
+      this.#owners.set(`${verb} ${path}`, service);
+    }
+    return this;
+  }
+}

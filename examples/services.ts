@@ -1,0 +1,87 @@
+import { HttpError, InvalidArgument, meta, method, service, t } from '../core/index.ts';
+import { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
+
+/** The seed's user service, in memory. */
+export class UserService {
+  readonly #users = new Map<bigint, User>([
+    [1n, { id: 1n, name: 'Ada', weight: 61.5 }],
+    [2n, { id: 2n, name: 'Linus', weight: 80.2 }],
+  ]);
+  #nextId = 3n;
+
+  getAllUsers(): User[] {
+    return [...this.#users.values()];
+  }
+
+  getUserById(id: bigint): User {
+    const user = this.#users.get(id);
+    if (user === undefined) throw new HttpError(404, `no user with id ${id}`);
+    return user;
+  }
+
+  /** Stores `user`; id 0 asks for a fresh id. */
+  async createUser(user: User): Promise<User> {
+    if (user.name.trim() === '') throw new InvalidArgument('name must not be empty');
+    const stored = { ...user, id: user.id === 0n ? this.#nextId++ : user.id };
+    this.#users.set(stored.id, stored);
+    return stored;
+  }
+
+  deleteUser(id: bigint): void {
+    if (!this.#users.delete(id)) throw new HttpError(404, `no user with id ${id}`);
+  }
+}
+
+export const UserApi = meta(UserService, service({
+  getAllUsers: method([], t.array(User)),           // GET
+  getUserById: method([t.u64()], User),             // POST, body: 5
+  createUser: method([User], User),                 // POST, body: a User
+  deleteUser: method([t.u64()], t.void()),          // DELETE, 204
+}));
+
+/** The seed's book service, in memory. */
+export class BookService {
+  readonly #books = new Map<number, Book>([
+    [1, { id: 1, title: 'Structure and Interpretation of Computer Programs', author: 'Abelson, Sussman', isbn: '0262510871', year: 1985 }],
+    [2, { id: 2, title: 'The C Programming Language', author: 'Kernighan, Ritchie', isbn: '0131103628', year: 1978 }],
+    [3, { id: 3, title: 'Programming Pearls', author: 'Bentley', isbn: '0201657880', year: 1986 }],
+  ]);
+
+  listBooks(): Book[] {
+    return [...this.#books.values()];
+  }
+
+  createBook(book: Book): Book {
+    if (this.#books.has(book.id)) throw new HttpError(409, `a book with id ${book.id} exists`);
+    this.#books.set(book.id, book);
+    return book;
+  }
+
+  updateBook(update: BookUpdate): Book {
+    const book = this.#books.get(update.id);
+    if (book === undefined) throw new HttpError(404, `no book with id ${update.id}`);
+    const updated = { ...book, title: update.title, author: update.author };
+    this.#books.set(update.id, updated);
+    return updated;
+  }
+
+  deleteBook(id: number): void {
+    if (!this.#books.delete(id)) throw new HttpError(404, `no book with id ${id}`);
+  }
+
+  searchBooks(request: BookSearchRequest): BookSearchResponse {
+    if (request.limit < 0 || request.offset < 0) throw new InvalidArgument('limit and offset must not be negative');
+    const q = request.query.toLowerCase();
+    const hits = [...this.#books.values()].filter((b) => `${b.title} ${b.author}`.toLowerCase().includes(q));
+    const books = hits.slice(request.offset, request.offset + request.limit);
+    return { books, total_count: hits.length, has_more: request.offset + books.length < hits.length };
+  }
+}
+
+export const BookApi = meta(BookService, service({
+  listBooks: method([], t.array(Book)),                                 // GET
+  createBook: method([Book], Book),                                     // POST
+  updateBook: method([BookUpdate], Book),                               // PUT
+  deleteBook: method([t.i32()], t.void()),                              // DELETE, 204
+  searchBooks: method([BookSearchRequest], BookSearchResponse),         // POST
+}));

@@ -1,0 +1,127 @@
+// A client we did not write: curl against the example server. curl is required, never skipped.
+import { expect } from 'chai';
+import { decode as cborDecode } from 'cbor-x';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createExampleServer } from '../../examples/app.ts';
+import { listen } from '../support/http-client.ts';
+
+const run = promisify(execFile);
+
+interface CurlReply { status: number; headers: Record<string, string>; body: Buffer }
+
+/** Runs curl with `-i` and splits its answer; the last response wins (after any 100 Continue). */
+async function curl(...args: string[]): Promise<CurlReply> {
+  const { stdout } = await run('curl', ['-sS', '-i', ...args], { encoding: 'buffer', maxBuffer: 1 << 24 });
+  let rest = stdout;
+  let head = '';
+  for (;;) {
+    const end = rest.indexOf('\r\n\r\n');
+    head = rest.subarray(0, end).toString('latin1');
+    rest = rest.subarray(end + 4);
+    if (!/^HTTP\/[\d.]+ 100 /.test(head)) break;
+  }
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const l of headerLines) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim();
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest };
+}
+
+describe('examples: curl against the example server', () => {
+  const { server } = createExampleServer({ registry: { onError: () => {} } });
+  let url = '';
+  before(async function () {
+    try {
+      await run('curl', ['--version']);
+    } catch (e) {
+      throw new Error(`curl is required by this spec and was not found (${(e as Error).message}); install it: apt-get install curl`);
+    }
+    url = await listen(server);
+  });
+  after(() => server.stop());
+
+  it('GET /api lists every endpoint', async () => {
+    const reply = await curl(`${url}/api`);
+    expect(reply.status).to.equal(200);
+    expect(JSON.parse(reply.body.toString()).endpoints).to.include.members([
+      'GET /api/getAllUsers', 'POST /api/getUserById', 'POST /api/createUser', 'DELETE /api/deleteUser',
+      'GET /api/listBooks', 'POST /api/createBook', 'PUT /api/updateBook', 'DELETE /api/deleteBook', 'POST /api/searchBooks',
+    ]);
+  });
+
+  it('GET /api/getAllUsers', async () => {
+    const reply = await curl(`${url}/api/getAllUsers`);
+    expect(reply.status).to.equal(200);
+    expect(reply.headers['content-type']).to.equal('application/json');
+    expect(reply.headers.vary).to.equal('Accept');
+    expect(reply.body.toString()).to.equal('[{"id":1,"name":"Ada","weight":61.5},{"id":2,"name":"Linus","weight":80.2}]');
+  });
+
+  it('POST /api/createUser with a JSON body', async () => {
+    const reply = await curl('-X', 'POST', '-H', 'Content-Type: application/json', '--data', '{"id": 0, "name": "Grace", "weight": 55.25}', `${url}/api/createUser`);
+    expect(reply.status).to.equal(200);
+    expect(reply.body.toString()).to.equal('{"id":3,"name":"Grace","weight":55.25}');
+    const byId = await curl('-H', 'Content-Type: application/json', '--data', '3', `${url}/api/getUserById`);
+    expect(byId.body.toString()).to.equal('{"id":3,"name":"Grace","weight":55.25}');
+  });
+
+  it('POST /api/searchBooks takes defaults for absent keys', async () => {
+    const reply = await curl('-H', 'Content-Type: application/json', '--data', '{"query": "programming"}', `${url}/api/searchBooks`);
+    const result = JSON.parse(reply.body.toString());
+    expect(result.total_count).to.equal(2);
+    expect(result.has_more).to.equal(false);
+  });
+
+  it('PUT /api/updateBook', async () => {
+    const reply = await curl('-X', 'PUT', '-H', 'Content-Type: application/json', '--data', '{"id": 3, "title": "More Programming Pearls", "author": "Bentley"}', `${url}/api/updateBook`);
+    expect(reply.status).to.equal(200);
+    expect(JSON.parse(reply.body.toString())).to.include({ id: 3, title: 'More Programming Pearls', year: 1986 });
+  });
+
+  it('DELETE /api/deleteBook answers 204 without a body', async () => {
+    const reply = await curl('-X', 'DELETE', '-H', 'Content-Type: application/json', '--data', '2', `${url}/api/deleteBook`);
+    expect(reply.status).to.equal(204);
+    expect(reply.body.length).to.equal(0);
+    const again = await curl('-X', 'DELETE', '-H', 'Content-Type: application/json', '--data', '2', `${url}/api/deleteBook`);
+    expect(again.status).to.equal(404);
+    expect(again.headers['content-type']).to.equal('application/problem+json');
+  });
+
+  it('HEAD /api/getAllUsers', async () => {
+    const get = await curl(`${url}/api/getAllUsers`);
+    const reply = await curl('-I', `${url}/api/getAllUsers`);
+    expect(reply.status).to.equal(200);
+    expect(reply.headers['content-length']).to.equal(String(get.body.length));
+    expect(reply.body.length).to.equal(0);
+  });
+
+  for (const expectHeader of [[], ['-H', 'Expect:']]) {
+    it(`a 2 MB body answers 413 ${expectHeader.length ? 'without' : 'with'} Expect: 100-continue`, async () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'lacquer-curl-')), 'big.json');
+      writeFileSync(file, `"${'x'.repeat(2 * 1024 * 1024)}"`);
+      const reply = await curl(...expectHeader, '-H', 'Content-Type: application/json', '--data-binary', `@${file}`, `${url}/api/createUser`);
+      expect(reply.status).to.equal(413);
+      expect(reply.headers['content-type']).to.equal('application/problem+json');
+      expect(JSON.parse(reply.body.toString())).to.include({ status: 413, title: 'Content Too Large' });
+    });
+  }
+
+  it('answers CBOR to Accept: application/cbor, and 400 with code and path for a bad body', async () => {
+    const cbor = await curl('-H', 'Accept: application/cbor', `${url}/api/listBooks`);
+    expect(cbor.headers['content-type']).to.equal('application/cbor');
+    expect((cborDecode(cbor.body) as unknown[]).length).to.be.greaterThan(0);
+    const bad = await curl('-H', 'Content-Type: application/json', '--data', '{"id": 1, "name": 7, "weight": 1}', `${url}/api/createUser`);
+    expect(bad.status).to.equal(400);
+    expect(JSON.parse(bad.body.toString())).to.include({ code: 'type_mismatch', path: '/name' });
+  });
+
+  it('404 and 405 with Allow', async () => {
+    expect((await curl(`${url}/api/nothing`)).status).to.equal(404);
+    const reply = await curl('-X', 'DELETE', `${url}/api/getAllUsers`);
+    expect(reply.status).to.equal(405);
+    expect(reply.headers.allow).to.equal('GET, HEAD');
+  });
+});

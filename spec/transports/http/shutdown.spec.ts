@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { Agent } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { HttpServer } from '../../../transports/http/index.ts';
+import { listen, send } from '../../support/http-client.ts';
+
+const script = fileURLToPath(new URL('../../support/slow-server.ts', import.meta.url));
+
+/** Resolves with the first stdout line of `child` matching `pattern`. */
+function line(child: ChildProcess, lines: string[], pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const hit = lines.find((l) => pattern.test(l));
+      if (hit !== undefined) {
+        child.stdout!.off('data', check);
+        child.off('exit', onExit);
+        resolve(hit);
+      }
+    };
+    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before printing ${pattern}: ${lines.join('|')}`));
+    child.stdout!.on('data', check);
+    child.once('exit', onExit);
+    check();
+  });
+}
+
+describe('transports/http graceful shutdown', () => {
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    if (child !== undefined && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('on SIGTERM: refuses new connections, closes idle ones, finishes the in-flight request, exits 0', async () => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['pipe', 'pipe', 'pipe'] });
+    child = proc;
+    const lines: string[] = [];
+    let stderr = '';
+    proc.stdout.setEncoding('utf8').on('data', (d: string) => lines.push(...d.split('\n').filter((l) => l !== '')));
+    proc.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = once(proc, 'exit');
+
+    const port = Number((await line(proc, lines, /^PORT \d+$/)).slice(5));
+    const base = `http://127.0.0.1:${port}`;
+
+    // An idle keep-alive connection, which the shutdown must close.
+    const agent = new Agent({ keepAlive: true });
+    expect((await send(`${base}/fast`, { agent })).json()).to.equal('fast');
+    const idle = Object.values(agent.freeSockets).flat()[0]!;
+    expect(idle, 'a pooled keep-alive socket').not.to.equal(undefined);
+    const idleClosed = once(idle, 'close');
+
+    const slow = send(`${base}/slow`);
+    await line(proc, lines, /^SLOW-STARTED$/);
+    proc.kill('SIGTERM');
+    await line(proc, lines, /^SIGTERM-RECEIVED$/);
+
+    const refused = await send(`${base}/fast`).then(() => 'answered', (e: NodeJS.ErrnoException) => e.code);
+    expect(refused).to.equal('ECONNREFUSED');
+    await idleClosed;
+    agent.destroy();
+
+    proc.stdin.end('release\n');
+    const reply = await slow;
+    expect(reply.status).to.equal(200);
+    expect(reply.json()).to.equal('done');
+    expect(reply.headers.connection).to.equal('close');
+
+    const [code, signal] = await exited;
+    expect({ code, signal, stderr }).to.deep.equal({ code: 0, signal: null, stderr: '' });
+    expect(lines).to.include('STOPPED');
+  });
+
+  it('stop() closes a request that outlives drainTimeoutMs, and waitForSignal() resolves', async () => {
+    const server = new HttpServer({ drainTimeoutMs: 50 });
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    server.get('/never', () => {
+      started();
+      return new Promise<void>(() => {});
+    });
+    const url = await listen(server);
+    const stuck = send(`${url}/never`).then(() => 'answered', (e: NodeJS.ErrnoException) => e.code);
+    await running;
+    await server.stop();
+    await server.waitForSignal();
+    expect(await stuck).to.equal('ECONNRESET');
+  });
+
+  it('start() fails clearly when the port is taken', async () => {
+    const first = new HttpServer();
+    await listen(first);
+    try {
+      const second = new HttpServer().bind(first.port);
+      let message = '';
+      await second.start().catch((e: Error) => (message = e.message));
+      expect(message).to.match(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+    } finally {
+      await first.stop();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import type { IncomingMessage } from 'node:http';
+
+/** The outcome of reading a request body under a cap. */
+export type BodyResult =
+  | { readonly kind: 'ok'; readonly body: Uint8Array }
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'aborted' };
+
+const EMPTY = new Uint8Array(0);
+
+/** The `Content-Length` the client declared, if any (Node has already checked its syntax). */
+export function declaredLength(req: IncomingMessage): number | undefined {
+  const value = req.headers['content-length'];
+  return value === undefined ? undefined : Number(value);
+}
+
+/**
+ * Reads the body, never holding more than `limit` bytes: a declared length over the cap fails
+ * before anything is read, and a chunked body fails as soon as it crosses the cap. The chunks
+ * read so far are dropped then, and the stream is left for the caller to discard.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > limit) return Promise.resolve({ kind: 'too-large' });
+  if (req.complete) return Promise.resolve({ kind: 'ok', body: EMPTY });
+  return new Promise((resolve) => {
+    let chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: BodyResult) => {
+      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
+      chunks = [];
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) done({ kind: 'too-large' });
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      const body = size === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      done({ kind: 'ok', body });
+    };
+    const onAbort = () => done({ kind: 'aborted' });
+    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
+  });
+}
+
+/**
+ * Bytes of an unread body still read, and dropped, after an early answer (413, 404, ...): closing
+ * a socket with unread input sends a reset, and a client still uploading would lose the answer.
+ */
+export const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Drops what is left of a body without keeping it. A client that stops sending keeps its
+ * connection; one that sends more than {@link LINGER_BYTES} is disconnected, by which time it has
+ * received the answer.
+ */
+export function discardRest(req: IncomingMessage): void {
+  let dropped = 0;
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}

@@ -1,0 +1,30 @@
+import type { CorsOptions } from './options.ts';
+
+/** Whether `origin` may read answers under `cors`. */
+export function originAllowed(cors: CorsOptions, origin: string): boolean {
+  return cors.origins === '*' || cors.origins.includes(origin);
+}
+
+/** Headers for an answer to an allowed cross-origin request. */
+export function corsHeaders(cors: CorsOptions, origin: string): Record<string, string> {
+  const wildcard = cors.origins === '*' && cors.credentials !== true;
+  const headers: Record<string, string> = { 'access-control-allow-origin': wildcard ? '*' : origin };
+  if (!wildcard) headers.vary = 'Origin';
+  if (cors.credentials === true) headers['access-control-allow-credentials'] = 'true';
+  if (cors.exposeHeaders !== undefined && cors.exposeHeaders.length > 0) {
+    headers['access-control-expose-headers'] = cors.exposeHeaders.join(', ');
+  }
+  return headers;
+}
+
+/** Headers for a preflight answer from an allowed origin. */
+export function preflightHeaders(cors: CorsOptions, origin: string, methods: readonly string[], requested: string | null): Record<string, string> {
+  const headers = corsHeaders(cors, origin);
+  headers['access-control-allow-methods'] = methods.join(', ');
+  const allowHeaders = cors.allowHeaders?.join(', ') ?? requested;
+  if (allowHeaders !== null && allowHeaders !== '') headers['access-control-allow-headers'] = allowHeaders;
+  headers['access-control-max-age'] = String(cors.maxAgeSeconds ?? 600);
+  // The answer depends on what the preflight asked, not only on the origin.
+  headers.vary = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
+  return headers;
+}

@@ -1,0 +1,80 @@
+import type { Method } from '../../core/contract/method.ts';
+
+/** A compiled route pattern: `/users/:id` → `['users', ':id']`. */
+interface Route<H> {
+  readonly method: Method;
+  readonly segments: readonly string[];
+  readonly handler: H;
+}
+
+/** A match: the handler and the `:param` values. */
+export interface Match<H> {
+  readonly handler: H;
+  readonly params: Record<string, string>;
+}
+
+/** Splits a pattern into segments and checks it: `/users/:id`. */
+export function compilePattern(pattern: string): string[] {
+  if (!pattern.startsWith('/')) throw new TypeError(`route '${pattern}': a path must start with /`);
+  const segments = pattern.slice(1).split('/');
+  const names = new Set<string>();
+  for (const s of segments) {
+    if (!s.startsWith(':')) continue;
+    const name = s.slice(1);
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new TypeError(`route '${pattern}': ':${name}' is not a parameter name`);
+    if (names.has(name)) throw new TypeError(`route '${pattern}': ':${name}' appears twice`);
+    names.add(name);
+  }
+  return segments;
+}
+
+function matchSegments(pattern: readonly string[], path: readonly string[]): Record<string, string> | undefined {
+  if (pattern.length !== path.length) return undefined;
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    const s = path[i]!;
+    if (p.startsWith(':')) {
+      if (s === '') return undefined;
+      params[p.slice(1)] = s;
+    } else if (p !== s) return undefined;
+  }
+  return params;
+}
+
+/** Routes by verb and decoded path segments; literal routes are tried before routes with parameters. */
+export class Router<H> {
+  readonly #routes: Route<H>[] = [];
+
+  add(method: Method, pattern: string, handler: H): void {
+    const segments = compilePattern(pattern);
+    const key = segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/');
+    if (this.#routes.some((r) => r.method === method && r.segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/') === key)) {
+      throw new Error(`route ${method} ${pattern} is already defined`);
+    }
+    this.#routes.push({ method, segments, handler });
+    // Stable sort: fewer parameters first, so `/users/me` wins over `/users/:id`.
+    this.#routes.sort((a, b) => countParams(a.segments) - countParams(b.segments));
+  }
+
+  /** The route for `method` on `path`, if any. */
+  find(method: string, path: readonly string[]): Match<H> | undefined {
+    for (const r of this.#routes) {
+      if (r.method !== method) continue;
+      const params = matchSegments(r.segments, path);
+      if (params !== undefined) return { handler: r.handler, params };
+    }
+    return undefined;
+  }
+
+  /** Every verb some route answers on `path`. */
+  methods(path: readonly string[]): Method[] {
+    const out = new Set<Method>();
+    for (const r of this.#routes) if (matchSegments(r.segments, path) !== undefined) out.add(r.method);
+    return [...out];
+  }
+}
+
+function countParams(segments: readonly string[]): number {
+  return segments.filter((s) => s.startsWith(':')).length;
+}

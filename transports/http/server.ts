@@ -1,0 +1,237 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Codec } from '../../codecs/codec.ts';
+import { json } from '../../codecs/json/index.ts';
+import type { Method } from '../../core/contract/method.ts';
+import { problem, problemForError, problemResponse, type ProblemDocument } from '../../core/registry/problem.ts';
+import type { EndpointResponse } from '../../core/registry/types.ts';
+import { declaredLength, discardRest, readBody } from './body.ts';
+import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
+import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
+import { HttpRequest, NodeHeaders } from './request.ts';
+import { HttpResponse } from './response.ts';
+import { RouteTable, type MountableEndpoints, type RouteHandler } from './route-table.ts';
+import { parseTarget } from './target.ts';
+import { answerClientError, mergeHeaders, writeResponse } from './write.ts';
+
+const JSON_ONLY: readonly Codec[] = [json];
+
+/**
+ * The embedded HTTP/1.1 server on `node:http`: registries are mounted under a prefix, plain routes
+ * are added with `get/post/put/delete`, and `withSignals()` turns SIGINT/SIGTERM into a graceful
+ * shutdown that lets in-flight requests finish.
+ */
+export class HttpServer {
+  readonly #options: ResolvedOptions;
+  readonly #routes = new RouteTable();
+  readonly #server: Server;
+  #port = 0;
+  #host = '127.0.0.1';
+  #draining = false;
+  #stopped: Promise<void> | undefined;
+  readonly #closed: Promise<void>;
+  #markClosed!: () => void;
+  #signals: (() => void) | undefined;
+
+  constructor(options: HttpServerOptions = {}) {
+    this.#options = resolveOptions(options);
+    const o = this.#options;
+    const timeouts = [o.headersTimeoutMs, o.requestTimeoutMs].filter((t) => t > 0);
+    this.#server = createServer({
+      requestTimeout: o.requestTimeoutMs,
+      headersTimeout: o.headersTimeoutMs,
+      // Node checks both timeouts on this interval (30 s by default), which would make them late.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, ...timeouts.map((t) => t / 2))),
+    });
+    this.#server.keepAliveTimeout = o.keepAliveTimeoutMs;
+    this.#server.on('request', (req, res) => this.#dispatch(req, res, false));
+    this.#server.on('checkContinue', (req, res) => this.#dispatch(req, res, true));
+    this.#server.on('clientError', answerClientError);
+    this.#closed = new Promise((resolve) => (this.#markClosed = resolve));
+  }
+
+  /** Serves `endpoints` (a registry's) under `prefix`: `mount('/api', registry.endpoints)`. */
+  mount(prefix: string, endpoints: MountableEndpoints): this {
+    this.#routes.mount(prefix, endpoints);
+    return this;
+  }
+
+  /** Adds a route; `path` may hold `:param` segments (`/users/:id`). */
+  route(method: Method, path: string, handler: RouteHandler): this {
+    this.#routes.add(method, path, handler);
+    return this;
+  }
+
+  /** Adds a GET route (HEAD is answered by it too). */
+  get(path: string, handler: RouteHandler): this { return this.route('GET', path, handler); }
+  /** Adds a POST route. */
+  post(path: string, handler: RouteHandler): this { return this.route('POST', path, handler); }
+  /** Adds a PUT route. */
+  put(path: string, handler: RouteHandler): this { return this.route('PUT', path, handler); }
+  /** Adds a DELETE route. */
+  delete(path: string, handler: RouteHandler): this { return this.route('DELETE', path, handler); }
+  /** Adds a PATCH route. */
+  patch(path: string, handler: RouteHandler): this { return this.route('PATCH', path, handler); }
+
+  /** Chooses the port (0 picks a free one; `port` tells which after `start`) and the host, loopback by default. */
+  bind(port: number, host = '127.0.0.1'): this {
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`bind(): ${port} is not a port number`);
+    this.#port = port;
+    this.#host = host;
+    return this;
+  }
+
+  /** The port listened on (the chosen one once started). */
+  get port(): number {
+    const address = this.#server.address();
+    return address !== null && typeof address === 'object' ? (address as AddressInfo).port : this.#port;
+  }
+
+  /** `http://host:port`, for messages and clients. */
+  get url(): string {
+    return `http://${this.#host.includes(':') ? `[${this.#host}]` : this.#host}:${this.port}`;
+  }
+
+  /** Makes SIGINT and SIGTERM start a graceful shutdown; a second signal closes every connection at once. */
+  withSignals(signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM']): this {
+    if (this.#signals !== undefined) return this;
+    const onSignal = () => {
+      if (this.#draining) this.#server.closeAllConnections();
+      else void this.stop();
+    };
+    for (const s of signals) process.on(s, onSignal);
+    this.#signals = () => {
+      for (const s of signals) process.off(s, onSignal);
+    };
+    return this;
+  }
+
+  /** Starts listening; resolves once it does. */
+  start(): Promise<this> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error) => reject(new Error(`HttpServer: cannot listen on ${this.#host}:${this.#port}: ${error.message}`, { cause: error }));
+      this.#server.once('error', onError);
+      this.#server.listen(this.#port, this.#host, () => {
+        this.#server.off('error', onError);
+        resolve(this);
+      });
+    });
+  }
+
+  /** Resolves once the server has shut down (after a signal or `stop()`) and every request was answered. */
+  waitForSignal(): Promise<void> {
+    return this.#closed;
+  }
+
+  /**
+   * Shuts down gracefully: stops accepting connections, closes idle keep-alive connections, lets
+   * in-flight requests finish (their connections close after the answer), and after `drainTimeoutMs`
+   * closes whatever is left. Resolves once every connection is closed.
+   */
+  stop(): Promise<void> {
+    if (this.#stopped !== undefined) return this.#stopped;
+    this.#draining = true;
+    this.#stopped = new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.#signals?.();
+        this.#markClosed();
+        resolve();
+      };
+      const timer = setTimeout(() => this.#server.closeAllConnections(), this.#options.drainTimeoutMs);
+      if (!this.#server.listening) return finish();
+      this.#server.close(() => finish());
+      this.#server.closeIdleConnections();
+    });
+    return this.#stopped;
+  }
+
+  #dispatch(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
+    this.#handle(req, res, expectContinue).catch((error: unknown) => {
+      // A fault of the server itself: answer if still possible, never crash.
+      console.error('lacquer/http: internal error', error);
+      if (!res.headersSent) writeResponse(res, problemResponse(problem(500), null), false, true);
+      else res.destroy();
+    });
+    res.on('close', () => {
+      if (this.#draining) this.#server.closeIdleConnections();
+    });
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): Promise<void> {
+    const method = req.method ?? 'GET';
+    const head = method === 'HEAD';
+    const headers = new NodeHeaders(req.headers);
+    const accept = headers.get('accept');
+    const origin = headers.get('origin');
+    const cors = this.#options.cors;
+    const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
+    const extra = allowedOrigin ? corsHeaders(cors, origin) : {};
+    let codecs: readonly Codec[] = JSON_ONLY;
+    let bodyRead = false;
+    let waiting = expectContinue;
+    const send = (answer: EndpointResponse, close = false) => {
+      const early = !bodyRead && !req.complete;
+      // A client still waiting for 100 Continue may or may not send its body now: close.
+      writeResponse(res, { ...answer, headers: mergeHeaders(answer.headers, extra) }, head, close || this.#draining || (early && waiting));
+      // Answered before the body was read: drop it, but not forever.
+      if (early) discardRest(req);
+    };
+    const fail = (doc: ProblemDocument, more: Record<string, string> = {}, close = false) =>
+      send(problemResponse(doc, accept, codecs, more), close);
+
+    const target = parseTarget(req.url ?? '');
+    if (typeof target === 'string') return fail(problem(400, target), {}, true);
+    const route = this.#routes.resolve(method, target.segments);
+    codecs = route.codecs;
+    const allow = this.#routes.allowed(target.segments);
+
+    const preflight = method === 'OPTIONS' && origin !== null && headers.get('access-control-request-method') !== null;
+    if (preflight && allow.length > 0) {
+      if (cors === undefined || !allowedOrigin) return fail(problem(403, `cross-origin requests from ${origin} are not allowed`));
+      return send({ status: 204, headers: preflightHeaders(cors, origin, allow, headers.get('access-control-request-headers')), body: undefined });
+    }
+    if (route.kind === 'none') {
+      if (allow.length === 0) return fail(problem(404, `nothing at ${target.path}`));
+      const allowHeader = allow.join(', ');
+      if (method === 'OPTIONS') return send({ status: 204, headers: { allow: allowHeader }, body: undefined });
+      return fail(problem(405, `${method} is not allowed on ${target.path}; use ${allowHeader}`), { allow: allowHeader });
+    }
+
+    const limit = Math.min(this.#options.maxBodyBytes, route.kind === 'endpoint' ? route.limit ?? Infinity : Infinity);
+    // No `Connection: close`: Node would close at once, resetting a client that is still sending.
+    const tooLarge = () => fail(problem(413, `the request body is over ${limit} bytes`));
+    const declared = declaredLength(req);
+    if (declared !== undefined && declared > limit) return tooLarge();
+    if (waiting) {
+      res.writeContinue();
+      waiting = false;
+    }
+    const read = await readBody(req, limit);
+    if (read.kind === 'too-large') return tooLarge();
+    if (read.kind === 'aborted') return;
+    bodyRead = true;
+
+    if (route.kind === 'endpoint') {
+      return send(await route.handler({ method, path: route.path, headers, body: read.body.byteLength === 0 ? undefined : read.body }));
+    }
+    const request = new HttpRequest(method, target.path, route.params, target.query, headers, read.body);
+    const response = new HttpResponse();
+    try {
+      await route.handler(request, response);
+    } catch (error) {
+      const doc = problemForError(error, this.#options.exposeErrors);
+      this.#report(error, request, doc.status);
+      return fail(doc);
+    }
+    send(response.toEndpointResponse());
+  }
+
+  #report(error: unknown, request: HttpRequest, status: number): void {
+    try {
+      this.#options.onError(error, request, status);
+    } catch {
+      // A failing error hook must not take the answer down with it.
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/** A request target split into its decoded path segments and its query. */
+export interface Target {
+  /** The decoded path: `/api/café`. */
+  readonly path: string;
+  /** Decoded segments: `['api', 'café']`. */
+  readonly segments: readonly string[];
+  readonly query: URLSearchParams;
+}
+
+/** RFC 3986 `pchar`s and `/`, with `%` checked separately. */
+const PATH_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Parses `req.url`; a string is the reason it is malformed (answered 400). */
+export function parseTarget(raw: string): Target | string {
+  let rest = raw;
+  if (!rest.startsWith('/')) {
+    if (!/^https?:\/\//i.test(rest)) return 'the request target must be a path starting with /';
+    try {
+      const url = new URL(rest);
+      rest = url.pathname + url.search;
+    } catch {
+      return 'the request target is not a valid URL';
+    }
+  }
+  const hash = rest.indexOf('#');
+  if (hash !== -1) rest = rest.slice(0, hash);
+  const q = rest.indexOf('?');
+  const rawPath = q === -1 ? rest : rest.slice(0, q);
+  if (!PATH_CHARS.test(rawPath)) return 'the path holds characters that must be percent-encoded';
+  if (BAD_PERCENT.test(rawPath)) return 'the path holds a malformed percent-encoding';
+  const segments: string[] = [];
+  for (const piece of rawPath.slice(1).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(piece);
+    } catch {
+      return 'the path holds a percent-encoding that is not UTF-8';
+    }
+    if (segment === '.' || segment === '..') return 'the path holds a dot segment';
+    if (CONTROL.test(segment)) return 'the path holds a control character';
+    segments.push(segment);
+  }
+  return { path: '/' + segments.join('/'), segments, query: new URLSearchParams(q === -1 ? '' : rest.slice(q + 1)) };
+}

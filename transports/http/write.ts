@@ -1,0 +1,50 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { EndpointResponse } from '../../core/registry/types.ts';
+import { problem, statusText } from '../../core/registry/problem.ts';
+
+/** Adds `extra` to `headers`; `vary` lists are merged, not replaced. */
+export function mergeHeaders(headers: Record<string, string>, extra: Record<string, string>): Record<string, string> {
+  const out = { ...headers };
+  for (const [k, v] of Object.entries(extra)) {
+    out[k] = k === 'vary' && out.vary !== undefined ? `${out.vary}, ${v}` : v;
+  }
+  return out;
+}
+
+/** Writes an answer through Node: `Content-Length` always, no body for HEAD, 204 and 304. */
+export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers = { ...answer.headers };
+  const bodyless = answer.status === 204 || answer.status === 304;
+  const body = bodyless ? undefined : answer.body;
+  if (!bodyless) headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  if (close) headers.connection = 'close';
+  res.writeHead(answer.status, headers);
+  if (head || body === undefined) res.end();
+  else res.end(body);
+}
+
+/**
+ * Answers on a raw socket when Node's parser rejected the request (malformed line or headers, 431,
+ * 408 on a timeout), so that even these answers are problem documents.
+ */
+export function writeRawProblem(socket: Socket, status: number, detail: string): void {
+  const body = JSON.stringify(problem(status, detail));
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText(status)}\r\ncontent-type: application/problem+json\r\n`
+      + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Answers a request Node's parser rejected (`clientError`), unless an answer is already under way. */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  const pending = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || (pending != null && pending.headersSent)) {
+    socket.destroy();
+    return;
+  }
+  if (err.code === 'HPE_HEADER_OVERFLOW') writeRawProblem(socket, 431, 'the request headers are too large');
+  else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') writeRawProblem(socket, 408, 'the request was not received in time');
+  else writeRawProblem(socket, 400, `malformed request: ${err.message}`);
+}

@@ -1,23 +1,46 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { ReadError, asReadError } from '../../core/errors/read-error.ts';
+import type { Reader } from '../../core/read/context.ts';
 import type { ReadOptions } from '../../core/options.ts';
 import { prepareRead } from '../../core/read/read.ts';
 import type { Type } from '../../core/types/type.ts';
+import { DirectCursor, compileDirectReader, type DirectReader, type ReadWire } from './direct-reader.ts';
 
 /** Parses bytes of one format into a plain tree, failing with internal `Failure`s. */
 export type TreeParser = (bytes: Uint8Array, maxDepth: number) => unknown;
 
+/** The format's direct-reading primitives, and its encoding of a key (the bytes keys are compared with). */
+export interface DirectFormat {
+  readonly wire: ReadWire;
+  readonly encodeKey: (key: string) => Uint8Array;
+}
+
 /**
- * Builds a format's `decode`: size check, the format's parser, then the read pass every codec
- * shares (the same `missing_key`, `unknown_key`, `type_mismatch` and paths as JSON).
+ * Builds a format's `decode`: size check, then the direct reader (bytes to value in one pass) for
+ * the input lacquer's writers produce, and otherwise the format's parser followed by the read pass
+ * every codec shares (the same `missing_key`, `unknown_key`, `type_mismatch` and paths as JSON).
  */
-export function binaryDecoder(format: string, parse: TreeParser): (type: Type, input: Uint8Array | string, opts?: ReadOptions) => unknown {
+export function binaryDecoder(format: string, parse: TreeParser, direct: DirectFormat): (type: Type, input: Uint8Array | string, opts?: ReadOptions) => unknown {
+  // One direct reader per compiled shared reader: both depend on the same descriptor and options.
+  const directReaders = new WeakMap<Reader, DirectReader>();
   return (type, input, opts) => {
     const { options, read } = prepareRead(type, opts, 'binary');
     try {
       if (!(input instanceof Uint8Array)) throw new Failure('syntax_error', `${format} input must be bytes (a Uint8Array), got ${typeof input}`);
       if (input.byteLength > options.maxBytes) {
         throw new Failure('limit_exceeded', `input of ${input.byteLength} bytes is over maxBytes (${options.maxBytes})`);
+      }
+      let fast = directReaders.get(read);
+      if (fast === undefined) {
+        fast = compileDirectReader(type, { ...options, bytes: 'binary' }, direct.wire, direct.encodeKey);
+        directReaders.set(read, fast);
+      }
+      try {
+        const cursor = new DirectCursor(input);
+        const value = fast(cursor);
+        if (cursor.pos === cursor.end) return value;
+      } catch {
+        // The direct reader gave up: the parser and the shared read pass decide.
       }
       return read(parse(input, options.maxDepth));
     } catch (e) {

@@ -4,6 +4,7 @@ import { binaryDecoder } from '../binary/decode.ts';
 import { binaryEncoder } from '../binary/encode.ts';
 import type { Codec } from '../codec.ts';
 import { parseCbor } from './decode.ts';
+import { cborReadWire } from './read-wire.ts';
 import { cborWire } from './wire.ts';
 
 /** The CBOR codec: `encode` gives bytes, `decode` takes bytes. */
@@ -12,7 +13,7 @@ export interface CborCodec extends Codec {
 }
 
 const encode = binaryEncoder(cborWire);
-const decode = binaryDecoder('CBOR', parseCbor);
+const decode = binaryDecoder('CBOR', parseCbor, { wire: cborReadWire, encodeKey: (key) => cborWire.encodeKey(key) });
 
 /**
  * CBOR (RFC 8949) with the descriptor choosing each field's wire type: `f32` as binary32, `f64`

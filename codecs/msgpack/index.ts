@@ -4,6 +4,7 @@ import { binaryDecoder } from '../binary/decode.ts';
 import { binaryEncoder } from '../binary/encode.ts';
 import type { Codec } from '../codec.ts';
 import { parseMsgpack } from './decode.ts';
+import { msgpackReadWire } from './read-wire.ts';
 import { msgpackWire } from './wire.ts';
 
 /** The MessagePack codec: `encode` gives bytes, `decode` takes bytes. */
@@ -12,7 +13,7 @@ export interface MsgpackCodec extends Codec {
 }
 
 const encode = binaryEncoder(msgpackWire);
-const decode = binaryDecoder('MessagePack', parseMsgpack);
+const decode = binaryDecoder('MessagePack', parseMsgpack, { wire: msgpackReadWire, encodeKey: (key) => msgpackWire.encodeKey(key) });
 
 /**
  * MessagePack with the descriptor choosing each field's wire type: `f32` as float 32, `f64` as

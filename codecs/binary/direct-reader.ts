@@ -1,0 +1,156 @@
+import { compileDefault } from '../../core/read/defaults.ts';
+import type { ReaderContext } from '../../core/read/context.ts';
+import { isRequiredKey } from '../../core/read/required.ts';
+import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
+import { bail } from '../../core/util/codegen.ts';
+
+/** A position in the input of a direct reader. */
+export class DirectCursor {
+  pos = 0;
+  readonly end: number;
+  readonly view: DataView;
+  constructor(readonly bytes: Uint8Array) {
+    this.end = bytes.length;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+}
+
+/**
+ * What a format reads for a direct reader. Each call reads one item of the expected kind at the
+ * cursor and moves past it, or returns `undefined` (or -1 for heads) without a promise about the
+ * cursor when the item is anything else; the direct reader then gives up.
+ */
+export interface ReadWire {
+  arrayHead(c: DirectCursor): number;
+  mapHead(c: DirectCursor): number;
+  /** Consumes a nil/null item and returns true, or returns false and consumes nothing. */
+  nil(c: DirectCursor): boolean;
+  string(c: DirectCursor): string | undefined;
+  bool(c: DirectCursor): boolean | undefined;
+  /** An integer that a `number` holds exactly. */
+  int(c: DirectCursor): number | undefined;
+  /** Any integer of the format's integer families. */
+  bigint(c: DirectCursor): bigint | undefined;
+  /** Any number: float items, and integers a `number` holds exactly. */
+  float(c: DirectCursor): number | undefined;
+  bytes(c: DirectCursor): Uint8Array | undefined;
+}
+
+/** Consumes the next item when it is exactly these bytes (a pre-encoded key); else consumes nothing. */
+function matchKey(c: DirectCursor, encoded: Uint8Array): boolean {
+  const bytes = c.bytes;
+  const p = c.pos;
+  if (p + encoded.length > c.end) return false;
+  for (let i = 0; i < encoded.length; i++) if (bytes[p + i] !== encoded[i]) return false;
+  c.pos = p + encoded.length;
+  return true;
+}
+
+/** Reads one value of a descriptor straight from the bytes, or bails. */
+export type DirectReader = (c: DirectCursor) => unknown;
+
+/**
+ * Compiles a direct reader: bytes to the final value in one pass, no intermediate tree, map keys
+ * compared as bytes instead of decoded. It takes the input writers like lacquer's produce —
+ * members in declared order, the expected wire types — and bails on anything else (another key
+ * order, an unknown key, a value out of range, a tag), leaving the decision, the exact value or
+ * the exact error, to the parser and the shared read pass. So it adds speed, never rules.
+ */
+export function compileDirectReader(type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth = 1): DirectReader {
+  const d = type as AnyType;
+  const inner = (t: Type) => compileDirectReader(t, ctx, wire, encodeKey, depth + 1);
+  const got = <T>(v: T | undefined): T => (v === undefined ? bail() : v);
+  switch (d.kind) {
+    case 'string': return (c) => got(wire.string(c));
+    case 'bool': return (c) => got(wire.bool(c));
+    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
+      const [min, max] = INT_RANGES[d.kind];
+      return (c) => {
+        const v = wire.int(c);
+        return v !== undefined && v >= min && v <= max ? v : bail();
+      };
+    }
+    case 'i64': case 'u64': {
+      const [min, max] = BIGINT_RANGES[d.kind];
+      return (c) => {
+        const v = wire.bigint(c);
+        return v !== undefined && v >= min && v <= max ? v : bail();
+      };
+    }
+    case 'f64': return (c) => {
+      const v = wire.float(c);
+      return v !== undefined && v - v === 0 ? v : bail();
+    };
+    case 'f32': return (c) => {
+      const v = wire.float(c);
+      return v !== undefined && v >= -MAX_F32 && v <= MAX_F32 ? Math.fround(v) : bail();
+    };
+    case 'bytes': return (c) => got(wire.bytes(c));
+    case 'optional': {
+      const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth);
+      return (c) => (wire.nil(c) ? undefined : read(c));
+    }
+    case 'nullable': {
+      const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth);
+      return (c) => (wire.nil(c) ? null : read(c));
+    }
+    case 'array': {
+      if (depth > ctx.maxDepth) return bail;
+      const read = inner(d.element);
+      return (c) => {
+        const n = wire.arrayHead(c);
+        // Every element takes at least one byte: a longer announcement is the parser's to refuse.
+        if (n < 0 || n > c.end - c.pos) bail();
+        const out: unknown[] = [];
+        for (let i = 0; i < n; i++) out.push(read(c));
+        return out;
+      };
+    }
+    case 'tuple': {
+      if (depth > ctx.maxDepth) return bail;
+      const reads = d.elements.map(inner);
+      return (c) => {
+        if (wire.arrayHead(c) !== reads.length) bail();
+        const out: unknown[] = [];
+        for (let i = 0; i < reads.length; i++) out.push(reads[i]!(c));
+        return out;
+      };
+    }
+    case 'object': return depth > ctx.maxDepth ? bail : objectReader(d, ctx, encodeKey, wire, inner);
+    // Maps (keys must be decoded), literals, enums and void are rare in hot payloads: the tree path reads them.
+    default: return bail;
+  }
+}
+
+function objectReader(type: ObjectType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, wire: ReadWire, inner: (t: Type) => DirectReader): DirectReader {
+  const members = Object.entries(type.fields).map(([key, field]) => ({
+    key,
+    encoded: encodeKey(key),
+    read: inner(field),
+    required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
+    makeDefault: field.kind === 'optional' && !field.hasDefault ? undefined : compileDefault(field),
+    optional: field.kind === 'optional',
+  }));
+  return (c) => {
+    const size = wire.mapHead(c);
+    if (size < 0) bail();
+    const out: Record<string, unknown> = {};
+    let found = 0;
+    for (let i = 0; i < members.length; i++) {
+      const m = members[i]!;
+      if (found < size && matchKey(c, m.encoded)) {
+        found++;
+        const value = m.read(c);
+        if (value !== undefined || !m.optional) out[m.key] = value;
+      } else if (m.required) {
+        bail();
+      } else if (m.makeDefault !== undefined) {
+        out[m.key] = m.makeDefault();
+      }
+    }
+    // Keys left over are unknown, out of order or repeated: the tree path decides.
+    if (found !== size) bail();
+    return out;
+  };
+}

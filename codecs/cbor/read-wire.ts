@@ -1,0 +1,88 @@
+import type { DirectCursor, ReadWire } from '../binary/direct-reader.ts';
+import { readUtf8 } from '../binary/utf8.ts';
+
+// CBOR items for the direct reader: definite lengths only (indefinite ones, tags, half floats
+// and simple values other than false/true/null go to the parser), undefined or -1 otherwise.
+
+/** The argument of a head of major type `major` at `c.pos` (moving past the head), or -1. */
+function argument(c: DirectCursor, major: number): number {
+  const ib = c.bytes[c.pos];
+  if (ib === undefined || ib >> 5 !== major) return -1;
+  const ai = ib & 0x1f;
+  const p = c.pos + 1;
+  if (ai < 24) return (c.pos = p), ai;
+  const v = c.view;
+  switch (ai) {
+    case 24: if (p + 1 > c.end) return -1; c.pos = p + 1; return c.bytes[p]!; // 1-byte argument
+    case 25: if (p + 2 > c.end) return -1; c.pos = p + 2; return v.getUint16(p); // 2-byte argument
+    case 26: if (p + 4 > c.end) return -1; c.pos = p + 4; return v.getUint32(p); // 4-byte argument
+    case 27: { // 8-byte argument: only when a number holds it exactly
+      if (p + 8 > c.end) return -1;
+      const n = Number(v.getBigUint64(p));
+      if (!Number.isSafeInteger(n)) return -1;
+      c.pos = p + 8;
+      return n;
+    }
+    default: return -1; // 28-30 reserved, 31 indefinite
+  }
+}
+
+function int(c: DirectCursor): number | undefined {
+  const ib = c.bytes[c.pos];
+  if (ib === undefined) return undefined;
+  if (ib < 0x18) return c.pos++, ib; // major 0, small
+  const major = ib >> 5;
+  if (major > 1) return undefined;
+  const n = argument(c, major);
+  if (n < 0) return undefined;
+  return major === 0 ? n : -1 - n;
+}
+
+export const cborReadWire: ReadWire = {
+  arrayHead: (c) => argument(c, 4),
+  mapHead: (c) => argument(c, 5),
+  nil(c) {
+    if (c.bytes[c.pos] !== 0xf6) return false; // null
+    c.pos++;
+    return true;
+  },
+  string(c) {
+    const n = argument(c, 3);
+    const start = c.pos;
+    if (n < 0 || start + n > c.end) return undefined;
+    c.pos = start + n;
+    return readUtf8(c.bytes, start, c.pos);
+  },
+  bool(c) {
+    const b = c.bytes[c.pos];
+    if (b !== 0xf4 && b !== 0xf5) return undefined; // false, true
+    c.pos++;
+    return b === 0xf5;
+  },
+  int,
+  bigint(c) {
+    const ib = c.bytes[c.pos];
+    const p = c.pos + 1;
+    if ((ib === 0x1b || ib === 0x3b) && p + 8 <= c.end) { // 8-byte argument, major 0 or 1
+      c.pos = p + 8;
+      const n = c.view.getBigUint64(p);
+      return ib === 0x1b ? n : -1n - n;
+    }
+    const n = int(c);
+    return n === undefined ? undefined : BigInt(n);
+  },
+  float(c) {
+    const b = c.bytes[c.pos];
+    const p = c.pos + 1;
+    if (b === 0xfb && p + 8 <= c.end) return (c.pos = p + 8), c.view.getFloat64(p); // binary64
+    if (b === 0xfa && p + 4 <= c.end) return (c.pos = p + 4), c.view.getFloat32(p); // binary32
+    return int(c);
+  },
+  bytes(c) {
+    const n = argument(c, 2);
+    const start = c.pos;
+    if (n < 0 || start + n > c.end) return undefined;
+    c.pos = start + n;
+    return c.bytes.slice(start, c.pos);
+  },
+};

@@ -1,0 +1,112 @@
+import type { DirectCursor, ReadWire } from '../binary/direct-reader.ts';
+import { readUtf8 } from '../binary/utf8.ts';
+
+// MessagePack items for the direct reader: each reads the families that hold its kind exactly
+// and returns undefined (or -1) for anything else.
+
+/** A big-endian length of 1, 2 or 4 bytes after the header byte at `c.pos`; -1 past the end. */
+function length(c: DirectCursor, size: 1 | 2 | 4): number {
+  const p = c.pos + 1;
+  if (p + size > c.end) return -1;
+  c.pos = p + size;
+  return size === 1 ? c.bytes[p]! : size === 2 ? c.view.getUint16(p) : c.view.getUint32(p);
+}
+
+function int(c: DirectCursor): number | undefined {
+  const b = c.bytes[c.pos];
+  if (b === undefined) return undefined;
+  if (b < 0x80) return c.pos++, b; // positive fixint
+  if (b >= 0xe0) return c.pos++, b - 0x100; // negative fixint
+  const p = c.pos + 1;
+  const v = c.view;
+  switch (b) {
+    case 0xcc: if (p + 1 > c.end) return undefined; c.pos = p + 1; return c.bytes[p]!; // uint 8
+    case 0xcd: if (p + 2 > c.end) return undefined; c.pos = p + 2; return v.getUint16(p); // uint 16
+    case 0xce: if (p + 4 > c.end) return undefined; c.pos = p + 4; return v.getUint32(p); // uint 32
+    case 0xd0: if (p + 1 > c.end) return undefined; c.pos = p + 1; return v.getInt8(p); // int 8
+    case 0xd1: if (p + 2 > c.end) return undefined; c.pos = p + 2; return v.getInt16(p); // int 16
+    case 0xd2: if (p + 4 > c.end) return undefined; c.pos = p + 4; return v.getInt32(p); // int 32
+    case 0xcf: case 0xd3: { // uint 64, int 64: only when a number holds it exactly
+      if (p + 8 > c.end) return undefined;
+      const n = b === 0xcf ? Number(v.getBigUint64(p)) : Number(v.getBigInt64(p));
+      if (!Number.isSafeInteger(n)) return undefined;
+      c.pos = p + 8;
+      return n;
+    }
+    default: return undefined;
+  }
+}
+
+export const msgpackReadWire: ReadWire = {
+  arrayHead(c) {
+    const b = c.bytes[c.pos];
+    if (b === undefined) return -1;
+    if (b >= 0x90 && b <= 0x9f) return c.pos++, b & 0x0f; // fixarray
+    if (b === 0xdc) return length(c, 2); // array 16
+    if (b === 0xdd) return length(c, 4); // array 32
+    return -1;
+  },
+  mapHead(c) {
+    const b = c.bytes[c.pos];
+    if (b === undefined) return -1;
+    if (b >= 0x80 && b <= 0x8f) return c.pos++, b & 0x0f; // fixmap
+    if (b === 0xde) return length(c, 2); // map 16
+    if (b === 0xdf) return length(c, 4); // map 32
+    return -1;
+  },
+  nil(c) {
+    if (c.bytes[c.pos] !== 0xc0) return false;
+    c.pos++;
+    return true;
+  },
+  string(c) {
+    const b = c.bytes[c.pos];
+    let n: number;
+    if (b === undefined) return undefined;
+    if (b >= 0xa0 && b <= 0xbf) (n = b & 0x1f), c.pos++; // fixstr
+    else if (b === 0xd9) n = length(c, 1); // str 8
+    else if (b === 0xda) n = length(c, 2); // str 16
+    else if (b === 0xdb) n = length(c, 4); // str 32
+    else return undefined;
+    const start = c.pos;
+    if (n < 0 || start + n > c.end) return undefined;
+    c.pos = start + n;
+    return readUtf8(c.bytes, start, c.pos);
+  },
+  bool(c) {
+    const b = c.bytes[c.pos];
+    if (b !== 0xc2 && b !== 0xc3) return undefined;
+    c.pos++;
+    return b === 0xc3;
+  },
+  int,
+  bigint(c) {
+    const b = c.bytes[c.pos];
+    const p = c.pos + 1;
+    if ((b === 0xcf || b === 0xd3) && p + 8 <= c.end) {
+      c.pos = p + 8;
+      return b === 0xcf ? c.view.getBigUint64(p) : c.view.getBigInt64(p);
+    }
+    const n = int(c);
+    return n === undefined ? undefined : BigInt(n);
+  },
+  float(c) {
+    const b = c.bytes[c.pos];
+    const p = c.pos + 1;
+    if (b === 0xcb && p + 8 <= c.end) return (c.pos = p + 8), c.view.getFloat64(p); // float 64
+    if (b === 0xca && p + 4 <= c.end) return (c.pos = p + 4), c.view.getFloat32(p); // float 32
+    return int(c);
+  },
+  bytes(c) {
+    const b = c.bytes[c.pos];
+    let n: number;
+    if (b === 0xc4) n = length(c, 1); // bin 8
+    else if (b === 0xc5) n = length(c, 2); // bin 16
+    else if (b === 0xc6) n = length(c, 4); // bin 32
+    else return undefined;
+    const start = c.pos;
+    if (n < 0 || start + n > c.end) return undefined;
+    c.pos = start + n;
+    return c.bytes.slice(start, c.pos);
+  },
+};

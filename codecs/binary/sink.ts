@@ -9,6 +9,8 @@ export class Sink {
   buf: Uint8Array;
   view: DataView;
   pos = 0;
+  /** Where the value being written starts; bytes before it belong to results already handed out. */
+  start = 0;
 
   constructor(size = INITIAL_SIZE) {
     this.buf = new Uint8Array(size);
@@ -20,13 +22,17 @@ export class Sink {
     if (this.pos + n > this.buf.length) this.grow(this.pos + n);
   }
 
+  /** Moves the value being written to a new, larger buffer; the old one keeps earlier results intact. */
   private grow(needed: number): void {
+    const length = this.pos - this.start;
     let size = this.buf.length * 2;
-    while (size < needed) size *= 2;
+    while (size < needed - this.start) size *= 2;
     const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.pos));
+    next.set(this.buf.subarray(this.start, this.pos));
     this.buf = next;
     this.view = new DataView(next.buffer);
+    this.start = 0;
+    this.pos = length;
   }
 
   /** Appends bytes that were encoded ahead of time (object keys). */

@@ -32,7 +32,7 @@ export function binaryDecoder(format: string, parse: TreeParser, direct: DirectF
       }
       let fast = directReaders.get(read);
       if (fast === undefined) {
-        fast = compileDirectReader(type, { ...options, bytes: 'binary' }, direct.wire, direct.encodeKey);
+        fast = compileDirectReader(type, { ...options, source: 'binary' }, direct.wire, direct.encodeKey);
         directReaders.set(read, fast);
       }
       try {

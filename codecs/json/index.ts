@@ -2,11 +2,11 @@ import { Failure } from '../../core/errors/failure.ts';
 import { ReadError, asReadError } from '../../core/errors/read-error.ts';
 import { asWriteError } from '../../core/errors/write-error.ts';
 import type { Opts } from '../../core/options.ts';
+import { NeedsExactNumbers } from '../../core/read/read-scalars.ts';
 import { prepareRead } from '../../core/read/read.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
-import { someDescriptor } from '../../core/types/walk.ts';
-import type { Codec } from '../codec.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';
+import type { Codec } from '../codec.ts';
 import { compileJsonWriter, type JsonWriter } from './compile-writer.ts';
 import { generateJsonWriter } from './generate-writer.ts';
 import { parseExact } from './parse-exact.ts';
@@ -16,14 +16,7 @@ export interface JsonCodec extends Codec {
   encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): string;
 }
 
-/**
- * Text that may hold a number `JSON.parse` would round: a run of 16 digits (2^53 has 16) or a
- * digit followed by an exponent. Digits inside strings match too; that only costs the slow path.
- */
-const MAYBE_INEXACT = /\d{16}|\d[eE]/;
-
 const writers = new WeakMap<Type, [JsonWriter | undefined, JsonWriter | undefined]>();
-const exactness = new WeakMap<Type, boolean>();
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function writerFor(type: Type, pretty: boolean): JsonWriter {
@@ -46,16 +39,6 @@ function compileWriter(type: Type, pretty: boolean): JsonWriter {
       return slow(value, indent);
     }
   };
-}
-
-/** Whether `type` holds `i64`/`u64` members, whose digits `JSON.parse` could lose. */
-function needsExactNumbers(type: Type): boolean {
-  let exact = exactness.get(type);
-  if (exact === undefined) {
-    exact = someDescriptor(type, (t) => t.kind === 'i64' || t.kind === 'u64');
-    exactness.set(type, exact);
-  }
-  return exact;
 }
 
 function toText(input: Uint8Array | string, maxBytes: number): string {
@@ -90,11 +73,16 @@ export const json: JsonCodec = {
   },
 
   decode<T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> {
-    const { options, read } = prepareRead(type, opts, 'base64');
+    const { options, read } = prepareRead(type, opts, 'json');
     try {
       const text = toText(input, options.maxBytes);
-      const exact = needsExactNumbers(type) && MAYBE_INEXACT.test(text);
-      return read(exact ? parseExact(text, options.maxDepth) : parseFast(text)) as Infer<T>;
+      try {
+        return read(parseFast(text)) as Infer<T>;
+      } catch (e) {
+        // A 64-bit member met an integer beyond 2^53, whose digits JSON.parse may have lost.
+        if (!(e instanceof NeedsExactNumbers)) throw e;
+        return read(parseExact(text, options.maxDepth)) as Infer<T>;
+      }
     } catch (e) {
       if (e instanceof RangeError) throw new ReadError('limit_exceeded', '', 'input nested too deeply to read');
       throw asReadError(e);

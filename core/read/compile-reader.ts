@@ -22,9 +22,9 @@ export function compileReader(type: Type, ctx: ReaderContext, depth = 1): Reader
     case 'bool': return readBool;
     case 'void': return readVoid;
     case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': return intReader(d.kind);
-    case 'i64': case 'u64': return bigIntReader(d.kind);
+    case 'i64': case 'u64': return bigIntReader(d.kind, ctx.source);
     case 'f32': case 'f64': return floatReader(d.kind);
-    case 'bytes': return bytesReader(ctx.bytes);
+    case 'bytes': return bytesReader(ctx.source);
     case 'literal': return literalReader(d.value);
     case 'enum': return enumReader(d.values);
     case 'optional': {

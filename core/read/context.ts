@@ -1,11 +1,15 @@
 import type { ResolvedReadOptions } from '../options.ts';
 
-/** How the codec hands over binary data: base64 text (JSON) or `Uint8Array` (binary formats, plain values). */
-export type BytesForm = 'base64' | 'binary';
+/**
+ * Where a tree comes from. `json`: `JSON.parse` output, bytes as base64 text, and an integer beyond
+ * 2^53 means digits were lost, so the JSON codec must read the text again exactly. `binary`: the
+ * binary parsers or plain JavaScript values, bytes as `Uint8Array`, every number exact as it is.
+ */
+export type TreeSource = 'json' | 'binary';
 
 /** Everything a compiled reader depends on besides its descriptor. */
 export interface ReaderContext extends ResolvedReadOptions {
-  readonly bytes: BytesForm;
+  readonly source: TreeSource;
 }
 
 /** A compiled reader: checks one input value against its descriptor and returns the clean value. */

@@ -1,7 +1,7 @@
 import { Failure, describeValue } from '../errors/failure.ts';
 import { BIGINT_RANGES, INT_RANGES, MAX_F32, type BigIntKind, type FloatKind, type IntKind } from '../types/ranges.ts';
 import { decodeBase64 } from '../util/base64.ts';
-import type { BytesForm, Reader } from './context.ts';
+import type { TreeSource, Reader } from './context.ts';
 import { RawNumber, decimalToBigInt } from './raw-number.ts';
 
 /** A `type_mismatch` failure: "expected a string, got the integer 5". */
@@ -50,8 +50,15 @@ export function intReader(kind: IntKind): Reader {
   };
 }
 
+/**
+ * Thrown (not a failure) when a 64-bit member of a `JSON.parse` tree holds an integer beyond
+ * 2^53: its digits may be lost, so the JSON codec reads the text again with its exact parser.
+ */
+export class NeedsExactNumbers {}
+
 /** Reads `i64`/`u64` exactly: a safe-integer number, a bigint, or a raw JSON token. */
-export function bigIntReader(kind: BigIntKind): Reader {
+export function bigIntReader(kind: BigIntKind, source: TreeSource): Reader {
+  const fromJsonParse = source === 'json';
   const [min, max] = BIGINT_RANGES[kind];
   const outOfRange = (shown: unknown) => new Failure('out_of_range', `${String(shown)} is outside ${kind} (${min}..${max})`);
   return (v) => {
@@ -60,9 +67,8 @@ export function bigIntReader(kind: BigIntKind): Reader {
       throw outOfRange(v);
     }
     if (typeof v === 'number') {
-      // An integral number is taken at its exact value. The JSON codec never hands over one that
-      // lost digits: such text takes its exact parser, which yields a bigint or RawNumber instead.
       if (Number.isInteger(v)) {
+        if (fromJsonParse && !Number.isSafeInteger(v)) throw new NeedsExactNumbers();
         const b = BigInt(v);
         if (b >= min && b <= max) return b;
         throw outOfRange(v);
@@ -103,7 +109,7 @@ export function floatReader(kind: FloatKind): Reader {
 }
 
 /** Reads `bytes`: a `Uint8Array`, or strict padded base64 text from JSON. */
-export function bytesReader(form: BytesForm): Reader {
+export function bytesReader(form: TreeSource): Reader {
   if (form === 'binary') {
     return (v) => {
       if (v instanceof Uint8Array) return v;

@@ -3,18 +3,18 @@ import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '
 import type { Type } from '../types/type.ts';
 import { canGenerateCode } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
-import type { BytesForm, Reader, ReaderContext } from './context.ts';
+import type { TreeSource, Reader, ReaderContext } from './context.ts';
 import { generateReader } from './generate-reader.ts';
 
 const cache = new WeakMap<Type, Map<string, Reader>>();
 
 /** The compiled reader of `type` for these options, compiled on first use and kept with the descriptor. */
-export function readerFor(type: Type, options: ResolvedReadOptions, bytes: BytesForm): Reader {
-  const key = `${+options.errorOnMissingKeys}${+options.errorOnUnknownKeys}${bytes}${options.maxDepth}`;
+export function readerFor(type: Type, options: ResolvedReadOptions, source: TreeSource): Reader {
+  const key = `${+options.errorOnMissingKeys}${+options.errorOnUnknownKeys}${source}${options.maxDepth}`;
   let readers = cache.get(type);
   if (readers === undefined) cache.set(type, (readers = new Map()));
   let reader = readers.get(key);
-  if (reader === undefined) readers.set(key, (reader = compile(type, { ...options, bytes })));
+  if (reader === undefined) readers.set(key, (reader = compile(type, { ...options, source })));
   return reader;
 }
 
@@ -38,7 +38,7 @@ interface Prepared {
   readonly errorOnUnknownKeys: boolean | undefined;
   readonly maxDepth: number | undefined;
   readonly maxBytes: number | undefined;
-  readonly bytes: BytesForm;
+  readonly source: TreeSource;
   readonly options: ResolvedReadOptions;
   readonly read: Reader;
 }
@@ -50,10 +50,10 @@ const lastPrepared = new WeakMap<Type, Prepared>();
  * remembered (compared field by field, so a mutated options object is never served stale): a
  * codec called again with the same options pays four comparisons, not a lookup by key.
  */
-export function prepareRead(type: Type, opts: ReadOptions | undefined, bytes: BytesForm): Prepared {
+export function prepareRead(type: Type, opts: ReadOptions | undefined, source: TreeSource): Prepared {
   const last = lastPrepared.get(type);
   if (
-    last !== undefined && last.bytes === bytes && last.errorOnMissingKeys === opts?.errorOnMissingKeys &&
+    last !== undefined && last.source === source && last.errorOnMissingKeys === opts?.errorOnMissingKeys &&
     last.errorOnUnknownKeys === opts?.errorOnUnknownKeys && last.maxDepth === opts?.maxDepth && last.maxBytes === opts?.maxBytes
   ) {
     return last;
@@ -64,9 +64,9 @@ export function prepareRead(type: Type, opts: ReadOptions | undefined, bytes: By
     errorOnUnknownKeys: opts?.errorOnUnknownKeys,
     maxDepth: opts?.maxDepth,
     maxBytes: opts?.maxBytes,
-    bytes,
+    source,
     options,
-    read: readerFor(type, options, bytes),
+    read: readerFor(type, options, source),
   };
   lastPrepared.set(type, prepared);
   return prepared;
@@ -76,8 +76,8 @@ export function prepareRead(type: Type, opts: ReadOptions | undefined, bytes: By
  * The read pass every codec shares: checks an already-parsed tree (objects, arrays, strings,
  * numbers, bigints, bytes) against `type` and returns the clean value, or throws `ReadError`.
  */
-export function readTree<T extends Type>(type: T, tree: unknown, options: ReadOptions | undefined, bytes: BytesForm): T['~out'] {
-  const { read } = prepareRead(type, options, bytes);
+export function readTree<T extends Type>(type: T, tree: unknown, options: ReadOptions | undefined, source: TreeSource): T['~out'] {
+  const { read } = prepareRead(type, options, source);
   try {
     return read(tree) as T['~out'];
   } catch (e) {

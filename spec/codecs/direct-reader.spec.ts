@@ -24,7 +24,7 @@ const FORMATS = [
 const GAVE_UP = Symbol('gave up');
 
 function direct(type: Type, bytes: Uint8Array, wire: ReadWire, encodeKey: (k: string) => Uint8Array, errorOnMissingKeys: boolean): unknown {
-  const read = compileDirectReader(type, { ...resolveReadOptions({ errorOnMissingKeys }), bytes: 'binary' }, wire, encodeKey);
+  const read = compileDirectReader(type, { ...resolveReadOptions({ errorOnMissingKeys }), source: 'binary' }, wire, encodeKey);
   try {
     const cursor = new DirectCursor(bytes);
     const value = read(cursor);

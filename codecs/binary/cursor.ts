@@ -1,4 +1,4 @@
-import { Failure } from '../../core/errors/failure.ts';
+import { Failure, addSegment } from '../../core/errors/failure.ts';
 import { readUtf8 } from './utf8.ts';
 
 /**
@@ -64,6 +64,28 @@ export abstract class ByteCursor {
     const start = this.pos;
     this.pos += n;
     return this.bytes.slice(start, this.pos);
+  }
+
+  /** One value; `depth` is the nesting of the container holding it (0 at the root). */
+  abstract value(depth: number): unknown;
+  /** A map key: a string, anything else is a `type_mismatch`. */
+  protected abstract key(depth: number): string;
+
+  /** Reads map entries while `more()` says so; a failure inside an entry gets its key in the path. */
+  protected entries(depth: number, more: () => boolean): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    let key: string | undefined;
+    try {
+      while (more()) {
+        key = undefined;
+        key = this.key(depth);
+        setEntry(out, key, this.value(depth));
+      }
+    } catch (e) {
+      if (key !== undefined) addSegment(e, key);
+      throw e;
+    }
+    return out;
   }
 
   /** Fails when bytes follow the one top-level value. */

@@ -4,6 +4,7 @@ import { isRequiredKey } from '../../core/read/required.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
 import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
 import { bail } from '../../core/util/codegen.ts';
+import { readUtf8 } from './utf8.ts';
 
 /** A position in the input of a direct reader. */
 export class DirectCursor {
@@ -35,6 +36,22 @@ export interface ReadWire {
   /** Any number: float items, and integers a `number` holds exactly. */
   float(c: DirectCursor): number | undefined;
   bytes(c: DirectCursor): Uint8Array | undefined;
+}
+
+/** `n` bytes of strict UTF-8 at the cursor (after a string head), or undefined. */
+export function takeText(c: DirectCursor, n: number): string | undefined {
+  const start = c.pos;
+  if (n < 0 || start + n > c.end) return undefined;
+  c.pos = start + n;
+  return readUtf8(c.bytes, start, c.pos);
+}
+
+/** `n` bytes at the cursor (after a byte-string head), copied, or undefined. */
+export function takeBytes(c: DirectCursor, n: number): Uint8Array | undefined {
+  const start = c.pos;
+  if (n < 0 || start + n > c.end) return undefined;
+  c.pos = start + n;
+  return c.bytes.slice(start, c.pos);
 }
 
 /** Consumes the next item when it is exactly these bytes (a pre-encoded key); else consumes nothing. */

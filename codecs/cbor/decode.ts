@@ -1,5 +1,5 @@
 import { Failure, addSegment, describeValue } from '../../core/errors/failure.ts';
-import { ByteCursor, setEntry } from '../binary/cursor.ts';
+import { ByteCursor } from '../binary/cursor.ts';
 import { decodeFloat16 } from './float16.ts';
 
 const TWO_32 = 4294967296;
@@ -121,39 +121,15 @@ class CborParser extends ByteCursor {
   private map(size: number, depth: number, at: number): Record<string, unknown> {
     this.enter(depth);
     this.announced(size, 2, 'a map', at);
-    const out: Record<string, unknown> = {};
-    let key: string | undefined;
-    try {
-      for (let i = 0; i < size; i++) {
-        key = undefined;
-        key = this.key(depth);
-        setEntry(out, key, this.value(depth));
-      }
-    } catch (e) {
-      if (key !== undefined) addSegment(e, key);
-      throw e;
-    }
-    return out;
+    let i = 0;
+    return this.entries(depth, () => i++ < size);
   }
 
   private indefiniteMap(depth: number): Record<string, unknown> {
     this.enter(depth);
-    const out: Record<string, unknown> = {};
-    let key: string | undefined;
-    try {
-      while (!this.atBreak()) {
-        key = undefined;
-        key = this.key(depth);
-        setEntry(out, key, this.value(depth));
-      }
-    } catch (e) {
-      if (key !== undefined) addSegment(e, key);
-      throw e;
-    }
-    return out;
+    return this.entries(depth, () => !this.atBreak());
   }
 
-  /** Consumes the break that ends an indefinite-length container, if it is next. */
   private atBreak(): boolean {
     if (this.pos >= this.end) this.fail('truncated input: an indefinite-length item has no break');
     if (this.bytes[this.pos] !== BREAK) return false;
@@ -162,7 +138,7 @@ class CborParser extends ByteCursor {
   }
 
   /** A map key: a text string (short ones read directly), anything else is a `type_mismatch`. */
-  private key(depth: number): string {
+  protected key(depth: number): string {
     const at = this.pos;
     const b = this.bytes[at]!; // value() below handles the end of input
     if (b >= 0x60 && b < 0x78) {

@@ -1,5 +1,4 @@
-import type { DirectCursor, ReadWire } from '../binary/direct-reader.ts';
-import { readUtf8 } from '../binary/utf8.ts';
+import { takeBytes, takeText, type DirectCursor, type ReadWire } from '../binary/direct-reader.ts';
 
 // CBOR items for the direct reader: definite lengths only (indefinite ones, tags, half floats
 // and simple values other than false/true/null go to the parser), undefined or -1 otherwise.
@@ -48,10 +47,7 @@ export const cborReadWire: ReadWire = {
   },
   string(c) {
     const n = argument(c, 3);
-    const start = c.pos;
-    if (n < 0 || start + n > c.end) return undefined;
-    c.pos = start + n;
-    return readUtf8(c.bytes, start, c.pos);
+    return takeText(c, n);
   },
   bool(c) {
     const b = c.bytes[c.pos];
@@ -80,9 +76,6 @@ export const cborReadWire: ReadWire = {
   },
   bytes(c) {
     const n = argument(c, 2);
-    const start = c.pos;
-    if (n < 0 || start + n > c.end) return undefined;
-    c.pos = start + n;
-    return c.bytes.slice(start, c.pos);
+    return takeBytes(c, n);
   },
 };

@@ -1,5 +1,5 @@
 import { Failure, addSegment, describeValue } from '../../core/errors/failure.ts';
-import { ByteCursor, setEntry } from '../binary/cursor.ts';
+import { ByteCursor } from '../binary/cursor.ts';
 
 const TWO_32 = 4294967296;
 /** A 64-bit integer whose high word is within ±2^21 is below 2^53 in magnitude: a number holds it. */
@@ -108,23 +108,12 @@ class MsgpackParser extends ByteCursor {
   private map(size: number, depth: number, at: number): Record<string, unknown> {
     this.enter(depth);
     this.announced(size, 2, 'a map', at);
-    const out: Record<string, unknown> = {};
-    let key: string | undefined;
-    try {
-      for (let i = 0; i < size; i++) {
-        key = undefined;
-        key = this.key(depth);
-        setEntry(out, key, this.value(depth));
-      }
-    } catch (e) {
-      if (key !== undefined) addSegment(e, key);
-      throw e;
-    }
-    return out;
+    let i = 0;
+    return this.entries(depth, () => i++ < size);
   }
 
   /** A map key: a string (fixstr read directly), anything else is a `type_mismatch`. */
-  private key(depth: number): string {
+  protected key(depth: number): string {
     const at = this.pos;
     const b = this.bytes[at]!; // value() below handles the end of input
     if (b >= 0xa0 && b < 0xc0) {

@@ -1,5 +1,4 @@
-import type { DirectCursor, ReadWire } from '../binary/direct-reader.ts';
-import { readUtf8 } from '../binary/utf8.ts';
+import { takeBytes, takeText, type DirectCursor, type ReadWire } from '../binary/direct-reader.ts';
 
 // MessagePack items for the direct reader: each reads the families that hold its kind exactly
 // and returns undefined (or -1) for anything else.
@@ -68,10 +67,7 @@ export const msgpackReadWire: ReadWire = {
     else if (b === 0xda) n = length(c, 2); // str 16
     else if (b === 0xdb) n = length(c, 4); // str 32
     else return undefined;
-    const start = c.pos;
-    if (n < 0 || start + n > c.end) return undefined;
-    c.pos = start + n;
-    return readUtf8(c.bytes, start, c.pos);
+    return takeText(c, n);
   },
   bool(c) {
     const b = c.bytes[c.pos];
@@ -104,9 +100,6 @@ export const msgpackReadWire: ReadWire = {
     else if (b === 0xc5) n = length(c, 2); // bin 16
     else if (b === 0xc6) n = length(c, 4); // bin 32
     else return undefined;
-    const start = c.pos;
-    if (n < 0 || start + n > c.end) return undefined;
-    c.pos = start + n;
-    return c.bytes.slice(start, c.pos);
+    return takeBytes(c, n);
   },
 };

@@ -2,21 +2,12 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { t, WriteError, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../core/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { readErrorOf } from '../support/read-error.ts';
+import { writeErrorOf } from '../support/write-error.ts';
 
 const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name: 'User' });
-
-function writeErrorOf(write: () => unknown): WriteError {
-  try {
-    write();
-  } catch (e) {
-    if (e instanceof WriteError) return e;
-    throw e;
-  }
-  throw new Error('expected a WriteError, but writing succeeded');
-}
 
 describe('codecs/json', () => {
   describe('64-bit integers', () => {

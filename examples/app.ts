@@ -1,5 +1,6 @@
 import { Registry, type RegistryOptions } from '../core/index.ts';
 import { HttpServer, type HttpServerOptions } from '../transports/http/index.ts';
+import { servePage } from './page/serve.ts';
 import { BookService, UserService } from './services.ts';
 
 /** `"VERB /prefix/path"` for every route of a registry: what the discovery route lists. */
@@ -11,7 +12,10 @@ export function endpointList(prefix: string, registry: Registry): string[] {
   return out;
 }
 
-/** The example application: both services under `/api`, plus the discovery route `GET /api`. */
+/**
+ * The example application: both services under `/api`, the discovery route `GET /api`, and the
+ * browser page at `/` (bundled on first request).
+ */
 export function createExampleServer(
   options: { server?: HttpServerOptions; registry?: RegistryOptions } = {},
 ): { server: HttpServer; registry: Registry } {
@@ -22,5 +26,6 @@ export function createExampleServer(
   server.get('/api', (_req, res) => {
     res.json({ endpoints: endpointList('/api', registry) });
   });
+  servePage(server);
   return { server, registry };
 }

@@ -1,5 +1,8 @@
-import { HttpError, InvalidArgument, meta, method, service, t } from '../core/index.ts';
-import { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
+import { HttpError, InvalidArgument, meta } from '../core/index.ts';
+import { BookApi, UserApi } from './contracts.ts';
+import type { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
+
+export { BookApi, UserApi };
 
 /** The seed's user service, in memory. */
 export class UserService {
@@ -32,12 +35,7 @@ export class UserService {
   }
 }
 
-export const UserApi = meta(UserService, service({
-  getAllUsers: method([], t.array(User)),           // GET
-  getUserById: method([t.u64()], User),             // POST, body: 5
-  createUser: method([User], User),                 // POST, body: a User
-  deleteUser: method([t.u64()], t.void()),          // DELETE, 204
-}));
+meta(UserService, UserApi);
 
 /** The seed's book service, in memory. */
 export class BookService {
@@ -78,10 +76,4 @@ export class BookService {
   }
 }
 
-export const BookApi = meta(BookService, service({
-  listBooks: method([], t.array(Book)),                                 // GET
-  createBook: method([Book], Book),                                     // POST
-  updateBook: method([BookUpdate], Book),                               // PUT
-  deleteBook: method([t.i32()], t.void()),                              // DELETE, 204
-  searchBooks: method([BookSearchRequest], BookSearchResponse),         // POST
-}));
+meta(BookService, BookApi);

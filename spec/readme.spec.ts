@@ -18,6 +18,8 @@ const ENTRY_POINTS: Record<string, string> = {
   'lacquer/msgpack': 'codecs/msgpack/index.ts',
   'lacquer/cbor': 'codecs/cbor/index.ts',
   'lacquer/http': 'transports/http/index.ts',
+  'lacquer/fetch': 'transports/fetch/index.ts',
+  'lacquer/client': 'transports/client/index.ts',
 };
 
 describe('README', () => {

@@ -34,6 +34,21 @@ export class HttpError extends Error {
     Object.defineProperty(this, BRAND, { value: true });
   }
 
+  /** The problem document's `detail`: the message. */
+  get detail(): string {
+    return this.message;
+  }
+
+  /** The `code` extension member, which read errors carry (`missing_key`, ...). */
+  get code(): string | undefined {
+    return this.extensions.code;
+  }
+
+  /** The `path` extension member of read errors: a JSON Pointer into the request body (`/name`). */
+  get path(): string | undefined {
+    return this.extensions.path;
+  }
+
   static override [Symbol.hasInstance](this: typeof HttpError, value: unknown): boolean {
     if (typeof value !== 'object' || value === null || (value as Record<symbol, unknown>)[BRAND] !== true) return false;
     // Subclasses keep their own instanceof: an HttpError is not an InvalidArgument.

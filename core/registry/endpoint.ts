@@ -2,8 +2,7 @@ import type { Codec } from '../../codecs/codec.ts';
 import type { MethodContract } from '../contract/method.ts';
 import { ReadError } from '../errors/read-error.ts';
 import type { Opts } from '../options.ts';
-import { t } from '../types/index.ts';
-import type { Type } from '../types/type.ts';
+import { bodyType } from './body-type.ts';
 import { chooseResponseCodec, codecForContentType } from './negotiate.ts';
 import type { ErrorContext } from './options.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
@@ -21,13 +20,6 @@ export interface EndpointSettings {
 }
 
 const EMPTY = new Uint8Array(0);
-
-/** The descriptor of the body: none, the single parameter, or a tuple of the parameters. */
-function bodyType(params: readonly Type[]): Type | undefined {
-  if (params.length === 0) return undefined;
-  if (params.length === 1) return params[0];
-  return t.tuple(params);
-}
 
 /**
  * Builds the handler of one service method: checks size, `Content-Type` and `Accept`, reads the

@@ -8,4 +8,5 @@ export { Problem, problem, problemForError, problemResponse, statusText } from '
 export type { ProblemDocument } from './problem.ts';
 export { chooseResponseCodec, codecForContentType, problemMediaType } from './negotiate.ts';
 export { startsWithWord, verbFor } from './verb.ts';
+export { bodyType } from './body-type.ts';
 export type { EndpointRequest, EndpointResponse, Handler, HeaderReader } from './types.ts';

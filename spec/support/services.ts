@@ -25,7 +25,7 @@ export class VerbService {
   removeItem(id: bigint) { this.deleted.push(`removeItem ${id}`); }
 }
 
-meta(VerbService, service({
+export const VerbApi = meta(VerbService, service({
   get: method([], t.string()),                           // rule 4: GET
   getItems: method([], t.string()),                      // rule 4: GET
   get_items: method([], t.string()),                     // rule 4: GET
@@ -64,7 +64,7 @@ export class FaultyService {
   async slowEcho(n: number): Promise<number> { await new Promise((r) => setImmediate(r)); return n; }
 }
 
-meta(FaultyService, service({
+export const FaultyApi = meta(FaultyService, service({
   echo: method([Item], Item),
   invalid: method([], t.string()),
   teapot: method([], t.string()),

@@ -1,0 +1,19 @@
+// The services' contracts, apart from their implementations: the server binds them to its classes
+// with meta(), the browser page builds its client from them without bundling any server code.
+import { method, service, t } from '../core/index.ts';
+import { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
+
+export const UserApi = service({
+  getAllUsers: method([], t.array(User)),           // GET
+  getUserById: method([t.u64()], User),             // POST, body: 5
+  createUser: method([User], User),                 // POST, body: a User
+  deleteUser: method([t.u64()], t.void()),          // DELETE, 204
+});
+
+export const BookApi = service({
+  listBooks: method([], t.array(Book)),                                 // GET
+  createBook: method([Book], Book),                                     // POST
+  updateBook: method([BookUpdate], Book),                               // PUT
+  deleteBook: method([t.i32()], t.void()),                              // DELETE, 204
+  searchBooks: method([BookSearchRequest], BookSearchResponse),         // POST
+});

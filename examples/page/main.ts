@@ -1,0 +1,175 @@
+// The browser page of `npm start`: lists and creates users through `createClient`, in the wire
+// format picked on the page, and logs every exchange so the negotiation can be watched.
+// Bundled by examples/page/serve.ts with esbuild; served under a CSP without 'unsafe-eval'.
+import { cbor } from '../../codecs/cbor/index.ts';
+import type { Codec } from '../../codecs/codec.ts';
+import { formatF32 } from '../../codecs/json/format-f32.ts';
+import { json } from '../../codecs/json/index.ts';
+import { msgpack } from '../../codecs/msgpack/index.ts';
+import { canGenerateCode } from '../../core/util/codegen.ts';
+import { createClient, HttpError, type Client } from '../../transports/client/index.ts';
+import { UserApi } from '../contracts.ts';
+import type { User } from '../records.ts';
+
+const CODECS = { json, msgpack, cbor } satisfies Record<string, Codec>;
+type CodecName = keyof typeof CODECS;
+
+/** Where the registry is: this origin's `/api`, or `?api=http://host:port/api` for another server. */
+const baseUrl = new URLSearchParams(location.search).get('api') ?? '/api';
+
+const $ = <E extends HTMLElement>(selector: string): E => {
+  const element = document.querySelector<E>(selector);
+  if (element === null) throw new Error(`the page lacks ${selector}`);
+  return element;
+};
+
+/** Bytes as the log shows them: text for JSON, hex for the binary formats, cut at 48 bytes. */
+function preview(bytes: Uint8Array, contentType: string | null): string {
+  if (bytes.byteLength === 0) return '';
+  const cut = bytes.subarray(0, 48);
+  const more = bytes.byteLength > cut.byteLength ? ' …' : '';
+  if (contentType?.includes('json')) return new TextDecoder().decode(cut) + more;
+  return Array.from(cut, (b) => b.toString(16).padStart(2, '0')).join(' ') + more;
+}
+
+/** Adds an exchange to the log: a headline, then the request headers, then the bytes. */
+function addLog(headline: string, lines: readonly string[], failed: boolean): void {
+  const item = document.createElement('li');
+  const head = document.createElement('div');
+  head.textContent = headline;
+  if (failed) head.className = 'status-error';
+  item.append(head);
+  for (const line of lines) {
+    const detail = document.createElement('div');
+    detail.className = 'bytes';
+    detail.textContent = line;
+    item.append(detail);
+  }
+  $('#log').prepend(item);
+}
+
+/** `fetch`, logging what was sent and what the server chose to answer. */
+async function loggingFetch(request: Request): Promise<Response> {
+  const sent = new Uint8Array(await request.clone().arrayBuffer());
+  const sentType = request.headers.get('content-type');
+  const call = `${request.method} ${new URL(request.url).pathname}`;
+  const asked = `request Content-Type: ${sentType ?? '(no body)'} · Accept: ${request.headers.get('accept')}`;
+  const sentBytes = sent.byteLength > 0 ? [`sent ${sent.byteLength} bytes: ${preview(sent, sentType)}`] : [];
+  try {
+    const response = await fetch(request);
+    const received = new Uint8Array(await response.clone().arrayBuffer());
+    const answered = response.headers.get('content-type');
+    const got = received.byteLength > 0 ? [`got: ${preview(received, answered)}`] : [];
+    addLog(`${call} → ${response.status} ${answered ?? '(no body)'}, ${received.byteLength} bytes`, [asked, ...sentBytes, ...got], !response.ok);
+    return response;
+  } catch (error) {
+    addLog(`${call} → ${String(error)}`, [asked, 'no answer could be read: a network failure, or refused by CORS'], true);
+    throw error;
+  }
+}
+
+const clients = {
+  json: createClient(UserApi, { baseUrl, codec: json, fetch: loggingFetch }),
+  msgpack: createClient(UserApi, { baseUrl, codec: msgpack, fetch: loggingFetch }),
+  cbor: createClient(UserApi, { baseUrl, codec: cbor, fetch: loggingFetch }),
+} satisfies Record<CodecName, Client<typeof UserApi.methods>>;
+
+function current(): Client<typeof UserApi.methods> {
+  const picked = document.querySelector<HTMLInputElement>('input[name=codec]:checked')?.value ?? 'json';
+  return clients[picked as CodecName] ?? clients.json;
+}
+
+function describe(user: User): string {
+  return `{ id: ${user.id}n, name: ${JSON.stringify(user.name)}, weight: ${formatF32(user.weight)} }`;
+}
+
+function showError(error: unknown): void {
+  const out = $('#error');
+  out.className = 'failed';
+  if (error instanceof HttpError) {
+    const where = error.code === undefined ? '' : ` [${error.code} at ${error.path === '' ? 'the root' : error.path}]`;
+    out.textContent = `HttpError ${error.status} ${error.title ?? ''}: ${error.detail}${where}`;
+  } else {
+    out.textContent = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  }
+}
+
+/** Runs one action, counting pending ones in `body[data-pending]` (the browser spec waits on it). */
+async function run(action: () => Promise<void>): Promise<void> {
+  const body = document.body;
+  body.dataset.pending = String(Number(body.dataset.pending ?? 0) + 1);
+  $('#status').textContent = 'working…';
+  try {
+    await action();
+  } catch (error) {
+    showError(error);
+  } finally {
+    const left = Number(body.dataset.pending) - 1;
+    body.dataset.pending = String(left);
+    if (left === 0) $('#status').textContent = `ready · API ${new URL(baseUrl, location.href).href}`;
+  }
+}
+
+async function reload(): Promise<void> {
+  const users = await current().getAllUsers();
+  const rows = users.map((user) => {
+    const row = document.createElement('tr');
+    row.dataset.id = String(user.id);
+    for (const text of [String(user.id), typeof user.id, user.name, formatF32(user.weight)]) {
+      const cell = document.createElement('td');
+      cell.textContent = text;
+      row.append(cell);
+    }
+    return row;
+  });
+  $('#users tbody').replaceChildren(...rows);
+}
+
+/** Reads an id field as a bigint; BigInt() refuses fractions and garbage. */
+function idFrom(input: HTMLInputElement): bigint {
+  try {
+    return BigInt(input.value.trim());
+  } catch {
+    throw new RangeError(`'${input.value}' is not an integer id`);
+  }
+}
+
+$('#create').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run(async () => {
+    const user = await current().createUser({
+      id: idFrom($('#create-id')),
+      name: $<HTMLInputElement>('#create-name').value,
+      weight: Number($<HTMLInputElement>('#create-weight').value),
+    });
+    $('#created').textContent = `created ${describe(user)}`;
+    await reload();
+  });
+});
+
+$('#find').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run(async () => {
+    $('#found').textContent = '';
+    const user = await current().getUserById(idFrom($('#find-id')));
+    $('#found').textContent = describe(user);
+  });
+});
+
+for (const radio of document.querySelectorAll<HTMLInputElement>('input[name=codec]')) {
+  radio.addEventListener('change', () => void run(reload));
+}
+$('#reload').addEventListener('click', () => void run(reload));
+$('#clear').addEventListener('click', () => $('#log').replaceChildren());
+
+const codegen = canGenerateCode();
+$('#codegen').textContent = codegen
+  ? 'code generation allowed: lacquer runs generated readers and writers'
+  : "code generation blocked (CSP without 'unsafe-eval'): lacquer runs its closures";
+
+/** For the console (and the browser spec): `await demo.clients.cbor.getAllUsers()`. */
+Object.assign(globalThis, { demo: { clients, HttpError, codegen, baseUrl } });
+
+// The HTML starts at 1 pending, covering the time before this script ran; the first load takes over.
+document.body.dataset.pending = '0';
+void run(reload);

@@ -1,0 +1,247 @@
+// The example page in a real browser: Debian's Chromium, headless, driven by playwright-core.
+// Required, never skipped: without Chromium this spec fails and says how to install it.
+import { expect } from 'chai';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createExampleServer } from '../../examples/app.ts';
+import { servePage } from '../../examples/page/serve.ts';
+import { HttpServer } from '../../transports/http/index.ts';
+import { listen } from '../support/http-client.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+// Without the background-networking flags Chromium keeps trying to reach Google and stalls here.
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const OUTPUT = fileURLToPath(new URL('../../spec-output/', import.meta.url));
+const CODECS = [
+  { name: 'json', type: 'application/json' },
+  { name: 'msgpack', type: 'application/msgpack' },
+  { name: 'cbor', type: 'application/cbor' },
+] as const;
+
+/** What a page reports about one round of API calls made from inside it (bigints as text). */
+interface RoundTrip {
+  created: { id: string; idType: string; weight: number };
+  fetched: { id: string; idType: string; sameId: boolean; weight: number; f32: boolean };
+  listed: boolean;
+  notFound: { isHttpError: boolean; status: number; detail: string; title: string };
+  invalid: { isHttpError: boolean; status: number; detail: string };
+}
+
+/** Calls the API through the page's `demo.clients[codec]`: create, get, list, and two 4xx answers. */
+function roundTrip(page: Page, codec: string, id: bigint): Promise<RoundTrip> {
+  // No named functions inside: the callback is serialized into the page as it is.
+  return page.evaluate(async ([codec, idText]) => {
+    const api = (globalThis as any).demo.clients[codec];
+    const HttpError = (globalThis as any).demo.HttpError;
+    const id = BigInt(idText);
+    const created = await api.createUser({ id, name: `api ${codec}`, weight: 0.1 });
+    const fetched = await api.getUserById(id);
+    const all: { id: bigint }[] = await api.getAllUsers();
+    const notFound = await api.getUserById(424242n).catch((e: any) => e);
+    const invalid = await api.createUser({ id: 0n, name: ' ', weight: 1 }).catch((e: any) => e);
+    return {
+      created: { id: String(created.id), idType: typeof created.id, weight: created.weight },
+      fetched: {
+        id: String(fetched.id), idType: typeof fetched.id, sameId: fetched.id === id, weight: fetched.weight,
+        f32: fetched.weight === Math.fround(0.1) && fetched.weight !== 0.1,
+      },
+      listed: all.some((u) => u.id === id),
+      notFound: { isHttpError: notFound instanceof HttpError, status: notFound.status, detail: notFound.detail, title: notFound.title },
+      invalid: { isHttpError: invalid instanceof HttpError, status: invalid.status, detail: invalid.detail },
+    };
+  }, [codec, String(id)] as const);
+}
+
+function expectRoundTrip(result: RoundTrip, id: bigint): void {
+  expect(result.created).to.deep.equal({ id: String(id), idType: 'bigint', weight: Math.fround(0.1) });
+  expect(result.fetched).to.deep.equal({ id: String(id), idType: 'bigint', sameId: true, weight: Math.fround(0.1), f32: true });
+  expect(result.listed).to.equal(true);
+  expect(result.notFound).to.deep.equal({ isHttpError: true, status: 404, detail: 'no user with id 424242', title: 'Not Found' });
+  expect(result.invalid).to.deep.equal({ isHttpError: true, status: 400, detail: 'name must not be empty' });
+}
+
+/** Waits until the page has no action under way. */
+const settle = (page: Page) => page.waitForFunction(() => document.body.dataset.pending === '0');
+const text = async (page: Page, selector: string) => (await page.textContent(selector))?.trim() ?? '';
+
+describe('examples: the browser page in headless Chromium', function () {
+  this.timeout(120_000);
+  let browser: Browser;
+  const { server } = createExampleServer({ registry: { onError: () => {} } });
+  let url = '';
+
+  before(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`this spec needs Chromium at ${CHROMIUM} and it is not there; install it: apt-get install chromium`);
+    }
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    url = await listen(server);
+  });
+  after(async () => {
+    await browser?.close();
+    await server.stop();
+  });
+
+  describe("served under a Content-Security-Policy without 'unsafe-eval'", () => {
+    let context: BrowserContext;
+    let page: Page;
+    const failures: string[] = [];
+    const exchanges: { path: string; sent: string | null; answered: string | null; status: number }[] = [];
+
+    before(async () => {
+      context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+      page = await context.newPage();
+      page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
+      // A 4xx is logged by the browser as a failed resource; anything else on the console is a fault.
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) failures.push(`console: ${m.text()}`);
+      });
+      page.on('response', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path.startsWith('/api/')) {
+          exchanges.push({ path, sent: r.request().headers()['content-type'] ?? null, answered: r.headers()['content-type'] ?? null, status: r.status() });
+        }
+      });
+      const response = await page.goto(`${url}/`);
+      const policy = response?.headers()['content-security-policy'] ?? '';
+      expect(policy).to.include("script-src 'self'").and.not.include('unsafe-eval');
+      await settle(page);
+    });
+    after(async () => {
+      mkdirSync(OUTPUT, { recursive: true });
+      await page.screenshot({ path: join(OUTPUT, 'browser.png'), fullPage: true });
+      await context.close();
+    });
+
+    it('loads, lists the seeded users, and runs on the closures because new Function is refused', async () => {
+      expect(await page.locator('#users tbody tr').count()).to.be.at.least(2);
+      expect(await text(page, '#users tbody tr[data-id="1"]')).to.match(/^1\s*bigint\s*Ada\s*61\.5$/);
+      // The page's own probe (page.evaluate itself would be exempt from the CSP, as DevTools is).
+      expect(await page.evaluate(() => (globalThis as any).demo.codegen)).to.equal(false);
+      expect(await text(page, '#codegen')).to.include('blocked');
+    });
+
+    CODECS.forEach(({ name, type }, i) => {
+      const id = 2n ** 64n - 1n - BigInt(i); // far above 2^53: a double would round it
+      describe(`${name}`, () => {
+        before(async () => {
+          exchanges.length = 0;
+          await page.check(`input[name=codec][value=${name}]`);
+          await settle(page);
+        });
+
+        it(`creates, gets and lists through the form, keeping u64 ${id} and f32 0.1`, async () => {
+          await page.fill('#create-id', String(id));
+          await page.fill('#create-name', `Grace ${name}`);
+          await page.fill('#create-weight', '0.1');
+          await page.click('#create button');
+          await settle(page);
+          const shown = `{ id: ${id}n, name: "Grace ${name}", weight: 0.1 }`;
+          expect(await text(page, '#created')).to.equal(`created ${shown}`);
+          await page.fill('#find-id', String(id));
+          await page.click('#find button');
+          await settle(page);
+          expect(await text(page, '#found')).to.equal(shown);
+          const cells = await page.locator(`#users tbody tr[data-id="${id}"] td`).allTextContents();
+          expect(cells).to.deep.equal([String(id), 'bigint', `Grace ${name}`, '0.1']);
+        });
+
+        it(`speaks ${type} on the wire, both ways`, () => {
+          const create = exchanges.find((e) => e.path === '/api/createUser');
+          expect(create).to.deep.include({ sent: type, answered: type, status: 200 });
+          const list = exchanges.filter((e) => e.path === '/api/getAllUsers');
+          expect(list.length).to.be.at.least(1);
+          for (const e of list) expect(e.answered).to.equal(type);
+        });
+
+        it('shows a 404 as an HttpError with the problem details', async () => {
+          await page.fill('#find-id', '424242');
+          await page.click('#find button');
+          await settle(page);
+          expect(await text(page, '#error')).to.equal('HttpError 404 Not Found: no user with id 424242');
+        });
+
+        it('round-trips through demo.clients with the same bigint, float32 and HttpErrors', async () => {
+          const apiId = 2n ** 63n + BigInt(i);
+          expectRoundTrip(await roundTrip(page, name, apiId), apiId);
+        });
+      });
+    });
+
+    describe('afterwards', () => {
+      it('logged no errors besides the expected 4xx answers', () => {
+        expect(failures).to.deep.equal([]);
+      });
+    });
+  });
+
+  describe('with code generation allowed (CSP bypassed): the generated fast path gives the same', () => {
+    let context: BrowserContext;
+    let page: Page;
+    before(async () => {
+      context = await browser.newContext({ bypassCSP: true });
+      page = await context.newPage();
+      await page.goto(`${url}/`);
+      await settle(page);
+    });
+    after(() => context.close());
+
+    it('uses generated code', async () => {
+      expect(await page.evaluate(() => (globalThis as any).demo.codegen)).to.equal(true);
+    });
+    CODECS.forEach(({ name }, i) => {
+      it(`${name}: the same round trips`, async () => {
+        const id = 2n ** 62n * 3n + BigInt(i);
+        expectRoundTrip(await roundTrip(page, name, id), id);
+      });
+    });
+  });
+
+  describe('cross-origin: the page on one port, the API on another', () => {
+    // The page's own server allows any loopback port in connect-src, so that CORS alone decides.
+    const pageServer = servePage(new HttpServer(), { connectSrc: ['http://127.0.0.1:*'] });
+    let pageUrl = '';
+    let open: HttpServer;
+    let closed: HttpServer;
+    let context: BrowserContext;
+    before(async () => {
+      pageUrl = await listen(pageServer);
+      open = createExampleServer({ server: { cors: { origins: [pageUrl] } }, registry: { onError: () => {} } }).server;
+      closed = createExampleServer({ registry: { onError: () => {} } }).server;
+      await Promise.all([listen(open), listen(closed)]);
+      context = await browser.newContext();
+    });
+    after(async () => {
+      await context.close();
+      await Promise.all([pageServer.stop(), open.stop(), closed.stop()]);
+    });
+
+    it('succeeds when the API server allows the page\'s origin (CORS on), preflights included', async () => {
+      const page = await context.newPage();
+      await page.goto(`${pageUrl}/?api=${encodeURIComponent(`${open.url}/api`)}`);
+      await settle(page);
+      expect(await page.locator('#users tbody tr').count()).to.be.at.least(2);
+      for (const [i, { name }] of CODECS.entries()) {
+        const id = 2n ** 60n * 7n + BigInt(i);
+        expectRoundTrip(await roundTrip(page, name, id), id);
+      }
+      expect(await text(page, '#status')).to.include(`${open.url}/api`);
+    });
+
+    it('is refused when the API server has no CORS option', async () => {
+      const page = await context.newPage();
+      await page.goto(`${pageUrl}/?api=${encodeURIComponent(`${closed.url}/api`)}`);
+      await settle(page);
+      expect(await page.locator('#users tbody tr').count()).to.equal(0);
+      expect(await text(page, '#error')).to.equal('TypeError: Failed to fetch');
+      const refused = await page.evaluate(() => Promise.all(['json', 'cbor'].map((codec) =>
+        (globalThis as any).demo.clients[codec].createUser({ id: 0n, name: 'x', weight: 1 }).then(() => 'sent', (e: Error) => e.name))));
+      expect(refused).to.deep.equal(['TypeError', 'TypeError']);
+    });
+  });
+});

@@ -1,0 +1,84 @@
+// Serves a Fetch API handler over node:http, as a runtime built on Request/Response would: the
+// request body is a stream the handler pulls (and may cancel), the Response is written back.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A running server: its URL and a way to stop it. */
+export interface Served {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The body of `req` as a pull-driven stream: nothing is read until the handler asks for it.
+ * Cancelling drops the rest of the upload instead of resetting the connection (so the client
+ * still receives the answer), and gives up on the connection after 4 MiB, as HttpServer does.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let closed = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.pause();
+      req.on('data', (chunk: Buffer) => {
+        if (closed) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on('end', () => {
+        if (!closed) controller.close();
+        closed = true;
+      });
+      req.on('error', (error) => {
+        if (!closed) controller.error(error);
+        closed = true;
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      closed = true;
+      let dropped = 0;
+      req.on('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > 4 * 1024 * 1024) req.socket.destroy();
+      });
+      req.resume();
+    },
+  }, { highWaterMark: 1 });
+}
+
+/** Starts node:http on 127.0.0.1 (a free port) in front of `handler`. */
+export async function serveFetch(handler: (request: Request) => Promise<Response>): Promise<Served> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const headers = new Headers();
+      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+      const method = req.method ?? 'GET';
+      const hasBody = method !== 'GET' && method !== 'HEAD';
+      const init: RequestInit & { duplex?: 'half' } = { method, headers };
+      if (hasBody) {
+        init.body = bodyStream(req);
+        init.duplex = 'half';
+      }
+      const response = await handler(new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, init));
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      if (response.body !== null) for await (const chunk of response.body) res.write(chunk);
+      res.end();
+      // A body the handler never touched (a GET-like answer to a POST) is drained, not left pending.
+      if (hasBody && !req.complete) req.resume();
+    })().catch((error: unknown) => {
+      console.error('fetch-server: the handler failed', error);
+      res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}

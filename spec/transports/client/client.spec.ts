@@ -1,0 +1,256 @@
+import { expect } from 'chai';
+import { cbor } from '../../../codecs/cbor/index.ts';
+import { json } from '../../../codecs/json/index.ts';
+import { msgpack } from '../../../codecs/msgpack/index.ts';
+import {
+  HttpError, ReadError, Registry, WriteError, meta, method, problem, problemResponse, service, t, type Infer,
+} from '../../../core/index.ts';
+import { createClient, type FetchFunction } from '../../../transports/client/index.ts';
+import { toFetchHandler } from '../../../transports/fetch/index.ts';
+import { HttpServer } from '../../../transports/http/index.ts';
+import { listen } from '../../support/http-client.ts';
+import { EXPECTED_VERBS, FaultyApi, FaultyService, Item, VerbApi, VerbService } from '../../support/services.ts';
+
+interface Sent {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: Uint8Array;
+}
+
+/** A fetch that records each request and hands it to `next` (an in-process registry by default). */
+function recording(next: FetchFunction) {
+  const sent: Sent[] = [];
+  const fetch: FetchFunction = async (request) => {
+    const body = new Uint8Array(await request.clone().arrayBuffer());
+    sent.push({ method: request.method, url: request.url, headers: request.headers, body });
+    return next(request);
+  };
+  return { sent, fetch };
+}
+
+const BASE = 'http://in-process/api';
+const ITEM = { id: 2n ** 64n - 1n, name: 'Ada', weight: 0.1 };
+const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a rejection'), (e: unknown) => e);
+
+describe('transports/client createClient', () => {
+  const verbRegistry = new Registry({ onError: () => {} }).on(new VerbService());
+  const faultyRegistry = new Registry({ onError: () => {}, errorOnMissingKeys: true }).on(new FaultyService());
+  const verbs = toFetchHandler('/api', verbRegistry.endpoints);
+  const faulty = toFetchHandler('/api', faultyRegistry.endpoints);
+
+  it('is typed by the contract', () => {
+    const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: faulty });
+    const typed = () => {
+      const echoed: Promise<Infer<typeof Item>> = api.echo({ id: 1n, name: 'a', weight: 1 });
+      const n: Promise<number> = api.slowEcho(5, { signal: AbortSignal.timeout(1000) });
+      const v = createClient(VerbApi, { baseUrl: BASE, codec: json }).deleteItem(5n);
+      const nothing: Promise<void> = v;
+      // @ts-expect-error: the parameter is an i32, not a string
+      void api.slowEcho('5');
+      // @ts-expect-error: a missing parameter
+      void api.echo();
+      // @ts-expect-error: no such method
+      void api.nothing();
+      return [echoed, n, nothing];
+    };
+    expect(typed).to.be.a('function');
+  });
+
+  it('uses the registry\'s verb and path for every method', async () => {
+    const { sent, fetch } = recording(verbs);
+    const api = createClient(VerbApi, { baseUrl: BASE, codec: json, fetch });
+    const item = { id: 1n, name: 'a', weight: 1 };
+    await Promise.all([
+      api.get(), api.getItems(), api.get_items(), api.findAll(), api.listItems(), api.getItem(1n), api.getaway(), api.listen(),
+      api.deleteItem(1n), api.delete(), api.deletedItems(), api.updateItem(item), api.createItem(item), api.ping(), api.add(1, 2),
+      api.fetchAll(), api.removeItem(1n),
+    ]);
+    const seen = Object.fromEntries(sent.map((s) => [new URL(s.url).pathname.slice('/api/'.length), s.method]));
+    expect(seen).to.deep.equal(EXPECTED_VERBS);
+    for (const [name, verb] of Object.entries(seen)) expect(verbRegistry.endpoints.routes.get(`/${name}`)?.has(verb as 'GET'), name).to.equal(true);
+  });
+
+  it('sends no body without parameters, the value for one, an array for several', async () => {
+    const { sent, fetch } = recording(verbs);
+    const api = createClient(VerbApi, { baseUrl: `${BASE}//`, codec: json, fetch });
+    await api.getItems();
+    await api.getItem(18446744073709551615n);
+    await api.add(2, 3);
+    const text = sent.map((s) => new TextDecoder().decode(s.body));
+    expect(text).to.deep.equal(['', '18446744073709551615', '[2,3]']);
+    expect(sent.map((s) => s.headers.get('content-type'))).to.deep.equal([null, 'application/json', 'application/json']);
+    expect(sent[0]!.url).to.equal(`${BASE}/getItems`);
+  });
+
+  for (const [codec, accept] of [[json, 'application/json'], [msgpack, 'application/msgpack, application/json;q=0.5'], [cbor, 'application/cbor, application/json;q=0.5']] as const) {
+    it(`asks for ${codec === json ? 'JSON' : `${codec.name} first and JSON second`}: Accept: ${accept}`, async () => {
+      const { sent, fetch } = recording(faulty);
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec, fetch });
+      expect(await api.echo(ITEM)).to.deep.equal({ ...ITEM, weight: Math.fround(0.1) });
+      expect(sent[0]!.headers.get('accept')).to.equal(accept);
+      expect(sent[0]!.headers.get('content-type')).to.equal(codec.contentTypes[0]);
+    });
+  }
+
+  it('decodes whichever codec the server chose', async () => {
+    const jsonOnly = toFetchHandler('/api', new Registry({ codecs: [json] }).on(new VerbService()).endpoints);
+    let answered: string | null = null;
+    const api = createClient(VerbApi, {
+      baseUrl: BASE, codec: cbor, fetch: async (r) => {
+        const response = await jsonOnly(r);
+        answered = response.headers.get('content-type');
+        return response;
+      },
+    });
+    expect(await api.getItems()).to.equal('getItems');
+    expect(answered).to.equal('application/json');
+  });
+
+  describe('errors', () => {
+    it('throws HttpError with status, detail, code and path from the problem document', async () => {
+      // A client whose contract lacks `name`: the server, reading with errorOnMissingKeys, refuses the body.
+      const Partial = t.object({ id: t.u64(), weight: t.f32() });
+      const api = createClient(service({ echo: method([Partial], Item) }), { baseUrl: BASE, codec: msgpack, fetch: faulty });
+      const error = await rejection(api.echo({ id: 1n, weight: 1 }));
+      expect(error).to.be.instanceOf(HttpError);
+      expect(error).to.include({
+        status: 400, code: 'missing_key', path: '/name', title: 'Bad Request', type: 'about:blank',
+        detail: "missing required key 'name' at the root", message: "missing required key 'name' at the root",
+      });
+    });
+
+    it('HttpError and InvalidArgument thrown by the service arrive with their status and message', async () => {
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: cbor, fetch: faulty });
+      expect(await rejection(api.invalid())).to.be.instanceOf(HttpError).and.include({ status: 400, detail: 'weight must be positive', code: undefined });
+      expect(await rejection(api.teapot())).to.include({ status: 418, detail: 'short and stout' });
+      expect(await rejection(api.crash())).to.include({ status: 500, detail: 'The server failed to handle the request.' });
+    });
+
+    it('reads problem documents in CBOR and MessagePack too', async () => {
+      for (const codec of [cbor, msgpack]) {
+        const answer = problemResponse(problem(409, 'taken', { code: 'duplicate' }), `application/problem+${codec.name}`, [json, codec]);
+        const api = createClient(FaultyApi, {
+          baseUrl: BASE, codec, fetch: async () => new Response(answer.body as BodyInit, { status: answer.status, headers: answer.headers }),
+        });
+        const error = await rejection(api.teapot());
+        expect(answer.headers['content-type']).to.equal(`application/problem+${codec.name}`);
+        expect(error).to.be.instanceOf(HttpError).and.include({ status: 409, detail: 'taken', code: 'duplicate', title: 'Conflict' });
+      }
+    });
+
+    it('turns an answer that is not a problem document into an HttpError with its status', async () => {
+      const api = createClient(FaultyApi, {
+        baseUrl: BASE, codec: json, fetch: async () => new Response('<h1>Bad Gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      });
+      expect(await rejection(api.teapot())).to.be.instanceOf(HttpError).and.include({ status: 502, detail: '502 Bad Gateway' });
+    });
+
+    it('throws ReadError when the answer does not fit the descriptor', async () => {
+      const api = createClient(service({ badResult: method([], t.u8()) }), {
+        baseUrl: BASE, codec: json, fetch: async () => new Response('"forty-two"', { headers: { 'content-type': 'application/json' } }),
+      });
+      expect(await rejection(api.badResult())).to.be.instanceOf(ReadError).and.include({ code: 'type_mismatch' });
+    });
+
+    it('reads with its options: errorOnUnknownKeys: false drops what the client does not know', async () => {
+      const Slim = t.object({ id: t.u64(), name: t.string() });
+      const contract = service({ echo: method([Item], Slim) });
+      const strict = createClient(contract, { baseUrl: BASE, codec: cbor, fetch: faulty });
+      expect(await rejection(strict.echo(ITEM))).to.be.instanceOf(ReadError).and.include({ code: 'unknown_key', path: '/weight' });
+      const lenient = createClient(contract, { baseUrl: BASE, codec: cbor, fetch: faulty, errorOnUnknownKeys: false });
+      expect(await lenient.echo(ITEM)).to.deep.equal({ id: ITEM.id, name: 'Ada' });
+    });
+
+    it('refuses an answer in a media type it cannot read', async () => {
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: async () => new Response('hi', { headers: { 'content-type': 'text/plain' } }) });
+      expect(await rejection(api.teapot())).to.be.instanceOf(TypeError).with.property('message').that.includes('text/plain');
+    });
+
+    it('throws WriteError for arguments that do not fit, before sending anything', async () => {
+      const { sent, fetch } = recording(faulty);
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: msgpack, fetch });
+      expect(await rejection(api.echo({ id: -1n, name: 'a', weight: 1 }))).to.be.instanceOf(WriteError).and.include({ path: '/id' });
+      expect(sent).to.have.length(0);
+    });
+
+    it('refuses extra arguments and call options that are not an object', async () => {
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: faulty }) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      expect(await rejection(api.slowEcho!(1, {}, 3))).to.be.instanceOf(TypeError);
+      expect(await rejection(api.slowEcho!(1, 'fast'))).to.be.instanceOf(TypeError);
+    });
+
+    it('refuses a contract or codec that is not one', () => {
+      expect(() => createClient({} as never, { baseUrl: BASE, codec: json })).to.throw(TypeError, /contract/);
+      expect(() => createClient(FaultyApi, { baseUrl: BASE, codec: {} as never })).to.throw(TypeError, /Codec/);
+    });
+  });
+
+  describe('headers', () => {
+    it('sends the client\'s headers (static or computed per call) and each call\'s, keeping Accept its own', async () => {
+      const { sent, fetch } = recording(faulty);
+      let token = 0;
+      const api = createClient(FaultyApi, {
+        baseUrl: new URL(BASE), codec: cbor, fetch, headers: async () => ({ authorization: `Bearer ${++token}`, accept: 'text/html' }),
+      });
+      await api.slowEcho(1);
+      await api.slowEcho(2, { headers: { 'x-trace': 'abc', authorization: 'Bearer override' } });
+      expect(sent.map((s) => s.headers.get('authorization'))).to.deep.equal(['Bearer 1', 'Bearer override']);
+      expect(sent[1]!.headers.get('x-trace')).to.equal('abc');
+      expect(sent.map((s) => s.headers.get('accept'))).to.deep.equal(Array(2).fill('application/cbor, application/json;q=0.5'));
+      const fixed = recording(faulty);
+      await createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: fixed.fetch, headers: [['x-app', 'demo']] }).slowEcho(3);
+      expect(fixed.sent[0]!.headers.get('x-app')).to.equal('demo');
+    });
+  });
+
+  describe('over the network, with an AbortSignal', () => {
+    class Gate {
+      calls = 0;
+      #release: (() => void)[] = [];
+      async wait(): Promise<string> {
+        this.calls++;
+        await new Promise<void>((resolve) => this.#release.push(resolve));
+        return 'released';
+      }
+      releaseAll() {
+        for (const r of this.#release.splice(0)) r();
+      }
+    }
+    const GateApi = meta(Gate, service({ wait: method([], t.string(), { verb: 'POST' }) }));
+    const gate = new Gate();
+    const server = new HttpServer({ drainTimeoutMs: 100 }).mount('/api', new Registry().on(gate).endpoints);
+    let api: ReturnType<typeof createClient<typeof GateApi.methods>>;
+    before(async () => (api = createClient(GateApi, { baseUrl: `${await listen(server)}/api`, codec: msgpack })));
+    after(async () => {
+      gate.releaseAll();
+      await server.stop();
+    });
+
+    it('aborts a call in flight: the promise rejects with the signal\'s reason', async () => {
+      const controller = new AbortController();
+      const call = api.wait({ signal: controller.signal });
+      while (gate.calls === 0) await new Promise((r) => setTimeout(r, 5));
+      controller.abort();
+      expect(await rejection(call)).to.have.property('name', 'AbortError');
+    });
+
+    it('times out with AbortSignal.timeout', async () => {
+      expect(await rejection(api.wait({ signal: AbortSignal.timeout(50) }))).to.have.property('name', 'TimeoutError');
+    });
+
+    it('does not send a call whose signal is already aborted', async () => {
+      const before = gate.calls;
+      expect(await rejection(api.wait({ signal: AbortSignal.abort() }))).to.have.property('name', 'AbortError');
+      expect(gate.calls).to.equal(before);
+    });
+
+    it('resolves when nothing aborts it', async () => {
+      const before = gate.calls;
+      const call = api.wait({});
+      while (gate.calls === before) await new Promise((r) => setTimeout(r, 5));
+      gate.releaseAll();
+      expect(await call).to.equal('released');
+    });
+  });
+});

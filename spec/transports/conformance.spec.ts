@@ -1,0 +1,20 @@
+// One suite, two transports: HttpServer on node:http, and the fetch handler behind a minimal
+// node:http → Request adapter (spec/support/fetch-server.ts), as Deno or Bun would serve it.
+import { toFetchHandler } from '../../transports/fetch/index.ts';
+import { HttpServer } from '../../transports/http/index.ts';
+import { serveFetch } from '../support/fetch-server.ts';
+import { transportConformance } from './transport.case.ts';
+
+describe('transports: conformance', () => {
+  describe('HttpServer', () => {
+    transportConformance(async (prefix, endpoints, options) => {
+      const server = new HttpServer(options).mount(prefix, endpoints).bind(0);
+      await server.start();
+      return { url: server.url, stop: () => server.stop() };
+    });
+  });
+
+  describe('toFetchHandler', () => {
+    transportConformance((prefix, endpoints, options) => serveFetch(toFetchHandler(prefix, endpoints, options)));
+  });
+});

@@ -1,0 +1,79 @@
+import type { Codec } from '../../codecs/codec.ts';
+import { HttpError } from '../../core/errors/http-error.ts';
+import type { ReadOptions } from '../../core/options.ts';
+import { mediaTypeEssence } from '../../core/registry/media-type.ts';
+import { codecForContentType } from '../../core/registry/negotiate.ts';
+import { Problem, statusText } from '../../core/registry/problem.ts';
+import type { Type } from '../../core/types/type.ts';
+
+/** Members of a problem document that `HttpError` holds itself; the rest are extensions. */
+const BASE_MEMBERS = new Set(['type', 'title', 'status', 'detail']);
+const utf8 = new TextDecoder();
+
+/**
+ * Reads a 2xx answer with `returns`, in the codec its `Content-Type` names (one of `codecs`);
+ * `t.void()` reads nothing. Throws `ReadError` when the body does not fit the descriptor.
+ */
+export async function readResult(response: Response, returns: Type, codecs: readonly Codec[], opts: ReadOptions): Promise<unknown> {
+  if (returns.kind === 'void') {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const contentType = response.headers.get('content-type');
+  const codec = contentType === null ? undefined : codecForContentType(codecs, contentType);
+  if (codec === undefined) {
+    await response.body?.cancel();
+    const known = codecs.map((c) => c.contentTypes[0]).join(', ');
+    throw new TypeError(`lacquer/client: the answer is ${contentType ?? 'without a Content-Type'}; this client reads ${known}`);
+  }
+  return codec.decode(returns, new Uint8Array(await response.arrayBuffer()), opts);
+}
+
+/** The problem document of an error answer, as far as it can be read; `{}` when it cannot. */
+function readProblem(contentType: string | null, body: Uint8Array, codecs: readonly Codec[]): Record<string, unknown> {
+  const essence = contentType === null ? undefined : mediaTypeEssence(contentType);
+  try {
+    if (essence === 'application/problem+json' || essence === 'application/json') {
+      const doc: unknown = JSON.parse(utf8.decode(body));
+      return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : {};
+    }
+    // `application/problem+cbor` and the like, from a server asked for them.
+    const codec = codecs.find((c) => essence === `application/problem+${c.name}`);
+    if (codec !== undefined) return codec.decode(Problem, body, { errorOnUnknownKeys: false }) as Record<string, unknown>;
+  } catch {
+    // An unreadable problem document still leaves the status.
+  }
+  return {};
+}
+
+/**
+ * The error for a non-2xx answer: an `HttpError` with the problem document's status, `detail`
+ * (its message), `type`, `title`, and `code`/`path` among its extensions. Statuses outside
+ * 400 to 599 (an unfollowed redirect) give a plain `Error`.
+ */
+export async function errorFor(response: Response, codecs: readonly Codec[]): Promise<Error> {
+  const { status } = response;
+  if (status < 400 || status > 599) {
+    await response.body?.cancel();
+    return new Error(`lacquer/client: unexpected status ${status}`);
+  }
+  let body = new Uint8Array(0);
+  try {
+    body = new Uint8Array(await response.arrayBuffer());
+  } catch {
+    // The connection broke while the problem document arrived; the status says enough.
+  }
+  const doc = readProblem(response.headers.get('content-type'), body, codecs);
+  const extensions: Record<string, string> = {};
+  for (const [key, value] of Object.entries(doc)) {
+    if (BASE_MEMBERS.has(key) || key === '__proto__') continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') extensions[key] = String(value);
+  }
+  const title = typeof doc.title === 'string' ? doc.title : undefined;
+  const detail = typeof doc.detail === 'string' ? doc.detail : title ?? `${status} ${statusText(status)}`;
+  return new HttpError(status, detail, {
+    type: typeof doc.type === 'string' ? doc.type : 'about:blank',
+    ...(title === undefined ? {} : { title }),
+    extensions,
+  });
+}

@@ -1,0 +1,91 @@
+import type { Codec } from '../../codecs/codec.ts';
+import { json } from '../../codecs/json/index.ts';
+import type { MethodContract } from '../../core/contract/method.ts';
+import type { Contract, Methods } from '../../core/contract/service.ts';
+import type { ReadOptions } from '../../core/options.ts';
+import { bodyType } from '../../core/registry/body-type.ts';
+import { verbFor } from '../../core/registry/verb.ts';
+import { errorFor, readResult } from './answer.ts';
+import type { CallOptions, Client, ClientOptions, FetchFunction, HeadersOption } from './types.ts';
+
+/** What every method of one client shares. */
+interface Settings {
+  readonly base: string;
+  readonly codec: Codec;
+  /** The codecs answers may come in: the client's, then JSON. */
+  readonly codecs: readonly Codec[];
+  readonly accept: string;
+  readonly fetch: FetchFunction;
+  readonly headers: HeadersOption | undefined;
+  readonly opts: ReadOptions;
+}
+
+/** `Accept` of a client: its codec first, JSON second (`application/cbor, application/json;q=0.5`). */
+export function acceptFor(codec: Codec): string {
+  const own = codec.contentTypes[0]!;
+  return own === json.contentTypes[0] ? own : `${own}, ${json.contentTypes[0]};q=0.5`;
+}
+
+/**
+ * A typed client for `contract`: one async function per method, sending the verb, path and body
+ * the registry expects (`api.getUserById(5n)` is `POST {baseUrl}/getUserById` with the body `5`)
+ * and resolving to the result decoded by the method's descriptor. Non-2xx answers reject with
+ * `HttpError` (status, `detail`, `code`, `path`); every method takes an optional last argument
+ * `{ signal, headers }`.
+ */
+export function createClient<M extends Methods>(contract: Contract<M>, options: ClientOptions): Client<M> {
+  const { baseUrl, codec, fetch, headers, ...opts } = options;
+  if (typeof contract !== 'object' || contract === null || typeof contract.methods !== 'object') {
+    throw new TypeError('createClient(): the first argument must be a service({...}) contract');
+  }
+  if (typeof codec?.encode !== 'function' || codec.contentTypes[0] === undefined) {
+    throw new TypeError('createClient(): options.codec must be a Codec (json, msgpack, cbor or your own)');
+  }
+  const settings: Settings = {
+    base: String(baseUrl).replace(/\/+$/, ''),
+    codec,
+    codecs: codec === json ? [json] : [codec, json],
+    accept: acceptFor(codec),
+    fetch: fetch ?? ((request) => globalThis.fetch(request)),
+    headers,
+    opts,
+  };
+  const client = {};
+  for (const [name, m] of Object.entries(contract.methods)) {
+    // defineProperty: a method named `__proto__` stays a method instead of replacing the prototype.
+    Object.defineProperty(client, name, { value: createMethod(name, m, settings), enumerable: true });
+  }
+  return Object.freeze(client) as Client<M>;
+}
+
+function createMethod(name: string, contract: MethodContract, settings: Settings): (...args: unknown[]) => Promise<unknown> {
+  const verb = verbFor(name, contract);
+  const input = bodyType(contract.params);
+  const arity = contract.params.length;
+  const url = `${settings.base}/${encodeURIComponent(name)}`;
+  const { codec, codecs, opts } = settings;
+
+  return async (...args: unknown[]): Promise<unknown> => {
+    if (args.length > arity + 1) throw new TypeError(`${name}() takes ${arity} argument(s) and call options, got ${args.length} arguments`);
+    const call = args.length > arity ? args[arity] : undefined;
+    if (call !== undefined && (typeof call !== 'object' || call === null)) {
+      throw new TypeError(`${name}(): the argument after the parameters must be call options ({ signal, headers })`);
+    }
+    const { signal, headers: callHeaders } = (call ?? {}) as CallOptions;
+    const headers = new Headers(typeof settings.headers === 'function' ? await settings.headers() : settings.headers);
+    if (callHeaders !== undefined) new Headers(callHeaders).forEach((value, key) => headers.set(key, value));
+    headers.set('accept', settings.accept);
+    let body: Uint8Array | string | undefined;
+    if (input !== undefined) {
+      // A value that does not fit the descriptor throws WriteError here, before anything is sent.
+      body = codec.encode(input, (arity === 1 ? args[0] : args.slice(0, arity)) as never, opts);
+      headers.set('content-type', codec.contentTypes[0]!);
+    }
+    const init: RequestInit = { method: verb, headers };
+    if (body !== undefined) init.body = body as BodyInit;
+    if (signal !== undefined) init.signal = signal;
+    const response = await settings.fetch(new Request(url, init));
+    if (!response.ok) throw await errorFor(response, codecs);
+    return readResult(response, contract.returns, codecs, opts);
+  };
+}

@@ -1,0 +1,46 @@
+import type { Codec } from '../../codecs/codec.ts';
+import type { InferParams, MethodContract } from '../../core/contract/method.ts';
+import type { Methods } from '../../core/contract/service.ts';
+import type { ReadOptions } from '../../core/options.ts';
+import type { Infer, Type } from '../../core/types/type.ts';
+import type { VoidType } from '../../core/types/void.ts';
+
+/** Sends one request; `globalThis.fetch` is one, and so is the handler `toFetchHandler` returns. */
+export type FetchFunction = (request: Request) => Promise<Response>;
+
+/** Headers, or a function giving them per call (for a token that changes). */
+export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+
+/**
+ * Options of {@link createClient}. The reading options (`errorOnUnknownKeys`, `maxDepth`, ...)
+ * apply to the answers, with the codecs' defaults.
+ */
+export interface ClientOptions extends ReadOptions {
+  /** Where the registry is mounted: `http://127.0.0.1:8080/api`, or `/api` in a page of the same origin. */
+  baseUrl: string | URL;
+  /** The codec requests are written in and answers are asked for (`Accept` names it first, JSON second). */
+  codec: Codec;
+  /** Sends the requests. Default `globalThis.fetch`, looked up at each call. */
+  fetch?: FetchFunction;
+  /** Headers sent with every request. `Accept` and `Content-Type` are the client's own. */
+  headers?: HeadersOption;
+}
+
+/** The optional last argument of every client method. */
+export interface CallOptions {
+  /** Aborts the call: the request is cancelled and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Headers for this call only, over the client's. */
+  headers?: HeadersInit;
+}
+
+/** What a client method resolves to: the decoded result, nothing for `t.void()`. */
+export type ClientResult<R extends Type> = [R] extends [VoidType] ? void : Infer<R>;
+
+/** One client method: the contract's parameters, then optionally {@link CallOptions}. */
+export type ClientMethod<C extends MethodContract> = (
+  ...args: [...InferParams<C['params']>, options?: CallOptions]
+) => Promise<ClientResult<C['returns']>>;
+
+/** A typed client: one async function per method of the contract. */
+export type Client<M extends Methods> = { readonly [K in keyof M]: ClientMethod<M[K]> };

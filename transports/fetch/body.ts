@@ -1,0 +1,51 @@
+const EMPTY = new Uint8Array(0);
+
+/** The outcome of reading a request body under a cap. */
+export type BodyResult =
+  | { readonly kind: 'ok'; readonly body: Uint8Array }
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'broken' };
+
+/**
+ * Reads the body of `request`, never holding more than `limit` bytes: a declared
+ * `Content-Length` over the cap fails before anything is read, and a stream is cancelled as
+ * soon as it crosses the cap (an endless upload costs at most `limit` bytes and one chunk).
+ */
+export async function readBody(request: Request, limit: number): Promise<BodyResult> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) {
+    await discard(request);
+    return { kind: 'too-large' };
+  }
+  if (request.body === null) return { kind: 'ok', body: EMPTY };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        reader.cancel().catch(() => {});
+        return { kind: 'too-large' };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { kind: 'broken' };
+  }
+  if (chunks.length === 1) return { kind: 'ok', body: chunks[0]! };
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { kind: 'ok', body };
+}
+
+/** Cancels a body that will not be read, so that the runtime can stop receiving it. */
+export async function discard(request: Request): Promise<void> {
+  if (request.body !== null && !request.bodyUsed && !request.body.locked) await request.body.cancel().catch(() => {});
+}

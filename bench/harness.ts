@@ -29,7 +29,8 @@ function opsPerSecond(run: () => unknown, ms: number): number {
   return (ops * 1000) / elapsed;
 }
 
-function median(values: number[]): number {
+/** The median of `values` (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;

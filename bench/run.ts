@@ -1,7 +1,12 @@
-// `npm run bench` (`-- --quick` for a one-minute run): prints a table of ops/s and ratios and writes bench/results.json.
+// `npm run bench` (`-- --quick` for a short run, `-- --no-http` for the codecs alone): prints a table
+// of ops/s, req/s and ratios, checks the targets, writes bench/results.json and bench/results.svg.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { renderChart } from './chart.ts';
 import { runCodecBenchmarks, wireSizes, type CaseResult } from './codecs.ts';
+import { HTTP_FULL, HTTP_QUICK, runHttpBenchmarks } from './http/bench.ts';
+import { httpTable } from './http/table.ts';
+import { checkTargets, targetLines } from './targets.ts';
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 3 : 7;
@@ -32,4 +37,15 @@ console.log(table(codecs));
 const sizes = wireSizes();
 console.log('\nwire size (bytes)   raw     gzip   brotli');
 for (const s of sizes) console.log(`  ${`${s.payload} ${s.format}`.padEnd(34)} ${String(s.raw).padStart(7)} ${String(s.gzip).padStart(7)} ${String(s.brotli).padStart(7)}`);
-writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ date: new Date().toISOString(), node: process.version, quick, codecs, sizes }, null, 2) + '\n');
+
+const http = process.argv.includes('--no-http') ? undefined : await runHttpBenchmarks(quick ? HTTP_QUICK : HTTP_FULL, (line) => console.error(line));
+if (http !== undefined) console.log(httpTable(http));
+const targets = checkTargets(codecs, http);
+console.log(targetLines(targets));
+
+const date = new Date().toISOString();
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
+writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ date, node: process.version, machine, quick, codecs, sizes, http, targets }, null, 2) + '\n');
+const title = 'lacquer against the alternatives: ratios and the targets of issue 6';
+writeFileSync(new URL('./results.svg', import.meta.url), renderChart(targets, title, `${quick ? 'quick' : 'full'} run of npm run bench, ${date.slice(0, 10)}, ${machine}`));
+console.log('\nwrote bench/results.json and bench/results.svg');

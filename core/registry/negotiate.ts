@@ -7,11 +7,46 @@ export interface Choice {
   readonly contentType: string;
 }
 
+/**
+ * Answers already worked out for one list of codecs: `Content-Type` and `Accept` values repeat from
+ * request to request, and parsing them was a visible share of a small request's cost. Bounded in
+ * entries and key length, and dropped when the list's members change.
+ */
+interface Memo {
+  readonly snapshot: readonly Codec[];
+  readonly readers: Map<string, Codec | null>;
+  /** By the request codec's index + 1 (0: none), then by `Accept`. */
+  readonly choices: Map<string, Choice | null>[];
+}
+
+const memos = new WeakMap<readonly Codec[], Memo>();
+const MEMO_ENTRIES = 256;
+const MEMO_KEY_LENGTH = 512;
+
+function memoFor(codecs: readonly Codec[]): Memo {
+  let memo = memos.get(codecs);
+  let same = memo !== undefined && memo.snapshot.length === codecs.length;
+  for (let i = 0; same && i < codecs.length; i++) same = memo!.snapshot[i] === codecs[i];
+  if (!same) memos.set(codecs, (memo = { snapshot: [...codecs], readers: new Map(), choices: codecs.map(() => new Map()).concat(new Map()) }));
+  return memo!;
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  if (key.length <= MEMO_KEY_LENGTH) {
+    if (map.size >= MEMO_ENTRIES) map.clear();
+    map.set(key, value);
+  }
+  return value;
+}
+
 /** The codec reading a `Content-Type` (parameters such as `charset` ignored), if any. */
 export function codecForContentType(codecs: readonly Codec[], contentType: string): Codec | undefined {
+  const memo = memoFor(codecs);
+  const known = memo.readers.get(contentType);
+  if (known !== undefined) return known ?? undefined;
   const essence = mediaTypeEssence(contentType);
-  if (essence === undefined) return undefined;
-  return codecs.find((c) => c.contentTypes.includes(essence));
+  const codec = essence === undefined ? undefined : codecs.find((c) => c.contentTypes.includes(essence));
+  return remember(memo.readers, contentType, codec ?? null) ?? undefined;
 }
 
 /**
@@ -21,6 +56,17 @@ export function codecForContentType(codecs: readonly Codec[], contentType: strin
  * A codec is labelled with its first media type unless `Accept` names one of its aliases.
  */
 export function chooseResponseCodec(codecs: readonly Codec[], accept: string | null, requestCodec: Codec | undefined): Choice | undefined {
+  const index = requestCodec === undefined ? -1 : codecs.indexOf(requestCodec);
+  if (requestCodec !== undefined && index === -1) return choose(codecs, accept, requestCodec);
+  const choices = memoFor(codecs).choices[index + 1]!;
+  const key = accept ?? '';
+  const known = choices.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const choice = choose(codecs, accept, requestCodec);
+  return remember(choices, key, choice === undefined ? null : Object.freeze(choice)) ?? undefined;
+}
+
+function choose(codecs: readonly Codec[], accept: string | null, requestCodec: Codec | undefined): Choice | undefined {
   const first = requestCodec ?? codecs[0];
   if (accept === null || accept.trim() === '') return first && { codec: first, contentType: first.contentTypes[0]! };
   const ranges = parseAccept(accept);

@@ -14,6 +14,19 @@ export function declaredLength(req: IncomingMessage): number | undefined {
   return value === undefined ? undefined : Number(value);
 }
 
+const NO_BODY: BodyResult = Object.freeze({ kind: 'ok', body: EMPTY });
+
+/**
+ * The body when it is known to be empty without reading: neither Content-Length nor
+ * Transfer-Encoding (RFC 9112 §6.3), `Content-Length: 0`, or a stream already complete. Node dumps
+ * the empty stream after the answer. Spares a promise and four listeners per GET.
+ */
+export function emptyBody(req: IncomingMessage): BodyResult | undefined {
+  const length = req.headers['content-length'];
+  if (req.complete || length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) return NO_BODY;
+  return undefined;
+}
+
 /**
  * Reads the body, never holding more than `limit` bytes: a declared length over the cap fails
  * before anything is read, and a chunked body fails as soon as it crosses the cap. The chunks
@@ -22,7 +35,8 @@ export function declaredLength(req: IncomingMessage): number | undefined {
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const declared = declaredLength(req);
   if (declared !== undefined && declared > limit) return Promise.resolve({ kind: 'too-large' });
-  if (req.complete) return Promise.resolve({ kind: 'ok', body: EMPTY });
+  const empty = emptyBody(req);
+  if (empty !== undefined) return Promise.resolve(empty);
   return new Promise((resolve) => {
     let chunks: Buffer[] = [];
     let size = 0;

@@ -5,7 +5,7 @@ import { json } from '../../codecs/json/index.ts';
 import type { Method } from '../../core/contract/method.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from '../../core/registry/problem.ts';
 import type { EndpointResponse } from '../../core/registry/types.ts';
-import { declaredLength, discardRest, readBody } from './body.ts';
+import { declaredLength, discardRest, emptyBody, readBody } from './body.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
 import { HttpRequest, NodeHeaders } from './request.ts';
@@ -166,14 +166,15 @@ export class HttpServer {
     const origin = headers.get('origin');
     const cors = this.#options.cors;
     const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
-    const extra = allowedOrigin ? corsHeaders(cors, origin) : {};
+    const extra = allowedOrigin ? corsHeaders(cors, origin) : undefined;
     let codecs: readonly Codec[] = JSON_ONLY;
     let bodyRead = false;
     let waiting = expectContinue;
     const send = (answer: EndpointResponse, close = false) => {
       const early = !bodyRead && !req.complete;
       // A client still waiting for 100 Continue may or may not send its body now: close.
-      writeResponse(res, { ...answer, headers: mergeHeaders(answer.headers, extra) }, head, close || this.#draining || (early && waiting));
+      const merged = extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) };
+      writeResponse(res, merged, head, close || this.#draining || (early && waiting));
       // Answered before the body was read: drop it, but not forever.
       if (early) discardRest(req);
     };
@@ -184,9 +185,10 @@ export class HttpServer {
     if (typeof target === 'string') return fail(problem(400, target), {}, true);
     const route = this.#routes.resolve(method, target.segments);
     codecs = route.codecs;
-    const allow = this.#routes.allowed(target.segments);
 
     const preflight = method === 'OPTIONS' && origin !== null && headers.get('access-control-request-method') !== null;
+    // Only preflights and requests without a route need the path's verbs.
+    const allow = preflight || route.kind === 'none' ? this.#routes.allowed(target.segments) : [];
     if (preflight && allow.length > 0) {
       if (cors === undefined || !allowedOrigin) return fail(problem(403, `cross-origin requests from ${origin} are not allowed`));
       return send({ status: 204, headers: preflightHeaders(cors, origin, allow, headers.get('access-control-request-headers')), body: undefined });
@@ -207,7 +209,7 @@ export class HttpServer {
       res.writeContinue();
       waiting = false;
     }
-    const read = await readBody(req, limit);
+    const read = emptyBody(req) ?? await readBody(req, limit);
     if (read.kind === 'too-large') return tooLarge();
     if (read.kind === 'aborted') return;
     bodyRead = true;

@@ -30,18 +30,37 @@ export function parseTarget(raw: string): Target | string {
   const q = rest.indexOf('?');
   const rawPath = q === -1 ? rest : rest.slice(0, q);
   if (!PATH_CHARS.test(rawPath)) return 'the path holds characters that must be percent-encoded';
-  if (BAD_PERCENT.test(rawPath)) return 'the path holds a malformed percent-encoding';
-  const segments: string[] = [];
-  for (const piece of rawPath.slice(1).split('/')) {
-    let segment: string;
-    try {
-      segment = decodeURIComponent(piece);
-    } catch {
-      return 'the path holds a percent-encoding that is not UTF-8';
+  const encoded = rawPath.includes('%');
+  if (encoded && BAD_PERCENT.test(rawPath)) return 'the path holds a malformed percent-encoding';
+  const segments = rawPath.slice(1).split('/');
+  for (let i = 0; i < segments.length; i++) {
+    let segment = segments[i]!;
+    // Without a '%' nothing is decoded, and PATH_CHARS has already excluded control characters.
+    if (encoded && segment.includes('%')) {
+      try {
+        segment = decodeURIComponent(segment);
+      } catch {
+        return 'the path holds a percent-encoding that is not UTF-8';
+      }
+      if (CONTROL.test(segment)) return 'the path holds a control character';
+      segments[i] = segment;
     }
     if (segment === '.' || segment === '..') return 'the path holds a dot segment';
-    if (CONTROL.test(segment)) return 'the path holds a control character';
-    segments.push(segment);
   }
-  return { path: '/' + segments.join('/'), segments, query: new URLSearchParams(q === -1 ? '' : rest.slice(q + 1)) };
+  return new ParsedTarget(encoded ? '/' + segments.join('/') : rawPath, segments, q === -1 ? '' : rest.slice(q + 1));
+}
+
+class ParsedTarget implements Target {
+  #query: URLSearchParams | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly segments: readonly string[],
+    readonly search: string,
+  ) {}
+
+  /** Built on first use: endpoints never read it. */
+  get query(): URLSearchParams {
+    return (this.#query ??= new URLSearchParams(this.search));
+  }
 }

@@ -4,6 +4,7 @@ import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
 import { json } from '../../../codecs/json/index.ts';
 import { Registry, meta, method, service, t, type Codec } from '../../../core/index.ts';
 import { acceptance, parseAccept } from '../../../core/registry/media-type.ts';
+import { chooseResponseCodec, codecForContentType } from '../../../core/registry/negotiate.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, send, type Reply } from '../../support/http-client.ts';
 import { Item } from '../../support/services.ts';
@@ -50,6 +51,29 @@ describe('core/registry content negotiation', () => {
       expect(acceptance(ranges, 'application/cbor').q).to.equal(0.9);
       expect(acceptance(ranges, 'application/json').q).to.equal(0.2);
       expect(acceptance(ranges, 'text/plain').q).to.equal(0.1);
+    });
+  });
+
+  describe('remembered answers', () => {
+    it('give the same choice on every call, and follow a list of codecs that changed', () => {
+      const codecs: Codec[] = [json];
+      for (let i = 0; i < 3; i++) {
+        expect(chooseResponseCodec(codecs, 'application/x-marked, */*;q=0.1', undefined)).to.include({ codec: json, contentType: 'application/json' });
+        expect(codecForContentType(codecs, 'application/x-marked')).to.equal(undefined);
+      }
+      codecs.push(marked);
+      expect(chooseResponseCodec(codecs, 'application/x-marked, */*;q=0.1', undefined)).to.include({ codec: marked, contentType: 'application/x-marked' });
+      expect(codecForContentType(codecs, 'application/x-marked')).to.equal(marked);
+      expect(chooseResponseCodec(codecs, 'text/html', undefined)).to.equal(undefined);
+      expect(chooseResponseCodec(codecs, null, marked)).to.include({ codec: marked });
+    });
+
+    it('stay correct past the bound on remembered headers', () => {
+      for (let i = 0; i < 600; i++) {
+        const q = (i % 10) / 10;
+        expect(chooseResponseCodec([json, marked], `application/json;q=${q}, application/x-marked;q=0.5, x/y${i}`, undefined)?.codec)
+          .to.equal(q >= 0.5 ? json : marked); // a tie goes to the first codec
+      }
     });
   });
 

@@ -1,0 +1,167 @@
+// The HTTP benchmark: lacquer (JSON and MessagePack), Fastify and bare node:http, each server in its
+// own process, loaded by autocannon in alternating rounds (A B C D, then D C B A, ...).
+import { median } from '../harness.ts';
+import { ENDPOINTS } from './data.ts';
+import { load, type LoadSettings } from './load.ts';
+import { ServerProcess } from './processes.ts';
+import { checkAnswer, requestFor, type BenchRequest, type WireFormat } from './requests.ts';
+import { SERVERS, type ServerKind } from './servers/index.ts';
+
+export interface HttpConfig extends LoadSettings {
+  readonly rounds: number;
+  /** Seconds of load per contender, endpoint and round. */
+  readonly seconds: number;
+  /** Seconds of load per contender and endpoint before the rounds. */
+  readonly warmupSeconds: number;
+  /** Requests sent to lacquer between the two RSS readings of the memory check. */
+  readonly memoryRequests: number;
+}
+
+export const HTTP_FULL: HttpConfig = { connections: 50, pipelining: 1, rounds: 5, seconds: 4, warmupSeconds: 2, memoryRequests: 100_000 };
+export const HTTP_QUICK: HttpConfig = { connections: 50, pipelining: 1, rounds: 2, seconds: 1.25, warmupSeconds: 0.5, memoryRequests: 20_000 };
+
+export interface Contender {
+  readonly name: string;
+  readonly server: ServerKind;
+  readonly format: WireFormat;
+}
+
+/** lacquer first: the ratios are lacquer's against the others. */
+export const CONTENDERS: readonly Contender[] = [
+  { name: 'lacquer json', server: 'lacquer', format: 'json' },
+  { name: 'lacquer msgpack', server: 'lacquer', format: 'msgpack' },
+  { name: 'Fastify', server: 'fastify', format: 'json' },
+  { name: 'node:http', server: 'node:http', format: 'json' },
+];
+
+interface Sample {
+  readonly requestsPerSec: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** The server process's CPU time (user + system) per answered request. */
+  readonly cpuMicrosPerRequest: number;
+}
+
+export interface HttpMeasurement extends Sample {
+  readonly name: string;
+  readonly server: ServerKind;
+  readonly format: WireFormat;
+  /** Each round's figures; the measurement holds their medians. */
+  readonly rounds: readonly Sample[];
+}
+
+export interface HttpCase {
+  readonly endpoint: string;
+  readonly results: readonly HttpMeasurement[];
+}
+
+export interface MemoryCheck {
+  readonly server: ServerKind;
+  /** Requests between the two readings, spread over every lacquer endpoint in JSON and MessagePack. */
+  readonly requests: number;
+  readonly rssAfterWarmupMB: number;
+  readonly rssAfterMB: number;
+  readonly growthMB: number;
+  readonly heapAfterWarmupMB: number;
+  readonly heapAfterMB: number;
+}
+
+export interface HttpResults {
+  readonly config: HttpConfig;
+  readonly cases: readonly HttpCase[];
+  /** Each server process's memory after the whole run. */
+  readonly rss: readonly { server: ServerKind; rssMB: number; heapUsedMB: number }[];
+  readonly memory: MemoryCheck;
+}
+
+const MB = 1024 * 1024;
+
+/** One load run, with the server's CPU time over it. */
+async function measure(server: ServerProcess, request: BenchRequest, config: HttpConfig, seconds: number): Promise<Sample> {
+  const before = await server.stats();
+  const r = await load(server.url, request, config, { seconds });
+  const after = await server.stats();
+  return { requestsPerSec: r.requestsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, cpuMicrosPerRequest: (after.cpuMicros - before.cpuMicros) / r.requests };
+}
+
+/**
+ * RSS before and after `config.memoryRequests` more requests, spread over lacquer's endpoints in
+ * both formats. Run after the timed rounds, so "after warm-up" means a server in its steady state.
+ */
+async function memoryCheck(lacquer: ServerProcess, config: HttpConfig): Promise<MemoryCheck> {
+  const before = await lacquer.stats();
+  const variants = ENDPOINTS.flatMap((e) => CONTENDERS.filter((c) => c.server === 'lacquer').map((c) => requestFor(e, c.format)));
+  let sent = 0;
+  for (const [i, request] of variants.entries()) {
+    const amount = Math.round((config.memoryRequests * (i + 1)) / variants.length) - sent;
+    sent += (await load(lacquer.url, request, config, { amount })).requests;
+  }
+  const after = await lacquer.stats();
+  return {
+    server: lacquer.kind,
+    requests: sent,
+    rssAfterWarmupMB: before.rss / MB,
+    rssAfterMB: after.rss / MB,
+    growthMB: (after.rss - before.rss) / MB,
+    heapAfterWarmupMB: before.heapUsed / MB,
+    heapAfterMB: after.heapUsed / MB,
+  };
+}
+
+export async function runHttpBenchmarks(config: HttpConfig, log: (line: string) => void): Promise<HttpResults> {
+  const servers = new Map<ServerKind, ServerProcess>();
+  try {
+    for (const kind of Object.keys(SERVERS) as ServerKind[]) servers.set(kind, await ServerProcess.start(kind));
+    const serverOf = (c: Contender) => servers.get(c.server)!;
+
+    // Wrong answers would make the figures meaningless: check each one first.
+    for (const endpoint of ENDPOINTS) {
+      for (const c of CONTENDERS) await checkAnswer(serverOf(c).url, endpoint, c.format);
+    }
+
+    log('  http: warm-up');
+    for (const endpoint of ENDPOINTS) {
+      for (const c of CONTENDERS) await load(serverOf(c).url, requestFor(endpoint, c.format), config, { seconds: config.warmupSeconds });
+    }
+
+    const cases: HttpCase[] = [];
+    for (const endpoint of ENDPOINTS) {
+      log(`  http: ${endpoint.name}`);
+      const samples = CONTENDERS.map(() => [] as Sample[]);
+      for (let r = 0; r < config.rounds; r++) {
+        const order = CONTENDERS.map((_, i) => (r % 2 === 0 ? i : CONTENDERS.length - 1 - i));
+        for (const i of order) {
+          const c = CONTENDERS[i]!;
+          samples[i]!.push(await measure(serverOf(c), requestFor(endpoint, c.format), config, config.seconds));
+        }
+      }
+      const mid = (s: readonly Sample[], key: keyof Sample) => median(s.map((x) => x[key]));
+      cases.push({
+        endpoint: endpoint.name,
+        results: CONTENDERS.map((c, i) => {
+          const s = samples[i]!;
+          return {
+            ...c,
+            requestsPerSec: mid(s, 'requestsPerSec'),
+            p50Ms: mid(s, 'p50Ms'),
+            p99Ms: mid(s, 'p99Ms'),
+            cpuMicrosPerRequest: mid(s, 'cpuMicrosPerRequest'),
+            rounds: s,
+          };
+        }),
+      });
+    }
+
+    log(`  http: memory check, ${config.memoryRequests} requests to lacquer`);
+    const memory = await memoryCheck(servers.get('lacquer')!, config);
+
+    const rss = [];
+    for (const [server, p] of servers) {
+      const m = await p.stats();
+      rss.push({ server, rssMB: m.rss / MB, heapUsedMB: m.heapUsed / MB });
+    }
+    return { config, cases, rss, memory };
+  } finally {
+    await Promise.all([...servers.values()].map((p) => p.stop()));
+  }
+}

@@ -1,0 +1,15 @@
+import { median } from '../harness.ts';
+import type { HttpMeasurement } from './bench.ts';
+
+/**
+ * `a ÷ b` as the issue asks for it: the median of side-by-side ratios, round by round (the two ran
+ * seconds apart in each round), which holds up better than a ratio of medians when the machine's
+ * load drifts. For latency, pass the contenders the other way round: `ratio(fastify, ours, 'p99Ms')`.
+ * Latencies under 1 ms count as 1 ms (autocannon records whole milliseconds).
+ */
+export function roundRatio(a: HttpMeasurement, b: HttpMeasurement, key: 'requestsPerSec' | 'p99Ms' = 'requestsPerSec'): number {
+  const value = (m: HttpMeasurement, i: number) => (key === 'p99Ms' ? Math.max(m.rounds[i]![key], 1) : m.rounds[i]![key]);
+  const n = Math.min(a.rounds.length, b.rounds.length);
+  if (n === 0) return key === 'p99Ms' ? Math.max(a[key], 1) / Math.max(b[key], 1) : a[key] / b[key];
+  return median(Array.from({ length: n }, (_, i) => value(a, i) / value(b, i)));
+}

@@ -1,0 +1,19 @@
+// The three benchmark servers by name, as the child process and the spec start them.
+import { startFastify } from './fastify.ts';
+import { startLacquer } from './lacquer.ts';
+import { startNodeHttp } from './node-http.ts';
+import type { RunningServer } from './types.ts';
+
+export type { RunningServer } from './types.ts';
+
+export const SERVERS = {
+  lacquer: startLacquer,
+  fastify: startFastify,
+  'node:http': startNodeHttp,
+} as const satisfies Record<string, (port?: number) => Promise<RunningServer>>;
+
+export type ServerKind = keyof typeof SERVERS;
+
+export function isServerKind(name: string): name is ServerKind {
+  return Object.hasOwn(SERVERS, name);
+}

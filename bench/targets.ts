@@ -1,0 +1,79 @@
+// The targets of issue 6, checked against one run's figures: codec ratios and the HTTP ratios.
+import type { CaseResult } from './codecs.ts';
+import type { HttpResults } from './http/bench.ts';
+import { roundRatio } from './http/ratio.ts';
+
+export interface TargetCheck {
+  /** What is measured: `json.encode`, `HTTP req/s`, ... */
+  readonly group: string;
+  /** Against what, on which payload or endpoint. */
+  readonly label: string;
+  /** A ratio (unit `x`, higher is better) or a size (unit `MB`, lower is better). */
+  readonly value: number;
+  readonly target: number;
+  readonly unit: 'x' | 'MB';
+  readonly met: boolean;
+}
+
+/** "Small and medium payloads" of the json.encode target. */
+const SMALL_AND_MEDIUM = new Set(['User', 'BookSearchResponse×10']);
+
+const CODEC_TARGETS: readonly { operation: string; peer: string; target: number; payloads?: ReadonlySet<string> }[] = [
+  { operation: 'json encode', peer: 'fast-json-stringify', target: 1.0, payloads: SMALL_AND_MEDIUM },
+  { operation: 'json encode', peer: 'JSON.stringify', target: 1.5, payloads: SMALL_AND_MEDIUM },
+  { operation: 'json decode', peer: 'JSON.parse + TypeBox', target: 1.0 },
+  { operation: 'json decode', peer: 'JSON.parse (no checks)', target: 0.9 },
+  { operation: 'msgpack encode', peer: 'msgpackr', target: 1.0 },
+  { operation: 'msgpack decode', peer: '@msgpack/msgpack', target: 1.0 },
+  { operation: 'cbor encode', peer: 'cbor-x', target: 1.0 },
+  { operation: 'cbor decode', peer: 'cbor-x', target: 1.0 },
+];
+
+const ratio = (value: number, target: number, group: string, label: string): TargetCheck =>
+  ({ group, label, value, target, unit: 'x', met: value >= target });
+
+export function checkTargets(codecs: readonly CaseResult[], http: HttpResults | undefined): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  for (const t of CODEC_TARGETS) {
+    for (const c of codecs) {
+      if (c.operation !== t.operation || (t.payloads !== undefined && !t.payloads.has(c.payload))) continue;
+      const [ours, ...peers] = c.results;
+      const peer = peers.find((p) => p.name === t.peer || p.name.startsWith(`${t.peer} `));
+      if (ours === undefined || peer === undefined) continue;
+      const group = t.operation.replace(' ', '.') + (t.operation.endsWith('decode') ? ' (strict)' : '');
+      const peerName = peer.name.endsWith(' (no checks)') ? `bare ${peer.name.slice(0, -' (no checks)'.length)}` : peer.name;
+      out.push(ratio(ours.opsPerSec / peer.opsPerSec, t.target, group, `vs ${peerName}, ${c.payload}`));
+    }
+  }
+  if (http === undefined) return out;
+  const endpoints = http.cases.map((c) => {
+    const by = (name: string) => c.results.find((m) => m.name === name)!;
+    return { endpoint: c.endpoint, json: by('lacquer json'), msgpack: by('lacquer msgpack'), fastify: by('Fastify') };
+  });
+  for (const e of endpoints) out.push(ratio(roundRatio(e.json, e.fastify), 1.0, 'HTTP req/s', `lacquer/Fastify, ${e.endpoint}`));
+  for (const e of endpoints) out.push(ratio(roundRatio(e.fastify, e.json, 'p99Ms'), 1.0, 'HTTP p99', `Fastify p99/lacquer p99, ${e.endpoint}`));
+  for (const e of endpoints) out.push(ratio(roundRatio(e.msgpack, e.json), 0.9, 'HTTP MessagePack', `msgpack/json req/s, ${e.endpoint}`));
+  const m = http.memory;
+  out.push({
+    group: 'HTTP memory',
+    label: `RSS growth of lacquer after ${m.requests.toLocaleString('en')} requests`,
+    value: m.growthMB,
+    target: 20,
+    unit: 'MB',
+    met: m.growthMB <= 20,
+  });
+  return out;
+}
+
+/** One line per target for the console: `✓ json.encode vs fast-json-stringify, User   1.05x (≥ 1.0x)`. */
+export function targetLines(checks: readonly TargetCheck[]): string {
+  const lines = ['\ntargets (✓ met, ✗ missed)'];
+  for (const c of checks) {
+    const value = c.unit === 'x' ? `${c.value.toFixed(2)}x` : `${c.value >= 0 ? '+' : ''}${c.value.toFixed(1)} MB`;
+    const target = c.unit === 'x' ? `≥ ${c.target.toFixed(1)}x` : `≤ ${c.target} MB`;
+    lines.push(`  ${c.met ? '✓' : '✗'} ${`${c.group} ${c.label}`.padEnd(72)} ${value.padStart(9)}  (${target})`);
+  }
+  const met = checks.filter((c) => c.met).length;
+  lines.push(`  ${met} of ${checks.length} met`);
+  return lines.join('\n');
+}

@@ -1,0 +1,86 @@
+// The HTTP benchmark's servers answer the same thing, and its harness works. Behaviour only: no timing.
+import { expect } from 'chai';
+import { ENDPOINTS, NEW_BOOK, PREFIX } from '../../bench/http/data.ts';
+import { ServerProcess } from '../../bench/http/processes.ts';
+import { checkAnswer, type WireFormat } from '../../bench/http/requests.ts';
+import { SERVERS, type RunningServer, type ServerKind } from '../../bench/http/servers/index.ts';
+import { checkTargets } from '../../bench/targets.ts';
+import { renderChart } from '../../bench/chart.ts';
+import type { HttpResults } from '../../bench/http/bench.ts';
+
+const FORMATS: Record<ServerKind, readonly WireFormat[]> = { lacquer: ['json', 'msgpack'], fastify: ['json'], 'node:http': ['json'] };
+
+describe('bench/http servers', () => {
+  for (const kind of Object.keys(SERVERS) as ServerKind[]) {
+    describe(kind, () => {
+      let server: RunningServer;
+      before(async () => { server = await SERVERS[kind](0); });
+      after(() => server.close());
+
+      for (const endpoint of ENDPOINTS) {
+        for (const format of FORMATS[kind]) {
+          it(`answers ${endpoint.name} in ${format} with the expected value`, () =>
+            checkAnswer(`http://127.0.0.1:${server.port}`, endpoint, format));
+        }
+      }
+
+      if (kind !== 'node:http') {
+        it('refuses a Book with a missing key, as its body schema says', async () => {
+          const { year: _, ...partial } = NEW_BOOK;
+          const res = await fetch(`http://127.0.0.1:${server.port}${PREFIX}/createBook`, {
+            method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(partial),
+          });
+          expect(res.status).to.equal(400);
+        });
+      }
+    });
+  }
+
+  it('runs a server in its own process, reports its memory and CPU time, and stops it', async function () {
+    this.timeout(60_000);
+    const server = await ServerProcess.start('lacquer');
+    try {
+      await checkAnswer(server.url, ENDPOINTS[0]!, 'json');
+      const stats = await server.stats();
+      expect(stats.rss).to.be.above(stats.heapUsed).and.above(0);
+      expect(stats.cpuMicros).to.be.above(0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('bench targets and chart', () => {
+  const codecs = [
+    { payload: 'User', operation: 'json encode', results: [{ name: 'lacquer json.encode', opsPerSec: 3 }, { name: 'JSON.stringify', opsPerSec: 2 }, { name: 'fast-json-stringify', opsPerSec: 2 }] },
+    { payload: 'BookSearchResponse×1000', operation: 'json encode', results: [{ name: 'lacquer json.encode', opsPerSec: 1 }, { name: 'fast-json-stringify', opsPerSec: 2 }] },
+    { payload: 'User', operation: 'cbor decode', results: [{ name: 'lacquer cbor.decode (strict)', opsPerSec: 1 }, { name: 'cbor-x (no checks)', opsPerSec: 2 }] },
+  ];
+  const m = (name: string, requestsPerSec: number, p99Ms: number) =>
+    ({ name, server: 'lacquer' as const, format: 'json' as const, requestsPerSec, p50Ms: 1, p99Ms, cpuMicrosPerRequest: 10, rounds: [] });
+  const http = {
+    cases: [{ endpoint: 'GET list', results: [m('lacquer json', 100, 4), m('lacquer msgpack', 80, 4), m('Fastify', 90, 5), m('node:http', 200, 2)] }],
+    memory: { server: 'lacquer', requests: 100_000, rssAfterWarmupMB: 80, rssAfterMB: 85, growthMB: 5, heapAfterWarmupMB: 10, heapAfterMB: 11 },
+  } as unknown as HttpResults;
+
+  it('checks every target of the issue against the ratios of a run', () => {
+    const checks = checkTargets(codecs, http);
+    const line = (group: string, label: string) => checks.find((c) => c.group === group && c.label.includes(label));
+    expect(line('json.encode', 'vs JSON.stringify, User')).to.include({ value: 1.5, target: 1.5, met: true });
+    expect(line('json.encode', 'vs fast-json-stringify, User')).to.include({ value: 1.5, met: true });
+    expect(line('json.encode', '×1000'), 'only small and medium payloads').to.equal(undefined);
+    expect(line('cbor.decode (strict)', 'vs bare cbor-x, User')).to.include({ value: 0.5, met: false });
+    expect(line('HTTP req/s', 'GET list')).to.include({ met: true });
+    expect(line('HTTP p99', 'GET list')).to.include({ value: 1.25, met: true });
+    expect(line('HTTP MessagePack', 'GET list')).to.include({ value: 0.8, met: false });
+    expect(line('HTTP memory', '100,000')).to.include({ value: 5, unit: 'MB', met: true });
+  });
+
+  it('draws one bar per ratio target, the 1.0x line and the memory note', () => {
+    const svg = renderChart(checkTargets(codecs, http), 'title & <more>', 'subtitle');
+    expect(svg).to.match(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg.match(/<rect [^>]*height="12"/g)).to.have.length(checkTargets(codecs, http).filter((c) => c.unit === 'x').length + 2);
+    expect(svg).to.include('title &amp; &lt;more&gt;').and.include('>1.0x<').and.include('RSS growth of lacquer');
+    expect(svg.trim().endsWith('</svg>')).to.equal(true);
+  });
+});

@@ -71,6 +71,25 @@ export abstract class ByteCursor {
   /** A map key: a string, anything else is a `type_mismatch`. */
   protected abstract key(depth: number): string;
 
+  /** Reads array items while `more()` says so; a failure inside an item gets its index in the path. */
+  protected items(depth: number, more: () => boolean): unknown[] {
+    const out: unknown[] = [];
+    try {
+      while (more()) out.push(this.value(depth));
+    } catch (e) {
+      addSegment(e, out.length);
+    }
+    return out;
+  }
+
+  /** A definite-length array: the length is checked against the remaining bytes before reading. */
+  protected array(length: number, depth: number, at: number): unknown[] {
+    this.enter(depth);
+    this.announced(length, 1, 'an array', at);
+    let i = 0;
+    return this.items(depth, () => i++ < length);
+  }
+
   /** Reads map entries while `more()` says so; a failure inside an entry gets its key in the path. */
   protected entries(depth: number, more: () => boolean): Record<string, unknown> {
     const out: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import { Failure, addSegment, describeValue } from '../../core/errors/failure.ts';
+import { Failure, describeValue } from '../../core/errors/failure.ts';
 import { ByteCursor } from '../binary/cursor.ts';
 import { decodeFloat16 } from './float16.ts';
 
@@ -94,28 +94,9 @@ class CborParser extends ByteCursor {
     return out;
   }
 
-  private array(length: number, depth: number, at: number): unknown[] {
-    this.enter(depth);
-    this.announced(length, 1, 'an array', at);
-    const out = new Array<unknown>(length);
-    let i = 0;
-    try {
-      for (; i < length; i++) out[i] = this.value(depth);
-    } catch (e) {
-      addSegment(e, i);
-    }
-    return out;
-  }
-
   private indefiniteArray(depth: number): unknown[] {
     this.enter(depth);
-    const out: unknown[] = [];
-    try {
-      while (!this.atBreak()) out.push(this.value(depth));
-    } catch (e) {
-      addSegment(e, out.length);
-    }
-    return out;
+    return this.items(depth, () => !this.atBreak());
   }
 
   private map(size: number, depth: number, at: number): Record<string, unknown> {

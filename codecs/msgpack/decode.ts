@@ -1,4 +1,4 @@
-import { Failure, addSegment, describeValue } from '../../core/errors/failure.ts';
+import { Failure, describeValue } from '../../core/errors/failure.ts';
 import { ByteCursor } from '../binary/cursor.ts';
 
 const TWO_32 = 4294967296;
@@ -90,19 +90,6 @@ class MsgpackParser extends ByteCursor {
     const type = this.view.getInt8(this.pos);
     const what = type === -1 ? 'a timestamp' : `extension type ${type}`;
     throw new Failure('type_mismatch', `expected a plain value, got a MessagePack ${what} (${size} byte(s), offset ${at})`);
-  }
-
-  private array(length: number, depth: number, at: number): unknown[] {
-    this.enter(depth);
-    this.announced(length, 1, 'an array', at);
-    const out = new Array<unknown>(length);
-    let i = 0;
-    try {
-      for (; i < length; i++) out[i] = this.value(depth);
-    } catch (e) {
-      addSegment(e, i);
-    }
-    return out;
   }
 
   private map(size: number, depth: number, at: number): Record<string, unknown> {

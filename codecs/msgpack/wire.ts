@@ -80,16 +80,27 @@ function strHead(s: Sink, n: number): void {
   if (n < 32) {
     s.buf[p] = 0xa0 | n; // fixstr 101xxxxx 0xa0-0xbf
     s.pos = p + 1;
-  } else if (n < 0x100) {
-    s.buf[p] = 0xd9; // str 8
+  } else {
+    lengthHead(s, n, 0xd9); // str 8 0xd9, str 16 0xda, str 32 0xdb
+  }
+}
+
+/**
+ * Str and bin headers beyond the fix forms share a layout: `head8` with a 1-byte length, then
+ * `head8 + 1` with 2 bytes and `head8 + 2` with 4. The caller has made room.
+ */
+function lengthHead(s: Sink, n: number, head8: number): void {
+  const p = s.pos;
+  if (n < 0x100) {
+    s.buf[p] = head8;
     s.buf[p + 1] = n;
     s.pos = p + 2;
   } else if (n < 0x10000) {
-    s.buf[p] = 0xda; // str 16
+    s.buf[p] = head8 + 1;
     s.view.setUint16(p + 1, n);
     s.pos = p + 3;
   } else {
-    s.buf[p] = 0xdb; // str 32
+    s.buf[p] = head8 + 2;
     s.view.setUint32(p + 1, n);
     s.pos = p + 5;
   }
@@ -145,20 +156,7 @@ export const msgpackWire: Wire = {
   bytes(s, v) {
     const n = v.length;
     s.ensure(5 + n);
-    const p = s.pos;
-    if (n < 0x100) {
-      s.buf[p] = 0xc4; // bin 8
-      s.buf[p + 1] = n;
-      s.pos = p + 2;
-    } else if (n < 0x10000) {
-      s.buf[p] = 0xc5; // bin 16
-      s.view.setUint16(p + 1, n);
-      s.pos = p + 3;
-    } else {
-      s.buf[p] = 0xc6; // bin 32
-      s.view.setUint32(p + 1, n);
-      s.pos = p + 5;
-    }
+    lengthHead(s, n, 0xc4); // bin 8 0xc4, bin 16 0xc5, bin 32 0xc6
     s.buf.set(v, s.pos);
     s.pos += n;
   },

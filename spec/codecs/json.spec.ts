@@ -77,6 +77,28 @@ describe('codecs/json', () => {
       }));
     });
 
+    it('writes what trying every precision from 1 to 9 digits would, for every float32 (property)', () => {
+      // The writer starts at 6 digits; this is the plain search it must agree with, subnormals included.
+      const exhaustive = (f: number): string => {
+        if (Number.isInteger(f) && Math.abs(f) < 1e21) return Object.is(f, -0) ? '-0' : String(f);
+        for (let p = 1; p < 9; p++) {
+          const candidate = Number(f.toPrecision(p));
+          if (Math.fround(candidate) === f) return String(candidate);
+        }
+        return String(Number(f.toPrecision(9)));
+      };
+      const arbFloat32 = fc.oneof(
+        fc.float({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }).map((bits) => new Float32Array(new Uint32Array([bits]).buffer)[0]!).filter(Number.isFinite),
+        fc.tuple(fc.integer({ min: -99999, max: 99999 }), fc.integer({ min: 0, max: 6 })).map(([m, e]) => Math.fround(m / 10 ** e)),
+        // Six-digit decimals across the exponent range: where 7-digit rounding is not the shortest.
+        fc.tuple(fc.integer({ min: 100000, max: 999999 }), fc.integer({ min: -37, max: 38 })).map(([m, e]) => Math.fround(Number(`${m}e${e - 5}`))).filter(Number.isFinite),
+      );
+      fc.assert(fc.property(arbFloat32, (f) => {
+        expect(json.encode(t.f32(), f)).to.equal(exhaustive(f));
+      }), { numRuns: 20000 });
+    });
+
     it('refuses values outside float32 range on read and write', () => {
       expect(readErrorOf(() => json.decode(t.f32(), '3.5e38')).code).to.equal('out_of_range');
       expect(writeErrorOf(() => json.encode(t.f32(), 3.5e38)).code).to.equal('out_of_range');

@@ -1,0 +1,35 @@
+import type { Opts } from '../../core/options.ts';
+import type { Infer, Type } from '../../core/types/type.ts';
+import type { Codec } from '../codec.ts';
+import { binaryDecoder, type TreeParser } from './decode.ts';
+import type { ReadWire } from './direct-reader.ts';
+import { binaryEncoder } from './encode.ts';
+import type { Wire } from './wire.ts';
+
+/** A codec whose `encode` gives bytes. */
+export interface BinaryCodec extends Codec {
+  encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): Uint8Array;
+}
+
+/** What one binary format brings: its names, how it writes, how it parses, how it reads directly. */
+export interface BinaryFormat {
+  readonly name: string;
+  /** For messages: `MessagePack`, `CBOR`. */
+  readonly title: string;
+  readonly contentTypes: readonly string[];
+  readonly wire: Wire;
+  readonly parse: TreeParser;
+  readonly readWire: ReadWire;
+}
+
+/** Builds a binary codec from its format: the writers, parsers and read pass are shared. */
+export function binaryCodec(format: BinaryFormat): BinaryCodec {
+  const encode = binaryEncoder(format.wire);
+  const decode = binaryDecoder(format.title, format.parse, { wire: format.readWire, encodeKey: (key) => format.wire.encodeKey(key) });
+  return {
+    name: format.name,
+    contentTypes: format.contentTypes,
+    encode: <T extends Type>(type: T, value: Infer<T>): Uint8Array => encode(type, value),
+    decode: <T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> => decode(type, input, opts) as Infer<T>,
+  };
+}

@@ -1,7 +1,8 @@
-import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
-import { INT_RANGES } from '../../core/types/ranges.ts';
+import type { AnyType, BigIntType, ObjectType, Type } from '../../core/types/index.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { compileJsonWriter } from './compile-writer.ts';
+import { formatF32 } from './format-f32.ts';
 import { quote } from './quote.ts';
 
 /** A generated compact JSON writer: one value in, JSON text out. */
@@ -23,6 +24,7 @@ class WriterGenerator {
   readonly constants = new Constants();
   readonly code: string[] = [];
   private count = 0;
+  private readonly written = new Set<string>();
 
   function(type: Type): string {
     const name = `f${this.count++}`;
@@ -43,12 +45,35 @@ class WriterGenerator {
       }
       // Zero goes to the closure writer, which keeps the sign of -0.
       case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 && ${x} !== 0 ? '' + ${x} : ${this.closure(type)}(${x}, ''))`;
+      case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32} && ${x} <= ${MAX_F32} ? ${this.constants.ref(formatF32)}(${x}) : ${bail}())`;
+      case 'i64': case 'u64': return `(typeof ${x} === 'bigint' ? ${this.bigIntWriter(d)}(${x}) : ${this.closure(type)}(${x}, ''))`;
       case 'optional': case 'nullable': return `(${x} === null || ${x} === undefined ? 'null' : ${this.expr(d.inner, x)})`;
       case 'array': case 'tuple': case 'object': return `${this.container(d)}(${x})`;
       default:
-        // f32, 64-bit, bytes, literal, enum, map and void use their closure writer inline.
+        // Bytes, literal, enum, map and void use their closure writer inline.
         return `${this.closure(type)}(${x}, '')`;
     }
+  }
+
+  /**
+   * A function writing a bigint of `kind`, generated once. A bigint that converts to a small
+   * integer prints fastest as that number (bigint comparisons and printing are calls into V8,
+   * number ones are not); the rest are checked and printed as bigints. Safe integers given as
+   * numbers go to the closure writer.
+   */
+  private bigIntWriter(type: BigIntType): string {
+    const kind = type.kind;
+    const name = `${kind}Text`;
+    if (this.written.has(name)) return name;
+    this.written.add(name);
+    const [min, max] = BIGINT_RANGES[kind];
+    const smallMin = kind === 'u64' ? 0 : -1073741824;
+    this.code.push(`function ${name}(x) {
+  const n = Number(x);
+  if (n >= ${smallMin} && n <= 1073741823) return '' + n;
+  return x >= ${min}n && x <= ${max}n ? '' + x : ${this.closure(type)}(x, '');
+}`);
+    return name;
   }
 
   private closure(type: Type): string {

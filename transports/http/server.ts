@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
 import type { Codec } from '../../codecs/codec.ts';
 import { json } from '../../codecs/json/index.ts';
@@ -15,6 +16,8 @@ import { parseTarget } from './target.ts';
 import { answerClientError, mergeHeaders, writeResponse } from './write.ts';
 
 const JSON_ONLY: readonly Codec[] = [json];
+/** Node's diagnostics channel announcing each answer sent by an HTTP server. */
+const ANSWERED = 'http.server.response.finish';
 
 /**
  * The embedded HTTP/1.1 server on `node:http`: registries are mounted under a prefix, plain routes
@@ -132,7 +135,15 @@ export class HttpServer {
     if (this.#stopped !== undefined) return this.#stopped;
     this.#draining = true;
     this.#stopped = new Promise<void>((resolve) => {
+      // A keep-alive connection whose answer was under way when the drain began goes idle when
+      // that answer is sent: close it then. Node announces every finished answer on this channel;
+      // listening only while draining keeps the cost off ordinary requests.
+      const onAnswered = (message: unknown) => {
+        if ((message as { server?: unknown }).server === this.#server) setImmediate(() => this.#server.closeIdleConnections());
+      };
+      subscribe(ANSWERED, onAnswered);
       const finish = () => {
+        unsubscribe(ANSWERED, onAnswered);
         clearTimeout(timer);
         this.#signals?.();
         this.#markClosed();
@@ -152,9 +163,6 @@ export class HttpServer {
       console.error('lacquer/http: internal error', error);
       if (!res.headersSent) writeResponse(res, problemResponse(problem(500), null), false, true);
       else res.destroy();
-    });
-    res.on('close', () => {
-      if (this.#draining) this.#server.closeIdleConnections();
     });
   }
 

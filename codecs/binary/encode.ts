@@ -1,13 +1,33 @@
 import { asWriteError } from '../../core/errors/write-error.ts';
 import type { Type } from '../../core/types/type.ts';
+import { canGenerateCode } from '../../core/util/codegen.ts';
 import { compileBinaryWriter, type BinaryWriter } from './compile-writer.ts';
+import { generateBinaryWriter } from './generate-writer.ts';
 import { Sink } from './sink.ts';
 import type { Wire } from './wire.ts';
 
 /** Size of the chunks results are carved from (like msgpackr): one allocation serves many small results. */
 const CHUNK_BYTES = 64 * 1024;
-/** Below this much room left in the chunk, the next value starts a new chunk. */
+/** Below this much room left in the chunk (or less than the last value took), the next value starts a new chunk. */
 const MIN_FREE_BYTES = 1024;
+/** A new chunk holds about four values the size of the last one, but no more than this beyond one. */
+const MAX_SLACK_BYTES = 1024 * 1024;
+
+/** The generated writer where the platform allows it, and the closure writer when it bails. */
+function compileWriter(type: Type, wire: Wire): BinaryWriter {
+  const slow = compileBinaryWriter(type, wire);
+  if (!canGenerateCode()) return slow;
+  const fast = generateBinaryWriter(type, wire);
+  return (s, value) => {
+    try {
+      fast(s, value);
+    } catch {
+      // Bailed or met a bad value: start over with the closure writer, which gives the bytes or the exact error.
+      s.pos = s.start;
+      slow(s, value);
+    }
+  };
+}
 
 /**
  * Builds a format's `encode`: writers are compiled once per descriptor and cached with it. Values
@@ -19,19 +39,24 @@ export function binaryEncoder(wire: Wire): (type: Type, value: unknown) => Uint8
   const writers = new WeakMap<Type, BinaryWriter>();
   let shared = new Sink(CHUNK_BYTES);
   let busy = false;
+  /** The size of the last result. */
+  let last = 0;
   return (type, value) => {
     let write = writers.get(type);
-    if (write === undefined) writers.set(type, (write = compileBinaryWriter(type, wire)));
+    if (write === undefined) writers.set(type, (write = compileWriter(type, wire)));
     const nested = busy;
-    if (!nested && shared.buf.length - shared.pos < MIN_FREE_BYTES) shared = new Sink(CHUNK_BYTES);
+    if (!nested && shared.buf.length - shared.pos < Math.max(MIN_FREE_BYTES, last)) {
+      // Sized for a few values like the last one, so that large values do not each grow (copy) a chunk.
+      shared = new Sink(Math.max(CHUNK_BYTES, Math.min(4 * last, last + MAX_SLACK_BYTES)));
+    }
     const s = nested ? new Sink() : shared;
     s.start = s.pos;
     busy = true;
     try {
       write(s, value);
       const out = s.buf.subarray(s.start, s.pos);
-      // Results larger than a chunk got a buffer of their own: the next value starts a fresh chunk.
-      if (!nested && s.buf.length > CHUNK_BYTES) shared = new Sink(CHUNK_BYTES);
+      // A value that outgrew its chunk moved to a larger buffer (see Sink.grow); later values go after it.
+      if (!nested) last = out.length;
       return out;
     } catch (e) {
       s.pos = s.start; // nothing of a failed value stays in the chunk

@@ -19,4 +19,28 @@ export interface Wire {
   mapHead(s: Sink, size: number): void;
   /** A string as `string()` writes it, encoded once ahead of time (object keys). */
   encodeKey(key: string): Uint8Array;
+  /** The same primitives for generated writers, which keep the position in a local. */
+  readonly at: WireAt;
 }
+
+/**
+ * Position-passing forms of the primitives: each writes at `p` in `s.buf` and returns the position
+ * after what it wrote. The caller has made room, and `s.pos` is left alone.
+ */
+export interface WireAt {
+  /** The single bytes of `null`, `false` and `true`. */
+  readonly nil: number;
+  readonly false: number;
+  readonly true: number;
+  int(s: Sink, p: number, v: number): number;
+  bigint(s: Sink, p: number, v: bigint): number;
+  float32(s: Sink, p: number, v: number): number;
+  float64(s: Sink, p: number, v: number): number;
+  /** Needs room for `MAX_HEAD + 3 * v.length` bytes. */
+  string(s: Sink, p: number, v: string): number;
+  arrayHead(s: Sink, p: number, length: number): number;
+  mapHead(s: Sink, p: number, size: number): number;
+}
+
+/** The most bytes a head takes in either format; a string takes at most this plus 3 bytes per UTF-16 unit. */
+export const MAX_HEAD = 9;

@@ -1,10 +1,13 @@
 import { Sink } from '../binary/sink.ts';
-import { preEncode, writeUtf8 } from '../binary/utf8.ts';
-import type { Wire } from '../binary/wire.ts';
+import { writeAscii, writeUtf8At } from '../binary/utf8-write.ts';
+import { preEncode } from '../binary/utf8.ts';
+import { MAX_HEAD, type Wire, type WireAt } from '../binary/wire.ts';
 
 // CBOR primitives (RFC 8949). Every data item starts with a head: the major type in the top 3
 // bits, then the argument in the low 5 bits (< 24) or in the 1, 2, 4 or 8 bytes that follow
-// (additional information 24, 25, 26, 27). Arguments take the shortest form (§4.2.1).
+// (additional information 24, 25, 26, 27). Arguments take the shortest form (§4.2.1). The `…At`
+// forms write at `p` into room the caller made and return the position after; the `Wire` methods
+// make room and move `s.pos`.
 
 const TWO_32 = 4294967296;
 
@@ -19,91 +22,128 @@ function headSize(n: number): number {
   return n < 24 ? 1 : n < 0x100 ? 2 : n < 0x10000 ? 3 : n < TWO_32 ? 5 : 9;
 }
 
-/** Writes a head with a safe-integer argument; the caller has made room for 9 bytes. */
-function headAt(s: Sink, major: number, n: number): void {
-  const p = s.pos;
+/** Writes a head with a safe-integer argument (at most 9 bytes). */
+function headAt(s: Sink, p: number, major: number, n: number): number {
+  const buf = s.buf;
   if (n < 24) {
-    s.buf[p] = major | n;
-    s.pos = p + 1;
-  } else if (n < 0x100) {
-    s.buf[p] = major | 24;
-    s.buf[p + 1] = n;
-    s.pos = p + 2;
-  } else if (n < 0x10000) {
-    s.buf[p] = major | 25;
-    s.view.setUint16(p + 1, n);
-    s.pos = p + 3;
-  } else if (n < TWO_32) {
-    s.buf[p] = major | 26;
-    s.view.setUint32(p + 1, n);
-    s.pos = p + 5;
-  } else {
-    s.buf[p] = major | 27;
-    s.view.setUint32(p + 1, Math.floor(n / TWO_32));
-    s.view.setUint32(p + 5, n >>> 0);
-    s.pos = p + 9;
+    buf[p] = major | n;
+    return p + 1;
   }
+  if (n < 0x100) {
+    buf[p] = major | 24;
+    buf[p + 1] = n;
+    return p + 2;
+  }
+  if (n < 0x10000) {
+    buf[p] = major | 25;
+    s.view.setUint16(p + 1, n);
+    return p + 3;
+  }
+  if (n < TWO_32) {
+    buf[p] = major | 26;
+    s.view.setUint32(p + 1, n);
+    return p + 5;
+  }
+  buf[p] = major | 27;
+  s.view.setUint32(p + 1, Math.floor(n / TWO_32));
+  s.view.setUint32(p + 5, n >>> 0);
+  return p + 9;
 }
 
-function head(s: Sink, major: number, n: number): void {
-  s.ensure(9);
-  headAt(s, major, n);
+/** Writes a text head at `s.pos` and moves past it; the caller has made room. */
+const textHead = (s: Sink, n: number) => {
+  s.pos = headAt(s, s.pos, TEXT, n);
+};
+
+function stringAt(s: Sink, p: number, v: string): number {
+  const n = v.length;
+  if (n < 24) {
+    // A one-byte head if ASCII (the byte length is then the length); anything else takes the general path.
+    const end = writeAscii(s.buf, p + 1, v);
+    if (end >= 0) {
+      s.buf[p] = TEXT | n;
+      return end;
+    }
+  }
+  return writeUtf8At(s, p, v, headSize, textHead);
 }
 
-const textHead = (s: Sink, n: number) => headAt(s, TEXT, n);
+const at: WireAt = {
+  nil: 0xf6, // simple value 22: null
+  false: 0xf4, // simple value 20
+  true: 0xf5, // simple value 21
+  int: (s, p, v) => (v >= 0 ? headAt(s, p, UNSIGNED, v) : headAt(s, p, NEGATIVE, -1 - v)),
+  bigint(s, p, v) {
+    const negative = v < 0n;
+    const n = negative ? -1n - v : v;
+    if (n < 0x100000000n) return headAt(s, p, negative ? NEGATIVE : UNSIGNED, Number(n));
+    s.buf[p] = (negative ? NEGATIVE : UNSIGNED) | 27; // 0x1b / 0x3b: 8-byte argument
+    s.view.setBigUint64(p + 1, n);
+    return p + 9;
+  },
+  float32(s, p, v) {
+    s.buf[p] = 0xfa; // major 7, additional information 26: IEEE 754 binary32
+    s.view.setFloat32(p + 1, v);
+    return p + 5;
+  },
+  float64(s, p, v) {
+    s.buf[p] = 0xfb; // major 7, additional information 27: IEEE 754 binary64
+    s.view.setFloat64(p + 1, v);
+    return p + 9;
+  },
+  string: stringAt,
+  arrayHead: (s, p, n) => headAt(s, p, ARRAY, n),
+  mapHead: (s, p, n) => headAt(s, p, MAP, n),
+};
+
 const keySink = new Sink(64);
 
 /** CBOR, as the compiled writer sees it. */
 export const cborWire: Wire = {
   nil(s) {
     s.ensure(1);
-    s.buf[s.pos++] = 0xf6; // simple value 22: null
+    s.buf[s.pos++] = at.nil;
   },
   bool(s, v) {
     s.ensure(1);
-    s.buf[s.pos++] = v ? 0xf5 : 0xf4; // simple values 21 / 20: true / false
+    s.buf[s.pos++] = v ? at.true : at.false;
   },
   int(s, v) {
-    if (v >= 0) head(s, UNSIGNED, v);
-    else head(s, NEGATIVE, -1 - v);
+    s.ensure(9);
+    s.pos = at.int(s, s.pos, v);
   },
   bigint(s, v) {
-    const negative = v < 0n;
-    const n = negative ? -1n - v : v;
-    if (n < 0x100000000n) return head(s, negative ? NEGATIVE : UNSIGNED, Number(n));
     s.ensure(9);
-    s.buf[s.pos] = (negative ? NEGATIVE : UNSIGNED) | 27; // 0x1b / 0x3b: 8-byte argument
-    s.view.setBigUint64(s.pos + 1, n);
-    s.pos += 9;
+    s.pos = at.bigint(s, s.pos, v);
   },
   float32(s, v) {
     s.ensure(5);
-    s.buf[s.pos] = 0xfa; // major 7, additional information 26: IEEE 754 binary32
-    s.view.setFloat32(s.pos + 1, v);
-    s.pos += 5;
+    s.pos = at.float32(s, s.pos, v);
   },
   float64(s, v) {
     s.ensure(9);
-    s.buf[s.pos] = 0xfb; // major 7, additional information 27: IEEE 754 binary64
-    s.view.setFloat64(s.pos + 1, v);
-    s.pos += 9;
+    s.pos = at.float64(s, s.pos, v);
   },
   string(s, v) {
-    writeUtf8(s, v, headSize, textHead);
+    s.ensure(MAX_HEAD + 3 * v.length);
+    s.pos = stringAt(s, s.pos, v);
   },
   bytes(s, v) {
-    head(s, BYTES, v.length);
-    s.ensure(v.length);
-    s.buf.set(v, s.pos);
-    s.pos += v.length;
+    s.ensure(9 + v.length);
+    const p = headAt(s, s.pos, BYTES, v.length);
+    s.buf.set(v, p);
+    s.pos = p + v.length;
   },
   arrayHead(s, n) {
-    head(s, ARRAY, n);
+    s.ensure(9);
+    s.pos = at.arrayHead(s, s.pos, n);
   },
   mapHead(s, n) {
-    head(s, MAP, n);
+    s.ensure(9);
+    s.pos = at.mapHead(s, s.pos, n);
   },
   encodeKey(key) {
     return preEncode(key, headSize, textHead, keySink);
   },
+  at,
 };

@@ -1,128 +1,158 @@
 import { Sink } from '../binary/sink.ts';
-import { preEncode, writeUtf8 } from '../binary/utf8.ts';
-import type { Wire } from '../binary/wire.ts';
+import { writeAscii, writeUtf8At } from '../binary/utf8-write.ts';
+import { preEncode } from '../binary/utf8.ts';
+import { MAX_HEAD, type Wire, type WireAt } from '../binary/wire.ts';
 
 // MessagePack primitives (https://github.com/msgpack/msgpack/blob/master/spec.md). Every integer
-// takes the smallest encoding that holds it exactly; callers have not reserved room unless noted.
+// takes the smallest encoding that holds it exactly. The `…At` forms write at `p` into room the
+// caller made and return the position after; the `Wire` methods make room and move `s.pos`.
 
 const TWO_32 = 4294967296;
 
-function int(s: Sink, v: number): void {
-  s.ensure(9);
+function intAt(s: Sink, p: number, v: number): number {
   const buf = s.buf;
-  const p = s.pos;
   if (v >= 0) {
     if (v < 0x80) {
       buf[p] = v; // positive fixint 0xxxxxxx 0x00-0x7f
-      s.pos = p + 1;
-    } else if (v < 0x100) {
+      return p + 1;
+    }
+    if (v < 0x100) {
       buf[p] = 0xcc; // uint 8
       buf[p + 1] = v;
-      s.pos = p + 2;
-    } else if (v < 0x10000) {
+      return p + 2;
+    }
+    if (v < 0x10000) {
       buf[p] = 0xcd; // uint 16
       s.view.setUint16(p + 1, v);
-      s.pos = p + 3;
-    } else if (v < TWO_32) {
+      return p + 3;
+    }
+    if (v < TWO_32) {
       buf[p] = 0xce; // uint 32
       s.view.setUint32(p + 1, v);
-      s.pos = p + 5;
-    } else {
-      buf[p] = 0xcf; // uint 64, from a safe integer
-      s.view.setUint32(p + 1, Math.floor(v / TWO_32));
-      s.view.setUint32(p + 5, v >>> 0);
-      s.pos = p + 9;
+      return p + 5;
     }
-  } else if (v >= -0x20) {
+    buf[p] = 0xcf; // uint 64, from a safe integer
+    s.view.setUint32(p + 1, Math.floor(v / TWO_32));
+    s.view.setUint32(p + 5, v >>> 0);
+    return p + 9;
+  }
+  if (v >= -0x20) {
     buf[p] = v & 0xff; // negative fixint 111xxxxx 0xe0-0xff
-    s.pos = p + 1;
-  } else if (v >= -0x80) {
+    return p + 1;
+  }
+  if (v >= -0x80) {
     buf[p] = 0xd0; // int 8
     buf[p + 1] = v & 0xff;
-    s.pos = p + 2;
-  } else if (v >= -0x8000) {
+    return p + 2;
+  }
+  if (v >= -0x8000) {
     buf[p] = 0xd1; // int 16
     s.view.setInt16(p + 1, v);
-    s.pos = p + 3;
-  } else if (v >= -0x80000000) {
+    return p + 3;
+  }
+  if (v >= -0x80000000) {
     buf[p] = 0xd2; // int 32
     s.view.setInt32(p + 1, v);
-    s.pos = p + 5;
-  } else {
-    buf[p] = 0xd3; // int 64, from a safe integer: two's complement high and low words
-    const high = Math.floor(v / TWO_32);
-    s.view.setInt32(p + 1, high);
-    s.view.setUint32(p + 5, v - high * TWO_32);
-    s.pos = p + 9;
+    return p + 5;
   }
+  buf[p] = 0xd3; // int 64, from a safe integer: two's complement high and low words
+  const high = Math.floor(v / TWO_32);
+  s.view.setInt32(p + 1, high);
+  s.view.setUint32(p + 5, v - high * TWO_32);
+  return p + 9;
 }
 
-function bigint(s: Sink, v: bigint): void {
-  if (v >= -0x80000000n && v < 0x100000000n) return int(s, Number(v));
-  s.ensure(9);
+function bigintAt(s: Sink, p: number, v: bigint): number {
+  if (v >= -0x80000000n && v < 0x100000000n) return intAt(s, p, Number(v));
   if (v > 0n) {
-    s.buf[s.pos] = 0xcf; // uint 64
-    s.view.setBigUint64(s.pos + 1, v);
+    s.buf[p] = 0xcf; // uint 64
+    s.view.setBigUint64(p + 1, v);
   } else {
-    s.buf[s.pos] = 0xd3; // int 64
-    s.view.setBigInt64(s.pos + 1, v);
+    s.buf[p] = 0xd3; // int 64
+    s.view.setBigInt64(p + 1, v);
   }
-  s.pos += 9;
+  return p + 9;
 }
 
 function strHeadSize(n: number): number {
   return n < 32 ? 1 : n < 0x100 ? 2 : n < 0x10000 ? 3 : 5;
 }
 
-/** The caller has made room. */
+/** Writes a str header at `s.pos` and moves past it; the caller has made room. */
 function strHead(s: Sink, n: number): void {
-  const p = s.pos;
+  if (n < 32) s.buf[s.pos++] = 0xa0 | n; // fixstr 101xxxxx 0xa0-0xbf
+  else s.pos = lengthHeadAt(s, s.pos, n, 0xd9); // str 8/16/32 0xd9-0xdb
+}
+
+function stringAt(s: Sink, p: number, v: string): number {
+  const n = v.length;
   if (n < 32) {
-    s.buf[p] = 0xa0 | n; // fixstr 101xxxxx 0xa0-0xbf
-    s.pos = p + 1;
-  } else {
-    lengthHead(s, n, 0xd9); // str 8 0xd9, str 16 0xda, str 32 0xdb
+    // A fixstr if ASCII (the byte length is then the length); anything else takes the general path.
+    const end = writeAscii(s.buf, p + 1, v);
+    if (end >= 0) {
+      s.buf[p] = 0xa0 | n;
+      return end;
+    }
   }
+  return writeUtf8At(s, p, v, strHeadSize, strHead);
 }
 
 /**
  * Str and bin headers beyond the fix forms share a layout: `head8` with a 1-byte length, then
- * `head8 + 1` with 2 bytes and `head8 + 2` with 4. The caller has made room.
+ * `head8 + 1` with 2 bytes and `head8 + 2` with 4 (str 0xd9-0xdb, bin 0xc4-0xc6).
  */
-function lengthHead(s: Sink, n: number, head8: number): void {
-  const p = s.pos;
+function lengthHeadAt(s: Sink, p: number, n: number, head8: number): number {
   if (n < 0x100) {
     s.buf[p] = head8;
     s.buf[p + 1] = n;
-    s.pos = p + 2;
-  } else if (n < 0x10000) {
+    return p + 2;
+  }
+  if (n < 0x10000) {
     s.buf[p] = head8 + 1;
     s.view.setUint16(p + 1, n);
-    s.pos = p + 3;
-  } else {
-    s.buf[p] = head8 + 2;
-    s.view.setUint32(p + 1, n);
-    s.pos = p + 5;
+    return p + 3;
   }
+  s.buf[p] = head8 + 2;
+  s.view.setUint32(p + 1, n);
+  return p + 5;
 }
 
 /** Array and map headers share a layout: a fix form below 16, then a 16-bit and a 32-bit form. */
-function collectionHead(s: Sink, n: number, fix: number, head16: number): void {
-  s.ensure(5);
-  const p = s.pos;
+function collectionHeadAt(s: Sink, p: number, n: number, fix: number, head16: number): number {
   if (n < 16) {
     s.buf[p] = fix | n;
-    s.pos = p + 1;
-  } else if (n < 0x10000) {
+    return p + 1;
+  }
+  if (n < 0x10000) {
     s.buf[p] = head16;
     s.view.setUint16(p + 1, n);
-    s.pos = p + 3;
-  } else {
-    s.buf[p] = head16 + 1;
-    s.view.setUint32(p + 1, n);
-    s.pos = p + 5;
+    return p + 3;
   }
+  s.buf[p] = head16 + 1;
+  s.view.setUint32(p + 1, n);
+  return p + 5;
 }
+
+const at: WireAt = {
+  nil: 0xc0,
+  false: 0xc2,
+  true: 0xc3,
+  int: intAt,
+  bigint: bigintAt,
+  float32(s, p, v) {
+    s.buf[p] = 0xca; // float 32
+    s.view.setFloat32(p + 1, v);
+    return p + 5;
+  },
+  float64(s, p, v) {
+    s.buf[p] = 0xcb; // float 64
+    s.view.setFloat64(p + 1, v);
+    return p + 9;
+  },
+  string: stringAt,
+  arrayHead: (s, p, n) => collectionHeadAt(s, p, n, 0x90, 0xdc), // fixarray 0x90-0x9f, array 16/32 0xdc/0xdd
+  mapHead: (s, p, n) => collectionHeadAt(s, p, n, 0x80, 0xde), // fixmap 0x80-0x8f, map 16/32 0xde/0xdf
+};
 
 const keySink = new Sink(64);
 
@@ -130,43 +160,48 @@ const keySink = new Sink(64);
 export const msgpackWire: Wire = {
   nil(s) {
     s.ensure(1);
-    s.buf[s.pos++] = 0xc0; // nil
+    s.buf[s.pos++] = at.nil;
   },
   bool(s, v) {
     s.ensure(1);
-    s.buf[s.pos++] = v ? 0xc3 : 0xc2; // true / false
+    s.buf[s.pos++] = v ? at.true : at.false;
   },
-  int,
-  bigint,
+  int(s, v) {
+    s.ensure(9);
+    s.pos = intAt(s, s.pos, v);
+  },
+  bigint(s, v) {
+    s.ensure(9);
+    s.pos = bigintAt(s, s.pos, v);
+  },
   float32(s, v) {
     s.ensure(5);
-    s.buf[s.pos] = 0xca; // float 32
-    s.view.setFloat32(s.pos + 1, v);
-    s.pos += 5;
+    s.pos = at.float32(s, s.pos, v);
   },
   float64(s, v) {
     s.ensure(9);
-    s.buf[s.pos] = 0xcb; // float 64
-    s.view.setFloat64(s.pos + 1, v);
-    s.pos += 9;
+    s.pos = at.float64(s, s.pos, v);
   },
   string(s, v) {
-    writeUtf8(s, v, strHeadSize, strHead);
+    s.ensure(MAX_HEAD + 3 * v.length);
+    s.pos = stringAt(s, s.pos, v);
   },
   bytes(s, v) {
-    const n = v.length;
-    s.ensure(5 + n);
-    lengthHead(s, n, 0xc4); // bin 8 0xc4, bin 16 0xc5, bin 32 0xc6
-    s.buf.set(v, s.pos);
-    s.pos += n;
+    s.ensure(5 + v.length);
+    const p = lengthHeadAt(s, s.pos, v.length, 0xc4); // bin 8/16/32 0xc4-0xc6
+    s.buf.set(v, p);
+    s.pos = p + v.length;
   },
   arrayHead(s, n) {
-    collectionHead(s, n, 0x90, 0xdc); // fixarray 1001xxxx 0x90-0x9f, array 16 0xdc, array 32 0xdd
+    s.ensure(5);
+    s.pos = at.arrayHead(s, s.pos, n);
   },
   mapHead(s, n) {
-    collectionHead(s, n, 0x80, 0xde); // fixmap 1000xxxx 0x80-0x8f, map 16 0xde, map 32 0xdf
+    s.ensure(5);
+    s.pos = at.mapHead(s, s.pos, n);
   },
   encodeKey(key) {
     return preEncode(key, strHeadSize, strHead, keySink);
   },
+  at,
 };

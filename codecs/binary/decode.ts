@@ -1,10 +1,12 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { ReadError, asReadError } from '../../core/errors/read-error.ts';
-import type { Reader } from '../../core/read/context.ts';
-import type { ReadOptions } from '../../core/options.ts';
+import type { Reader, ReaderContext } from '../../core/read/context.ts';
+import type { ReadOptions, ResolvedReadOptions } from '../../core/options.ts';
 import { prepareRead } from '../../core/read/read.ts';
 import type { Type } from '../../core/types/type.ts';
+import { canGenerateCode } from '../../core/util/codegen.ts';
 import { DirectCursor, compileDirectReader, type DirectReader, type ReadWire } from './direct-reader.ts';
+import { generateDirectReader } from './generate-direct-reader.ts';
 
 /** Parses bytes of one format into a plain tree, failing with internal `Failure`s. */
 export type TreeParser = (bytes: Uint8Array, maxDepth: number) => unknown;
@@ -23,6 +25,23 @@ export interface DirectFormat {
 export function binaryDecoder(format: string, parse: TreeParser, direct: DirectFormat): (type: Type, input: Uint8Array | string, opts?: ReadOptions) => unknown {
   // One direct reader per compiled shared reader: both depend on the same descriptor and options.
   const directReaders = new WeakMap<Reader, DirectReader>();
+  // The last pair looked up: a service decodes one descriptor many times in a row.
+  let lastRead: Reader | undefined;
+  let lastFast: DirectReader | undefined;
+  const directReader = (type: Type, options: ResolvedReadOptions, read: Reader): DirectReader => {
+    if (read === lastRead && lastFast !== undefined) return lastFast;
+    let fast = directReaders.get(read);
+    if (fast === undefined) {
+      const ctx: ReaderContext = { ...options, source: 'binary' };
+      fast = canGenerateCode()
+        ? generateDirectReader(type, ctx, direct.wire, direct.encodeKey)
+        : compileDirectReader(type, ctx, direct.wire, direct.encodeKey);
+      directReaders.set(read, fast);
+    }
+    lastRead = read;
+    lastFast = fast;
+    return fast;
+  };
   return (type, input, opts) => {
     const { options, read } = prepareRead(type, opts, 'binary');
     try {
@@ -30,11 +49,7 @@ export function binaryDecoder(format: string, parse: TreeParser, direct: DirectF
       if (input.byteLength > options.maxBytes) {
         throw new Failure('limit_exceeded', `input of ${input.byteLength} bytes is over maxBytes (${options.maxBytes})`);
       }
-      let fast = directReaders.get(read);
-      if (fast === undefined) {
-        fast = compileDirectReader(type, { ...options, source: 'binary' }, direct.wire, direct.encodeKey);
-        directReaders.set(read, fast);
-      }
+      const fast = directReader(type, options, read);
       try {
         const cursor = new DirectCursor(input);
         const value = fast(cursor);

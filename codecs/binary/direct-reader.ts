@@ -10,10 +10,13 @@ import { readUtf8 } from './utf8.ts';
 export class DirectCursor {
   pos = 0;
   readonly end: number;
-  readonly view: DataView;
+  private dataView: DataView | undefined;
   constructor(readonly bytes: Uint8Array) {
     this.end = bytes.length;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+  /** Made on first use: most small payloads never need one, and every decode makes a cursor. */
+  get view(): DataView {
+    return (this.dataView ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
   }
 }
 
@@ -36,6 +39,30 @@ export interface ReadWire {
   /** Any number: float items, and integers a `number` holds exactly. */
   float(c: DirectCursor): number | undefined;
   bytes(c: DirectCursor): Uint8Array | undefined;
+  /** The common item heads generated direct readers decode inline; everything else goes to the calls above. */
+  readonly inline: InlineBytes;
+}
+
+/**
+ * Initial bytes of a format's most common items. `[lo, hi]` ranges hold the length (or value) in
+ * the byte itself, as `byte - lo`; `str8` and the `uintN` take an N-bit big-endian argument.
+ */
+export interface InlineBytes {
+  readonly nil: number;
+  readonly false: number;
+  readonly true: number;
+  readonly map: readonly [lo: number, hi: number];
+  readonly array: readonly [lo: number, hi: number];
+  readonly string: readonly [lo: number, hi: number];
+  readonly str8: number;
+  /** Non-negative integers 0..`smallUint` are the byte itself. */
+  readonly smallUint: number;
+  readonly uint8: number;
+  readonly uint16: number;
+  readonly uint32: number;
+  readonly uint64: number;
+  readonly float32: number;
+  readonly float64: number;
 }
 
 /** `n` bytes of strict UTF-8 at the cursor (after a string head), or undefined. */

@@ -109,18 +109,36 @@ export function preEncode(v: string, headSize: HeadSize, writeHead: HeadWriter, 
 /** Decodes `bytes[start, end)` as strict UTF-8, or returns `undefined` when it is not valid UTF-8. */
 export function readUtf8(bytes: Uint8Array, start: number, end: number): string | undefined {
   if (end - start <= SHORT_STRING) {
-    let s = '';
-    let i = start;
-    for (; i < end; i++) {
-      const c = bytes[i]!;
-      if (c >= 0x80) break;
-      s += String.fromCharCode(c);
+    let high = 0;
+    for (let i = start; i < end; i++) high |= bytes[i]!;
+    if (high < 0x80) {
+      // ASCII: one `fromCharCode` per 8 bytes instead of one string per byte.
+      let s = '';
+      let p = start;
+      for (; end - p >= 8; p += 8) s += ascii(bytes, p, 8);
+      return s + ascii(bytes, p, end - p);
     }
-    if (i === end) return s;
   }
   try {
     return decoder.decode(bytes.subarray(start, end));
   } catch {
     return undefined;
+  }
+}
+
+const fromCharCode = String.fromCharCode;
+
+/** The `n` (at most 8) ASCII bytes at `p` as a string; fixed arities keep `fromCharCode` cheap. */
+function ascii(b: Uint8Array, p: number, n: number): string {
+  switch (n) {
+    case 0: return '';
+    case 1: return fromCharCode(b[p]!);
+    case 2: return fromCharCode(b[p]!, b[p + 1]!);
+    case 3: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!);
+    case 4: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!);
+    case 5: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!);
+    case 6: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!);
+    case 7: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!);
+    default: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!, b[p + 7]!);
   }
 }

@@ -78,4 +78,11 @@ export const cborReadWire: ReadWire = {
     const n = argument(c, 2);
     return takeBytes(c, n);
   },
+  inline: {
+    nil: 0xf6, false: 0xf4, true: 0xf5,
+    // Majors 5, 4 and 3 with the length in the head; 0x78 is a text string with a 1-byte length.
+    map: [0xa0, 0xb7], array: [0x80, 0x97], string: [0x60, 0x77], str8: 0x78,
+    smallUint: 0x17, uint8: 0x18, uint16: 0x19, uint32: 0x1a, uint64: 0x1b, // major 0: in the head, 1..8-byte argument
+    float32: 0xfa, float64: 0xfb, // binary32, binary64
+  },
 };

@@ -102,4 +102,10 @@ export const msgpackReadWire: ReadWire = {
     else return undefined;
     return takeBytes(c, n);
   },
+  inline: {
+    nil: 0xc0, false: 0xc2, true: 0xc3,
+    map: [0x80, 0x8f], array: [0x90, 0x9f], string: [0xa0, 0xbf], str8: 0xd9, // fixmap, fixarray, fixstr, str 8
+    smallUint: 0x7f, uint8: 0xcc, uint16: 0xcd, uint32: 0xce, uint64: 0xcf, // positive fixint, uint 8..64
+    float32: 0xca, float64: 0xcb,
+  },
 };

@@ -1,0 +1,169 @@
+import { compileDefault } from '../../core/read/defaults.ts';
+import type { ReaderContext } from '../../core/read/context.ts';
+import { isRequiredKey } from '../../core/read/required.ts';
+import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
+import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
+import type { DirectReader, InlineBytes, ReadWire } from './direct-reader.ts';
+import { float32At, float64At, uint64At } from './read-numbers.ts';
+import { readUtf8 } from './utf8.ts';
+
+/**
+ * Generates a direct reader: the closure reader of `direct-reader.ts` written out as JavaScript
+ * per descriptor, taking and giving up on exactly the same input. The position lives in a local,
+ * keys are compared byte by byte against literal numbers, the format's common heads and small
+ * integers are decoded inline (anything else goes to the format's `ReadWire` calls), and each
+ * object is built as one literal, so V8 sees one stable shape.
+ *
+ * Every generated function is `f(c, b, p)`: the cursor, its bytes and the position; it returns
+ * the value and leaves the position after it in `c.pos`. Inside, `e` is the end, `x` and `n`
+ * scratch. The templates are terse on purpose: they ship in the browser client.
+ */
+export function generateDirectReader(type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array): DirectReader {
+  const gen = new DirectReaderGenerator(ctx, wire.inline, encodeKey);
+  const entry = gen.function(type, 1);
+  // Short names for the helpers every reader uses.
+  const helpers = [wire, bail, readUtf8, float64At, float32At, uint64At].map((h) => gen.constants.ref(h));
+  const body = `const [W,B,T,F,G,U]=[${helpers.join()}];\n${gen.code.join('\n')}\nreturn c=>${entry}(c,c.bytes,c.pos);`;
+  return buildFunction<DirectReader>(gen.constants.values, body);
+}
+
+class DirectReaderGenerator {
+  readonly constants = new Constants();
+  readonly code: string[] = [];
+  private count = 0;
+
+  constructor(private readonly ctx: ReaderContext, private readonly x: InlineBytes, private readonly encodeKey: (key: string) => Uint8Array) {}
+
+  /** Emits `fN(c, b, p)` reading `type` at `depth`; returns its name. */
+  function(type: Type, depth: number): string {
+    const name = `f${this.count++}`;
+    const d = type as AnyType;
+    let body: string;
+    if (d.kind === 'array' || d.kind === 'tuple' || d.kind === 'object') {
+      body = depth > this.ctx.maxDepth ? 'B();' : this.container(d, depth + 1);
+    } else {
+      body = `let v;${this.read(type, 'v', depth)}\nc.pos=p;return v;`;
+    }
+    this.code.push(`function ${name}(c,b,p){const e=c.end;let x,n,s;\n${body}}`);
+    return name;
+  }
+
+  /**
+   * Statements reading one `type` item at `p` into the variable `v` and moving `p` past it, or
+   * bailing. `depth` is the nesting of the item itself, as in the closure reader (the root is 1).
+   */
+  private read(type: Type, v: string, depth: number): string {
+    const d = type as AnyType;
+    const x = this.x;
+    switch (d.kind) {
+      case 'string':
+        // `x` becomes the start of the text; an `n` read past the end is undefined and fails `n>=0`.
+        return `\nx=b[p];if(x>=${x.string[0]}&&x<=${x.string[1]}){n=x-${x.string[0]};x=p+1}else if(x===${x.str8}){n=b[p+1];x=p+2}else n=-1;
+if(n>=0&&x+n<=e){${v}=T(b,x,x+n);p=x+n}else${this.call('string', v)}if(${v}===undefined)B();`;
+      case 'bool':
+        return `\nx=b[p];if(x===${x.true})${v}=true;else if(x===${x.false})${v}=false;else B();p++;`;
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
+        const [min, max] = INT_RANGES[d.kind];
+        return `${this.uint(v, '')}else${this.call('int', v)}if(${v}===undefined||${v}<${min}||${v}>${max})B();`;
+      }
+      case 'i64': case 'u64': {
+        const [min, max] = BIGINT_RANGES[d.kind];
+        return `${this.uint(v, 'BigInt')}else if(x===${x.uint64}&&p+9<=e){${v}=U(b,p+1);p+=9}
+else${this.call('bigint', v)}if(${v}===undefined||${v}<${min}n||${v}>${max}n)B();`;
+      }
+      case 'f64':
+        return `${this.float(v)}if(${v}===undefined||${v}-${v}!==0)B();`;
+      case 'f32':
+        return `${this.float(v)}if(!(${v}>=${-MAX_F32}&&${v}<=${MAX_F32}))B();${v}=Math.fround(${v});`;
+      case 'bytes':
+        return `${this.call('bytes', v)}if(${v}===undefined)B();`;
+      case 'optional': case 'nullable':
+        // The wrapper adds no nesting: the inner item is read at the same depth.
+        return `\nif(b[p]===${x.nil}){p++;${v}=${d.kind === 'optional' ? 'undefined' : 'null'}}else{${this.read(d.inner, v, depth)}}`;
+      case 'array': case 'tuple': case 'object':
+        return `\n${v}=${this.function(type, depth)}(c,b,p);p=c.pos;`;
+      // Maps, literals, enums and void: the tree path reads them, as in the closure reader.
+      default: return 'B();';
+    }
+  }
+
+  /** A fallback: the format's `ReadWire` call reads the item at `p` into `v`. */
+  private call(method: keyof ReadWire, v: string): string {
+    return `{c.pos=p;${v}=W.${method}(c);p=c.pos}`;
+  }
+
+  /**
+   * The common unsigned integers (below 2^32) into `v`, passed through `wrap` (`BigInt` or
+   * nothing); an `else` branch must follow for the other items.
+   */
+  private uint(v: string, wrap: string): string {
+    const x = this.x;
+    return `\nx=b[p];if(x<=${x.smallUint}){${v}=${wrap}(x);p++}
+else if(x===${x.uint8}&&p+2<=e){${v}=${wrap}(b[p+1]);p+=2}
+else if(x===${x.uint16}&&p+3<=e){${v}=${wrap}(b[p+1]<<8|b[p+2]);p+=3}
+else if(x===${x.uint32}&&p+5<=e){${v}=${wrap}(b[p+1]*16777216+(b[p+2]<<16|b[p+3]<<8|b[p+4]));p+=5}\n`;
+  }
+
+  /** A number into `v`: float items, and integers a number holds exactly (or undefined). */
+  private float(v: string): string {
+    const x = this.x;
+    return `\nx=b[p];if(x===${x.float64}&&p+9<=e){${v}=F(b,p+1);p+=9}else if(x===${x.float32}&&p+5<=e){${v}=G(b,p+1);p+=5}
+else${this.call('float', v)}`;
+  }
+
+  /** The body of a container's function; `depth` is the nesting of its items. */
+  private container(d: AnyType & { kind: 'array' | 'tuple' | 'object' }, depth: number): string {
+    switch (d.kind) {
+      case 'array':
+        // Every element takes at least one byte: a longer announcement is the parser's to refuse.
+        return `${this.head('array')}if(!(s>=0&&s<=e-p))B();const out=[];
+for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.pos=p;return out;`;
+      case 'tuple': {
+        const names = d.elements.map((_, i) => `v${i}`);
+        const reads = d.elements.map((element, i) => this.read(element, names[i]!, depth));
+        return `${this.head('array')}if(s!==${names.length})B();let ${names.join()};${reads.join('')}\nc.pos=p;return[${names.join()}];`;
+      }
+      case 'object':
+        return this.object(d, depth);
+    }
+  }
+
+  /** A map or array head into `s` (the size, or -1 when the item is another). */
+  private head(kind: 'map' | 'array'): string {
+    const [lo, hi] = this.x[kind];
+    return `x=b[p];if(x>=${lo}&&x<=${hi}){s=x-${lo};p++}else${this.call(kind === 'map' ? 'mapHead' : 'arrayHead', 's')}\n`;
+  }
+
+  /** Members in declared order, as the closure reader takes them; anything else bails. */
+  private object(type: ObjectType, depth: number): string {
+    const members = Object.entries(type.fields);
+    const required = members.map(([key]) => isRequiredKey(type, key, this.ctx.errorOnMissingKeys));
+    const allRequired = required.every(Boolean);
+    // Every member present: the size says it all, and no count is kept.
+    let code = this.head('map') + (allRequired ? `if(s!==${members.length})B();` : 'if(s<0)B();let k=0;');
+    // Absent optional members are left out, so such objects are built key by key.
+    const omits = members.some(([, f]) => f.kind === 'optional');
+    if (omits) code += 'const out={};';
+    members.forEach(([key, field], i) => {
+      const encoded = this.encodeKey(key);
+      const a = `a${i}`;
+      const prop = `out[${JSON.stringify(key)}]`;
+      // Past the end `b[i]` is undefined, which equals no byte.
+      const match = Array.from(encoded, (byte, j) => `b[p+${j}]===${byte}`).join('&&');
+      const keep = !omits ? '' : field.kind === 'optional' ? `if(${a}!==undefined)${prop}=${a};` : `${prop}=${a};`;
+      const present = `p+=${encoded.length};${this.read(field, a, depth)}${keep}`;
+      if (allRequired) {
+        code += `\nlet ${a};if(!(${match}))B();${present}`;
+        return;
+      }
+      let absent = '';
+      if (required[i]) absent = 'B();';
+      else if (field.kind !== 'optional' || field.hasDefault) absent = `${omits ? prop : a}=${this.constants.ref(compileDefault(field))}();`;
+      code += `\nlet ${a};if(k<s&&${match}){k++;${present}}else{${absent}}`;
+    });
+    // Keys left over are unknown, out of order or repeated: the tree path decides.
+    if (!allRequired) code += '\nif(k!==s)B();';
+    return `${code}\nc.pos=p;return ${omits ? 'out' : `{${members.map(([key], i) => `${JSON.stringify(key)}:a${i}`).join()}}`};`;
+  }
+}

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { canGenerateCode } from '../../core/util/codegen.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const SPECS = ['spec/core/properties.spec.ts', 'spec/core/missing-keys.spec.ts', 'spec/core/read-errors.spec.ts', 'spec/codecs/json.spec.ts'];
+const SPECS = [
+  'spec/core/properties.spec.ts', 'spec/core/missing-keys.spec.ts', 'spec/core/read-errors.spec.ts', 'spec/codecs/json.spec.ts',
+  'spec/codecs/msgpack.spec.ts', 'spec/codecs/cbor.spec.ts', 'spec/codecs/binary-properties.spec.ts', 'spec/codecs/conformance.spec.ts',
+];
 
 describe('core: the closure path (no code generation)', () => {
   it('the main run uses generated code', () => {

@@ -2,8 +2,10 @@ import type { ResolvedReadOptions } from '../options.ts';
 
 /**
  * Where a tree comes from. `json`: `JSON.parse` output, bytes as base64 text, and an integer beyond
- * 2^53 means digits were lost, so the JSON codec must read the text again exactly. `binary`: the
- * binary parsers or plain JavaScript values, bytes as `Uint8Array`, every number exact as it is.
+ * 2^53 means digits were lost, so the JSON codec must read the text again exactly (that tree, with
+ * its `RawNumber`s, goes to the closure readers: generated `json` readers take `JSON.parse` output
+ * only). `binary`: the binary parsers or plain JavaScript values, bytes as `Uint8Array`, every
+ * number exact as it is.
  */
 export type TreeSource = 'json' | 'binary';
 

@@ -96,8 +96,11 @@ class ReaderGenerator {
 
   private recordCheck(v: string): string {
     const bail = this.constants.ref(bailFn);
+    const plain = `if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})`;
+    // A JSON.parse tree holds no bytes and no RawNumber (exact-parser trees go to the closures).
+    if (this.ctx.source === 'json') return `${plain}) ${bail}();`;
     const raw = this.constants.ref(RawNumber);
-    return `if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v}) || ${v} instanceof Uint8Array || ${v} instanceof ${raw}) ${bail}();`;
+    return `${plain} || ${v} instanceof Uint8Array || ${v} instanceof ${raw}) ${bail}();`;
   }
 
   private objectBody(type: ObjectType, inner: number): string {

@@ -6,69 +6,88 @@ import { compileReader } from './compile-reader.ts';
 import type { TreeSource, Reader, ReaderContext } from './context.ts';
 import { generateReader } from './generate-reader.ts';
 
-const cache = new WeakMap<Type, Map<string, Reader>>();
+/** A descriptor's compiled readers for one set of options. */
+export interface Readers {
+  /** Generated code where the platform allows it, falling back per value to the closures. */
+  readonly read: Reader;
+  /**
+   * The closures alone, which take any tree. The generated code for `json` expects `JSON.parse`
+   * output; the JSON codec's exact parser's trees, which hold `RawNumber`s, go here.
+   */
+  readonly closures: Reader;
+}
 
-/** The compiled reader of `type` for these options, compiled on first use and kept with the descriptor. */
-export function readerFor(type: Type, options: ResolvedReadOptions, source: TreeSource): Reader {
+const cache = new WeakMap<Type, Map<string, Readers>>();
+
+/** The compiled readers of `type` for these options, compiled on first use and kept with the descriptor. */
+export function readersFor(type: Type, options: ResolvedReadOptions, source: TreeSource): Readers {
   const key = `${+options.errorOnMissingKeys}${+options.errorOnUnknownKeys}${source}${options.maxDepth}`;
   let readers = cache.get(type);
   if (readers === undefined) cache.set(type, (readers = new Map()));
-  let reader = readers.get(key);
-  if (reader === undefined) readers.set(key, (reader = compile(type, { ...options, source })));
-  return reader;
+  let compiled = readers.get(key);
+  if (compiled === undefined) readers.set(key, (compiled = compile(type, { ...options, source })));
+  return compiled;
 }
 
-/** Generated code where the platform allows it, falling back per value to the closures, which always work. */
-function compile(type: Type, ctx: ReaderContext): Reader {
-  const slow = compileReader(type, ctx);
-  if (!canGenerateCode()) return slow;
+function compile(type: Type, ctx: ReaderContext): Readers {
+  const closures = compileReader(type, ctx);
+  if (!canGenerateCode()) return { read: closures, closures };
   const fast = generateReader(type, ctx);
-  return (input) => {
+  const read: Reader = (input) => {
     try {
       return fast(input);
     } catch {
       // The fast path bailed or met bad input: the closure reader gives the value or the exact error.
-      return slow(input);
+      return closures(input);
     }
   };
+  return { read, closures };
 }
 
-interface Prepared {
+interface Prepared extends Readers {
+  readonly type: Type;
   readonly errorOnMissingKeys: boolean | undefined;
   readonly errorOnUnknownKeys: boolean | undefined;
   readonly maxDepth: number | undefined;
   readonly maxBytes: number | undefined;
   readonly source: TreeSource;
   readonly options: ResolvedReadOptions;
-  readonly read: Reader;
 }
 
 const lastPrepared = new WeakMap<Type, Prepared>();
+/** The very last combination, whatever its descriptor: a codec called in a loop skips the WeakMap too. */
+let latest: Prepared | undefined;
+
+function sameCall(p: Prepared | undefined, type: Type, opts: ReadOptions | undefined, source: TreeSource): p is Prepared {
+  return (
+    p !== undefined && p.type === type && p.source === source && p.errorOnMissingKeys === opts?.errorOnMissingKeys &&
+    p.errorOnUnknownKeys === opts?.errorOnUnknownKeys && p.maxDepth === opts?.maxDepth && p.maxBytes === opts?.maxBytes
+  );
+}
 
 /**
  * The reader and resolved options for one decode call. The last combination per descriptor is
  * remembered (compared field by field, so a mutated options object is never served stale): a
- * codec called again with the same options pays four comparisons, not a lookup by key.
+ * codec called again with the same options pays a few comparisons, not a lookup by key.
  */
 export function prepareRead(type: Type, opts: ReadOptions | undefined, source: TreeSource): Prepared {
-  const last = lastPrepared.get(type);
-  if (
-    last !== undefined && last.source === source && last.errorOnMissingKeys === opts?.errorOnMissingKeys &&
-    last.errorOnUnknownKeys === opts?.errorOnUnknownKeys && last.maxDepth === opts?.maxDepth && last.maxBytes === opts?.maxBytes
-  ) {
-    return last;
+  if (sameCall(latest, type, opts, source)) return latest;
+  let prepared = lastPrepared.get(type);
+  if (!sameCall(prepared, type, opts, source)) {
+    const options = resolveReadOptions(opts);
+    prepared = {
+      type,
+      errorOnMissingKeys: opts?.errorOnMissingKeys,
+      errorOnUnknownKeys: opts?.errorOnUnknownKeys,
+      maxDepth: opts?.maxDepth,
+      maxBytes: opts?.maxBytes,
+      source,
+      options,
+      ...readersFor(type, options, source),
+    };
+    lastPrepared.set(type, prepared);
   }
-  const options = resolveReadOptions(opts);
-  const prepared: Prepared = {
-    errorOnMissingKeys: opts?.errorOnMissingKeys,
-    errorOnUnknownKeys: opts?.errorOnUnknownKeys,
-    maxDepth: opts?.maxDepth,
-    maxBytes: opts?.maxBytes,
-    source,
-    options,
-    read: readerFor(type, options, source),
-  };
-  lastPrepared.set(type, prepared);
+  latest = prepared;
   return prepared;
 }
 

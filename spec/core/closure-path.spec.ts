@@ -10,6 +10,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const SPECS = [
   'spec/core/properties.spec.ts', 'spec/core/missing-keys.spec.ts', 'spec/core/read-errors.spec.ts', 'spec/codecs/json.spec.ts',
   'spec/codecs/msgpack.spec.ts', 'spec/codecs/cbor.spec.ts', 'spec/codecs/binary-properties.spec.ts', 'spec/codecs/conformance.spec.ts',
+  'spec/codecs/json-direct-parser.spec.ts',
 ];
 
 describe('core: the closure path (no code generation)', () => {

@@ -1,0 +1,143 @@
+import type { AnyType, ObjectType } from '../../core/types/index.ts';
+import { INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
+import type { Type } from '../../core/types/type.ts';
+import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
+import * as scan from './direct-scan.ts';
+
+/** Reads JSON text straight into the value of its descriptor, or bails (throws). */
+export type DirectParser = (text: string) => unknown;
+
+/**
+ * Generates a parser that reads compact JSON text straight into the descriptor's value, so 64-bit
+ * integers keep every digit with no second parse, and each value is checked as it is scanned. It
+ * reads the common shape only: every declared key present once, in declared order, and no other
+ * key; tokens as `direct-scan.ts` accepts them. On anything else it bails and the codec takes its
+ * general path, which gives the value or the exact error. Text it accepts is valid JSON that the
+ * general path reads to the same value whatever the key options, as all keys are there and none
+ * is unknown. Returns `undefined` for descriptors without 64-bit members, where `JSON.parse` and
+ * its native string scanning are faster, and for kinds it does not read.
+ */
+export function generateDirectParser(type: Type, maxDepth: number): DirectParser | undefined {
+  if (members(type as AnyType) !== 'big') return undefined;
+  const gen = new ParserGenerator(maxDepth);
+  const root = gen.value(type, 1);
+  const [cur, fail] = [gen.ref(gen.cursor), gen.ref(bail)];
+  const body = `${gen.code.join('\n')}
+return (text) => {
+  ${cur}.text = text; ${cur}.pos = 0;
+  try {
+    const value = ${root};
+    if (${cur}.pos !== text.length) ${fail}();
+    return value;
+  } finally {
+    ${cur}.text = '';
+  }
+};`;
+  return buildFunction<DirectParser>(gen.constants.values, body);
+}
+
+/** `big` when the descriptor has 64-bit members and only kinds the direct parser reads. */
+function members(d: AnyType): 'big' | 'plain' | 'unsupported' {
+  switch (d.kind) {
+    case 'i64': case 'u64': return 'big';
+    case 'string': case 'bool': case 'f32': case 'f64':
+    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
+      return 'plain';
+    case 'optional': case 'nullable': return members(d.inner as AnyType);
+    case 'array': return members(d.element as AnyType);
+    case 'object': {
+      const all = Object.values(d.fields).map((f) => members(f as AnyType));
+      return all.includes('unsupported') ? 'unsupported' : all.includes('big') ? 'big' : 'plain';
+    }
+    default: return 'unsupported';
+  }
+}
+
+class ParserGenerator {
+  readonly constants = new Constants();
+  readonly code: string[] = [];
+  readonly cursor = new scan.Cursor();
+  private count = 0;
+
+  constructor(private readonly maxDepth: number) {}
+
+  ref(value: unknown): string {
+    return this.constants.ref(value);
+  }
+
+  /** An expression reading one value of `type`, from the cursor's position on. */
+  value(type: Type, depth: number): string {
+    const d = type as AnyType;
+    const call = (fn: unknown, ...args: unknown[]) => `${this.ref(fn)}(${[this.ref(this.cursor), ...args].join(', ')})`;
+    switch (d.kind) {
+      case 'string': return call(scan.string);
+      case 'bool': return call(scan.boolean);
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
+        return call(scan.integer, ...INT_RANGES[d.kind]);
+      case 'i64': case 'u64': return call(scan.bigInteger, d.kind === 'i64');
+      case 'f64': return `${this.ref(finite)}(${call(scan.number)})`;
+      case 'f32': return `${this.ref(toF32)}(${call(scan.number)})`;
+      case 'optional': return `(${call(scan.takeNull)} ? undefined : ${this.value(d.inner, depth)})`;
+      case 'nullable': return `(${call(scan.takeNull)} ? null : ${this.value(d.inner, depth)})`;
+      case 'array': case 'object':
+        // Too deep for the reader, which fails there: the general path reports it.
+        if (depth > this.maxDepth) return `${this.ref(bail)}()`;
+        return `${d.kind === 'array' ? this.array(d.element, depth) : this.object(d, depth)}()`;
+      default: throw new TypeError(`no direct parser for ${d.kind}`);
+    }
+  }
+
+  private array(element: Type, depth: number): string {
+    const name = `f${this.count++}`;
+    const [cur, fail] = [this.ref(this.cursor), this.ref(bail)];
+    this.code.push(`function ${name}() {
+  ${this.ref(scan.literal)}(${cur}, '[');
+  const out = [];
+  if (${cur}.text.charCodeAt(${cur}.pos) === 0x5d) return ${cur}.pos++, out;
+  for (;;) {
+    out.push(${this.value(element, depth + 1)});
+    const c = ${cur}.text.charCodeAt(${cur}.pos++);
+    if (c === 0x5d) return out;
+    if (c !== 0x2c) ${fail}();
+  }
+}`);
+    return name;
+  }
+
+  /** Consumes `token` (`{"key":`, `,"key":`, `}`), compared character by character: faster than `startsWith`. */
+  private token(token: string): string {
+    const cur = this.ref(this.cursor);
+    // Every UTF-16 unit, as `charCodeAt` counts them (iterating the string would give code points).
+    const differs = Array.from({ length: token.length }, (_, i) => `s.charCodeAt(p + ${i}) !== ${token.charCodeAt(i)}`).join(' || ');
+    return `{ const s = ${cur}.text, p = ${cur}.pos; if (${differs}) ${this.ref(bail)}(); ${cur}.pos = p + ${token.length}; }`;
+  }
+
+  private object(type: ObjectType, depth: number): string {
+    const name = `f${this.count++}`;
+    const fields = Object.entries(type.fields);
+    const lines = fields.map(([key, field], i) =>
+      `${this.token(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`)} const a${i} = ${this.value(field, depth + 1)};`);
+    lines.push(this.token(fields.length === 0 ? '{}' : '}'));
+    if (fields.some(([, f]) => f.kind === 'optional')) {
+      // An optional member read as `null` is left out, as the reader does.
+      lines.push('const out = {};');
+      fields.forEach(([key, field], i) => {
+        const set = `out[${JSON.stringify(key)}] = a${i};`;
+        lines.push(field.kind === 'optional' ? `if (a${i} !== undefined) ${set}` : set);
+      });
+      lines.push('return out;');
+    } else {
+      lines.push(`return { ${fields.map(([key], i) => `${JSON.stringify(key)}: a${i}`).join(', ')} };`);
+    }
+    this.code.push(`function ${name}() {\n  ${lines.join('\n  ')}\n}`);
+    return name;
+  }
+}
+
+function finite(n: number): number {
+  return n - n === 0 ? n : bail();
+}
+
+function toF32(n: number): number {
+  return n >= -MAX_F32 && n <= MAX_F32 ? Math.fround(n) : bail();
+}

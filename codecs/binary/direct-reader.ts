@@ -2,7 +2,7 @@ import { compileDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { isRequiredKey } from '../../core/read/required.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
 import { bail } from '../../core/util/codegen.ts';
 import { readUtf8 } from './utf8.ts';
 
@@ -128,7 +128,7 @@ export function compileDirectReader(type: Type, ctx: ReaderContext, wire: ReadWi
     };
     case 'f32': return (c) => {
       const v = wire.float(c);
-      return v !== undefined && v >= -MAX_F32 && v <= MAX_F32 ? Math.fround(v) : bail();
+      return v !== undefined && v >= -MAX_F32_INPUT && v <= MAX_F32_INPUT ? Math.fround(v) : bail();
     };
     case 'bytes': return (c) => got(wire.bytes(c));
     case 'optional': {

@@ -2,7 +2,7 @@ import { compileDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { isRequiredKey } from '../../core/read/required.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import type { DirectReader, InlineBytes, ReadWire } from './direct-reader.ts';
 import { float32At, float64At, uint64At } from './read-numbers.ts';
@@ -75,7 +75,7 @@ else${this.call('bigint', v)}if(${v}===undefined||${v}<${min}n||${v}>${max}n)B()
       case 'f64':
         return `${this.float(v)}if(${v}===undefined||${v}-${v}!==0)B();`;
       case 'f32':
-        return `${this.float(v)}if(!(${v}>=${-MAX_F32}&&${v}<=${MAX_F32}))B();${v}=Math.fround(${v});`;
+        return `${this.float(v)}if(!(${v}>=${-MAX_F32_INPUT}&&${v}<=${MAX_F32_INPUT}))B();${v}=Math.fround(${v});`;
       case 'bytes':
         return `${this.call('bytes', v)}if(${v}===undefined)B();`;
       case 'optional': case 'nullable':

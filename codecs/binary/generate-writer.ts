@@ -1,5 +1,5 @@
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { compileBinaryWriter, type BinaryWriter } from './compile-writer.ts';
 import { Sink } from './sink.ts';
@@ -98,7 +98,7 @@ class WriterGenerator {
         };
       }
       case 'f32':
-        return { ...call(at.float32, 5), check: `if (typeof ${x} !== 'number' || !(${x} >= ${-MAX_F32} && ${x} <= ${MAX_F32})) ${bail}();` };
+        return { ...call(at.float32, 5), check: `if (typeof ${x} !== 'number' || !(${x} >= ${-MAX_F32_INPUT} && ${x} <= ${MAX_F32_INPUT})) ${bail}();` };
       case 'f64':
         return { ...call(at.float64, 9), check: `if (typeof ${x} !== 'number' || ${x} - ${x} !== 0) ${bail}();` };
       case 'optional': case 'nullable':

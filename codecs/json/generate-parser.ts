@@ -1,5 +1,5 @@
 import type { AnyType, ObjectType } from '../../core/types/index.ts';
-import { INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
+import { INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
 import type { Type } from '../../core/types/type.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import * as scan from './direct-scan.ts';
@@ -139,5 +139,5 @@ function finite(n: number): number {
 }
 
 function toF32(n: number): number {
-  return n >= -MAX_F32 && n <= MAX_F32 ? Math.fround(n) : bail();
+  return n >= -MAX_F32_INPUT && n <= MAX_F32_INPUT ? Math.fround(n) : bail();
 }

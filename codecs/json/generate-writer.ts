@@ -1,5 +1,5 @@
 import type { AnyType, BigIntType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { compileJsonWriter } from './compile-writer.ts';
 import { formatF32 } from './format-f32.ts';
@@ -45,7 +45,7 @@ class WriterGenerator {
       }
       // Zero goes to the closure writer, which keeps the sign of -0.
       case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 && ${x} !== 0 ? '' + ${x} : ${this.closure(type)}(${x}, ''))`;
-      case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32} && ${x} <= ${MAX_F32} ? ${this.constants.ref(formatF32)}(${x}) : ${bail}())`;
+      case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32_INPUT} && ${x} <= ${MAX_F32_INPUT} ? ${this.constants.ref(formatF32)}(${x}) : ${bail}())`;
       case 'i64': case 'u64': return `(typeof ${x} === 'bigint' ? ${this.bigIntWriter(d)}(${x}) : ${this.closure(type)}(${x}, ''))`;
       case 'optional': case 'nullable': return `(${x} === null || ${x} === undefined ? 'null' : ${this.expr(d.inner, x)})`;
       case 'array': case 'tuple': case 'object': return `${this.container(d)}(${x})`;

@@ -1,6 +1,6 @@
 import type { AnyType, ObjectType } from '../types/index.ts';
 import type { Type } from '../types/type.ts';
-import { INT_RANGES, MAX_F32 } from '../types/ranges.ts';
+import { INT_RANGES, MAX_F32_INPUT } from '../types/ranges.ts';
 import { Constants, bail, buildFunction } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
 import type { Reader, ReaderContext } from './context.ts';
@@ -47,7 +47,7 @@ class ReaderGenerator {
         return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && ${x} % 1 === 0 ? ${x} : ${bail}())`;
       }
       case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 ? ${x} : ${bail}())`;
-      case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32} && ${x} <= ${MAX_F32} ? Math.fround(${x}) : ${bail}())`;
+      case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32_INPUT} && ${x} <= ${MAX_F32_INPUT} ? Math.fround(${x}) : ${bail}())`;
       case 'optional': return `(${x} === null || ${x} === undefined ? undefined : ${this.expr(d.inner, x, depth)})`;
       case 'nullable': return `(${x} === null ? null : ${this.expr(d.inner, x, depth)})`;
       case 'array': case 'map': case 'tuple': case 'object':

@@ -1,5 +1,5 @@
 import { Failure, describeValue } from '../errors/failure.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32, type BigIntKind, type FloatKind, type IntKind } from '../types/ranges.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT, type BigIntKind, type FloatKind, type IntKind } from '../types/ranges.ts';
 import { decodeBase64 } from '../util/base64.ts';
 import type { TreeSource, Reader } from './context.ts';
 import { RawNumber, decimalToBigInt } from './raw-number.ts';
@@ -103,8 +103,8 @@ export function floatReader(kind: FloatKind): Reader {
   }
   return (v) => {
     const n = toNumber(v);
-    if (n >= -MAX_F32 && n <= MAX_F32) return Math.fround(n);
-    throw new Failure('out_of_range', `${String(n)} is outside f32 (±${MAX_F32})`);
+    if (n >= -MAX_F32_INPUT && n <= MAX_F32_INPUT) return Math.fround(n);
+    throw new Failure('out_of_range', `${String(n)} is outside f32: it would round to infinity`);
   };
 }
 

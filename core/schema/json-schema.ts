@@ -2,7 +2,7 @@ import { resolveReadOptions, type Opts, type ResolvedReadOptions } from '../opti
 import { isRequiredKey } from '../read/required.ts';
 import type { AnyType, ObjectType } from '../types/index.ts';
 import type { Type } from '../types/type.ts';
-import { INT_RANGES, MAX_F32 } from '../types/ranges.ts';
+import { INT_RANGES, MAX_F32_INPUT } from '../types/ranges.ts';
 import { BASE64_PATTERN, encodeBase64 } from '../util/base64.ts';
 
 /** A JSON Schema document or subschema, as a plain JSON-compatible object. */
@@ -65,7 +65,7 @@ class SchemaBuilder {
         const [minimum, maximum] = BIGINT_SCHEMA_BOUNDS[d.kind];
         return { type: 'integer', minimum, maximum };
       }
-      case 'f32': return { type: 'number', minimum: -MAX_F32, maximum: MAX_F32 };
+      case 'f32': return { type: 'number', minimum: -MAX_F32_INPUT, maximum: MAX_F32_INPUT };
       case 'f64': return { type: 'number' };
       case 'bytes': return { type: 'string', contentEncoding: 'base64', pattern: BASE64_PATTERN };
       case 'literal': return { const: d.value };

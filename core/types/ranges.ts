@@ -25,3 +25,10 @@ export const BIGINT_RANGES: Readonly<Record<BigIntKind, readonly [bigint, bigint
 
 /** The largest finite float32. */
 export const MAX_F32 = 3.4028234663852886e38;
+
+/**
+ * The largest number that rounds to a finite float32 (to MAX_F32): the bound of what `f32` takes.
+ * Above it, at 2^128 − 2^103, float32 rounds to infinity. The shortest text of MAX_F32,
+ * `3.4028235e+38`, lies between the two, so bounding by MAX_F32 itself would refuse it.
+ */
+export const MAX_F32_INPUT = 3.4028235677973362e38;

@@ -1,5 +1,5 @@
 import { Failure, describeValue } from '../errors/failure.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32, type BigIntKind, type FloatKind, type IntKind } from '../types/ranges.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT, type BigIntKind, type FloatKind, type IntKind } from '../types/ranges.ts';
 
 // Checks of values about to be written: a writer never emits what the reader would reject.
 
@@ -30,7 +30,7 @@ export function bigIntChecker(kind: BigIntKind): (v: unknown) => bigint {
 
 /** Returns a checker for `f32`/`f64` values: finite numbers (`NaN` and infinities are refused). */
 export function floatChecker(kind: FloatKind): (v: unknown) => number {
-  const limit = kind === 'f32' ? MAX_F32 : Number.MAX_VALUE;
+  const limit = kind === 'f32' ? MAX_F32_INPUT : Number.MAX_VALUE;
   return (v) => {
     if (typeof v !== 'number') throw wrongType(`a number (${kind})`, v);
     if (!(v >= -limit && v <= limit)) throw new Failure('out_of_range', `${v} cannot be written as ${kind}: only finite numbers${kind === 'f32' ? ' within float32 range' : ''} can`);

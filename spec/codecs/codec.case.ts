@@ -91,6 +91,7 @@ const READ_ERRORS: Record<string, ErrorCase> = {
   'i64 at 2^63': { type: t.object({ n: t.i64() }), tree: { n: 2n ** 63n }, code: 'out_of_range', path: '/n' },
   'an i32 field holding u64 max': { type: t.object({ n: t.i32() }), tree: { n: U64_MAX }, code: 'out_of_range', path: '/n' },
   'f32 beyond float32 range': { type: User, tree: { id: 1, name: 'a', weight: 1e39 }, code: 'out_of_range', path: '/weight' },
+  'f32 at 2^128 − 2^103, where float32 rounds to infinity': { type: t.array(t.f32()), tree: [1, -(2 ** 128 - 2 ** 103)], code: 'out_of_range', path: '/1' },
   'nesting deeper than maxDepth': { type: t.array(t.array(t.array(t.i32()))), tree: [[[1]], [[2]]], opts: { maxDepth: 2 }, code: 'limit_exceeded', path: '/0/0' },
 };
 
@@ -121,6 +122,9 @@ const READ_VALUES: Record<string, ValueCase> = {
   },
   'u64 max, i64 min and i64 max exactly': {
     type: t.object({ u: t.u64(), lo: t.i64(), hi: t.i64() }), tree: { u: U64_MAX, lo: I64_MIN, hi: I64_MAX }, value: { u: U64_MAX, lo: I64_MIN, hi: I64_MAX },
+  },
+  'numbers just past the largest float32 that round to it': {
+    type: t.array(t.f32()), tree: [3.4028235e38, -3.4028235e38, 2 ** 128 - 2 ** 103 - 2 ** 75], value: [3.4028234663852886e38, -3.4028234663852886e38, 3.4028234663852886e38],
   },
   '2^53 + 1, which a double cannot hold': { type: t.array(t.u64()), tree: [2n ** 53n + 1n, 0n], value: [2n ** 53n + 1n, 0n] },
   'small integers in 64-bit fields arrive as bigints': { type: t.array(t.i64()), tree: [0, -1, 5], value: [0n, -1n, 5n] },

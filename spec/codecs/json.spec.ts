@@ -103,6 +103,15 @@ describe('codecs/json', () => {
       }), { numRuns: 20000 });
     });
 
+    it('reads back the text it writes for the largest float32, which lies above it as a double', () => {
+      for (const max of [3.4028234663852886e38, -3.4028234663852886e38]) {
+        const text = json.encode(t.f32(), max);
+        expect(Math.abs(Number(text))).to.be.above(3.4028234663852886e38);
+        expect(json.decode(t.f32(), text)).to.equal(max);
+      }
+      expect(json.encode(t.f32(), 3.4028235e38)).to.equal('3.4028235e+38');
+    });
+
     it('refuses values outside float32 range on read and write', () => {
       expect(readErrorOf(() => json.decode(t.f32(), '3.5e38')).code).to.equal('out_of_range');
       expect(writeErrorOf(() => json.encode(t.f32(), 3.5e38)).code).to.equal('out_of_range');

@@ -3,7 +3,7 @@ import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/range
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { compileJsonWriter } from './compile-writer.ts';
 import { formatF32 } from './format-f32.ts';
-import { quote } from './quote.ts';
+import { NEEDS_ESCAPE, quote } from './quote.ts';
 
 /** A generated compact JSON writer: one value in, JSON text out. */
 export type FastJsonWriter = (value: unknown) => string;
@@ -25,6 +25,8 @@ class WriterGenerator {
   readonly code: string[] = [];
   private count = 0;
   private readonly written = new Set<string>();
+  /** The generated function of each container descriptor: an array's element is written in two places. */
+  private readonly containers = new Map<Type, string>();
 
   function(type: Type): string {
     const name = `f${this.count++}`;
@@ -81,7 +83,10 @@ class WriterGenerator {
   }
 
   private container(d: AnyType & { kind: 'array' | 'tuple' | 'object' }): string {
+    const known = this.containers.get(d);
+    if (known !== undefined) return known;
     const name = `f${this.count++}`;
+    this.containers.set(d, name);
     const bail = this.constants.ref(bailFn);
     let body: string;
     switch (d.kind) {
@@ -107,6 +112,28 @@ class WriterGenerator {
     return name;
   }
 
+  /**
+   * Every member of an object in one concatenation, the separators and labels written in. With
+   * `plainStrings`, string members are known to need no escaping and are written between quotes
+   * that join the neighbouring literals.
+   */
+  private concatenation(members: [string, Type][], plainStrings: boolean): string {
+    const parts: string[] = [];
+    let literal = '';
+    members.forEach(([key, field], i) => {
+      literal += (i === 0 ? '{' : ',') + quote(key) + ':';
+      if (plainStrings && field.kind === 'string') {
+        parts.push(JSON.stringify(literal + '"'), `x${i}`);
+        literal = '"';
+      } else {
+        parts.push(JSON.stringify(literal), this.expr(field, `x${i}`));
+        literal = '';
+      }
+    });
+    parts.push(JSON.stringify(literal + '}'));
+    return parts.join(' + ');
+  }
+
   private objectBody(type: ObjectType): string {
     const bail = this.constants.ref(bailFn);
     const hasOwn = this.constants.ref(Object.prototype.hasOwnProperty);
@@ -122,8 +149,15 @@ class WriterGenerator {
       // Every member is written: one concatenation with the separators written in.
       members.forEach((_, i) => lines.push(`if (x${i} === undefined) ${bail}();`));
       if (members.length === 0) return [...lines, "return '{}';"].join('\n  ');
-      const parts = members.map(([key, field], i) => `${JSON.stringify((i === 0 ? '{' : ',') + quote(key) + ':')} + ${this.expr(field, `x${i}`)}`);
-      lines.push(`return ${parts.join(' + ')} + '}';`);
+      const strings = members.flatMap(([, field], i) => (field.kind === 'string' ? [i] : []));
+      if (strings.length > 0) {
+        // When no string member needs escaping, their quotes join the labels around them: one
+        // concatenation with fewer, larger literals, measurably faster than quoting each apart.
+        const escape = this.constants.ref(NEEDS_ESCAPE);
+        const plain = strings.map((i) => `typeof x${i} === 'string' && !${escape}.test(x${i})`).join(' && ');
+        lines.push(`if (${plain}) return ${this.concatenation(members, true)};`);
+      }
+      lines.push(`return ${this.concatenation(members, false)};`);
       return lines.join('\n  ');
     }
     lines.push("let s = '';");

@@ -1,5 +1,5 @@
 /** Characters that JSON text must escape, and lone surrogates, which JSON.stringify escapes well-formed. */
-const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+export const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
 
 /** A string as JSON text. Plain strings skip the escaper. */
 export function quote(s: string): string {

@@ -10,11 +10,20 @@ export type EncodeJson = (value: unknown) => string;
 const compact = new WeakMap<Type, EncodeJson>();
 const pretty = new WeakMap<Type, EncodeJson>();
 
+// The last compact writer asked for: a server writing one answer type after another skips the lookup.
+let lastType: Type | undefined;
+let lastWrite: EncodeJson | undefined;
+
 /** The writer of `type`, compiled on first use and kept with the descriptor. */
 export function jsonWriterFor(type: Type, prettify: boolean): EncodeJson {
+  if (type === lastType && !prettify) return lastWrite!;
   const writers = prettify ? pretty : compact;
   let write = writers.get(type);
   if (write === undefined) writers.set(type, (write = compileWriter(type, prettify)));
+  if (!prettify) {
+    lastType = type;
+    lastWrite = write;
+  }
   return write;
 }
 

@@ -40,6 +40,16 @@ describe('codecs/json: the generated writer', () => {
     }), { numRuns: 1000 });
   });
 
+  it('writes string members of an object, escaped or not, as the closure writer does (property)', () => {
+    const type = t.object({ a: t.string(), n: t.i32(), b: t.string(), list: t.array(t.string()) });
+    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' }), fc.constantFrom('"', '\\', '\n', '\ud800', 'plain'));
+    fc.assert(fc.property(text, text, fc.array(text, { maxLength: 3 }), (a, b, list) => {
+      const value = { a, n: 1, b, list };
+      expect(generated(type, value)).to.deep.equal(closure(type, value));
+      expect(JSON.parse((generated(type, value) as { text: string }).text)).to.deep.equal(value);
+    }), { numRuns: 2000 });
+  });
+
   it('writes the benchmark payloads without bailing', () => {
     for (const p of PAYLOADS) expect(generated(p.type, p.value), p.name).to.deep.equal(closure(p.type, p.value));
   });

@@ -1,7 +1,7 @@
 import type { AnyType, ObjectType } from '../../core/types/index.ts';
 import { INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
 import type { Type } from '../../core/types/type.ts';
-import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
+import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
 import * as scan from './direct-scan.ts';
 
 /** Reads JSON text straight into the value of its descriptor, or bails (throws). */
@@ -118,17 +118,8 @@ class ParserGenerator {
     const lines = fields.map(([key, field], i) =>
       `${this.token(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`)} const a${i} = ${this.value(field, depth + 1)};`);
     lines.push(this.token(fields.length === 0 ? '{}' : '}'));
-    if (fields.some(([, f]) => f.kind === 'optional')) {
-      // An optional member read as `null` is left out, as the reader does.
-      lines.push('const out = {};');
-      fields.forEach(([key, field], i) => {
-        const set = `out[${JSON.stringify(key)}] = a${i};`;
-        lines.push(field.kind === 'optional' ? `if (a${i} !== undefined) ${set}` : set);
-      });
-      lines.push('return out;');
-    } else {
-      lines.push(`return { ${fields.map(([key], i) => `${JSON.stringify(key)}: a${i}`).join(', ')} };`);
-    }
+    // An optional member read as `null` is left out, as the reader does.
+    lines.push(...returnObject(fields));
     this.code.push(`function ${name}() {\n  ${lines.join('\n  ')}\n}`);
     return name;
   }

@@ -1,7 +1,7 @@
 import type { AnyType, ObjectType } from '../types/index.ts';
 import type { Type } from '../types/type.ts';
 import { INT_RANGES, MAX_F32_INPUT } from '../types/ranges.ts';
-import { Constants, bail, buildFunction } from '../util/codegen.ts';
+import { Constants, bail, buildFunction, returnObject } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
 import type { Reader, ReaderContext } from './context.ts';
 import { compileDefault } from './defaults.ts';
@@ -108,8 +108,6 @@ class ReaderGenerator {
     const hasOwn = this.constants.ref(Object.prototype.hasOwnProperty);
     const lines = [this.recordCheck('v'), 'let p = 0;'];
     const members = Object.entries(type.fields);
-    // Absent optional members are left out, so such objects are built key by key.
-    const omits = members.some(([, f]) => f.kind === 'optional');
     members.forEach(([key, field], i) => {
       const k = JSON.stringify(key);
       const load = key in Object.prototype ? `(${hasOwn}.call(v, ${k}) ? v[${k}] : undefined)` : `v[${k}]`;
@@ -124,16 +122,7 @@ class ReaderGenerator {
       // A count mismatch means an undeclared key (or a declared one holding undefined): let the closure path decide.
       lines.push(`let n = 0; for (const _ in v) n++; if (n !== p) ${bail}();`);
     }
-    if (omits) {
-      lines.push('const out = {};');
-      members.forEach(([key, field], i) => {
-        const set = `out[${JSON.stringify(key)}] = a${i};`;
-        lines.push(field.kind === 'optional' ? `if (a${i} !== undefined) ${set}` : set);
-      });
-      lines.push('return out;');
-    } else {
-      lines.push(`return { ${members.map(([key], i) => `${JSON.stringify(key)}: a${i}`).join(', ')} };`);
-    }
+    lines.push(...returnObject(members));
     return lines.join('\n  ');
   }
 }

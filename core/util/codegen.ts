@@ -45,3 +45,21 @@ export const BAIL = Symbol('lacquer.bail');
 export function bail(): never {
   throw BAIL;
 }
+
+/**
+ * Statements returning an object of `fields` built from the locals `a0`, `a1`, …: one literal, so
+ * V8 sees one shape, or, when a member is optional, key by key, leaving out optional members whose
+ * local is `undefined`.
+ */
+export function returnObject(fields: readonly (readonly [string, { readonly kind: string }])[]): string[] {
+  if (!fields.some(([, field]) => field.kind === 'optional')) {
+    return [`return { ${fields.map(([key], i) => `${JSON.stringify(key)}: a${i}`).join(', ')} };`];
+  }
+  const lines = ['const out = {};'];
+  fields.forEach(([key, field], i) => {
+    const set = `out[${JSON.stringify(key)}] = a${i};`;
+    lines.push(field.kind === 'optional' ? `if (a${i} !== undefined) ${set}` : set);
+  });
+  lines.push('return out;');
+  return lines;
+}

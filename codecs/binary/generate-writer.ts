@@ -85,7 +85,7 @@ class WriterGenerator {
       case 'void': return { check: '', room: { bytes: 1, exprs: [] }, write: `buf[p++] = ${at.nil};` };
       case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
         const [min, max] = INT_RANGES[d.kind];
-        return { ...call(at.int, 9), check: `if (typeof ${x} !== 'number' || !(${x} >= ${min} && ${x} <= ${max}) || ${x} % 1 !== 0) ${bail}();` };
+        return { ...call(at.int, 9), check: `if (typeof ${x} !== 'number' || !(${x} >= ${min} && ${x} <= ${max}) || !Number.isInteger(${x})) ${bail}();` };
       }
       case 'i64': case 'u64': {
         // As the closure writer: bigints in range exactly, safe-integer numbers as integers.

@@ -12,7 +12,7 @@ const ZEROS = '000000';
  */
 export function formatF32(value: number): string {
   const f = Math.fround(value);
-  if (f % 1 === 0 && f < 1e21 && f > -1e21) return formatF64(f);
+  if (Number.isInteger(f) && f < 1e21 && f > -1e21) return formatF64(f);
   // Between 1e-6 and 2^23 every float32 left is a fraction that `String` writes without an
   // exponent, and the scaling stays within the exact powers of ten. The search takes the rest:
   // integers of 1e21 and more, and tiny values.
@@ -57,8 +57,9 @@ function scaledDecimal(f: number, magnitude: number): string {
     if (off > 0.4999 || off < -0.4999) return '';
     if (Math.fround(m / scale) !== magnitude) continue;
     let places = k;
-    while (m % 10 === 0) {
-      m /= 10;
+    // Trailing zeros off; `%` on a double would be a call to fmod.
+    for (let q = Math.floor(m / 10); q * 10 === m; q = Math.floor(m / 10)) {
+      m = q;
       places--;
     }
     // m is a non-zero integer of at most 10 digits, and places > 0 (an integer never reads back

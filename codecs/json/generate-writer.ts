@@ -43,7 +43,7 @@ class WriterGenerator {
       case 'bool': return `(${x} === true ? 'true' : ${x} === false ? 'false' : ${bail}())`;
       case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
         const [min, max] = INT_RANGES[d.kind];
-        return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && ${x} % 1 === 0 ? '' + ${x} : ${bail}())`;
+        return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && Number.isInteger(${x}) ? '' + ${x} : ${bail}())`;
       }
       // Zero goes to the closure writer, which keeps the sign of -0.
       case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 && ${x} !== 0 ? '' + ${x} : ${this.closure(type)}(${x}, ''))`;

@@ -44,7 +44,7 @@ class ReaderGenerator {
       case 'bool': return `(typeof ${x} === 'boolean' ? ${x} : ${bail}())`;
       case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
         const [min, max] = INT_RANGES[d.kind];
-        return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && ${x} % 1 === 0 ? ${x} : ${bail}())`;
+        return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && Number.isInteger(${x}) ? ${x} : ${bail}())`;
       }
       case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 ? ${x} : ${bail}())`;
       case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32_INPUT} && ${x} <= ${MAX_F32_INPUT} ? Math.fround(${x}) : ${bail}())`;

@@ -54,21 +54,18 @@ export class RouteTable {
 
   /** The handler for `method` on `segments`; HEAD falls back to GET. */
   resolve(method: string, segments: readonly string[]): Resolution {
-    const lookup = method === 'HEAD' ? ['HEAD', 'GET'] : [method];
-    for (const m of lookup) {
-      const match = this.#router.find(m, segments);
-      if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, ...match };
-    }
+    // HEAD is answered by a HEAD route, else by the GET one.
+    const fallback = method === 'HEAD' ? 'GET' : undefined;
+    const match = this.#router.find(method, segments) ?? (fallback === undefined ? undefined : this.#router.find(fallback, segments));
+    if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, ...match };
     let codecs = JSON_ONLY;
     for (const mount of this.#mounts) {
       const path = relativePath(mount, segments);
       if (path === undefined) continue;
       codecs = mount.endpoints.codecs ?? codecs;
       const verbs = mount.endpoints.routes.get(path);
-      for (const m of lookup) {
-        const handler = verbs?.get(m as Method);
-        if (handler !== undefined) return { kind: 'endpoint', codecs, handler, path, limit: mount.endpoints.maxBodyBytes };
-      }
+      const handler = verbs?.get(method as Method) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
+      if (handler !== undefined) return { kind: 'endpoint', codecs, handler, path, limit: mount.endpoints.maxBodyBytes };
     }
     return { kind: 'none', codecs };
   }
@@ -91,5 +88,6 @@ function relativePath(mount: Mount, segments: readonly string[]): string | undef
   const prefix = mount.segments;
   if (segments.length <= prefix.length) return undefined;
   for (let i = 0; i < prefix.length; i++) if (segments[i] !== prefix[i]) return undefined;
-  return '/' + segments.slice(prefix.length).join('/');
+  // One segment below the prefix is the common case (`/api/getUserById`): no array to slice and join.
+  return segments.length === prefix.length + 1 ? '/' + segments[prefix.length] : '/' + segments.slice(prefix.length).join('/');
 }

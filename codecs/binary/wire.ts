@@ -44,3 +44,57 @@ export interface WireAt {
 
 /** The most bytes a head takes in either format; a string takes at most this plus 3 bytes per UTF-16 unit. */
 export const MAX_HEAD = 9;
+
+/**
+ * A format's `Wire` from its position-passing primitives: each method makes room, writes at
+ * `s.pos` and moves it on. `bytesHeadAt` writes the head of a byte string of `length` bytes, and
+ * `encodeKey` encodes a member key ahead of time.
+ */
+export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: number) => number, encodeKey: (key: string) => Uint8Array): Wire {
+  return {
+    nil(s) {
+      s.ensure(1);
+      s.buf[s.pos++] = at.nil;
+    },
+    bool(s, v) {
+      s.ensure(1);
+      s.buf[s.pos++] = v ? at.true : at.false;
+    },
+    int(s, v) {
+      s.ensure(MAX_HEAD);
+      s.pos = at.int(s, s.pos, v);
+    },
+    bigint(s, v) {
+      s.ensure(MAX_HEAD);
+      s.pos = at.bigint(s, s.pos, v);
+    },
+    float32(s, v) {
+      s.ensure(5);
+      s.pos = at.float32(s, s.pos, v);
+    },
+    float64(s, v) {
+      s.ensure(9);
+      s.pos = at.float64(s, s.pos, v);
+    },
+    string(s, v) {
+      s.ensure(MAX_HEAD + 3 * v.length);
+      s.pos = at.string(s, s.pos, v);
+    },
+    bytes(s, v) {
+      s.ensure(MAX_HEAD + v.length);
+      const p = bytesHeadAt(s, s.pos, v.length);
+      s.buf.set(v, p);
+      s.pos = p + v.length;
+    },
+    arrayHead(s, n) {
+      s.ensure(MAX_HEAD);
+      s.pos = at.arrayHead(s, s.pos, n);
+    },
+    mapHead(s, n) {
+      s.ensure(MAX_HEAD);
+      s.pos = at.mapHead(s, s.pos, n);
+    },
+    encodeKey,
+    at,
+  };
+}

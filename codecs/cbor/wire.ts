@@ -1,7 +1,7 @@
 import { Sink } from '../binary/sink.ts';
 import { writeAscii, writeUtf8At } from '../binary/utf8-write.ts';
 import { preEncode } from '../binary/utf8.ts';
-import { MAX_HEAD, type Wire, type WireAt } from '../binary/wire.ts';
+import { wireOf, type Wire, type WireAt } from '../binary/wire.ts';
 
 // CBOR primitives (RFC 8949). Every data item starts with a head: the major type in the top 3
 // bits, then the argument in the low 5 bits (< 24) or in the 1, 2, 4 or 8 bytes that follow
@@ -99,51 +99,8 @@ const at: WireAt = {
 const keySink = new Sink(64);
 
 /** CBOR, as the compiled writer sees it. */
-export const cborWire: Wire = {
-  nil(s) {
-    s.ensure(1);
-    s.buf[s.pos++] = at.nil;
-  },
-  bool(s, v) {
-    s.ensure(1);
-    s.buf[s.pos++] = v ? at.true : at.false;
-  },
-  int(s, v) {
-    s.ensure(9);
-    s.pos = at.int(s, s.pos, v);
-  },
-  bigint(s, v) {
-    s.ensure(9);
-    s.pos = at.bigint(s, s.pos, v);
-  },
-  float32(s, v) {
-    s.ensure(5);
-    s.pos = at.float32(s, s.pos, v);
-  },
-  float64(s, v) {
-    s.ensure(9);
-    s.pos = at.float64(s, s.pos, v);
-  },
-  string(s, v) {
-    s.ensure(MAX_HEAD + 3 * v.length);
-    s.pos = stringAt(s, s.pos, v);
-  },
-  bytes(s, v) {
-    s.ensure(9 + v.length);
-    const p = headAt(s, s.pos, BYTES, v.length);
-    s.buf.set(v, p);
-    s.pos = p + v.length;
-  },
-  arrayHead(s, n) {
-    s.ensure(9);
-    s.pos = at.arrayHead(s, s.pos, n);
-  },
-  mapHead(s, n) {
-    s.ensure(9);
-    s.pos = at.mapHead(s, s.pos, n);
-  },
-  encodeKey(key) {
-    return preEncode(key, headSize, textHead, keySink);
-  },
+export const cborWire: Wire = wireOf(
   at,
-};
+  (s, p, n) => headAt(s, p, BYTES, n),
+  (key) => preEncode(key, headSize, textHead, keySink),
+);

@@ -1,7 +1,7 @@
 import { Sink } from '../binary/sink.ts';
 import { writeAscii, writeUtf8At } from '../binary/utf8-write.ts';
 import { preEncode } from '../binary/utf8.ts';
-import { MAX_HEAD, type Wire, type WireAt } from '../binary/wire.ts';
+import { wireOf, type Wire, type WireAt } from '../binary/wire.ts';
 
 // MessagePack primitives (https://github.com/msgpack/msgpack/blob/master/spec.md). Every integer
 // takes the smallest encoding that holds it exactly. The `…At` forms write at `p` into room the
@@ -157,51 +157,8 @@ const at: WireAt = {
 const keySink = new Sink(64);
 
 /** MessagePack, as the compiled writer sees it. */
-export const msgpackWire: Wire = {
-  nil(s) {
-    s.ensure(1);
-    s.buf[s.pos++] = at.nil;
-  },
-  bool(s, v) {
-    s.ensure(1);
-    s.buf[s.pos++] = v ? at.true : at.false;
-  },
-  int(s, v) {
-    s.ensure(9);
-    s.pos = intAt(s, s.pos, v);
-  },
-  bigint(s, v) {
-    s.ensure(9);
-    s.pos = bigintAt(s, s.pos, v);
-  },
-  float32(s, v) {
-    s.ensure(5);
-    s.pos = at.float32(s, s.pos, v);
-  },
-  float64(s, v) {
-    s.ensure(9);
-    s.pos = at.float64(s, s.pos, v);
-  },
-  string(s, v) {
-    s.ensure(MAX_HEAD + 3 * v.length);
-    s.pos = stringAt(s, s.pos, v);
-  },
-  bytes(s, v) {
-    s.ensure(5 + v.length);
-    const p = lengthHeadAt(s, s.pos, v.length, 0xc4); // bin 8/16/32 0xc4-0xc6
-    s.buf.set(v, p);
-    s.pos = p + v.length;
-  },
-  arrayHead(s, n) {
-    s.ensure(5);
-    s.pos = at.arrayHead(s, s.pos, n);
-  },
-  mapHead(s, n) {
-    s.ensure(5);
-    s.pos = at.mapHead(s, s.pos, n);
-  },
-  encodeKey(key) {
-    return preEncode(key, strHeadSize, strHead, keySink);
-  },
+export const msgpackWire: Wire = wireOf(
   at,
-};
+  (s, p, n) => lengthHeadAt(s, p, n, 0xc4), // bin 8/16/32 0xc4-0xc6
+  (key) => preEncode(key, strHeadSize, strHead, keySink),
+);

@@ -5,7 +5,7 @@ import type { ReadOptions, ResolvedReadOptions } from '../../core/options.ts';
 import { prepareRead } from '../../core/read/read.ts';
 import type { Type } from '../../core/types/type.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';
-import { DirectCursor, compileDirectReader, type DirectReader, type ReadWire } from './direct-reader.ts';
+import { DirectCursor, compileDirectReader, directlyReadable, type DirectReader, type ReadWire } from './direct-reader.ts';
 import { generateDirectReader } from './generate-direct-reader.ts';
 
 /** Parses bytes of one format into a plain tree, failing with internal `Failure`s. */
@@ -24,18 +24,19 @@ export interface DirectFormat {
  */
 export function binaryDecoder(format: string, parse: TreeParser, direct: DirectFormat): (type: Type, input: Uint8Array | string, opts?: ReadOptions) => unknown {
   // One direct reader per compiled shared reader: both depend on the same descriptor and options.
-  const directReaders = new WeakMap<Reader, DirectReader>();
+  // `null` for a descriptor the direct reader would give up on whatever the input.
+  const directReaders = new WeakMap<Reader, DirectReader | null>();
   // The last pair looked up: a service decodes one descriptor many times in a row.
   let lastRead: Reader | undefined;
-  let lastFast: DirectReader | undefined;
-  const directReader = (type: Type, options: ResolvedReadOptions, read: Reader): DirectReader => {
-    if (read === lastRead && lastFast !== undefined) return lastFast;
+  let lastFast: DirectReader | null = null;
+  const directReader = (type: Type, options: ResolvedReadOptions, read: Reader): DirectReader | null => {
+    if (read === lastRead) return lastFast;
     let fast = directReaders.get(read);
     if (fast === undefined) {
       const ctx: ReaderContext = { ...options, source: 'binary' };
-      fast = canGenerateCode()
-        ? generateDirectReader(type, ctx, direct.wire, direct.encodeKey)
-        : compileDirectReader(type, ctx, direct.wire, direct.encodeKey);
+      if (!directlyReadable(type, options.maxDepth)) fast = null;
+      else if (canGenerateCode()) fast = generateDirectReader(type, ctx, direct.wire, direct.encodeKey);
+      else fast = compileDirectReader(type, ctx, direct.wire, direct.encodeKey);
       directReaders.set(read, fast);
     }
     lastRead = read;
@@ -50,12 +51,14 @@ export function binaryDecoder(format: string, parse: TreeParser, direct: DirectF
         throw new Failure('limit_exceeded', `input of ${input.byteLength} bytes is over maxBytes (${options.maxBytes})`);
       }
       const fast = directReader(type, options, read);
-      try {
-        const cursor = new DirectCursor(input);
-        const value = fast(cursor);
-        if (cursor.pos === cursor.end) return value;
-      } catch {
-        // The direct reader gave up: the parser and the shared read pass decide.
+      if (fast !== null) {
+        try {
+          const cursor = new DirectCursor(input);
+          const value = fast(cursor);
+          if (cursor.pos === cursor.end) return value;
+        } catch {
+          // The direct reader gave up: the parser and the shared read pass decide.
+        }
       }
       return read(parse(input, options.maxDepth));
     } catch (e) {

@@ -91,6 +91,24 @@ function matchKey(c: DirectCursor, encoded: Uint8Array): boolean {
   return true;
 }
 
+/**
+ * Whether a direct reader can read `type` at all: not when it holds a kind the direct readers
+ * leave to the tree path (maps, literals, enums, void), or containers nested deeper than
+ * `maxDepth`. Such a descriptor would make every decode try, throw and start over; its decodes go
+ * straight to the parser instead.
+ */
+export function directlyReadable(type: Type, maxDepth: number, depth = 1): boolean {
+  const d = type as AnyType;
+  switch (d.kind) {
+    case 'map': case 'literal': case 'enum': case 'void': return false;
+    case 'optional': case 'nullable': return directlyReadable(d.inner, maxDepth, depth);
+    case 'array': return depth <= maxDepth && directlyReadable(d.element, maxDepth, depth + 1);
+    case 'tuple': return depth <= maxDepth && d.elements.every((e) => directlyReadable(e, maxDepth, depth + 1));
+    case 'object': return depth <= maxDepth && Object.values(d.fields).every((f) => directlyReadable(f, maxDepth, depth + 1));
+    default: return true;
+  }
+}
+
 /** Reads one value of a descriptor straight from the bytes, or bails. */
 export type DirectReader = (c: DirectCursor) => unknown;
 

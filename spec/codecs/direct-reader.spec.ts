@@ -8,7 +8,7 @@ import { Packr } from 'msgpackr';
 import { ReadError, t, type Type } from '../../core/index.ts';
 import { resolveReadOptions } from '../../core/options.ts';
 import { readTree } from '../../core/read/read.ts';
-import { DirectCursor, compileDirectReader, type DirectReader, type ReadWire } from '../../codecs/binary/direct-reader.ts';
+import { DirectCursor, compileDirectReader, directlyReadable, type DirectReader, type ReadWire } from '../../codecs/binary/direct-reader.ts';
 import { generateDirectReader } from '../../codecs/binary/generate-direct-reader.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { parseCbor } from '../../codecs/cbor/decode.ts';
@@ -93,6 +93,18 @@ for (const f of FORMATS) {
         const fast = direct(type, bytes, opts);
         if (fast !== GAVE_UP) expect({ value: fast }).to.deep.equal(slow(f, type, bytes, opts));
       };
+
+      it('reads every value lacquer wrote for a descriptor it is not told to skip (property)', () => {
+        // decode skips the direct reader for descriptors `directlyReadable` refuses; for the rest
+        // it must not give up on lacquer's own output, or every decode would pay for a failed try.
+        fc.assert(
+          fc.property(arbTyped, ({ type, value }) => {
+            if (!directlyReadable(type, 64)) return;
+            expect(direct(type, f.codec.encode(type, value as never), false)).not.to.equal(GAVE_UP);
+          }),
+          { numRuns: 300 },
+        );
+      });
 
       it('gives up or agrees with the parser and the shared read pass, for every descriptor and value', () => {
         fc.assert(
@@ -189,3 +201,15 @@ for (const f of FORMATS) {
     });
   }
 }
+
+describe('codecs/binary: descriptors the direct readers skip', () => {
+  it('are those holding a map, literal, enum or void, or containers deeper than maxDepth', () => {
+    for (const type of [t.map(t.i32()), t.object({ a: t.literal('x') }), t.array(t.enum(['a'])), t.optional(t.void()), t.tuple([t.i32(), t.nullable(t.map(t.string()))])]) {
+      expect(directlyReadable(type, 64)).to.equal(false);
+    }
+    const nested = t.object({ list: t.array(t.object({ n: t.i32() })) });
+    expect(directlyReadable(nested, 3)).to.equal(true);
+    expect(directlyReadable(nested, 2)).to.equal(false);
+    expect(directlyReadable(t.object({ s: t.optional(t.string()), b: t.bytes(), u: t.u64() }), 1)).to.equal(true);
+  });
+});

@@ -62,12 +62,24 @@ export function problemForError(error: unknown, expose: boolean): ProblemDocumen
   return problem(500, error instanceof Error ? error.message : String(error));
 }
 
+// Descriptors of documents with extension members, by their members and kinds: the codecs cache
+// writers per descriptor, so a new descriptor per answer would compile a new writer per answer.
+const withExtensions = new Map<string, Type>();
+const MAX_EXTENSION_SHAPES = 256;
+
 function descriptorFor(doc: ProblemDocument): Type {
   const extra = Object.keys(doc).filter((k) => !(k in Problem.fields));
   if (extra.length === 0) return Problem;
-  const fields: Record<string, Type> = { ...Problem.fields };
-  for (const k of extra) fields[k] = typeof doc[k] === 'number' ? t.f64() : t.string();
-  return t.object(fields);
+  const shape = JSON.stringify(extra.map((k) => [k, typeof doc[k] === 'number']));
+  let type = withExtensions.get(shape);
+  if (type === undefined) {
+    const fields: Record<string, Type> = { ...Problem.fields };
+    for (const k of extra) fields[k] = typeof doc[k] === 'number' ? t.f64() : t.string();
+    type = t.object(fields);
+    if (withExtensions.size >= MAX_EXTENSION_SHAPES) withExtensions.clear();
+    withExtensions.set(shape, type);
+  }
+  return type;
 }
 
 /**

@@ -2,12 +2,12 @@ import type { Codec } from '../../codecs/codec.ts';
 import { json } from '../../codecs/json/index.ts';
 import { problem, problemResponse, type ProblemDocument } from '../../core/registry/problem.ts';
 import type { EndpointResponse } from '../../core/registry/types.ts';
-import { corsHeaders, originAllowed, preflightHeaders } from '../http/cors.ts';
+import { corsHeaders, mergeHeaders, originAllowed, preflightHeaders } from '../http/cors.ts';
 import { RouteTable, type MountableEndpoints } from '../http/route-table.ts';
 import { parseTarget } from '../http/target.ts';
 import { discard, readBody } from './body.ts';
 import { resolveFetchOptions, type FetchHandlerOptions, type ResolvedFetchOptions } from './options.ts';
-import { toResponse, withHeaders } from './response.ts';
+import { toResponse } from './response.ts';
 
 const JSON_ONLY: readonly Codec[] = [json];
 
@@ -46,7 +46,7 @@ async function handle(request: Request, routes: RouteTable, options: ResolvedFet
   let codecs = JSON_ONLY;
   const send = async (answer: EndpointResponse) => {
     await discard(request);
-    return toResponse(extra === undefined ? answer : { ...answer, headers: withHeaders(answer.headers, extra) }, head);
+    return toResponse(extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) }, head);
   };
   const fail = (doc: ProblemDocument, more: Record<string, string> = {}) => send(problemResponse(doc, accept, codecs, more));
 

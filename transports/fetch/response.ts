@@ -2,13 +2,6 @@ import type { EndpointResponse } from '../../core/registry/types.ts';
 
 const utf8 = new TextEncoder();
 
-/** Adds `extra` to `headers`; `vary` lists are merged, not replaced. */
-export function withHeaders(headers: Record<string, string>, extra: Record<string, string>): Record<string, string> {
-  const out = { ...headers };
-  for (const [k, v] of Object.entries(extra)) out[k] = k === 'vary' && out.vary !== undefined ? `${out.vary}, ${v}` : v;
-  return out;
-}
-
 /** A Web `Response` for an endpoint's answer: `Content-Length` always, no body for HEAD, 204 and 304. */
 export function toResponse(answer: EndpointResponse, head: boolean): Response {
   const headers = new Headers(answer.headers);

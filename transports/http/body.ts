@@ -28,15 +28,12 @@ export function emptyBody(req: IncomingMessage): BodyResult | undefined {
 }
 
 /**
- * Reads the body, never holding more than `limit` bytes: a declared length over the cap fails
- * before anything is read, and a chunked body fails as soon as it crosses the cap. The chunks
- * read so far are dropped then, and the stream is left for the caller to discard.
+ * Reads the body, never holding more than `limit` bytes: a chunked body fails as soon as it
+ * crosses the cap; the chunks read so far are dropped then, and the stream is left for the caller
+ * to discard. The caller has already answered a declared length over the cap (`declaredLength`)
+ * and taken a body known to be empty (`emptyBody`), before sending 100 Continue.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  const declared = declaredLength(req);
-  if (declared !== undefined && declared > limit) return Promise.resolve({ kind: 'too-large' });
-  const empty = emptyBody(req);
-  if (empty !== undefined) return Promise.resolve(empty);
   return new Promise((resolve) => {
     let chunks: Buffer[] = [];
     let size = 0;

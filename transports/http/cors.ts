@@ -28,3 +28,12 @@ export function preflightHeaders(cors: CorsOptions, origin: string, methods: rea
   headers.vary = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
   return headers;
 }
+
+/** Adds `extra` (the CORS headers) to an answer's `headers`; `vary` lists are merged, not replaced. */
+export function mergeHeaders(headers: Record<string, string>, extra: Record<string, string>): Record<string, string> {
+  const out = { ...headers };
+  for (const [k, v] of Object.entries(extra)) {
+    out[k] = k === 'vary' && out.vary !== undefined ? `${out.vary}, ${v}` : v;
+  }
+  return out;
+}

@@ -7,13 +7,13 @@ import type { Method } from '../../core/contract/method.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from '../../core/registry/problem.ts';
 import type { EndpointResponse } from '../../core/registry/types.ts';
 import { declaredLength, discardRest, emptyBody, readBody } from './body.ts';
-import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
+import { corsHeaders, mergeHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
 import { HttpRequest, NodeHeaders } from './request.ts';
 import { HttpResponse } from './response.ts';
 import { RouteTable, type MountableEndpoints, type RouteHandler } from './route-table.ts';
 import { parseTarget } from './target.ts';
-import { answerClientError, mergeHeaders, writeResponse } from './write.ts';
+import { answerClientError, writeResponse } from './write.ts';
 
 const JSON_ONLY: readonly Codec[] = [json];
 /** Node's diagnostics channel announcing each answer sent by an HTTP server. */

@@ -3,15 +3,6 @@ import type { Socket } from 'node:net';
 import type { EndpointResponse } from '../../core/registry/types.ts';
 import { problem, statusText } from '../../core/registry/problem.ts';
 
-/** Adds `extra` to `headers`; `vary` lists are merged, not replaced. */
-export function mergeHeaders(headers: Record<string, string>, extra: Record<string, string>): Record<string, string> {
-  const out = { ...headers };
-  for (const [k, v] of Object.entries(extra)) {
-    out[k] = k === 'vary' && out.vary !== undefined ? `${out.vary}, ${v}` : v;
-  }
-  return out;
-}
-
 /** Writes an answer through Node: `Content-Length` always, no body for HEAD, 204 and 304. */
 export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {
   if (res.headersSent || res.destroyed) return;

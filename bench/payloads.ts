@@ -1,15 +1,7 @@
 // The payloads of the benchmark: the seed's records, as lacquer descriptors and as the peers' schemas.
 import { t, type Infer, type Type } from '../core/index.ts';
+import { BookSearchResponse, User } from '../examples/records.ts';
 
-export const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name: 'User' });
-export const Book = t.object(
-  { id: t.i32(), title: t.string(), author: t.string(), isbn: t.string(), year: t.i32() },
-  { name: 'Book' },
-);
-export const BookSearchResponse = t.object(
-  { books: t.array(Book), total_count: t.i32(), has_more: t.bool() },
-  { name: 'BookSearchResponse' },
-);
 /** 64-bit ids, half of them beyond 2^53 where a double would lose digits. */
 export const Ledger = t.object({
   entries: t.array(t.object({ id: t.u64(), account: t.u64(), amount: t.i64(), at: t.u64() })),

@@ -23,6 +23,8 @@ export interface ProblemDocument {
 const BASE_FIELDS = {
   type: t.string(), title: t.string(), status: t.u16(), detail: t.optional(t.string()),
 };
+/** The members of every problem document; any other is an extension member. */
+export const PROBLEM_BASE_MEMBERS: ReadonlySet<string> = new Set(Object.keys(BASE_FIELDS));
 /** The descriptor problem documents are written with, in every codec. */
 export const Problem = t.object({ ...BASE_FIELDS, code: t.optional(t.string()), path: t.optional(t.string()) }, { name: 'Problem' });
 

@@ -2,12 +2,10 @@ import type { Codec } from '../../codecs/codec.ts';
 import { HttpError } from '../../core/errors/http-error.ts';
 import type { ReadOptions } from '../../core/options.ts';
 import { mediaTypeEssence } from '../../core/registry/media-type.ts';
-import { codecForContentType } from '../../core/registry/negotiate.ts';
-import { Problem, statusText } from '../../core/registry/problem.ts';
+import { codecForContentType, problemMediaType } from '../../core/registry/negotiate.ts';
+import { PROBLEM_BASE_MEMBERS, Problem, statusText } from '../../core/registry/problem.ts';
 import type { Type } from '../../core/types/type.ts';
 
-/** Members of a problem document that `HttpError` holds itself; the rest are extensions. */
-const BASE_MEMBERS = new Set(['type', 'title', 'status', 'detail']);
 const utf8 = new TextDecoder();
 
 /**
@@ -38,7 +36,7 @@ function readProblem(contentType: string | null, body: Uint8Array, codecs: reado
       return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : {};
     }
     // `application/problem+cbor` and the like, from a server asked for them.
-    const codec = codecs.find((c) => essence === `application/problem+${c.name}`);
+    const codec = codecs.find((c) => essence === problemMediaType(c));
     if (codec !== undefined) return codec.decode(Problem, body, { errorOnUnknownKeys: false }) as Record<string, unknown>;
   } catch {
     // An unreadable problem document still leaves the status.
@@ -66,7 +64,7 @@ export async function errorFor(response: Response, codecs: readonly Codec[]): Pr
   const doc = readProblem(response.headers.get('content-type'), body, codecs);
   const extensions: Record<string, string> = {};
   for (const [key, value] of Object.entries(doc)) {
-    if (BASE_MEMBERS.has(key) || key === '__proto__') continue;
+    if (PROBLEM_BASE_MEMBERS.has(key) || key === '__proto__') continue;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') extensions[key] = String(value);
   }
   const title = typeof doc.title === 'string' ? doc.title : undefined;

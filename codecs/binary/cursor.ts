@@ -1,4 +1,5 @@
 import { Failure, addSegment } from '../../core/errors/failure.ts';
+import { setEntry } from '../../core/util/set-entry.ts';
 import { readUtf8 } from './utf8.ts';
 
 /**
@@ -112,10 +113,4 @@ export abstract class ByteCursor {
     const extra = this.end - this.pos;
     if (extra > 0) this.fail(`${extra} unexpected byte(s) after the value`);
   }
-}
-
-/** Sets a map entry; a `__proto__` key becomes an own property, never the prototype. */
-export function setEntry(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  else out[key] = value;
 }

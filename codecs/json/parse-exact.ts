@@ -1,5 +1,6 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { RawNumber } from '../../core/read/raw-number.ts';
+import { setEntry } from '../../core/util/set-entry.ts';
 
 
 /**
@@ -62,9 +63,7 @@ class ExactParser {
       this.pos++;
       this.skipSpace();
       const value = this.value(depth);
-      // Like JSON.parse: `__proto__` becomes an own property, never the prototype.
-      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      else out[key] = value;
+      setEntry(out, key, value);
       this.skipSpace();
       const c = this.text.charCodeAt(this.pos++);
       if (c === 0x7d) return out;

@@ -2,6 +2,7 @@ import { Failure, addSegment } from '../errors/failure.ts';
 import type { Reader } from './context.ts';
 import { isRecord } from './read-object.ts';
 import { mismatch } from './read-scalars.ts';
+import { setEntry } from '../util/set-entry.ts';
 
 /** Reads an array whose every element is read by `element`. */
 export function arrayReader(element: Reader): Reader {
@@ -43,9 +44,7 @@ export function mapReader(value: Reader): Reader {
     let key = '';
     try {
       for (key in v) {
-        const read = value(v[key]);
-        if (key === '__proto__') Object.defineProperty(out, key, { value: read, enumerable: true, writable: true, configurable: true });
-        else out[key] = read;
+        setEntry(out, key, value(v[key]));
       }
     } catch (e) {
       addSegment(e, key);

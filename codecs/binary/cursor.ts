@@ -91,6 +91,14 @@ export abstract class ByteCursor {
     return this.items(depth, () => i++ < length);
   }
 
+  /** A definite-length map: the size is checked against the remaining bytes (two items an entry) first. */
+  protected map(size: number, depth: number, at: number): Record<string, unknown> {
+    this.enter(depth);
+    this.announced(size, 2, 'a map', at);
+    let i = 0;
+    return this.entries(depth, () => i++ < size);
+  }
+
   /** Reads map entries while `more()` says so; a failure inside an entry gets its key in the path. */
   protected entries(depth: number, more: () => boolean): Record<string, unknown> {
     const out: Record<string, unknown> = {};

@@ -99,13 +99,6 @@ class CborParser extends ByteCursor {
     return this.items(depth, () => !this.atBreak());
   }
 
-  private map(size: number, depth: number, at: number): Record<string, unknown> {
-    this.enter(depth);
-    this.announced(size, 2, 'a map', at);
-    let i = 0;
-    return this.entries(depth, () => i++ < size);
-  }
-
   private indefiniteMap(depth: number): Record<string, unknown> {
     this.enter(depth);
     return this.entries(depth, () => !this.atBreak());

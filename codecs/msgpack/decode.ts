@@ -92,13 +92,6 @@ class MsgpackParser extends ByteCursor {
     throw new Failure('type_mismatch', `expected a plain value, got a MessagePack ${what} (${size} byte(s), offset ${at})`);
   }
 
-  private map(size: number, depth: number, at: number): Record<string, unknown> {
-    this.enter(depth);
-    this.announced(size, 2, 'a map', at);
-    let i = 0;
-    return this.entries(depth, () => i++ < size);
-  }
-
   /** A map key: a string (fixstr read directly), anything else is a `type_mismatch`. */
   protected key(depth: number): string {
     const at = this.pos;

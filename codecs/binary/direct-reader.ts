@@ -10,13 +10,8 @@ import { readUtf8 } from './utf8.ts';
 export class DirectCursor {
   pos = 0;
   readonly end: number;
-  private dataView: DataView | undefined;
   constructor(readonly bytes: Uint8Array) {
     this.end = bytes.length;
-  }
-  /** Made on first use: most small payloads never need one, and every decode makes a cursor. */
-  get view(): DataView {
-    return (this.dataView ??= new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength));
   }
 }
 

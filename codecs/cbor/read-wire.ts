@@ -1,4 +1,5 @@
 import { takeBytes, takeText, type DirectCursor, type ReadWire } from '../binary/direct-reader.ts';
+import { float32At, float64At, uint16At, uint32At, uint64At } from '../binary/read-numbers.ts';
 
 // CBOR items for the direct reader: definite lengths only (indefinite ones, tags, half floats
 // and simple values other than false/true/null go to the parser), undefined or -1 otherwise.
@@ -10,14 +11,13 @@ function argument(c: DirectCursor, major: number): number {
   const ai = ib & 0x1f;
   const p = c.pos + 1;
   if (ai < 24) return (c.pos = p), ai;
-  const v = c.view;
   switch (ai) {
     case 24: if (p + 1 > c.end) return -1; c.pos = p + 1; return c.bytes[p]!; // 1-byte argument
-    case 25: if (p + 2 > c.end) return -1; c.pos = p + 2; return v.getUint16(p); // 2-byte argument
-    case 26: if (p + 4 > c.end) return -1; c.pos = p + 4; return v.getUint32(p); // 4-byte argument
+    case 25: if (p + 2 > c.end) return -1; c.pos = p + 2; return uint16At(c.bytes, p); // 2-byte argument
+    case 26: if (p + 4 > c.end) return -1; c.pos = p + 4; return uint32At(c.bytes, p); // 4-byte argument
     case 27: { // 8-byte argument: only when a number holds it exactly
       if (p + 8 > c.end) return -1;
-      const n = Number(v.getBigUint64(p));
+      const n = Number(uint64At(c.bytes, p));
       if (!Number.isSafeInteger(n)) return -1;
       c.pos = p + 8;
       return n;
@@ -61,7 +61,7 @@ export const cborReadWire: ReadWire = {
     const p = c.pos + 1;
     if ((ib === 0x1b || ib === 0x3b) && p + 8 <= c.end) { // 8-byte argument, major 0 or 1
       c.pos = p + 8;
-      const n = c.view.getBigUint64(p);
+      const n = uint64At(c.bytes, p);
       return ib === 0x1b ? n : -1n - n;
     }
     const n = int(c);
@@ -70,8 +70,8 @@ export const cborReadWire: ReadWire = {
   float(c) {
     const b = c.bytes[c.pos];
     const p = c.pos + 1;
-    if (b === 0xfb && p + 8 <= c.end) return (c.pos = p + 8), c.view.getFloat64(p); // binary64
-    if (b === 0xfa && p + 4 <= c.end) return (c.pos = p + 4), c.view.getFloat32(p); // binary32
+    if (b === 0xfb && p + 8 <= c.end) return (c.pos = p + 8), float64At(c.bytes, p); // binary64
+    if (b === 0xfa && p + 4 <= c.end) return (c.pos = p + 4), float32At(c.bytes, p); // binary32
     return int(c);
   },
   bytes(c) {

@@ -1,4 +1,5 @@
 import { takeBytes, takeText, type DirectCursor, type ReadWire } from '../binary/direct-reader.ts';
+import { float32At, float64At, int16At, int32At, int64At, int8At, uint16At, uint32At, uint64At } from '../binary/read-numbers.ts';
 
 // MessagePack items for the direct reader: each reads the families that hold its kind exactly
 // and returns undefined (or -1) for anything else.
@@ -8,7 +9,7 @@ function length(c: DirectCursor, size: 1 | 2 | 4): number {
   const p = c.pos + 1;
   if (p + size > c.end) return -1;
   c.pos = p + size;
-  return size === 1 ? c.bytes[p]! : size === 2 ? c.view.getUint16(p) : c.view.getUint32(p);
+  return size === 1 ? c.bytes[p]! : size === 2 ? uint16At(c.bytes, p) : uint32At(c.bytes, p);
 }
 
 function int(c: DirectCursor): number | undefined {
@@ -17,17 +18,16 @@ function int(c: DirectCursor): number | undefined {
   if (b < 0x80) return c.pos++, b; // positive fixint
   if (b >= 0xe0) return c.pos++, b - 0x100; // negative fixint
   const p = c.pos + 1;
-  const v = c.view;
   switch (b) {
     case 0xcc: if (p + 1 > c.end) return undefined; c.pos = p + 1; return c.bytes[p]!; // uint 8
-    case 0xcd: if (p + 2 > c.end) return undefined; c.pos = p + 2; return v.getUint16(p); // uint 16
-    case 0xce: if (p + 4 > c.end) return undefined; c.pos = p + 4; return v.getUint32(p); // uint 32
-    case 0xd0: if (p + 1 > c.end) return undefined; c.pos = p + 1; return v.getInt8(p); // int 8
-    case 0xd1: if (p + 2 > c.end) return undefined; c.pos = p + 2; return v.getInt16(p); // int 16
-    case 0xd2: if (p + 4 > c.end) return undefined; c.pos = p + 4; return v.getInt32(p); // int 32
+    case 0xcd: if (p + 2 > c.end) return undefined; c.pos = p + 2; return uint16At(c.bytes, p); // uint 16
+    case 0xce: if (p + 4 > c.end) return undefined; c.pos = p + 4; return uint32At(c.bytes, p); // uint 32
+    case 0xd0: if (p + 1 > c.end) return undefined; c.pos = p + 1; return int8At(c.bytes, p); // int 8
+    case 0xd1: if (p + 2 > c.end) return undefined; c.pos = p + 2; return int16At(c.bytes, p); // int 16
+    case 0xd2: if (p + 4 > c.end) return undefined; c.pos = p + 4; return int32At(c.bytes, p); // int 32
     case 0xcf: case 0xd3: { // uint 64, int 64: only when a number holds it exactly
       if (p + 8 > c.end) return undefined;
-      const n = b === 0xcf ? Number(v.getBigUint64(p)) : Number(v.getBigInt64(p));
+      const n = b === 0xcf ? Number(uint64At(c.bytes, p)) : Number(int64At(c.bytes, p));
       if (!Number.isSafeInteger(n)) return undefined;
       c.pos = p + 8;
       return n;
@@ -81,7 +81,7 @@ export const msgpackReadWire: ReadWire = {
     const p = c.pos + 1;
     if ((b === 0xcf || b === 0xd3) && p + 8 <= c.end) {
       c.pos = p + 8;
-      return b === 0xcf ? c.view.getBigUint64(p) : c.view.getBigInt64(p);
+      return b === 0xcf ? uint64At(c.bytes, p) : int64At(c.bytes, p);
     }
     const n = int(c);
     return n === undefined ? undefined : BigInt(n);
@@ -89,8 +89,8 @@ export const msgpackReadWire: ReadWire = {
   float(c) {
     const b = c.bytes[c.pos];
     const p = c.pos + 1;
-    if (b === 0xcb && p + 8 <= c.end) return (c.pos = p + 8), c.view.getFloat64(p); // float 64
-    if (b === 0xca && p + 4 <= c.end) return (c.pos = p + 4), c.view.getFloat32(p); // float 32
+    if (b === 0xcb && p + 8 <= c.end) return (c.pos = p + 8), float64At(c.bytes, p); // float 64
+    if (b === 0xca && p + 4 <= c.end) return (c.pos = p + 4), float32At(c.bytes, p); // float 32
     return int(c);
   },
   bytes(c) {

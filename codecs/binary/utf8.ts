@@ -99,13 +99,6 @@ function encodeUtf8(buf: Uint8Array, p: number, v: string): number {
   return p;
 }
 
-/** Encodes a string ahead of time (object keys), header included. */
-export function preEncode(v: string, headSize: HeadSize, writeHead: HeadWriter, sink: Sink): Uint8Array {
-  sink.pos = 0;
-  writeUtf8(sink, v, headSize, writeHead);
-  return sink.buf.slice(0, sink.pos);
-}
-
 /** Decodes `bytes[start, end)` as strict UTF-8, or returns `undefined` when it is not valid UTF-8. */
 export function readUtf8(bytes: Uint8Array, start: number, end: number): string | undefined {
   if (end - start <= SHORT_STRING) {

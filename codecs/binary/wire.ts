@@ -1,4 +1,4 @@
-import type { Sink } from './sink.ts';
+import { Sink } from './sink.ts';
 
 /**
  * The primitives one binary format writes: what differs between MessagePack and CBOR. The
@@ -48,9 +48,9 @@ export const MAX_HEAD = 9;
 /**
  * A format's `Wire` from its position-passing primitives: each method makes room, writes at
  * `s.pos` and moves it on. `bytesHeadAt` writes the head of a byte string of `length` bytes, and
- * `encodeKey` encodes a member key ahead of time.
+ * Member keys are encoded ahead of time by `at.string`, so they are the bytes a string value takes.
  */
-export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: number) => number, encodeKey: (key: string) => Uint8Array): Wire {
+export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: number) => number): Wire {
   return {
     nil(s) {
       s.ensure(1);
@@ -94,7 +94,10 @@ export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: num
       s.ensure(MAX_HEAD);
       s.pos = at.mapHead(s, s.pos, n);
     },
-    encodeKey,
+    encodeKey(key) {
+      const s = new Sink(MAX_HEAD + 3 * key.length);
+      return s.buf.slice(0, at.string(s, 0, key));
+    },
     at,
   };
 }

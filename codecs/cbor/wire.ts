@@ -1,6 +1,5 @@
-import { Sink } from '../binary/sink.ts';
+import type { Sink } from '../binary/sink.ts';
 import { writeAscii, writeUtf8At } from '../binary/utf8-write.ts';
-import { preEncode } from '../binary/utf8.ts';
 import { wireOf, type Wire, type WireAt } from '../binary/wire.ts';
 
 // CBOR primitives (RFC 8949). Every data item starts with a head: the major type in the top 3
@@ -96,11 +95,5 @@ const at: WireAt = {
   mapHead: (s, p, n) => headAt(s, p, MAP, n),
 };
 
-const keySink = new Sink(64);
-
 /** CBOR, as the compiled writer sees it. */
-export const cborWire: Wire = wireOf(
-  at,
-  (s, p, n) => headAt(s, p, BYTES, n),
-  (key) => preEncode(key, headSize, textHead, keySink),
-);
+export const cborWire: Wire = wireOf(at, (s, p, n) => headAt(s, p, BYTES, n));

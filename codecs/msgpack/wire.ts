@@ -1,6 +1,5 @@
-import { Sink } from '../binary/sink.ts';
+import type { Sink } from '../binary/sink.ts';
 import { writeAscii, writeUtf8At } from '../binary/utf8-write.ts';
-import { preEncode } from '../binary/utf8.ts';
 import { wireOf, type Wire, type WireAt } from '../binary/wire.ts';
 
 // MessagePack primitives (https://github.com/msgpack/msgpack/blob/master/spec.md). Every integer
@@ -154,11 +153,5 @@ const at: WireAt = {
   mapHead: (s, p, n) => collectionHeadAt(s, p, n, 0x80, 0xde), // fixmap 0x80-0x8f, map 16/32 0xde/0xdf
 };
 
-const keySink = new Sink(64);
-
 /** MessagePack, as the compiled writer sees it. */
-export const msgpackWire: Wire = wireOf(
-  at,
-  (s, p, n) => lengthHeadAt(s, p, n, 0xc4), // bin 8/16/32 0xc4-0xc6
-  (key) => preEncode(key, strHeadSize, strHead, keySink),
-);
+export const msgpackWire: Wire = wireOf(at, (s, p, n) => lengthHeadAt(s, p, n, 0xc4)); // bin 8/16/32 0xc4-0xc6

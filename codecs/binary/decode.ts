@@ -1,5 +1,5 @@
 import { Failure } from '../../core/errors/failure.ts';
-import { ReadError, asReadError } from '../../core/errors/read-error.ts';
+import { asDecodeError, checkInputSize } from '../../core/errors/read-error.ts';
 import type { Reader, ReaderContext } from '../../core/read/context.ts';
 import type { ReadOptions, ResolvedReadOptions } from '../../core/options.ts';
 import { prepareRead } from '../../core/read/read.ts';
@@ -47,9 +47,7 @@ export function binaryDecoder(format: string, parse: TreeParser, direct: DirectF
     const { options, read } = prepareRead(type, opts, 'binary');
     try {
       if (!(input instanceof Uint8Array)) throw new Failure('syntax_error', `${format} input must be bytes (a Uint8Array), got ${typeof input}`);
-      if (input.byteLength > options.maxBytes) {
-        throw new Failure('limit_exceeded', `input of ${input.byteLength} bytes is over maxBytes (${options.maxBytes})`);
-      }
+      checkInputSize(input.byteLength, options.maxBytes);
       const fast = directReader(type, options, read);
       if (fast !== null) {
         try {
@@ -62,9 +60,7 @@ export function binaryDecoder(format: string, parse: TreeParser, direct: DirectF
       }
       return read(parse(input, options.maxDepth));
     } catch (e) {
-      // Parsers bound their recursion by maxDepth; a huge maxDepth can still exhaust the stack.
-      if (e instanceof RangeError) throw new ReadError('limit_exceeded', '', 'input nested too deeply to read');
-      throw asReadError(e);
+      throw asDecodeError(e);
     }
   };
 }

@@ -1,5 +1,5 @@
 import { Failure } from '../../core/errors/failure.ts';
-import { ReadError, asReadError } from '../../core/errors/read-error.ts';
+import { asDecodeError, checkInputSize } from '../../core/errors/read-error.ts';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type ReadOptions } from '../../core/options.ts';
 import { NeedsExactNumbers } from '../../core/read/read-scalars.ts';
 import { prepareRead } from '../../core/read/read.ts';
@@ -33,8 +33,7 @@ export function decodeJson(type: Type, input: Uint8Array | string, opts: ReadOpt
     }
     return readText(type, text, opts);
   } catch (e) {
-    if (e instanceof RangeError) throw new ReadError('limit_exceeded', '', 'input nested too deeply to read');
-    throw asReadError(e);
+    throw asDecodeError(e);
   }
 }
 
@@ -65,8 +64,7 @@ function directParserFor(type: Type, maxDepth: number): DirectParser | null {
 }
 
 function toText(input: Uint8Array | string, maxBytes: number): string {
-  const size = typeof input === 'string' ? input.length : input.byteLength;
-  if (size > maxBytes) throw new Failure('limit_exceeded', `input of ${size} bytes is over maxBytes (${maxBytes})`);
+  checkInputSize(typeof input === 'string' ? input.length : input.byteLength, maxBytes);
   if (typeof input === 'string') return input;
   try {
     return utf8.decode(input);

@@ -16,3 +16,18 @@ export class ReadError extends PathError {
 export function asReadError(error: unknown): unknown {
   return error instanceof Failure ? ReadError.from(error) : error;
 }
+
+/**
+ * What a codec's `decode` throws for anything that went wrong: internal failures as `ReadError`s,
+ * and a stack exhausted by deep input as `limit_exceeded` (parsers bound their recursion by
+ * `maxDepth`, but a huge `maxDepth` can still exhaust the stack).
+ */
+export function asDecodeError(error: unknown): unknown {
+  if (error instanceof RangeError) return new ReadError('limit_exceeded', '', 'input nested too deeply to read');
+  return asReadError(error);
+}
+
+/** Refuses an input of `size` bytes over `maxBytes` before anything of it is read. */
+export function checkInputSize(size: number, maxBytes: number): void {
+  if (size > maxBytes) throw new Failure('limit_exceeded', `input of ${size} bytes is over maxBytes (${maxBytes})`);
+}

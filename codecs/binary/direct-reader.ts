@@ -1,4 +1,4 @@
-import { compileDefault } from '../../core/read/defaults.ts';
+import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { isRequiredKey } from '../../core/read/required.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
@@ -186,7 +186,7 @@ function objectReader(type: ObjectType, ctx: ReaderContext, encodeKey: (key: str
     encoded: encodeKey(key),
     read: inner(field),
     required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
-    makeDefault: field.kind === 'optional' && !field.hasDefault ? undefined : compileDefault(field),
+    makeDefault: memberDefault(field),
     optional: field.kind === 'optional',
   }));
   return (c) => {

@@ -1,9 +1,9 @@
-import { compileDefault } from '../../core/read/defaults.ts';
+import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { isRequiredKey } from '../../core/read/required.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
 import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
-import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
+import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
 import type { DirectReader, InlineBytes, ReadWire } from './direct-reader.ts';
 import { float32At, float64At, uint64At } from './read-numbers.ts';
 import { readUtf8 } from './utf8.ts';
@@ -142,28 +142,24 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
     const allRequired = required.every(Boolean);
     // Every member present: the size says it all, and no count is kept.
     let code = this.head('map') + (allRequired ? `if(s!==${members.length})B();` : 'if(s<0)B();let k=0;');
-    // Absent optional members are left out, so such objects are built key by key.
-    const omits = members.some(([, f]) => f.kind === 'optional');
-    if (omits) code += 'const out={};';
     members.forEach(([key, field], i) => {
       const encoded = this.encodeKey(key);
       const a = `a${i}`;
-      const prop = `out[${JSON.stringify(key)}]`;
       // Past the end `b[i]` is undefined, which equals no byte.
       const match = Array.from(encoded, (byte, j) => `b[p+${j}]===${byte}`).join('&&');
-      const keep = !omits ? '' : field.kind === 'optional' ? `if(${a}!==undefined)${prop}=${a};` : `${prop}=${a};`;
-      const present = `p+=${encoded.length};${this.read(field, a, depth)}${keep}`;
+      const present = `p+=${encoded.length};${this.read(field, a, depth)}`;
       if (allRequired) {
         code += `\nlet ${a};if(!(${match}))B();${present}`;
         return;
       }
+      const makeDefault = memberDefault(field);
       let absent = '';
       if (required[i]) absent = 'B();';
-      else if (field.kind !== 'optional' || field.hasDefault) absent = `${omits ? prop : a}=${this.constants.ref(compileDefault(field))}();`;
+      else if (makeDefault !== undefined) absent = `${a}=${this.constants.ref(makeDefault)}();`;
       code += `\nlet ${a};if(k<s&&${match}){k++;${present}}else{${absent}}`;
     });
     // Keys left over are unknown, out of order or repeated: the tree path decides.
     if (!allRequired) code += '\nif(k!==s)B();';
-    return `${code}\nc.pos=p;return ${omits ? 'out' : `{${members.map(([key], i) => `${JSON.stringify(key)}:a${i}`).join()}}`};`;
+    return `${code}\nc.pos=p;${returnObject(members).join('')}`;
   }
 }

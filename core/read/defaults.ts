@@ -33,9 +33,10 @@ export function compileDefault(type: Type): DefaultMaker {
       return () => makers.map((make) => make());
     }
     case 'object': {
-      const members = Object.entries(d.fields)
-        .filter(([, field]) => field.kind !== 'optional' || field.hasDefault)
-        .map(([key, field]) => [key, compileDefault(field)] as const);
+      const members = Object.entries(d.fields).flatMap(([key, field]) => {
+        const make = memberDefault(field);
+        return make === undefined ? [] : [[key, make] as const];
+      });
       return () => {
         const out: Record<string, unknown> = {};
         for (const [key, make] of members) out[key] = make();
@@ -43,4 +44,12 @@ export function compileDefault(type: Type): DefaultMaker {
       };
     }
   }
+}
+
+/**
+ * What an absent object member becomes: its default, or `undefined` when the member is left out
+ * of the object (an optional member without `.default()`).
+ */
+export function memberDefault(field: Type): DefaultMaker | undefined {
+  return field.kind === 'optional' && !field.hasDefault ? undefined : compileDefault(field);
 }

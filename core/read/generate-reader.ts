@@ -4,7 +4,7 @@ import { INT_RANGES, MAX_F32_INPUT } from '../types/ranges.ts';
 import { Constants, bail, buildFunction, returnObject } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
 import type { Reader, ReaderContext } from './context.ts';
-import { compileDefault } from './defaults.ts';
+import { memberDefault } from './defaults.ts';
 import { RawNumber } from './raw-number.ts';
 import { isRequiredKey } from './required.ts';
 
@@ -111,10 +111,11 @@ class ReaderGenerator {
     members.forEach(([key, field], i) => {
       const k = JSON.stringify(key);
       const load = key in Object.prototype ? `(${hasOwn}.call(v, ${k}) ? v[${k}] : undefined)` : `v[${k}]`;
+      const makeDefault = memberDefault(field);
       let absent: string;
       if (isRequiredKey(type, key, this.ctx.errorOnMissingKeys)) absent = `${bail}();`;
-      else if (field.kind === 'optional' && !field.hasDefault) absent = `a${i} = undefined;`;
-      else absent = `a${i} = ${this.constants.ref(compileDefault(field))}();`;
+      else if (makeDefault === undefined) absent = `a${i} = undefined;`;
+      else absent = `a${i} = ${this.constants.ref(makeDefault)}();`;
       lines.push(`const x${i} = ${load}; let a${i};`);
       lines.push(`if (x${i} === undefined) { ${absent} } else { p++; a${i} = ${this.expr(field, `x${i}`, inner)}; }`);
     });

@@ -1,7 +1,7 @@
 import { Failure, addSegment } from '../errors/failure.ts';
 import type { ObjectType } from '../types/object.ts';
 import type { ReaderContext, Reader } from './context.ts';
-import { compileDefault, type DefaultMaker } from './defaults.ts';
+import { memberDefault, type DefaultMaker } from './defaults.ts';
 import { RawNumber } from './raw-number.ts';
 import { isRequiredKey } from './required.ts';
 import { mismatch } from './read-scalars.ts';
@@ -38,7 +38,7 @@ export function objectReader(
     key,
     read: compileMember(field),
     required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
-    makeDefault: field.kind === 'optional' && !field.hasDefault ? undefined : compileDefault(field),
+    makeDefault: memberDefault(field),
     optional: field.kind === 'optional',
     inherited: key in Object.prototype,
   }));

@@ -134,5 +134,27 @@ for (const { codec, wire, fix, decode } of subjects) {
       }
       for (const [which, bytes] of results) expect({ bytes: bytes.slice() }).to.deep.equal(expected[which]);
     });
+
+    it('keeps earlier results intact across a failed write and an encode nested in a getter', () => {
+      const type = t.object({ name: t.string(), n: t.u8() });
+      const first = codec.encode(type, { name: 'first', n: 1 });
+      const copy = first.slice();
+      // Fails after the name is written: nothing of it may stay where the next value goes.
+      expect(() => codec.encode(type, { name: 'x'.repeat(40), n: 300 })).to.throw();
+      let inner: Uint8Array | undefined;
+      const outer = codec.encode(type, {
+        get name() {
+          inner = codec.encode(type, { name: 'inner', n: 2 });
+          return 'outer';
+        },
+        n: 3,
+      });
+      const second = codec.encode(type, { name: 'second', n: 4 });
+      expect(first).to.deep.equal(copy);
+      expect(codec.decode(type, first)).to.deep.equal({ name: 'first', n: 1 });
+      expect(codec.decode(type, inner!)).to.deep.equal({ name: 'inner', n: 2 });
+      expect(codec.decode(type, outer)).to.deep.equal({ name: 'outer', n: 3 });
+      expect(codec.decode(type, second)).to.deep.equal({ name: 'second', n: 4 });
+    });
   });
 }

@@ -13,9 +13,21 @@ const SPECS = [
   'spec/codecs/json-direct-parser.spec.ts',
 ];
 
+/** Node's flags for a process where `new Function` throws, as under a CSP without 'unsafe-eval'. */
+const FORBID = ['--disallow-code-generation-from-strings', '--import', 'tsx'];
+
 describe('core: the closure path (no code generation)', () => {
   it('the main run uses generated code', () => {
     expect(canGenerateCode()).to.equal(true);
+  });
+
+  it('the flag the rerun uses does forbid code generation', () => {
+    const probe = spawnSync(
+      process.execPath,
+      [...FORBID, '--input-type=module', '-e', "const { canGenerateCode } = await import('./core/util/codegen.ts'); process.exit(canGenerateCode() ? 1 : 0);"],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(probe.status, probe.stderr).to.equal(0);
   });
 
   it('passes the reading and writing specs with code generation forbidden', function () {
@@ -23,7 +35,7 @@ describe('core: the closure path (no code generation)', () => {
     const run = spawnSync(
       process.execPath,
       [
-        '--disallow-code-generation-from-strings', '--import', 'tsx', 'node_modules/mocha/bin/mocha.js',
+        ...FORBID, 'node_modules/mocha/bin/mocha.js',
         '--no-config', '--reporter', 'dot', '--timeout', '60000',
         // ajv compiles schemas with new Function, so the schema agreement property stays in the main run.
         '--grep', 'independent JSON Schema validator', '--invert',

@@ -1,6 +1,6 @@
 // Every read error code, with its exact JSON Pointer path and a message a person can act on.
 import { expect } from 'chai';
-import { t, ReadError, DEFAULT_MAX_DEPTH } from '../../core/index.ts';
+import { t, ReadError, WriteError, DEFAULT_MAX_DEPTH } from '../../core/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { readErrorOf } from '../support/read-error.ts';
 
@@ -92,5 +92,14 @@ describe('core: read errors', () => {
     const e = new copy.ReadError('type_mismatch', '/x', 'from the other copy');
     expect(e).to.be.instanceOf(ReadError);
     expect(new Error('plain')).not.to.be.instanceOf(ReadError);
+  });
+
+  it('WriteError too is recognised by instanceof across two copies of the package', async () => {
+    const secondCopy = '../../core/errors/write-error.ts?second-copy';
+    const copy = (await import(secondCopy)) as typeof import('../../core/errors/write-error.ts');
+    expect(copy.WriteError).not.to.equal(WriteError);
+    expect(new copy.WriteError('out_of_range', '/x', 'from the other copy')).to.be.instanceOf(WriteError);
+    expect(new copy.WriteError('out_of_range', '/x', 'from the other copy')).not.to.be.instanceOf(ReadError);
+    expect(new ReadError('type_mismatch', '/x', 'a read error')).not.to.be.instanceOf(WriteError);
   });
 });

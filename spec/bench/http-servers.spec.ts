@@ -7,6 +7,7 @@ import { SERVERS, type RunningServer, type ServerKind } from '../../bench/http/s
 import { checkTargets } from '../../bench/targets.ts';
 import { renderChart } from '../../bench/chart.ts';
 import type { HttpResults } from '../../bench/http/bench.ts';
+import { roundRatio } from '../../bench/http/ratio.ts';
 
 const FORMATS: Record<ServerKind, readonly WireFormat[]> = { lacquer: ['json', 'msgpack'], fastify: ['json'], 'node:http': ['json'] };
 
@@ -74,6 +75,17 @@ describe('bench targets and chart', () => {
     expect(line('HTTP p99', 'GET list')).to.include({ value: 1.25, met: true });
     expect(line('HTTP MessagePack', 'GET list')).to.include({ value: 0.8, met: false });
     expect(line('HTTP memory', '100,000')).to.include({ value: 5, unit: 'MB', met: true });
+  });
+
+  it('takes an HTTP ratio as the median of the rounds\' side-by-side ratios, not a ratio of medians', () => {
+    const round = (requestsPerSec: number, p99Ms: number) => ({ requestsPerSec, p50Ms: 1, p99Ms, cpuMicrosPerRequest: 10 });
+    // Medians 100 and 100 (ratio of medians 1.0); round by round the ratios are 2.0, 0.5 and 1.2.
+    const a = { ...m('lacquer json', 100, 3), rounds: [round(200, 2), round(50, 0), round(120, 3)] };
+    const b = { ...m('Fastify', 100, 3), rounds: [round(100, 4), round(100, 1), round(100, 3)] };
+    expect(roundRatio(a, b)).to.equal(1.2);
+    // Latency the other way round, a p99 under 1 ms counted as 1 ms: 4/2, 1/1, 3/3.
+    expect(roundRatio(b, a, 'p99Ms')).to.equal(1);
+    expect(roundRatio({ ...a, rounds: [] }, { ...b, rounds: [] }), 'no rounds: the medians').to.equal(1);
   });
 
   it('draws one bar per ratio target, the 1.0x line and the memory note', () => {

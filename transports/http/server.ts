@@ -1,21 +1,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
-import type { Codec } from '../../codecs/codec.ts';
-import { json } from '../../codecs/json/index.ts';
 import type { Method } from '../../core/contract/method.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from '../../core/registry/problem.ts';
 import type { EndpointResponse } from '../../core/registry/types.ts';
 import { declaredLength, discardRest, emptyBody, readBody } from './body.ts';
-import { corsHeaders, mergeHeaders, originAllowed, preflightHeaders } from './cors.ts';
+import { corsHeaders, mergeHeaders, originAllowed } from './cors.ts';
+import { preRoute } from './pre-route.ts';
 import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
 import { HttpRequest, NodeHeaders } from './request.ts';
 import { HttpResponse } from './response.ts';
 import { RouteTable, type MountableEndpoints, type RouteHandler } from './route-table.ts';
-import { parseTarget } from './target.ts';
 import { answerClientError, writeResponse } from './write.ts';
 
-const JSON_ONLY: readonly Codec[] = [json];
 /** Node's diagnostics channel announcing each answer sent by an HTTP server. */
 const ANSWERED = 'http.server.response.finish';
 
@@ -170,12 +167,10 @@ export class HttpServer {
     const method = req.method ?? 'GET';
     const head = method === 'HEAD';
     const headers = new NodeHeaders(req.headers);
-    const accept = headers.get('accept');
     const origin = headers.get('origin');
     const cors = this.#options.cors;
     const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
     const extra = allowedOrigin ? corsHeaders(cors, origin) : undefined;
-    let codecs: readonly Codec[] = JSON_ONLY;
     let bodyRead = false;
     let waiting = expectContinue;
     const send = (answer: EndpointResponse, close = false) => {
@@ -186,27 +181,11 @@ export class HttpServer {
       // Answered before the body was read: drop it, but not forever.
       if (early) discardRest(req);
     };
-    const fail = (doc: ProblemDocument, more: Record<string, string> = {}, close = false) =>
-      send(problemResponse(doc, accept, codecs, more), close);
 
-    const target = parseTarget(req.url ?? '');
-    if (typeof target === 'string') return fail(problem(400, target), {}, true);
-    const route = this.#routes.resolve(method, target.segments);
-    codecs = route.codecs;
-
-    const preflight = method === 'OPTIONS' && origin !== null && headers.get('access-control-request-method') !== null;
-    // Only preflights and requests without a route need the path's verbs.
-    const allow = preflight || route.kind === 'none' ? this.#routes.allowed(target.segments) : [];
-    if (preflight && allow.length > 0) {
-      if (cors === undefined || !allowedOrigin) return fail(problem(403, `cross-origin requests from ${origin} are not allowed`));
-      return send({ status: 204, headers: preflightHeaders(cors, origin, allow, headers.get('access-control-request-headers')), body: undefined });
-    }
-    if (route.kind === 'none') {
-      if (allow.length === 0) return fail(problem(404, `nothing at ${target.path}`));
-      const allowHeader = allow.join(', ');
-      if (method === 'OPTIONS') return send({ status: 204, headers: { allow: allowHeader }, body: undefined });
-      return fail(problem(405, `${method} is not allowed on ${target.path}; use ${allowHeader}`), { allow: allowHeader });
-    }
+    const routing = preRoute(this.#routes, method, req.url ?? '', headers, cors, allowedOrigin);
+    if (routing.kind === 'answer') return send(routing.answer, routing.close);
+    const { target, route } = routing;
+    const fail = (doc: ProblemDocument) => send(problemResponse(doc, headers.get('accept'), route.codecs));
 
     const limit = Math.min(this.#options.maxBodyBytes, route.kind === 'endpoint' ? route.limit ?? Infinity : Infinity);
     // No `Connection: close`: Node would close at once, resetting a client that is still sending.

@@ -41,10 +41,6 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
-
   /** The process's memory and CPU time, as `process.memoryUsage()` and `process.cpuUsage()` in the child tell them. */
   stats(): Promise<Stats> {
     return new Promise((resolve, reject) => {

@@ -6,7 +6,4 @@ export type { ErrorContext, RegistryOptions } from './options.ts';
 export { DEFAULT_CODECS } from './default-codecs.ts';
 export { Problem, problem, problemForError, problemResponse, statusText } from './problem.ts';
 export type { ProblemDocument } from './problem.ts';
-export { chooseResponseCodec, codecForContentType, problemMediaType } from './negotiate.ts';
-export { startsWithWord, verbFor } from './verb.ts';
-export { bodyType } from './body-type.ts';
 export type { EndpointRequest, EndpointResponse, Handler, HeaderReader } from './types.ts';

@@ -30,16 +30,17 @@ export function compilePattern(pattern: string): string[] {
 
 function matchSegments(pattern: readonly string[], path: readonly string[]): Record<string, string> | undefined {
   if (pattern.length !== path.length) return undefined;
-  const params: Record<string, string> = Object.create(null) as Record<string, string>;
+  // Made at the first parameter: most routes tried on a request fail on a literal segment first.
+  let params: Record<string, string> | undefined;
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
     const s = path[i]!;
     if (p.startsWith(':')) {
       if (s === '') return undefined;
-      params[p.slice(1)] = s;
+      (params ??= Object.create(null) as Record<string, string>)[p.slice(1)] = s;
     } else if (p !== s) return undefined;
   }
-  return params;
+  return params ?? (Object.create(null) as Record<string, string>);
 }
 
 /** Routes by verb and decoded path segments; literal routes are tried before routes with parameters. */

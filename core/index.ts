@@ -1,4 +1,10 @@
-// The `lacquer` entry point: descriptors, errors, options, JSON Schema and the Codec interface.
+// The `lacquer` entry point: descriptors, reading options and errors, JSON Schema, service contracts,
+// the Codec interface, and the REST protocol (registry, problem documents) from transports/rest.
+// Descriptors and contracts sit at the bottom layer; this barrel alone reaches up to the protocol,
+// so that one import gives a service author everything (bundlers drop what is not used).
+
+// ---- For users ----------------------------------------------------------------------------------
+
 export { t } from './types/index.ts';
 export type {
   AnyType, BigIntKind, EnumValue, Fields, FloatKind, Infer, IntKind, Kind, LiteralValue, ObjectOptions,
@@ -10,24 +16,28 @@ export {
 } from './types/index.ts';
 export { ReadError } from './errors/read-error.ts';
 export { WriteError } from './errors/write-error.ts';
+export { HttpError, InvalidArgument } from './errors/http-error.ts';
+export type { HttpErrorOptions } from './errors/http-error.ts';
 export type { ErrorCode } from './errors/codes.ts';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH } from './options.ts';
 export type { Opts, ReadOptions, WriteOptions } from './options.ts';
 export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './schema/json-schema.ts';
 export type { JsonSchema } from './schema/json-schema.ts';
 export type { StandardSchemaV1 } from './standard-schema.ts';
-export type { Codec } from '../codecs/codec.ts';
+export type { Codec } from './codec.ts';
 export { method, service, meta } from './contract/index.ts';
 export type {
-  Contract, EndpointVerb, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions, Methods,
-  ServiceClass,
+  Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
+  Methods, ServiceClass,
 } from './contract/index.ts';
-export { HttpError, InvalidArgument } from './errors/http-error.ts';
-export type { HttpErrorOptions } from './errors/http-error.ts';
-export {
-  DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, Problem, REST, Registry, problem, problemForError, problemResponse,
-  statusText,
-} from './registry/index.ts';
+export { DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from '../transports/rest/index.ts';
+export type { CorsOptions, ErrorContext, MountableEndpoints, Protocol, RegistryOptions } from '../transports/rest/index.ts';
+
+// ---- For transport and codec authors ------------------------------------------------------------
+// What the bundled transports build on: the transport-neutral request and answer of an endpoint,
+// and problem documents (RFC 9457) written in a negotiated codec.
+
+export { Problem, problem, problemForError, problemResponse, statusText } from '../transports/rest/index.ts';
 export type {
-  EndpointRequest, EndpointResponse, ErrorContext, Handler, HeaderReader, ProblemDocument, Protocol, RegistryOptions,
-} from './registry/index.ts';
+  EndpointRequest, EndpointResponse, Handler, HeaderReader, ProblemDocument,
+} from '../transports/rest/index.ts';

@@ -1,6 +1,6 @@
 import type { Opts } from '../../core/options.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
-import type { Codec } from '../codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { binaryDecoder, type TreeParser } from './decode.ts';
 import type { ReadWire } from './direct-reader.ts';
 import { binaryEncoder } from './encode.ts';

@@ -1,5 +1,5 @@
 import { binaryCodec, type BinaryCodec } from '../binary/codec.ts';
-import { parseCbor } from './decode.ts';
+import { parseCbor } from './parse.ts';
 import { cborReadWire } from './read-wire.ts';
 import { cborWire } from './wire.ts';
 

@@ -5,17 +5,17 @@ import { NeedsExactNumbers } from '../../core/read/read-scalars.ts';
 import { prepareRead } from '../../core/read/read.ts';
 import type { Type } from '../../core/types/type.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';
-import { generateDirectParser, type DirectParser } from './generate-parser.ts';
+import { generateDirectReader, type DirectReader } from './generate-direct-reader.ts';
 import { parseExact } from './parse-exact.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Per descriptor and `maxDepth`: its direct parser, or `null` where it has none. */
-const directParsers = new WeakMap<Type, Map<number, DirectParser | null>>();
-let last: { type: Type | undefined; maxDepth: number; parse: DirectParser | null } = { type: undefined, maxDepth: 0, parse: null };
+/** Per descriptor and `maxDepth`: its direct reader, or `null` where it has none. */
+const directReaders = new WeakMap<Type, Map<number, DirectReader | null>>();
+let last: { type: Type | undefined; maxDepth: number; parse: DirectReader | null } = { type: undefined, maxDepth: 0, parse: null };
 
 /**
- * `json.decode`. Three ways to the value, fastest first: the descriptor's direct parser (64-bit
+ * `json.decode`. Three ways to the value, fastest first: the descriptor's direct reader (64-bit
  * descriptors, common shape); `JSON.parse` and the generated reader; and, when a 64-bit member
  * meets an integer beyond 2^53 whose digits `JSON.parse` may have lost, the exact parser and the
  * closure reader. Each later way gives the same value, and is the one that gives the errors.
@@ -23,7 +23,7 @@ let last: { type: Type | undefined; maxDepth: number; parse: DirectParser | null
 export function decodeJson(type: Type, input: Uint8Array | string, opts: ReadOptions | undefined): unknown {
   try {
     const text = toText(input, opts?.maxBytes ?? DEFAULT_MAX_BYTES);
-    const direct = directParserFor(type, opts?.maxDepth ?? DEFAULT_MAX_DEPTH);
+    const direct = directReaderFor(type, opts?.maxDepth ?? DEFAULT_MAX_DEPTH);
     if (direct !== null) {
       try {
         return direct(text);
@@ -48,15 +48,15 @@ function readText(type: Type, text: string, opts: ReadOptions | undefined): unkn
   }
 }
 
-/** The direct parser of `type`, compiled on first use; `null` where there is none. */
-function directParserFor(type: Type, maxDepth: number): DirectParser | null {
+/** The direct reader of `type`, compiled on first use; `null` where there is none. */
+function directReaderFor(type: Type, maxDepth: number): DirectReader | null {
   // The last descriptor is remembered apart: a codec called again with it skips the lookups.
   if (type === last.type && maxDepth === last.maxDepth) return last.parse;
-  let byDepth = directParsers.get(type);
-  if (byDepth === undefined) directParsers.set(type, (byDepth = new Map()));
+  let byDepth = directReaders.get(type);
+  if (byDepth === undefined) directReaders.set(type, (byDepth = new Map()));
   let parse = byDepth.get(maxDepth);
   if (parse === undefined) {
-    parse = canGenerateCode() ? (generateDirectParser(type, maxDepth) ?? null) : null;
+    parse = canGenerateCode() ? (generateDirectReader(type, maxDepth) ?? null) : null;
     byDepth.set(maxDepth, parse);
   }
   last = { type, maxDepth, parse };

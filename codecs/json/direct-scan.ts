@@ -1,7 +1,7 @@
 import { bail } from '../../core/util/codegen.ts';
 
 /**
- * The tokens the direct JSON parser (`generate-parser.ts`) reads. It takes compact JSON only, as
+ * The tokens the direct JSON parser (`generate-direct-reader.ts`) reads. It takes compact JSON only, as
  * `json.encode` and `JSON.stringify` write it, and each token reader a strict subset of JSON: on
  * anything else, however valid (whitespace, escapes in strings, an integer kind written with a
  * fraction or exponent), it bails (throws) and the codec takes its general path. So the subset

@@ -1,6 +1,6 @@
 import type { Opts } from '../../core/options.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
-import type { Codec } from '../codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { decodeJson } from './decode.ts';
 import { jsonWriterFor } from './writers.ts';
 

@@ -1,5 +1,5 @@
 import { binaryCodec, type BinaryCodec } from '../binary/codec.ts';
-import { parseMsgpack } from './decode.ts';
+import { parseMsgpack } from './parse.ts';
 import { msgpackReadWire } from './read-wire.ts';
 import { msgpackWire } from './wire.ts';
 

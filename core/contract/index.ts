@@ -1,5 +1,5 @@
 export { method } from './method.ts';
-export type { EndpointVerb, InferParams, InferReturn, Method, MethodContract, MethodOptions } from './method.ts';
+export type { EndpointVerb, InferParams, InferReturn, HttpMethod, Method, MethodContract, MethodOptions } from './method.ts';
 export { service } from './service.ts';
 export type { Contract, Implementation, Methods } from './service.ts';
 export { contractOf, meta } from './meta.ts';

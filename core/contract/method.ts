@@ -2,7 +2,10 @@ import type { Infer, Type } from '../types/type.ts';
 import type { VoidType } from '../types/void.ts';
 
 /** An HTTP method, as its verb text: `'GET'`. */
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** The specification's name for {@link HttpMethod}, the key type of `registry.endpoints.routes`. */
+export type Method = HttpMethod;
 
 /** The verbs an endpoint may be given with `method(..., { verb })`. */
 export type EndpointVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

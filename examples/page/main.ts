@@ -2,12 +2,13 @@
 // format picked on the page, and logs every exchange so the negotiation can be watched.
 // Bundled by examples/page/serve.ts with esbuild; served under a CSP without 'unsafe-eval'.
 import { cbor } from '../../codecs/cbor/index.ts';
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { formatF32 } from '../../codecs/json/format-f32.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';
-import { createClient, HttpError, type Client } from '../../transports/client/index.ts';
+import { HttpError } from '../../core/index.ts';
+import { createClient, type Client } from '../../transports/client/index.ts';
 import { UserApi } from '../contracts.ts';
 import type { User } from '../records.ts';
 

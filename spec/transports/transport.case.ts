@@ -2,12 +2,12 @@
 // HttpServer and the fetch handler (spec/transports/conformance.spec.ts).
 import { expect } from 'chai';
 import { cbor } from '../../codecs/cbor/index.ts';
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { HttpError, Registry, meta, method, service, t, type Endpoints } from '../../core/index.ts';
 import { createClient } from '../../transports/client/index.ts';
-import type { CorsOptions } from '../../transports/http/index.ts';
+import type { CorsOptions } from '../../core/index.ts';
 import type { Served } from '../support/fetch-server.ts';
 import { send, type Reply } from '../support/http-client.ts';
 import { EXPECTED_VERBS, FaultyApi, FaultyService, Item, VerbApi, VerbService } from '../support/services.ts';

@@ -1,9 +1,9 @@
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { HttpError } from '../../core/errors/http-error.ts';
 import type { ReadOptions } from '../../core/options.ts';
-import { mediaTypeEssence } from '../../core/registry/media-type.ts';
-import { codecForContentType, problemMediaType } from '../../core/registry/negotiate.ts';
-import { PROBLEM_BASE_MEMBERS, Problem, statusText } from '../../core/registry/problem.ts';
+import { mediaTypeEssence } from '../rest/media-type.ts';
+import { codecForContentType, problemMediaType } from '../rest/negotiate.ts';
+import { PROBLEM_BASE_MEMBERS, Problem, statusText } from '../rest/problem.ts';
 import type { Type } from '../../core/types/type.ts';
 
 const utf8 = new TextDecoder();

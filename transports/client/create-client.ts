@@ -1,10 +1,10 @@
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import type { Contract, Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
-import { bodyType } from '../../core/registry/body-type.ts';
-import { verbFor } from '../../core/registry/verb.ts';
+import { bodyType } from '../rest/body-type.ts';
+import { verbFor } from '../rest/verb.ts';
 import { errorFor, readResult } from './answer.ts';
 import type { CallOptions, Client, ClientOptions, FetchFunction, HeadersOption } from './types.ts';
 

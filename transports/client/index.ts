@@ -1,4 +1,10 @@
 // `lacquer/client`: a typed client over the Fetch API, for browsers and Node. No node:* imports.
-export { acceptFor, createClient } from './create-client.ts';
+// Contracts and `HttpError` (what a non-2xx answer throws) come from `lacquer`.
+
+// ---- For users ----------------------------------------------------------------------------------
+export { createClient } from './create-client.ts';
 export type { CallOptions, Client, ClientMethod, ClientOptions, ClientResult, FetchFunction, HeadersOption } from './types.ts';
-export { HttpError } from '../../core/errors/http-error.ts';
+
+// ---- For other libraries ------------------------------------------------------------------------
+/** The `Accept` header the client sends for a codec. */
+export { acceptFor } from './create-client.ts';

@@ -1,4 +1,4 @@
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import type { InferParams, MethodContract } from '../../core/contract/method.ts';
 import type { Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';

@@ -1,8 +1,8 @@
-import { problem, problemResponse, type ProblemDocument } from '../../core/registry/problem.ts';
-import type { EndpointResponse } from '../../core/registry/types.ts';
-import { corsHeaders, mergeHeaders, originAllowed } from '../http/cors.ts';
-import { preRoute } from '../http/pre-route.ts';
-import { RouteTable, type MountableEndpoints } from '../http/route-table.ts';
+import { problem, problemResponse, type ProblemDocument } from '../rest/problem.ts';
+import type { EndpointResponse } from '../rest/types.ts';
+import { corsHeaders, mergeHeaders, originAllowed } from '../rest/cors.ts';
+import { preRoute } from '../rest/pre-route.ts';
+import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import { discard, readBody } from './body.ts';
 import { resolveFetchOptions, type FetchHandlerOptions, type ResolvedFetchOptions } from './options.ts';
 import { toResponse } from './response.ts';

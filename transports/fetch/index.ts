@@ -1,5 +1,4 @@
 // `lacquer/fetch`: the registry on the Fetch API (Workers, Deno, Bun, any Request/Response runtime).
+// Registries, errors and CORS options come from `lacquer`.
 export { toFetchHandler } from './handler.ts';
 export type { FetchHandlerOptions } from './options.ts';
-export type { CorsOptions } from '../http/options.ts';
-export type { MountableEndpoints } from '../http/route-table.ts';

@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_BODY_BYTES } from '../../core/registry/options.ts';
-import type { CorsOptions } from '../http/options.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
+import type { CorsOptions } from '../rest/cors.ts';
 
 /** Options of {@link toFetchHandler}; every member is optional. */
 export interface FetchHandlerOptions {

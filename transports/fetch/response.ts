@@ -1,4 +1,4 @@
-import type { EndpointResponse } from '../../core/registry/types.ts';
+import type { EndpointResponse } from '../rest/types.ts';
 
 const utf8 = new TextEncoder();
 

@@ -1,7 +1,7 @@
-import { DEFAULT_MAX_BODY_BYTES } from '../../core/registry/options.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
+import type { CorsOptions } from '../rest/cors.ts';
 import type { HttpRequest } from './request.ts';
 
-export { DEFAULT_MAX_BODY_BYTES };
 /** 10 s to receive a request's headers: a client trickling them (slowloris) is cut off with 408. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 /** 30 s to receive a whole request, body included; then 408. */
@@ -10,20 +10,6 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** 10 s for in-flight requests to finish on shutdown; then their connections are closed. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
-
-/** Cross-origin access for browsers. */
-export interface CorsOptions {
-  /** Origins allowed, exactly as browsers send them (`https://app.example`), or `'*'` for any. */
-  origins: readonly string[] | '*';
-  /** Sends `Access-Control-Allow-Credentials: true` (then `'*'` echoes the origin). Default `false`. */
-  credentials?: boolean;
-  /** Request headers a preflight may ask for. Default: whatever it asks for. */
-  allowHeaders?: readonly string[];
-  /** Response headers scripts may read. Default none beyond the CORS-safelisted ones. */
-  exposeHeaders?: readonly string[];
-  /** How long a browser may cache a preflight answer. Default 600. */
-  maxAgeSeconds?: number;
-}
 
 /** Options of {@link HttpServer}; every member is optional. */
 export interface HttpServerOptions {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { json } from '../../codecs/json/index.ts';
 import type { Opts } from '../../core/options.ts';
-import type { HeaderReader } from '../../core/registry/types.ts';
+import type { HeaderReader } from '../rest/types.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
 
 /** Node's parsed headers, readable by name as a Web `Headers` object is. */

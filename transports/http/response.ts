@@ -1,6 +1,6 @@
 import { json } from '../../codecs/json/index.ts';
 import type { Opts } from '../../core/options.ts';
-import type { EndpointResponse } from '../../core/registry/types.ts';
+import type { EndpointResponse } from '../rest/types.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
 
 /**

@@ -1,16 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
-import type { Method } from '../../core/contract/method.ts';
-import { problem, problemForError, problemResponse, type ProblemDocument } from '../../core/registry/problem.ts';
-import type { EndpointResponse } from '../../core/registry/types.ts';
+import type { HttpMethod } from '../../core/contract/method.ts';
+import { problem, problemForError, problemResponse, type ProblemDocument } from '../rest/problem.ts';
+import type { EndpointResponse } from '../rest/types.ts';
 import { declaredLength, discardRest, emptyBody, readBody } from './body.ts';
-import { corsHeaders, mergeHeaders, originAllowed } from './cors.ts';
-import { preRoute } from './pre-route.ts';
+import { corsHeaders, mergeHeaders, originAllowed } from '../rest/cors.ts';
+import { preRoute } from '../rest/pre-route.ts';
 import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
 import { HttpRequest, NodeHeaders } from './request.ts';
 import { HttpResponse } from './response.ts';
-import { RouteTable, type MountableEndpoints, type RouteHandler } from './route-table.ts';
+import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
+import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, writeResponse } from './write.ts';
 
 /** Node's diagnostics channel announcing each answer sent by an HTTP server. */
@@ -23,7 +24,7 @@ const ANSWERED = 'http.server.response.finish';
  */
 export class HttpServer {
   readonly #options: ResolvedOptions;
-  readonly #routes = new RouteTable();
+  readonly #routes = new RouteTable<RouteHandler>();
   readonly #server: Server;
   #port = 0;
   #host = '127.0.0.1';
@@ -57,7 +58,7 @@ export class HttpServer {
   }
 
   /** Adds a route; `path` may hold `:param` segments (`/users/:id`). */
-  route(method: Method, path: string, handler: RouteHandler): this {
+  route(method: HttpMethod, path: string, handler: RouteHandler): this {
     this.#routes.add(method, path, handler);
     return this;
   }

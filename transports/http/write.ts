@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { EndpointResponse } from '../../core/registry/types.ts';
-import { problem, statusText } from '../../core/registry/problem.ts';
+import type { EndpointResponse } from '../rest/types.ts';
+import { problem, statusText } from '../rest/problem.ts';
 
 /** Writes an answer through Node: `Content-Length` always, no body for HEAD, 204 and 304. */
 export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {

@@ -59,6 +59,6 @@ describe('transports/client in a browser bundle', () => {
     expect(modulesOf(metafile).filter((m) => m.startsWith('node:'))).to.deep.equal([]);
     const modules = contentsOf(metafile);
     expect(modules).to.include.members(['transports/client/create-client.ts', 'codecs/cbor/index.ts', 'codecs/msgpack/index.ts', 'examples/contracts.ts']);
-    expect(modules.filter((m) => /examples\/(services|app|server)\.ts|transports\/(http|fetch)\/|core\/registry\/(registry|endpoint)\.ts/.test(m))).to.deep.equal([]);
+    expect(modules.filter((m) => /examples\/(services|app|server)\.ts|transports\/(http|fetch)\/|transports\/rest\/(registry|endpoint)\.ts/.test(m))).to.deep.equal([]);
   });
 });

@@ -5,7 +5,7 @@ import { Constants, bail, buildFunction, returnObject } from '../../core/util/co
 import * as scan from './direct-scan.ts';
 
 /** Reads JSON text straight into the value of its descriptor, or bails (throws). */
-export type DirectParser = (text: string) => unknown;
+export type DirectReader = (text: string) => unknown;
 
 /**
  * Generates a parser that reads compact JSON text straight into the descriptor's value, so 64-bit
@@ -17,7 +17,7 @@ export type DirectParser = (text: string) => unknown;
  * is unknown. Returns `undefined` for descriptors without 64-bit members, where `JSON.parse` and
  * its native string scanning are faster, and for kinds it does not read.
  */
-export function generateDirectParser(type: Type, maxDepth: number): DirectParser | undefined {
+export function generateDirectReader(type: Type, maxDepth: number): DirectReader | undefined {
   if (members(type as AnyType) !== 'big') return undefined;
   const gen = new ParserGenerator(maxDepth);
   const root = gen.value(type, 1);
@@ -33,10 +33,10 @@ return (text) => {
     ${cur}.text = '';
   }
 };`;
-  return buildFunction<DirectParser>(gen.constants.values, body);
+  return buildFunction<DirectReader>(gen.constants.values, body);
 }
 
-/** `big` when the descriptor has 64-bit members and only kinds the direct parser reads. */
+/** `big` when the descriptor has 64-bit members and only kinds the direct reader reads. */
 function members(d: AnyType): 'big' | 'plain' | 'unsupported' {
   switch (d.kind) {
     case 'i64': case 'u64': return 'big';
@@ -83,7 +83,7 @@ class ParserGenerator {
         // Too deep for the reader, which fails there: the general path reports it.
         if (depth > this.maxDepth) return `${this.ref(bail)}()`;
         return `${d.kind === 'array' ? this.array(d.element, depth) : this.object(d, depth)}()`;
-      default: throw new TypeError(`no direct parser for ${d.kind}`);
+      default: throw new TypeError(`no direct reader for ${d.kind}`);
     }
   }
 

@@ -1,5 +1,5 @@
 import { cbor } from '../../codecs/cbor/index.ts';
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 

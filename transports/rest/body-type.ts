@@ -1,5 +1,5 @@
-import { t } from '../types/index.ts';
-import type { Type } from '../types/type.ts';
+import { t } from '../../core/types/index.ts';
+import type { Type } from '../../core/types/type.ts';
 
 /**
  * The descriptor of a request body, shared by the registry and the client: none without

@@ -1,4 +1,4 @@
-import type { EndpointVerb, MethodContract } from '../contract/method.ts';
+import type { EndpointVerb, MethodContract } from '../../core/contract/method.ts';
 
 /** True when `name` starts with the word `prefix`: `getUser`, `get_user`, `get`; not `getaway`. */
 export function startsWithWord(name: string, prefix: string): boolean {

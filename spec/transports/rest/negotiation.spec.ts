@@ -3,8 +3,8 @@ import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpa
 import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
 import { json } from '../../../codecs/json/index.ts';
 import { Registry, meta, method, service, t, type Codec } from '../../../core/index.ts';
-import { acceptance, parseAccept } from '../../../core/registry/media-type.ts';
-import { chooseResponseCodec, codecForContentType } from '../../../core/registry/negotiate.ts';
+import { acceptance, parseAccept } from '../../../transports/rest/media-type.ts';
+import { chooseResponseCodec, codecForContentType } from '../../../transports/rest/negotiate.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, send, type Reply } from '../../support/http-client.ts';
 import { Item } from '../../support/services.ts';

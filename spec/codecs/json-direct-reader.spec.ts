@@ -1,6 +1,6 @@
-// The direct parser (descriptors with 64-bit members) is a fast path only: on any text it must give
+// The direct reader (descriptors with 64-bit members) is a fast path only: on any text it must give
 // the value or the error that the general path gives. The reference below is that path as it was
-// before the direct parser: JSON.parse and the closure reader, re-reading with the exact parser
+// before the direct reader: JSON.parse and the closure reader, re-reading with the exact parser
 // when a 64-bit member meets an integer beyond 2^53.
 import { expect } from 'chai';
 import fc from 'fast-check';
@@ -12,7 +12,7 @@ import { NeedsExactNumbers } from '../../core/read/read-scalars.ts';
 import { prepareRead } from '../../core/read/read.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';
 import { json } from '../../codecs/json/index.ts';
-import { generateDirectParser } from '../../codecs/json/generate-parser.ts';
+import { generateDirectReader } from '../../codecs/json/generate-direct-reader.ts';
 import { parseExact } from '../../codecs/json/parse-exact.ts';
 
 const STRICT = { errorOnMissingKeys: true, errorOnUnknownKeys: true } as const;
@@ -138,22 +138,22 @@ const bigText = fc
     return cut === null ? text : text.slice(0, cut);
   });
 
-describe('codecs/json: the direct parser', () => {
+describe('codecs/json: the direct reader', () => {
   it('is generated for descriptors with 64-bit members only', function () {
     // Without code generation (closure-path.spec.ts) the codec never builds one.
     if (!canGenerateCode()) this.skip();
-    expect(generateDirectParser(Big, 64)).to.be.a('function');
-    expect(generateDirectParser(t.object({ s: t.string(), n: t.f64() }), 64)).to.equal(undefined);
-    expect(generateDirectParser(t.object({ m: t.map(t.u64()) }), 64)).to.equal(undefined);
-    expect(generateDirectParser(t.object({ n: t.u64(), s: t.enum(['a']) }), 64)).to.equal(undefined);
+    expect(generateDirectReader(Big, 64)).to.be.a('function');
+    expect(generateDirectReader(t.object({ s: t.string(), n: t.f64() }), 64)).to.equal(undefined);
+    expect(generateDirectReader(t.object({ m: t.map(t.u64()) }), 64)).to.equal(undefined);
+    expect(generateDirectReader(t.object({ n: t.u64(), s: t.enum(['a']) }), 64)).to.equal(undefined);
   });
 
   it('reads the common shape of compact JSON exactly, and bails on anything else', function () {
     if (!canGenerateCode()) this.skip();
-    const parse = generateDirectParser(Entry, 64)!;
+    const parse = generateDirectReader(Entry, 64)!;
     expect(parse('{"a":18446744073709551615,"ok":true}')).to.deep.equal({ a: 2n ** 64n - 1n, ok: true });
     expect(parse('{"a":0,"ok":false}')).to.deep.equal({ a: 0n, ok: false });
-    expect(generateDirectParser(t.array(t.i64()), 64)!('[-12,-9223372036854775808]')).to.deep.equal([-12n, -(2n ** 63n)]);
+    expect(generateDirectReader(t.array(t.i64()), 64)!('[-12,-9223372036854775808]')).to.deep.equal([-12n, -(2n ** 63n)]);
     for (const text of [' {"a":1,"ok":true}', '{"a": 1,"ok":true}', '{"ok":true,"a":1}', '{"a":1}', '{"a":1,"ok":true,"z":1}', '{"a":1e3,"ok":true}', '{"\\u0061":1,"ok":true}', '{"a":1,"ok":true}x', '{"a":18446744073709551616,"ok":true}', '{"a":-1,"ok":true}']) {
       expect(() => parse(text), text).to.throw();
     }

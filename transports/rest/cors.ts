@@ -1,4 +1,16 @@
-import type { CorsOptions } from './options.ts';
+/** Cross-origin access for browsers. */
+export interface CorsOptions {
+  /** Origins allowed, exactly as browsers send them (`https://app.example`), or `'*'` for any. */
+  origins: readonly string[] | '*';
+  /** Sends `Access-Control-Allow-Credentials: true` (then `'*'` echoes the origin). Default `false`. */
+  credentials?: boolean;
+  /** Request headers a preflight may ask for. Default: whatever it asks for. */
+  allowHeaders?: readonly string[];
+  /** Response headers scripts may read. Default none beyond the CORS-safelisted ones. */
+  exposeHeaders?: readonly string[];
+  /** How long a browser may cache a preflight answer. Default 600. */
+  maxAgeSeconds?: number;
+}
 
 /** Whether `origin` may read answers under `cors`. */
 export function originAllowed(cors: CorsOptions, origin: string): boolean {

@@ -1,17 +1,12 @@
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
-import type { Method } from '../../core/contract/method.ts';
-import type { Handler } from '../../core/registry/types.ts';
-import type { HttpRequest } from './request.ts';
-import type { HttpResponse } from './response.ts';
+import type { HttpMethod } from '../../core/contract/method.ts';
+import type { Handler } from './types.ts';
 import { Router } from './router.ts';
-
-/** A route handler: reads `req`, fills `res`; may be `async`. Throw `HttpError` for an error status. */
-export type RouteHandler = (req: HttpRequest, res: HttpResponse) => void | Promise<void>;
 
 /** What `mount` takes: a registry's `endpoints`, or anything with the same route table. */
 export interface MountableEndpoints {
-  readonly routes: ReadonlyMap<string, ReadonlyMap<Method, Handler>>;
+  readonly routes: ReadonlyMap<string, ReadonlyMap<HttpMethod, Handler>>;
   /** The registry's own body cap; the lower of it and the server's applies. */
   readonly maxBodyBytes?: number;
   /** The codecs problem documents about these routes may be written in. */
@@ -23,25 +18,25 @@ interface Mount {
   readonly endpoints: MountableEndpoints;
 }
 
-/** Where a request goes, and the codecs its problem documents may use. */
-export type Resolution = { readonly codecs: readonly Codec[] } & (
-  | { readonly kind: 'route'; readonly handler: RouteHandler; readonly params: Record<string, string> }
+/** Where a request goes, and the codecs its problem documents may use. `R` is a transport's own route handler. */
+export type Resolution<R = unknown> = { readonly codecs: readonly Codec[] } & (
+  | { readonly kind: 'route'; readonly handler: R; readonly params: Record<string, string> }
   | { readonly kind: 'endpoint'; readonly handler: Handler; readonly path: string; readonly limit: number | undefined }
   | { readonly kind: 'none' }
 );
 
-const VERB_ORDER: readonly Method[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const VERB_ORDER: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const JSON_ONLY: readonly Codec[] = [json];
 
 /**
- * The server's routes: its own, then mounted endpoints, looked up live so that services registered
- * after `mount` are served too.
+ * A transport's routes: its own (handlers of type `R`), then mounted endpoints, looked up live so
+ * that services registered after `mount` are served too.
  */
-export class RouteTable {
-  readonly #router = new Router<RouteHandler>();
+export class RouteTable<R = never> {
+  readonly #router = new Router<R>();
   readonly #mounts: Mount[] = [];
 
-  add(method: Method, path: string, handler: RouteHandler): void {
+  add(method: HttpMethod, path: string, handler: R): void {
     this.#router.add(method, path, handler);
   }
 
@@ -53,7 +48,7 @@ export class RouteTable {
   }
 
   /** The handler for `method` on `segments`; HEAD falls back to GET. */
-  resolve(method: string, segments: readonly string[]): Resolution {
+  resolve(method: string, segments: readonly string[]): Resolution<R> {
     // HEAD is answered by a HEAD route, else by the GET one.
     const fallback = method === 'HEAD' ? 'GET' : undefined;
     const match = this.#router.find(method, segments) ?? (fallback === undefined ? undefined : this.#router.find(fallback, segments));
@@ -64,15 +59,15 @@ export class RouteTable {
       if (path === undefined) continue;
       codecs = mount.endpoints.codecs ?? codecs;
       const verbs = mount.endpoints.routes.get(path);
-      const handler = verbs?.get(method as Method) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
+      const handler = verbs?.get(method as HttpMethod) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
       if (handler !== undefined) return { kind: 'endpoint', codecs, handler, path, limit: mount.endpoints.maxBodyBytes };
     }
     return { kind: 'none', codecs };
   }
 
   /** Every verb answered on `segments`, HEAD included where GET is: the `Allow` header. */
-  allowed(segments: readonly string[]): Method[] {
-    const out = new Set<Method>(this.#router.methods(segments));
+  allowed(segments: readonly string[]): HttpMethod[] {
+    const out = new Set<HttpMethod>(this.#router.methods(segments));
     for (const mount of this.#mounts) {
       const path = relativePath(mount, segments);
       const verbs = path === undefined ? undefined : mount.endpoints.routes.get(path);

@@ -1,8 +1,8 @@
-import type { Method } from '../../core/contract/method.ts';
+import type { HttpMethod } from '../../core/contract/method.ts';
 
 /** A compiled route pattern: `/users/:id` → `['users', ':id']`. */
 interface Route<H> {
-  readonly method: Method;
+  readonly method: HttpMethod;
   readonly segments: readonly string[];
   readonly handler: H;
 }
@@ -47,7 +47,7 @@ function matchSegments(pattern: readonly string[], path: readonly string[]): Rec
 export class Router<H> {
   readonly #routes: Route<H>[] = [];
 
-  add(method: Method, pattern: string, handler: H): void {
+  add(method: HttpMethod, pattern: string, handler: H): void {
     const segments = compilePattern(pattern);
     const key = segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/');
     if (this.#routes.some((r) => r.method === method && r.segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/') === key)) {
@@ -69,8 +69,8 @@ export class Router<H> {
   }
 
   /** Every verb some route answers on `path`. */
-  methods(path: readonly string[]): Method[] {
-    const out = new Set<Method>();
+  methods(path: readonly string[]): HttpMethod[] {
+    const out = new Set<HttpMethod>();
     for (const r of this.#routes) if (matchSegments(r.segments, path) !== undefined) out.add(r.method);
     return [...out];
   }

@@ -1,9 +1,9 @@
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
-import { HttpError } from '../errors/http-error.ts';
-import { ReadError } from '../errors/read-error.ts';
-import { t } from '../types/index.ts';
-import type { Type } from '../types/type.ts';
+import { HttpError } from '../../core/errors/http-error.ts';
+import { ReadError } from '../../core/errors/read-error.ts';
+import { t } from '../../core/types/index.ts';
+import type { Type } from '../../core/types/type.ts';
 import { chooseProblemCodec, problemMediaType } from './negotiate.ts';
 import type { EndpointResponse } from './types.ts';
 

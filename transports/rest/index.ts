@@ -1,3 +1,6 @@
+// The REST protocol, re-exported by the `lacquer` entry (core/index.ts): what the HTTP server, the
+// fetch handler and the client share. Routing, negotiation and CORS internals are imported by the
+// adapters from their own files.
 export { Registry, REST } from './registry.ts';
 export type { Protocol } from './registry.ts';
 export { Endpoints } from './endpoints.ts';
@@ -7,3 +10,5 @@ export { DEFAULT_CODECS } from './default-codecs.ts';
 export { Problem, problem, problemForError, problemResponse, statusText } from './problem.ts';
 export type { ProblemDocument } from './problem.ts';
 export type { EndpointRequest, EndpointResponse, Handler, HeaderReader } from './types.ts';
+export type { CorsOptions } from './cors.ts';
+export type { MountableEndpoints } from './route-table.ts';

@@ -1,5 +1,5 @@
-import type { Opts } from '../core/options.ts';
-import type { Infer, Type } from '../core/types/type.ts';
+import type { Opts } from './options.ts';
+import type { Infer, Type } from './types/type.ts';
 
 /**
  * A wire format. Every codec reads with the same rules and errors (the shared read pass), so

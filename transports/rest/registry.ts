@@ -1,7 +1,7 @@
-import type { Codec } from '../../codecs/codec.ts';
-import type { Method } from '../contract/method.ts';
-import { contractOf } from '../contract/meta.ts';
-import type { Opts } from '../options.ts';
+import type { Codec } from '../../core/codec.ts';
+import type { HttpMethod } from '../../core/contract/method.ts';
+import { contractOf } from '../../core/contract/meta.ts';
+import type { Opts } from '../../core/options.ts';
 import { DEFAULT_CODECS } from './default-codecs.ts';
 import { createEndpoint, type EndpointSettings } from './endpoint.ts';
 import { Endpoints } from './endpoints.ts';
@@ -62,7 +62,7 @@ export class Registry {
     if (contract === undefined) {
       throw new TypeError(`Registry.on(): ${service} has no contract; bind one with meta(${service}, service({ ... }))`);
     }
-    const planned: [string, Method, string][] = [];
+    const planned: [string, HttpMethod, string][] = [];
     for (const [name, m] of Object.entries(contract.methods)) {
       if (typeof (instance as Record<string, unknown>)[name] !== 'function') {
         throw new TypeError(`Registry.on(): ${service} lists '${name}' in its contract but has no such method`);

@@ -1,7 +1,7 @@
-import type { Codec } from '../../codecs/codec.ts';
-import type { MethodContract } from '../contract/method.ts';
-import { ReadError } from '../errors/read-error.ts';
-import type { Opts } from '../options.ts';
+import type { Codec } from '../../core/codec.ts';
+import type { MethodContract } from '../../core/contract/method.ts';
+import { ReadError } from '../../core/errors/read-error.ts';
+import type { Opts } from '../../core/options.ts';
 import { bodyType } from './body-type.ts';
 import { chooseResponseCodec, codecForContentType } from './negotiate.ts';
 import type { ErrorContext } from './options.ts';

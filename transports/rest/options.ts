@@ -1,5 +1,5 @@
-import type { Codec } from '../../codecs/codec.ts';
-import type { Opts } from '../options.ts';
+import type { Codec } from '../../core/codec.ts';
+import type { Opts } from '../../core/options.ts';
 
 /** 1 MiB: the largest request body a registry reads unless `maxBodyBytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;

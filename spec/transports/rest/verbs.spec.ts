@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Registry, method, t } from '../../../core/index.ts';
-import { startsWithWord, verbFor } from '../../../core/registry/verb.ts';
+import { startsWithWord, verbFor } from '../../../transports/rest/verb.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, send } from '../../support/http-client.ts';
 import { EXPECTED_VERBS, VerbService } from '../../support/services.ts';

@@ -1,35 +1,35 @@
 // What both transports decide before any body is read: the request target, the route, CORS
 // preflights, 404, 405 and OPTIONS. Free of node:*, so the fetch handler shares it.
-import { problem, problemResponse } from '../../core/registry/problem.ts';
-import type { EndpointResponse, HeaderReader } from '../../core/registry/types.ts';
+import { problem, problemResponse } from './problem.ts';
+import type { EndpointResponse, HeaderReader } from './types.ts';
 import { preflightHeaders } from './cors.ts';
-import type { CorsOptions } from './options.ts';
+import type { CorsOptions } from './cors.ts';
 import type { Resolution, RouteTable } from './route-table.ts';
 import { parseTarget, type Target } from './target.ts';
 
-export type PreRouting =
+export type PreRouting<R = unknown> =
   /** Answered already; `close` when the request itself was malformed. */
   | { readonly kind: 'answer'; readonly answer: EndpointResponse; readonly close: boolean }
-  | { readonly kind: 'route'; readonly target: Target; readonly route: Exclude<Resolution, { kind: 'none' }> };
+  | { readonly kind: 'route'; readonly target: Target; readonly route: Exclude<Resolution<R>, { kind: 'none' }> };
 
 /**
  * Routes `rawTarget` (a path with its query). `allowedOrigin` says whether CORS allows the
  * request's `Origin`. Problem documents are written in a codec of the route's registry that the
  * client accepts.
  */
-export function preRoute(
-  routes: RouteTable,
+export function preRoute<R>(
+  routes: RouteTable<R>,
   method: string,
   rawTarget: string,
   headers: HeaderReader,
   cors: CorsOptions | undefined,
   allowedOrigin: boolean,
-): PreRouting {
+): PreRouting<R> {
   const accept = headers.get('accept');
   const target = parseTarget(rawTarget);
   if (typeof target === 'string') return { kind: 'answer', answer: problemResponse(problem(400, target), accept), close: true };
   const route = routes.resolve(method, target.segments);
-  const answer = (a: EndpointResponse): PreRouting => ({ kind: 'answer', answer: a, close: false });
+  const answer = (a: EndpointResponse): PreRouting<R> => ({ kind: 'answer', answer: a, close: false });
   const fail = (status: number, detail: string, more: Record<string, string> = {}) =>
     answer(problemResponse(problem(status, detail), accept, route.codecs, more));
 

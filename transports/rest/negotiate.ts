@@ -1,4 +1,4 @@
-import type { Codec } from '../../codecs/codec.ts';
+import type { Codec } from '../../core/codec.ts';
 import { acceptance, mediaTypeEssence, parseAccept } from './media-type.ts';
 
 /** A codec chosen for an answer, and the media type it is labelled with. */

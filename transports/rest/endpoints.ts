@@ -1,0 +1,39 @@
+import type { Codec } from '../../core/codec.ts';
+import type { HttpMethod } from '../../core/contract/method.ts';
+import { preRoute } from './pre-route.ts';
+import { RouteTable } from './route-table.ts';
+import type { EndpointRequest, EndpointResponse, Handler } from './types.ts';
+
+/**
+ * The endpoints of a registry, what `HttpServer.mount` and the fetch handler take: the route table
+ * (paths relative to the mount prefix, e.g. `/getAllUsers`) and a `handle` that routes one request.
+ */
+export class Endpoints {
+  /** Path → verb → handler. Live: services registered later appear here too. */
+  readonly routes = new Map<string, Map<HttpMethod, Handler>>();
+  #table: RouteTable | undefined;
+
+  constructor(
+    /** The largest body the endpoints read; transports stop reading beyond it. */
+    readonly maxBodyBytes: number,
+    /** The codecs the endpoints speak, used for problem documents about routing too. */
+    readonly codecs: readonly Codec[],
+  ) {}
+
+  /**
+   * Routes one request (`path` relative to the prefix) as the transports do: 404 for no route, 405
+   * with `Allow`, HEAD as GET without a body (each endpoint checks `maxBodyBytes` itself).
+   */
+  async handle(request: EndpointRequest): Promise<EndpointResponse> {
+    if (this.#table === undefined) {
+      this.#table = new RouteTable();
+      this.#table.mount('', this);
+    }
+    const routing = preRoute(this.#table, request.method, request.path, request.headers, undefined, false);
+    if (routing.kind === 'answer') return routing.answer;
+    const { route } = routing;
+    if (route.kind !== 'endpoint') throw new Error('lacquer: a registry route that is not an endpoint');
+    const response = await route.handler(request);
+    return request.method === 'HEAD' ? { ...response, body: undefined } : response;
+  }
+}

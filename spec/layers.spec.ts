@@ -1,0 +1,123 @@
+// The layers point one way (docs/architecture.md): core at the bottom, codecs above it, the REST
+// protocol above the codecs, and the adapters (node server, fetch handler, client) on top, none
+// importing another. Only the node adapter touches node:*. A value import that runs back up, or
+// a cycle of value imports, fails here.
+import { expect } from 'chai';
+import { build } from 'esbuild';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Each shipped folder, lowest layer first; a module may import its own folder and lower layers. */
+const LAYERS: readonly (readonly string[])[] = [
+  ['core'],
+  ['codecs'],
+  ['transports/rest'],
+  ['transports/http', 'transports/fetch', 'transports/client'],
+];
+
+/** The `lacquer` entry re-exports the REST protocol: the one import allowed to point up. */
+const ENTRY_REACHING_UP = { from: 'core/index.ts', to: 'transports/rest/index.ts' };
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) return sourceFiles(path);
+    return e.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+interface Import {
+  readonly specifier: string;
+  /** Repository-relative path of a relative import's target. */
+  readonly target: string | undefined;
+  /** `import type` / `export type`: erased at run time. */
+  readonly typeOnly: boolean;
+}
+
+function importsOf(file: string): Import[] {
+  const source = readFileSync(join(root, file), 'utf8');
+  return [...source.matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'/gm)].map(([, type, specifier]) => ({
+    specifier: specifier!,
+    target: specifier!.startsWith('.') ? relative(root, resolve(join(root, dirname(file)), specifier!)) : undefined,
+    typeOnly: type !== undefined,
+  }));
+}
+
+/** The group (a folder of LAYERS) holding `file`, and its layer. */
+function placeOf(file: string): { group: string; layer: number } {
+  for (const [layer, groups] of LAYERS.entries()) {
+    for (const group of groups) if (file.startsWith(`${group}/`)) return { group, layer };
+  }
+  throw new Error(`${file} is in no layer`);
+}
+
+const files = ['core', 'codecs', 'transports'].flatMap(sourceFiles);
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+
+describe('layers', () => {
+  it('finds the shipped modules and their imports', () => {
+    expect(files).to.include.members(['core/index.ts', 'codecs/json/index.ts', 'transports/rest/registry.ts', 'transports/http/server.ts']);
+    expect(graph.get('transports/http/server.ts')!.some((i) => i.specifier === 'node:http')).to.equal(true);
+  });
+
+  it('every import points to the same folder or a lower layer; adapters do not import one another', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      const from = placeOf(file);
+      for (const { target } of imports) {
+        if (target === undefined) continue;
+        if (file === ENTRY_REACHING_UP.from && target === ENTRY_REACHING_UP.to) continue;
+        const to = placeOf(target);
+        const ok = to.layer < from.layer || to.group === from.group;
+        if (!ok) wrong.push(`${file} → ${target}`);
+      }
+    }
+    expect(wrong).to.deep.equal([]);
+  });
+
+  it('only transports/http imports node:*, and nothing imports a package at run time', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      for (const { specifier, typeOnly } of imports) {
+        if (specifier.startsWith('.')) continue;
+        const nodeInHttp = specifier.startsWith('node:') && file.startsWith('transports/http/');
+        if (!nodeInHttp && !typeOnly) wrong.push(`${file} → ${specifier}`);
+      }
+    }
+    expect(wrong).to.deep.equal([]);
+  });
+
+  it('no cycle of value imports', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const { target, typeOnly } of graph.get(file) ?? []) {
+        if (target !== undefined && !typeOnly) visit(target, [...trail, file]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).to.deep.equal([]);
+  });
+
+  it('`import { t }` alone bundles no code generation', async () => {
+    const result = await build({
+      stdin: { contents: "export { t } from './core/index.ts';", resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+      bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', target: 'es2022', metafile: true, logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]!.text;
+    const used = Object.entries(result.metafile.outputs).flatMap(([, output]) => Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path));
+    expect(used.filter((p) => /generate|codegen|codecs\/|transports\//.test(p))).to.deep.equal([]);
+    expect(code).not.to.include('new Function');
+  });
+});

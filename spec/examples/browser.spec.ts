@@ -1,21 +1,17 @@
-// The example page in a real browser: Debian's Chromium, headless, driven by playwright-core.
-// Required, never skipped: without Chromium this spec fails and says how to install it.
+// The example page in a real browser: headless Chromium driven by playwright-core. Which Chromium:
+// $LACQUER_CHROMIUM, else a system Chrome/Chromium, else the devDependency @sparticuz/chromium's
+// (spec/support/chromium.ts). Required, never skipped: without one this spec fails and says what to install.
 import { expect } from 'chai';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createExampleServer } from '../../examples/app.ts';
 import { servePage } from '../../examples/page/serve.ts';
 import { HttpServer } from '../../transports/http/index.ts';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium.ts';
 import { listen } from '../support/http-client.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Without the background-networking flags Chromium keeps trying to reach Google and stalls here.
-const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
 const OUTPUT = fileURLToPath(new URL('../../spec-output/', import.meta.url));
 const CODECS = [
   { name: 'json', type: 'application/json' },
@@ -76,10 +72,12 @@ describe('examples: the browser page in headless Chromium', function () {
   let url = '';
 
   before(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`this spec needs Chromium at ${CHROMIUM} and it is not there; install it: apt-get install chromium`);
+    const { executablePath, source } = await findChromium();
+    try {
+      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+    } catch (e) {
+      throw new Error(`cannot launch Chromium ${executablePath} (from ${source}): ${(e as Error).message}`, { cause: e });
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     url = await listen(server);
   });
   after(async () => {

@@ -110,7 +110,12 @@ export class HttpServer {
   /** Starts listening; resolves once it does. */
   start(): Promise<this> {
     return new Promise((resolve, reject) => {
-      const onError = (error: Error) => reject(new Error(`HttpServer: cannot listen on ${this.#host}:${this.#port}: ${error.message}`, { cause: error }));
+      // One line that names the address, with the system's code kept (`error.code === 'EADDRINUSE'`).
+      const onError = (error: NodeJS.ErrnoException) => {
+        const failure: NodeJS.ErrnoException = new Error(`HttpServer: cannot listen on ${this.#host}:${this.#port}: ${error.message}`, { cause: error });
+        if (error.code !== undefined) failure.code = error.code;
+        reject(failure);
+      };
       this.#server.once('error', onError);
       this.#server.listen(this.#port, this.#host, () => {
         this.#server.off('error', onError);

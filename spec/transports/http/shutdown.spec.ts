@@ -93,9 +93,10 @@ describe('transports/http graceful shutdown', () => {
     await listen(first);
     try {
       const second = new HttpServer().bind(first.port);
-      let message = '';
-      await second.start().catch((e: Error) => (message = e.message));
-      expect(message).to.match(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+      let failure: NodeJS.ErrnoException | undefined;
+      await second.start().catch((e: NodeJS.ErrnoException) => (failure = e));
+      expect(failure?.message).to.match(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+      expect(failure?.code).to.equal('EADDRINUSE');
     } finally {
       await first.stop();
     }

@@ -46,6 +46,6 @@ console.log(targetLines(targets));
 const date = new Date().toISOString();
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ date, node: process.version, machine, quick, codecs, sizes, http, targets }, null, 2) + '\n');
-const title = 'lacquer against the alternatives: ratios and the targets of issue 6';
+const title = 'lacquer against the alternatives: ratios and their targets';
 writeFileSync(new URL('./results.svg', import.meta.url), renderChart(targets, title, `${quick ? 'quick' : 'full'} run of npm run bench, ${date.slice(0, 10)}, ${machine}`));
 console.log('\nwrote bench/results.json and bench/results.svg');

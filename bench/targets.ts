@@ -1,4 +1,4 @@
-// The targets of issue 6, checked against one run's figures: codec ratios and the HTTP ratios.
+// The benchmark's targets (listed in bench/README.md), checked against one run's figures: codec ratios and the HTTP ratios.
 import type { CaseResult } from './codecs.ts';
 import type { HttpResults } from './http/bench.ts';
 import { roundRatio } from './http/ratio.ts';

@@ -1,5 +1,5 @@
 // bench/results.svg: a plain SVG bar chart (no chart library) of lacquer's ratios against the
-// issue's targets. One bar per target; green when met, red when missed; a tick marks the target.
+// benchmark's targets. One bar per target; green when met, red when missed; a tick marks the target.
 import type { TargetCheck } from './targets.ts';
 
 const ROW = 20;

@@ -1,4 +1,4 @@
-// The payloads of the benchmark: the seed's records, as lacquer descriptors and as the peers' schemas.
+// The payloads of the benchmark: the specification's records, as lacquer descriptors and as the peers' schemas.
 import { t, type Infer, type Type } from '../core/index.ts';
 import { BookSearchResponse, User } from '../examples/records.ts';
 

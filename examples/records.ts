@@ -1,6 +1,6 @@
 import { t, type Infer } from '../core/index.ts';
 
-/** The seed's records (section 2.4). */
+/** The specification's records (section 2.4). */
 export const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name: 'User' });
 export type User = Infer<typeof User>;
 

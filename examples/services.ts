@@ -4,7 +4,7 @@ import type { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } fr
 
 export { BookApi, UserApi };
 
-/** The seed's user service, in memory. */
+/** The specification's user service, in memory. */
 export class UserService {
   readonly #users = new Map<bigint, User>([
     [1n, { id: 1n, name: 'Ada', weight: 61.5 }],
@@ -37,7 +37,7 @@ export class UserService {
 
 meta(UserService, UserApi);
 
-/** The seed's book service, in memory. */
+/** The specification's book service, in memory. */
 export class BookService {
   readonly #books = new Map<number, Book>([
     [1, { id: 1, title: 'Structure and Interpretation of Computer Programs', author: 'Abelson, Sussman', isbn: '0262510871', year: 1985 }],

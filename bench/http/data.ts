@@ -1,4 +1,4 @@
-// What the three benchmark servers serve: the seed's records, the same values for every server.
+// What the three benchmark servers serve: the specification's records, the same values for every server.
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { t, type Type } from '../../core/index.ts';

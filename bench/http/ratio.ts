@@ -2,7 +2,7 @@ import { median } from '../harness.ts';
 import type { HttpMeasurement } from './bench.ts';
 
 /**
- * `a ÷ b` as the issue asks for it: the median of side-by-side ratios, round by round (the two ran
+ * `a ÷ b` as the targets ask for it: the median of side-by-side ratios, round by round (the two ran
  * seconds apart in each round), which holds up better than a ratio of medians when the machine's
  * load drifts. For latency, pass the contenders the other way round: `ratio(fastify, ours, 'p99Ms')`.
  * Latencies under 1 ms count as 1 ms (autocannon records whole milliseconds).

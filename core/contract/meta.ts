@@ -7,7 +7,7 @@ const CONTRACT = Symbol.for('lacquer.contract');
 export type ServiceClass<M extends Methods> = abstract new (...args: never[]) => Implementation<M>;
 
 /**
- * Binds `contract` to `cls`, as the seed's `lib::meta<Service>`: `registry.on(new cls())` then
+ * Binds `contract` to `cls`, as the specification's `lib::meta<Service>`: `registry.on(new cls())` then
  * exposes the listed methods. TypeScript checks that the class implements every method with the
  * contract's parameter and return types. Subclasses inherit the binding. Returns the contract.
  */

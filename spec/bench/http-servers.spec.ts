@@ -64,7 +64,7 @@ describe('bench targets and chart', () => {
     memory: { server: 'lacquer', requests: 100_000, rssAfterWarmupMB: 80, rssAfterMB: 85, growthMB: 5, heapAfterWarmupMB: 10, heapAfterMB: 11 },
   } as unknown as HttpResults;
 
-  it('checks every target of the issue against the ratios of a run', () => {
+  it('checks every benchmark target against the ratios of a run', () => {
     const checks = checkTargets(codecs, http);
     const line = (group: string, label: string) => checks.find((c) => c.group === group && c.label.includes(label));
     expect(line('json.encode', 'vs JSON.stringify, User')).to.include({ value: 1.5, target: 1.5, met: true });

@@ -155,11 +155,11 @@ describe('codecs/cbor', () => {
       expect(writeErrorOf(() => cbor.encode(t.map(t.string()), { k: '\ud83d' })).path).to.equal('/k');
     });
 
-    it('is no larger than cbor-x for the seed records', () => {
+    it('is no larger than cbor-x for the specification's records', () => {
       for (const user of users) expect(cbor.encode(User, user).length).to.be.at.most(genericEncode(user).length);
       expect(cbor.encode(Book, dune).length).to.be.at.most(genericEncode(dune).length);
       for (const r of responses) expect(cbor.encode(BookSearchResponse, r).length).to.be.at.most(genericEncode(r).length);
-      // The figures the README quotes: ours against cbor-x's, in bytes.
+      // The figures docs/cbor.md quotes: ours against cbor-x's, in bytes.
       const sizes = (type: Type, v: unknown) => [cbor.encode(type, v as never).length, genericEncode(v).length];
       expect([sizes(User, users[0]), sizes(Book, dune), sizes(BookSearchResponse, responses[1])]).to.deep.equal([[26, 40], [65, 67], [1371, 1413]]);
     });

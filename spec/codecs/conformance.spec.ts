@@ -20,7 +20,7 @@ function jsonText(tree: unknown): string {
 
 /**
  * A user codec: JSON text sequences (RFC 7464), each record an RS byte, a JSON text and a line
- * feed. The same code is in the README's "A codec of your own" section.
+ * feed. The same code is in docs/custom-codecs.md.
  */
 const jsonSeq: Codec = {
   name: 'json-seq',

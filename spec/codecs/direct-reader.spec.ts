@@ -131,7 +131,7 @@ for (const f of FORMATS) {
         );
       });
 
-      it("reads the seed's records without giving up", () => {
+      it("reads the specification's records without giving up", () => {
         const user = { id: 2n ** 64n - 1n, name: 'Ann', weight: 0.5 };
         expect(direct(User, f.codec.encode(User, user), true)).to.deep.equal(user);
         const response = { books: [{ id: 1, title: 'Dune', author: 'Frank Herbert', isbn: '978-0', year: 1965 }], total_count: 1, has_more: false };

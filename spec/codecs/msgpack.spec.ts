@@ -98,11 +98,11 @@ describe('codecs/msgpack', () => {
       expect(msgpack.decode(BookSearchResponse, msgpack.encode(BookSearchResponse, big))).to.deep.equal(big);
     });
 
-    it('is no larger than @msgpack/msgpack for the seed records', () => {
+    it('is no larger than @msgpack/msgpack for the specification's records', () => {
       for (const user of users) expect(msgpack.encode(User, user).length).to.be.at.most(genericEncode(user, { useBigInt64: true }).length);
       expect(msgpack.encode(Book, dune).length).to.be.at.most(genericEncode(dune).length);
       for (const r of responses) expect(msgpack.encode(BookSearchResponse, r).length).to.be.at.most(genericEncode(r).length);
-      // The figures the README quotes: ours against @msgpack/msgpack's, in bytes.
+      // The figures docs/msgpack.md quotes: ours against @msgpack/msgpack's, in bytes.
       const sizes = (type: Type, v: unknown) => [msgpack.encode(type, v as never).length, genericEncode(v, { useBigInt64: true }).length];
       expect([sizes(User, users[0]), sizes(Book, dune), sizes(BookSearchResponse, responses[1])]).to.deep.equal([[26, 38], [65, 65], [1373, 1373]]);
     });

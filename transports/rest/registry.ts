@@ -8,7 +8,7 @@ import { Endpoints } from './endpoints.ts';
 import { DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
 import { verbFor } from './verb.ts';
 
-/** The protocol tag of a REST registry, as the seed's `lib::REST`. The only protocol so far. */
+/** The protocol tag of a REST registry, as the specification's `lib::REST`; REST is the one protocol. */
 export const REST = 'REST';
 /** The protocols a registry speaks. */
 export type Protocol = typeof REST;

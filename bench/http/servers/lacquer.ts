@@ -1,4 +1,4 @@
-// lacquer: HttpServer + Registry with a benchmark service over the seed's records.
+// lacquer: HttpServer + Registry with a benchmark service over the specification's records.
 import { HttpError, InvalidArgument, Registry, meta, method, service, t } from '../../../core/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { Book, PREFIX, USERS, User } from '../data.ts';

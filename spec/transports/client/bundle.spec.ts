@@ -1,5 +1,5 @@
 // What a browser downloads: the client bundled with esbuild holds nothing from node:*, and its
-// minified, gzipped size stays small (the README states it).
+// minified, gzipped size stays small (docs/client-and-fetch.md states it).
 import { expect } from 'chai';
 import { build, type Metafile } from 'esbuild';
 import { fileURLToPath } from 'node:url';

@@ -155,7 +155,7 @@ describe('codecs/cbor', () => {
       expect(writeErrorOf(() => cbor.encode(t.map(t.string()), { k: '\ud83d' })).path).to.equal('/k');
     });
 
-    it('is no larger than cbor-x for the specification's records', () => {
+    it('is no larger than cbor-x for the records of the specification', () => {
       for (const user of users) expect(cbor.encode(User, user).length).to.be.at.most(genericEncode(user).length);
       expect(cbor.encode(Book, dune).length).to.be.at.most(genericEncode(dune).length);
       for (const r of responses) expect(cbor.encode(BookSearchResponse, r).length).to.be.at.most(genericEncode(r).length);

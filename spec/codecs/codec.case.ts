@@ -215,7 +215,7 @@ export function codecConformance({ codec, raw }: CodecSubject): void {
       expect(roundTrip(User, { id: 7n, name: 'Ann', weight: 0.1 })).to.deep.equal({ id: 7n, name: 'Ann', weight: Math.fround(0.1) });
     });
 
-    it('round-trips the specification's records', () => {
+    it('round-trips the records of the specification', () => {
       const response = { books: [dune, { ...dune, id: 2, title: 'Children of Dune', year: 1976 }], total_count: 2, has_more: true };
       expect(roundTrip(BookSearchResponse, response)).to.deep.equal(response);
     });

@@ -98,7 +98,7 @@ describe('codecs/msgpack', () => {
       expect(msgpack.decode(BookSearchResponse, msgpack.encode(BookSearchResponse, big))).to.deep.equal(big);
     });
 
-    it('is no larger than @msgpack/msgpack for the specification's records', () => {
+    it('is no larger than @msgpack/msgpack for the records of the specification', () => {
       for (const user of users) expect(msgpack.encode(User, user).length).to.be.at.most(genericEncode(user, { useBigInt64: true }).length);
       expect(msgpack.encode(Book, dune).length).to.be.at.most(genericEncode(dune).length);
       for (const r of responses) expect(msgpack.encode(BookSearchResponse, r).length).to.be.at.most(genericEncode(r).length);

@@ -19,7 +19,7 @@ export { WriteError } from './errors/write-error.ts';
 export { HttpError, InvalidArgument } from './errors/http-error.ts';
 export type { HttpErrorOptions } from './errors/http-error.ts';
 export type { ErrorCode } from './errors/codes.ts';
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH } from './options.ts';
+export { DEFAULT_BYTES_PER_ITEM, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, DEFAULT_MAX_ITEMS } from './options.ts';
 export type { Opts, ReadOptions, WriteOptions } from './options.ts';
 export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './schema/json-schema.ts';
 export type { JsonSchema } from './schema/json-schema.ts';
@@ -41,3 +41,10 @@ export { Problem, problem, problemForError, problemResponse, statusText } from '
 export type {
   EndpointRequest, EndpointResponse, Handler, HeaderReader, ProblemDocument,
 } from '../transports/rest/index.ts';
+
+// ---- For debugging ------------------------------------------------------------------------------
+// Readers and writers run generated code (`new Function`) where the platform allows it, named
+// `lacquer/<codec>/<Name>.js` in debuggers and stack traces, and closures where it does not.
+
+export { generatedSource, onGeneratedCodeError } from './fast-path/fast-path.ts';
+export type { GeneratedCodeError, GeneratedCodeErrorHandler } from './fast-path/fast-path.ts';

@@ -24,8 +24,8 @@ export interface BinaryFormat {
 
 /** Builds a binary codec from its format: the writers, parsers and read pass are shared. */
 export function binaryCodec(format: BinaryFormat): BinaryCodec {
-  const encode = binaryEncoder(format.wire);
-  const decode = binaryDecoder(format.title, format.parse, { wire: format.readWire, encodeKey: format.wire.encodeKey });
+  const encode = binaryEncoder(format.name, format.wire);
+  const decode = binaryDecoder(format, { wire: format.readWire, encodeKey: format.wire.encodeKey });
   return {
     name: format.name,
     contentTypes: format.contentTypes,

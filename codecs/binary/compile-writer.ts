@@ -1,6 +1,8 @@
 import { addSegment } from '../../core/errors/failure.ts';
+import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, type BigIntKind } from '../../core/types/ranges.ts';
+import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
+import type { BigIntKind } from '../../core/types/ranges.ts';
 import {
   bigIntChecker, checkArray, checkBool, checkBytes, checkRecord, checkString, floatChecker, intChecker,
   missingMember, oneOfChecker,
@@ -80,12 +82,11 @@ export function compileBinaryWriter(type: Type, wire: Wire): BinaryWriter {
 
 /** `i64`/`u64`: bigints, or safe-integer numbers, written exactly (never as a double). */
 function bigIntWriter(kind: BigIntKind, wire: Wire): BinaryWriter {
-  const [min, max] = BIGINT_RANGES[kind];
+  const rule = BIGINT_RULES[kind];
   const check = bigIntChecker(kind);
-  const signed = kind === 'i64';
   return (s, v) => {
-    if (typeof v === 'bigint' && v >= min && v <= max) wire.bigint(s, v);
-    else if (typeof v === 'number' && Number.isSafeInteger(v) && (signed || v >= 0)) wire.int(s, v);
+    if (typeof v === 'bigint' && rule.accepts(v)) wire.bigint(s, v);
+    else if (typeof v === 'number' && rule.acceptsNumber(v)) wire.int(s, v);
     else wire.bigint(s, check(v)); // throws the same failure as the JSON writer
   };
 }
@@ -101,21 +102,27 @@ function writeScalar(s: Sink, v: unknown, wire: Wire): void {
 function mapWriter(write: BinaryWriter, wire: Wire): BinaryWriter {
   return (s, v) => {
     const o = checkRecord(v, 'an object (map)');
-    // Entries whose value is undefined are skipped (as in JSON), so count before the header.
-    let size = 0;
-    for (const key in o) if (hasOwn.call(o, key) && o[key] !== undefined) size++;
-    wire.mapHead(s, size);
-    let key = '';
+    // Entries whose value is undefined are skipped (as in JSON), so the header needs the count
+    // first. Each value is read once: a getter or a Proxy may answer differently the next time,
+    // and the header must count exactly the entries written.
+    const keys: string[] = [];
+    const values: unknown[] = [];
+    for (const key in o) {
+      if (!hasOwn.call(o, key)) continue;
+      const x = o[key];
+      if (x === undefined) continue;
+      keys.push(key);
+      values.push(x);
+    }
+    wire.mapHead(s, keys.length);
+    let i = 0;
     try {
-      for (key in o) {
-        if (!hasOwn.call(o, key)) continue;
-        const x = o[key];
-        if (x === undefined) continue;
-        wire.string(s, key);
-        write(s, x);
+      for (; i < keys.length; i++) {
+        wire.string(s, keys[i]!);
+        write(s, values[i]);
       }
     } catch (e) {
-      addSegment(e, key);
+      addSegment(e, keys[i]!);
     }
   };
 }
@@ -134,22 +141,23 @@ function objectWriter(type: ObjectType, inner: (t: Type) => BinaryWriter, wire: 
     encodedKey: wire.encodeKey(key),
     write: inner(field),
     optional: field.kind === 'optional',
-    inherited: key in Object.prototype,
+    inherited: isInheritedKey(key),
   }));
-  const optionals = members.filter((m) => m.optional);
+  const optionals = members.filter((m) => m.optional).length;
   const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
-  const get = (o: Record<string, unknown>, m: Member) => (m.inherited && !hasOwn.call(o, m.key) ? undefined : o[m.key]);
   return (s, v) => {
     const o = checkRecord(v, expected);
-    // Absent optional members are not written, so the map header counts only present ones.
+    // Absent optional members are not written, so the map header counts only present ones; with
+    // optional members, each value is read once, before the header (a getter may change its mind).
     let size = members.length;
-    for (let j = 0; j < optionals.length; j++) if (get(o, optionals[j]!) === undefined) size--;
+    const values = optionals === 0 ? undefined : members.map((m) => memberValue(o, m.key, m.inherited));
+    if (values !== undefined) for (const x of values) if (x === undefined) size--;
     wire.mapHead(s, size);
     let i = 0;
     try {
       for (; i < members.length; i++) {
         const m = members[i]!;
-        const x = get(o, m);
+        const x = values === undefined ? memberValue(o, m.key, m.inherited) : values[i];
         if (x === undefined) {
           if (m.optional) continue;
           throw missingMember(m.key);

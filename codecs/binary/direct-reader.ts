@@ -2,16 +2,26 @@ import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { isRequiredKey } from '../../core/read/required.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
+import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
+import { FLOAT_RULES } from '../../core/kinds/float.ts';
+import { INT_RULES } from '../../core/kinds/integer.ts';
+import { BYTES_WEIGHT, itemLimit } from '../../core/options.ts';
 import { bail } from '../../core/util/codegen.ts';
+
 import { readUtf8 } from './utf8.ts';
 
-/** A position in the input of a direct reader. */
+/** A position in the input of a direct reader, and what is left of its item budget. */
 export class DirectCursor {
   pos = 0;
   readonly end: number;
-  constructor(readonly bytes: Uint8Array) {
+  /**
+   * The `maxItems` budget left, spent as the tree parser spends it (a container 1, a byte string
+   * 4): a reader that would go below zero gives up, and the tree parser refuses the input.
+   */
+  left: number;
+  constructor(readonly bytes: Uint8Array, maxItems?: number) {
     this.end = bytes.length;
+    this.left = itemLimit(maxItems, bytes.length);
   }
 }
 
@@ -121,29 +131,33 @@ export function compileDirectReader(type: Type, ctx: ReaderContext, wire: ReadWi
   switch (d.kind) {
     case 'string': return (c) => got(wire.string(c));
     case 'bool': return (c) => got(wire.bool(c));
+    // The wire's integer items hold integers, so the kind's rule has only its bounds left to check.
     case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const [min, max] = INT_RANGES[d.kind];
+      const rule = INT_RULES[d.kind];
       return (c) => {
         const v = wire.int(c);
-        return v !== undefined && v >= min && v <= max ? v : bail();
+        return v !== undefined && rule.inRange(v) ? v : bail();
       };
     }
     case 'i64': case 'u64': {
-      const [min, max] = BIGINT_RANGES[d.kind];
+      const rule = BIGINT_RULES[d.kind];
       return (c) => {
         const v = wire.bigint(c);
-        return v !== undefined && v >= min && v <= max ? v : bail();
+        return v !== undefined && rule.accepts(v) ? v : bail();
       };
     }
-    case 'f64': return (c) => {
-      const v = wire.float(c);
-      return v !== undefined && v - v === 0 ? v : bail();
+    case 'f32': case 'f64': {
+      const rule = FLOAT_RULES[d.kind];
+      return (c) => {
+        const v = wire.float(c);
+        return v !== undefined && rule.accepts(v) ? rule.read(v) : bail();
+      };
+    }
+    case 'bytes': return (c) => {
+      const bytes = got(wire.bytes(c));
+      if ((c.left -= BYTES_WEIGHT) < 0) bail();
+      return bytes;
     };
-    case 'f32': return (c) => {
-      const v = wire.float(c);
-      return v !== undefined && v >= -MAX_F32_INPUT && v <= MAX_F32_INPUT ? Math.fround(v) : bail();
-    };
-    case 'bytes': return (c) => got(wire.bytes(c));
     case 'optional': {
       const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth);
       return (c) => (wire.nil(c) ? undefined : read(c));
@@ -158,7 +172,7 @@ export function compileDirectReader(type: Type, ctx: ReaderContext, wire: ReadWi
       return (c) => {
         const n = wire.arrayHead(c);
         // Every element takes at least one byte: a longer announcement is the parser's to refuse.
-        if (n < 0 || n > c.end - c.pos) bail();
+        if (n < 0 || n > c.end - c.pos || --c.left < 0) bail();
         const out: unknown[] = [];
         for (let i = 0; i < n; i++) out.push(read(c));
         return out;
@@ -168,7 +182,7 @@ export function compileDirectReader(type: Type, ctx: ReaderContext, wire: ReadWi
       if (depth > ctx.maxDepth) return bail;
       const reads = d.elements.map(inner);
       return (c) => {
-        if (wire.arrayHead(c) !== reads.length) bail();
+        if (wire.arrayHead(c) !== reads.length || --c.left < 0) bail();
         const out: unknown[] = [];
         for (let i = 0; i < reads.length; i++) out.push(reads[i]!(c));
         return out;
@@ -191,7 +205,7 @@ function objectReader(type: ObjectType, ctx: ReaderContext, encodeKey: (key: str
   }));
   return (c) => {
     const size = wire.mapHead(c);
-    if (size < 0) bail();
+    if (size < 0 || --c.left < 0) bail();
     const out: Record<string, unknown> = {};
     let found = 0;
     for (let i = 0; i < members.length; i++) {

@@ -1,6 +1,7 @@
 import { asWriteError } from '../../core/errors/write-error.ts';
+import { CompiledCache } from '../../core/fast-path/compiled.ts';
+import { fastPath } from '../../core/fast-path/fast-path.ts';
 import type { Type } from '../../core/types/type.ts';
-import { canGenerateCode } from '../../core/util/codegen.ts';
 import { compileBinaryWriter, type BinaryWriter } from './compile-writer.ts';
 import { generateBinaryWriter } from './generate-writer.ts';
 import { Sink } from './sink.ts';
@@ -14,19 +15,14 @@ const MIN_FREE_BYTES = 1024;
 const MAX_SLACK_BYTES = 1024 * 1024;
 
 /** The generated writer where the platform allows it, and the closure writer when it bails. */
-function compileWriter(type: Type, wire: Wire): BinaryWriter {
+function compileWriter(codec: string, type: Type, wire: Wire): BinaryWriter {
   const slow = compileBinaryWriter(type, wire);
-  if (!canGenerateCode()) return slow;
-  const fast = generateBinaryWriter(type, wire);
-  return (s, value) => {
-    try {
-      fast(s, value);
-    } catch {
-      // Bailed or met a bad value: start over with the closure writer, which gives the bytes or the exact error.
-      s.pos = s.start;
-      slow(s, value);
-    }
+  // Starts the value over with the closure writer, which gives the bytes or the exact error.
+  const closures: BinaryWriter = (s, value) => {
+    s.pos = s.start;
+    slow(s, value);
   };
+  return fastPath({ codec, type, generate: () => generateBinaryWriter(type, wire), fallback: closures });
 }
 
 /**
@@ -35,15 +31,14 @@ function compileWriter(type: Type, wire: Wire): BinaryWriter {
  * are never overwritten, so every result stays valid, and a new chunk is started when one fills.
  * A call made while another is writing (a getter that encodes) gets a sink of its own.
  */
-export function binaryEncoder(wire: Wire): (type: Type, value: unknown) => Uint8Array {
-  const writers = new WeakMap<Type, BinaryWriter>();
+export function binaryEncoder(codec: string, wire: Wire): (type: Type, value: unknown) => Uint8Array {
+  const writers = new CompiledCache(`${codec}-encode`, () => '', (type) => compileWriter(codec, type, wire));
   let shared = new Sink(CHUNK_BYTES);
   let busy = false;
   /** The size of the last result. */
   let last = 0;
   return (type, value) => {
-    let write = writers.get(type);
-    if (write === undefined) writers.set(type, (write = compileWriter(type, wire)));
+    const write = writers.get(type, undefined);
     const nested = busy;
     if (!nested && shared.buf.length - shared.pos < Math.max(MIN_FREE_BYTES, last)) {
       // Sized for a few values like the last one, so that large values do not each grow (copy) a chunk.

@@ -2,9 +2,13 @@ import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { isRequiredKey } from '../../core/read/required.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
+import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
+import { FLOAT_RULES } from '../../core/kinds/float.ts';
+import { INT_RULES } from '../../core/kinds/integer.ts';
 import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
 import type { DirectReader, InlineBytes, ReadWire } from './direct-reader.ts';
+
+import { BYTES_WEIGHT } from '../../core/options.ts';
 import { float32At, float64At, uint64At } from './read-numbers.ts';
 import { readUtf8 } from './utf8.ts';
 
@@ -41,7 +45,8 @@ class DirectReaderGenerator {
     const d = type as AnyType;
     let body: string;
     if (d.kind === 'array' || d.kind === 'tuple' || d.kind === 'object') {
-      body = depth > this.ctx.maxDepth ? 'B();' : this.container(d, depth + 1);
+      // Each container spends one item of the cursor's budget, as the tree parser counts it.
+      body = depth > this.ctx.maxDepth ? 'B();' : `if(--c.left<0)B();${this.container(d, depth + 1)}`;
     } else {
       body = `let v;${this.read(type, 'v', depth)}\nc.pos=p;return v;`;
     }
@@ -63,21 +68,19 @@ class DirectReaderGenerator {
 if(n>=0&&x+n<=e){${v}=T(b,x,x+n);p=x+n}else${this.call('string', v)}if(${v}===undefined)B();`;
       case 'bool':
         return `\nx=b[p];if(x===${x.true})${v}=true;else if(x===${x.false})${v}=false;else B();p++;`;
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-        const [min, max] = INT_RANGES[d.kind];
-        return `${this.uint(v, '')}else${this.call('int', v)}if(${v}===undefined||${v}<${min}||${v}>${max})B();`;
-      }
-      case 'i64': case 'u64': {
-        const [min, max] = BIGINT_RANGES[d.kind];
+      // Integer items hold integers, so the kind's rule has only its bounds left to check.
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
+        return `${this.uint(v, '')}else${this.call('int', v)}if(${v}===undefined||!(${INT_RULES[d.kind].rangeCode(v)}))B();`;
+      case 'i64': case 'u64':
         return `${this.uint(v, 'BigInt')}else if(x===${x.uint64}&&p+9<=e){${v}=U(b,p+1);p+=9}
-else${this.call('bigint', v)}if(${v}===undefined||${v}<${min}n||${v}>${max}n)B();`;
+else${this.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].rangeCode(v)}))B();`;
+      case 'f32': case 'f64': {
+        const rule = FLOAT_RULES[d.kind];
+        const read = rule.readCode(v);
+        return `${this.float(v)}if(${v}===undefined||!(${rule.rangeCode(v)}))B();${read === v ? '' : `${v}=${read};`}`;
       }
-      case 'f64':
-        return `${this.float(v)}if(${v}===undefined||${v}-${v}!==0)B();`;
-      case 'f32':
-        return `${this.float(v)}if(!(${v}>=${-MAX_F32_INPUT}&&${v}<=${MAX_F32_INPUT}))B();${v}=Math.fround(${v});`;
       case 'bytes':
-        return `${this.call('bytes', v)}if(${v}===undefined)B();`;
+        return `${this.call('bytes', v)}if(${v}===undefined||(c.left-=${BYTES_WEIGHT})<0)B();`;
       case 'optional': case 'nullable':
         // The wrapper adds no nesting: the inner item is read at the same depth.
         return `\nif(b[p]===${x.nil}){p++;${v}=${d.kind === 'optional' ? 'undefined' : 'null'}}else{${this.read(d.inner, v, depth)}}`;

@@ -1,5 +1,10 @@
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
+import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
+import { BOOL } from '../../core/kinds/bool.ts';
+import { F32, F64 } from '../../core/kinds/float.ts';
+import { INT_RULES } from '../../core/kinds/integer.ts';
+import { memberCode } from '../../core/kinds/member.ts';
+import { STRING } from '../../core/kinds/string.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { compileBinaryWriter, type BinaryWriter } from './compile-writer.ts';
 import { Sink } from './sink.ts';
@@ -68,39 +73,34 @@ class WriterGenerator {
     const d = type as AnyType;
     const at = this.wire.at;
     const bail = this.ref(bailFn);
-    const call = (f: unknown, room: number): Piece => ({ check: '', room: { bytes: room, exprs: [] }, write: `p = ${this.ref(f)}(s, p, ${x});` });
+    // Bails unless the value is one the kind's rule takes.
+    const check = (isCode: string) => `if (!(${isCode})) ${bail}();`;
+    const call = (f: unknown, room: number, isCode: string): Piece => ({ check: check(isCode), room: { bytes: room, exprs: [] }, write: `p = ${this.ref(f)}(s, p, ${x});` });
     switch (d.kind) {
       case 'string':
         return {
-          check: `if (typeof ${x} !== 'string') ${bail}();`,
+          check: check(STRING.isCode(x)),
           room: { bytes: MAX_HEAD, exprs: [`3 * ${x}.length`] },
           write: `p = ${this.ref(at.string)}(s, p, ${x});`,
         };
       case 'bool':
         return {
-          check: `if (${x} !== true && ${x} !== false) ${bail}();`,
+          check: check(BOOL.isCode(x)),
           room: { bytes: 1, exprs: [] },
           write: `buf[p++] = ${x} ? ${at.true} : ${at.false};`,
         };
       case 'void': return { check: '', room: { bytes: 1, exprs: [] }, write: `buf[p++] = ${at.nil};` };
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-        const [min, max] = INT_RANGES[d.kind];
-        return { ...call(at.int, 9), check: `if (typeof ${x} !== 'number' || !(${x} >= ${min} && ${x} <= ${max}) || !Number.isInteger(${x})) ${bail}();` };
-      }
-      case 'i64': case 'u64': {
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
+        return call(at.int, 9, INT_RULES[d.kind].isCode(x));
+      case 'i64': case 'u64':
         // As the closure writer: bigints in range exactly, safe-integer numbers as integers.
-        const [min, max] = BIGINT_RANGES[d.kind];
-        const number = `Number.isSafeInteger(${x})${d.kind === 'u64' ? ` && ${x} >= 0` : ''}`;
         return {
-          check: `if (typeof ${x} === 'bigint' ? !(${x} >= ${min}n && ${x} <= ${max}n) : !(${number})) ${bail}();`,
+          check: check(BIGINT_RULES[d.kind].isCode(x)),
           room: { bytes: 9, exprs: [] },
           write: `p = typeof ${x} === 'bigint' ? ${this.ref(at.bigint)}(s, p, ${x}) : ${this.ref(at.int)}(s, p, ${x});`,
         };
-      }
-      case 'f32':
-        return { ...call(at.float32, 5), check: `if (typeof ${x} !== 'number' || !(${x} >= ${-MAX_F32_INPUT} && ${x} <= ${MAX_F32_INPUT})) ${bail}();` };
-      case 'f64':
-        return { ...call(at.float64, 9), check: `if (typeof ${x} !== 'number' || ${x} - ${x} !== 0) ${bail}();` };
+      case 'f32': return call(at.float32, 5, F32.isCode(x));
+      case 'f64': return call(at.float64, 9, F64.isCode(x));
       case 'optional': case 'nullable':
         return this.branch(`${x} !== null && ${x} !== undefined`, [this.piece(d.inner, x)], [this.bytes(Uint8Array.of(at.nil))]);
       case 'array': case 'object': return unbounded(`${this.function(type)}(s, ${x});`);
@@ -174,14 +174,9 @@ class WriterGenerator {
 
   private objectBody(type: ObjectType): string {
     const bail = this.ref(bailFn);
-    const hasOwn = this.ref(Object.prototype.hasOwnProperty);
     const members = Object.entries(type.fields);
     const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
-    members.forEach(([key], i) => {
-      const k = JSON.stringify(key);
-      // Members that Object.prototype also has count only as own properties.
-      lines.push(`const x${i} = ${key in Object.prototype ? `(${hasOwn}.call(v, ${k}) ? v[${k}] : undefined)` : `v[${k}]`};`);
-    });
+    members.forEach(([key], i) => lines.push(`const x${i} = ${memberCode('v', key, (value) => this.ref(value))};`));
     const pieces: Piece[] = [];
     const optional = members.map(([, f]) => f.kind === 'optional');
     if (optional.includes(true)) {

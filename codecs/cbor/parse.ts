@@ -1,5 +1,8 @@
 import { Failure, describeValue } from '../../core/errors/failure.ts';
+import type { Type } from '../../core/types/type.ts';
 import { ByteCursor } from '../binary/cursor.ts';
+import { BIGNUM, IGNORE, PLACEHOLDER, SCALAR, guideOf, type Guide } from '../binary/guide.ts';
+import { readUtf8 } from '../binary/utf8.ts';
 import { decodeFloat16 } from './float16.ts';
 
 const TWO_32 = 4294967296;
@@ -8,23 +11,27 @@ const SAFE_HIGH = 0x200000;
 /** A bignum longer than this is beyond every finite double (2^1024 needs 129 bytes). */
 const MAX_BIGNUM_BYTES = 128;
 const BREAK = 0xff;
+/** A bignum of up to this many significant bytes is computed as a number, without a `bigint`. */
+const SMALL_BIGNUM_BYTES = 6;
 
 /**
  * Parses one CBOR data item into the tree the read pass checks: maps become plain objects with
  * text keys, byte strings `Uint8Array`, integers beyond 2^53 and bignums (tags 2 and 3)
  * `bigint`, `undefined` stays `undefined`. Other tags are transparent: the tagged item is read
- * as if untagged (a tag 0 date string is a string). Indefinite lengths are accepted.
+ * as if untagged (a tag 0 date string is a string). Indefinite lengths are accepted. Given the
+ * descriptor `type`, it builds only what the read pass can take, and counts what it builds
+ * against `maxItems` (see `ByteCursor`).
  */
-export function parseCbor(bytes: Uint8Array, maxDepth: number): unknown {
-  const parser = new CborParser(bytes, maxDepth, 'CBOR');
-  const value = parser.value(0);
+export function parseCbor(bytes: Uint8Array, maxDepth: number, type?: Type, maxItems?: number): unknown {
+  const parser = new CborParser(bytes, maxDepth, 'CBOR', maxItems);
+  const value = parser.value(0, guideOf(type));
   parser.finish();
   return value;
 }
 
 class CborParser extends ByteCursor {
   /** One data item; `depth` is the nesting of the container holding it (0 at the root). */
-  value(depth: number): unknown {
+  value(depth: number, guide: Guide): unknown {
     const at = this.pos;
     if (at >= this.end) this.fail(at === 0 ? 'no data' : 'truncated input: a data item is missing');
     const b = this.bytes[this.pos++]!;
@@ -35,11 +42,11 @@ class CborParser extends ByteCursor {
         const n = this.argument(info, at);
         return typeof n === 'number' ? -1 - n : -1n - n;
       }
-      case 2: return info === 31 ? this.chunks(2, at) : this.binary(this.length(info, at), at);
-      case 3: return info === 31 ? this.chunks(3, at) : this.text(this.length(info, at), at);
-      case 4: return info === 31 ? this.indefiniteArray(depth + 1) : this.array(this.length(info, at), depth + 1, at);
-      case 5: return info === 31 ? this.indefiniteMap(depth + 1) : this.map(this.length(info, at), depth + 1, at);
-      case 6: return this.tagged(this.argument(info, at), depth);
+      case 2: return info === 31 ? this.chunks(2, at, guide) : this.binary(this.length(info, at), at, guide);
+      case 3: return info === 31 ? this.chunks(3, at, guide) : this.text(this.length(info, at), at);
+      case 4: return this.array(info === 31 ? -1 : this.length(info, at), depth + 1, at, guide);
+      case 5: return this.map(info === 31 ? -1 : this.length(info, at), depth + 1, at, guide);
+      case 6: return this.tagged(this.argument(info, at), depth, guide);
       default: return this.simple(info, at);
     }
   }
@@ -70,9 +77,15 @@ class CborParser extends ByteCursor {
     return n;
   }
 
-  /** An indefinite-length string: definite chunks of the same major type up to a break (§3.2.3). */
-  private chunks(major: 2 | 3, at: number): string | Uint8Array {
-    const parts: (string | Uint8Array)[] = [];
+  /**
+   * An indefinite-length string: definite chunks of the same major type up to a break (§3.2.3).
+   * Read twice: first each chunk's head, size and (for text) UTF-8 are checked and the sizes added
+   * up, then the chunks are copied into one buffer, so a million empty chunks allocate nothing.
+   * A text of valid chunks is valid as a whole, and decodes to the chunks' texts joined.
+   */
+  private chunks(major: 2 | 3, at: number, guide: Guide): string | Uint8Array {
+    const first = this.pos;
+    let total = 0;
     for (;;) {
       const chunkAt = this.pos;
       this.need(1, at);
@@ -82,33 +95,28 @@ class CborParser extends ByteCursor {
         this.fail(`a chunk of an indefinite-length ${major === 2 ? 'byte' : 'text'} string must be a definite string of the same type`, chunkAt);
       }
       const n = this.length(b & 0x1f, chunkAt);
-      parts.push(major === 2 ? this.binary(n, chunkAt) : this.text(n, chunkAt));
+      if (major === 3) this.text(n, chunkAt);
+      else this.binary(n, chunkAt, IGNORE);
+      total += n;
     }
-    if (major === 3) return (parts as string[]).join('');
-    const out = new Uint8Array((parts as Uint8Array[]).reduce((sum, p) => sum + p.length, 0));
+    const end = this.pos;
+    if (major === 2 && !this.keepBytes(guide)) return PLACEHOLDER.bytes;
+    const bytes = this.bytes;
+    const out = new Uint8Array(total);
     let offset = 0;
-    for (const p of parts as Uint8Array[]) {
-      out.set(p, offset);
-      offset += p.length;
+    this.pos = first;
+    while (this.pos < end - 1) {
+      const chunkAt = this.pos++;
+      const n = this.length(bytes[chunkAt]! & 0x1f, chunkAt);
+      const p = this.pos;
+      if (n < 64) for (let i = 0; i < n; i++) out[offset + i] = bytes[p + i]!;
+      else out.set(bytes.subarray(p, p + n), offset);
+      offset += n;
+      this.pos = p + n;
     }
-    return out;
-  }
-
-  private indefiniteArray(depth: number): unknown[] {
-    this.enter(depth);
-    return this.items(depth, () => !this.atBreak());
-  }
-
-  private indefiniteMap(depth: number): Record<string, unknown> {
-    this.enter(depth);
-    return this.entries(depth, () => !this.atBreak());
-  }
-
-  private atBreak(): boolean {
-    if (this.pos >= this.end) this.fail('truncated input: an indefinite-length item has no break');
-    if (this.bytes[this.pos] !== BREAK) return false;
-    this.pos++;
-    return true;
+    this.pos = end;
+    if (major === 2) return out;
+    return readUtf8(out, 0, total) ?? this.fail('a string is not valid UTF-8', at);
   }
 
   /** A map key: a text string (short ones read directly), anything else is a `type_mismatch`. */
@@ -119,23 +127,33 @@ class CborParser extends ByteCursor {
       this.pos++;
       return this.text(b & 0x1f, at);
     }
-    const key = this.value(depth);
+    const key = this.value(depth, SCALAR);
     if (typeof key !== 'string') throw new Failure('type_mismatch', `expected a text string map key, got ${describeValue(key)}`);
     return key;
   }
 
   /** Tags 2 and 3 are bignums; any other tag (nested tags too) leaves its item as it is. */
-  private tagged(tag: number | bigint, depth: number): unknown {
+  private tagged(tag: number | bigint, depth: number, guide: Guide): unknown {
     // Nested tags are read in a loop, so a long chain of tag heads cannot exhaust the stack.
     while (this.pos < this.end && this.bytes[this.pos]! >> 5 === 6) {
       const at = this.pos++;
       tag = this.argument(this.bytes[at]! & 0x1f, at);
     }
     const at = this.pos;
-    const item = this.value(depth);
-    if (tag !== 2 && tag !== 3) return item;
-    if (!(item instanceof Uint8Array)) this.fail(`a bignum (tag ${tag}) must hold a byte string, got ${describeValue(item)}`, at);
-    const n = bignum(item);
+    if (tag !== 2 && tag !== 3) return this.value(depth, guide);
+    let n: number | bigint;
+    const b = this.bytes[at];
+    if (b !== undefined && b >> 5 === 2 && (b & 0x1f) !== 31) {
+      // A definite byte string, the usual bignum: its value is computed in place, nothing is allocated.
+      this.pos++;
+      const length = this.length(b & 0x1f, at);
+      this.announced(length, 1, 'a byte string', at);
+      n = bignum(this.bytes, this.pos, (this.pos += length));
+    } else {
+      const item = this.value(depth, BIGNUM);
+      if (!(item instanceof Uint8Array)) this.fail(`a bignum (tag ${tag}) must hold a byte string, got ${describeValue(item)}`, at);
+      n = bignum(item, 0, item.length);
+    }
     return tag === 2 ? n : typeof n === 'bigint' ? -1n - n : -1 - n;
   }
 
@@ -167,13 +185,17 @@ function unsupportedSimple(n: number): Failure {
   return new Failure('type_mismatch', `expected a plain value, got the CBOR simple value ${n}`);
 }
 
-/** The unsigned integer in a bignum's bytes (big-endian); `Infinity` beyond every double. */
-function bignum(bytes: Uint8Array): bigint | number {
-  let start = 0;
-  while (start < bytes.length && bytes[start] === 0) start++;
-  if (bytes.length - start > MAX_BIGNUM_BYTES) return Infinity;
+/** The unsigned integer in a bignum's bytes `start..end` (big-endian); `Infinity` beyond every double. */
+function bignum(bytes: Uint8Array, start: number, end: number): bigint | number {
+  while (start < end && bytes[start] === 0) start++;
+  if (end - start > MAX_BIGNUM_BYTES) return Infinity;
+  if (end - start <= SMALL_BIGNUM_BYTES) {
+    let small = 0;
+    for (let i = start; i < end; i++) small = small * 256 + bytes[i]!;
+    return small;
+  }
   let hex = '0x0';
-  for (let i = start; i < bytes.length; i++) hex += (bytes[i]! < 16 ? '0' : '') + bytes[i]!.toString(16);
+  for (let i = start; i < end; i++) hex += (bytes[i]! < 16 ? '0' : '') + bytes[i]!.toString(16);
   const n = BigInt(hex);
   return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
 }

@@ -1,4 +1,6 @@
-import { addSegment } from '../../core/errors/failure.ts';
+import { Failure, addSegment } from '../../core/errors/failure.ts';
+import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
+import { loneSurrogate } from '../../core/kinds/string.ts';
 import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
 import { encodeBase64 } from '../../core/util/base64.ts';
 import {
@@ -88,8 +90,11 @@ function mapWriter(write: JsonWriter, pretty: boolean): JsonWriter {
     let key = '';
     try {
       for (key in o) {
-        if (!hasOwn.call(o, key) || o[key] === undefined) continue;
-        s += (s === '' ? '' : ',') + (pretty ? '\n' + inside : '') + quote(key) + (pretty ? ': ' : ':') + write(o[key], inside);
+        if (!hasOwn.call(o, key)) continue;
+        const x = o[key]; // read once: a getter may answer differently the next time
+        if (x === undefined) continue;
+        if (!key.isWellFormed()) throw new Failure('type_mismatch', `cannot write ${loneSurrogate(key)} as a key: it is not Unicode text`);
+        s += (s === '' ? '' : ',') + (pretty ? '\n' + inside : '') + quote(key) + (pretty ? ': ' : ':') + write(x, inside);
       }
     } catch (e) {
       addSegment(e, key);
@@ -104,7 +109,7 @@ function objectWriter(type: ObjectType, inner: (t: Type) => JsonWriter, pretty: 
     label: quote(key) + (pretty ? ': ' : ':'),
     write: inner(field),
     optional: field.kind === 'optional',
-    inherited: key in Object.prototype,
+    inherited: isInheritedKey(key),
   }));
   const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
   return (v, ind) => {
@@ -115,7 +120,7 @@ function objectWriter(type: ObjectType, inner: (t: Type) => JsonWriter, pretty: 
     try {
       for (; i < members.length; i++) {
         const m = members[i]!;
-        const x = m.inherited && !hasOwn.call(o, m.key) ? undefined : o[m.key];
+        const x = memberValue(o, m.key, m.inherited);
         if (x === undefined) {
           if (m.optional) continue;
           throw missingMember(m.key);

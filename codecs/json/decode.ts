@@ -1,18 +1,31 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { asDecodeError, checkInputSize } from '../../core/errors/read-error.ts';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, type ReadOptions } from '../../core/options.ts';
-import { NeedsExactNumbers } from '../../core/read/read-scalars.ts';
-import { prepareRead } from '../../core/read/read.ts';
+import { CompiledCache, compiled, readOptionsKey, readersKey } from '../../core/fast-path/compiled.ts';
+import { fastPath } from '../../core/fast-path/fast-path.ts';
+import { itemLimit, resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../../core/options.ts';
+import { NeedsExactNumbers, textBytesBudget } from '../../core/read/read-scalars.ts';
+import { readersFor } from '../../core/read/read.ts';
 import type { Type } from '../../core/types/type.ts';
-import { canGenerateCode } from '../../core/util/codegen.ts';
-import { generateDirectReader, type DirectReader } from './generate-direct-reader.ts';
-import { parseExact } from './parse-exact.ts';
+import { generateDirectReader } from './generate-direct-reader.ts';
+import { checkJsonItems, parseExact } from './parse-exact.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Per descriptor and `maxDepth`: its direct reader, or `null` where it has none. */
-const directReaders = new WeakMap<Type, Map<number, DirectReader | null>>();
-let last: { type: Type | undefined; maxDepth: number; parse: DirectReader | null } = { type: undefined, maxDepth: 0, parse: null };
+/** What `json.decode` needs for one descriptor and options. */
+interface Plan {
+  readonly maxBytes: number;
+  /** Text to value, or a `Failure`. */
+  readonly read: (text: string, maxItems: number | undefined) => unknown;
+}
+
+const plans = new CompiledCache<Plan>(
+  'json-decode',
+  readOptionsKey,
+  (type, opts) => {
+    const options = resolveReadOptions(opts);
+    return { maxBytes: options.maxBytes, read: compiled(type, `json-read ${readersKey(options)}`, () => textReader(type, options)) };
+  },
+);
 
 /**
  * `json.decode`. Three ways to the value, fastest first: the descriptor's direct reader (64-bit
@@ -22,45 +35,31 @@ let last: { type: Type | undefined; maxDepth: number; parse: DirectReader | null
  */
 export function decodeJson(type: Type, input: Uint8Array | string, opts: ReadOptions | undefined): unknown {
   try {
-    const text = toText(input, opts?.maxBytes ?? DEFAULT_MAX_BYTES);
-    const direct = directReaderFor(type, opts?.maxDepth ?? DEFAULT_MAX_DEPTH);
-    if (direct !== null) {
-      try {
-        return direct(text);
-      } catch {
-        // Not the common shape, or bad input: the general path gives the value or the exact error.
-      }
-    }
-    return readText(type, text, opts);
+    const plan = plans.get(type, opts);
+    return plan.read(toText(input, plan.maxBytes), opts?.maxItems);
   } catch (e) {
     throw asDecodeError(e);
   }
 }
 
-/** The general path: `JSON.parse` and the reader, or the exact parser when digits were lost. */
-function readText(type: Type, text: string, opts: ReadOptions | undefined): unknown {
-  const { options, read, closures } = prepareRead(type, opts, 'json');
-  try {
-    return read(parseFast(text));
-  } catch (e) {
-    if (!(e instanceof NeedsExactNumbers)) throw e;
-    return closures(parseExact(text, options.maxDepth));
-  }
-}
-
-/** The direct reader of `type`, compiled on first use; `null` where there is none. */
-function directReaderFor(type: Type, maxDepth: number): DirectReader | null {
-  // The last descriptor is remembered apart: a codec called again with it skips the lookups.
-  if (type === last.type && maxDepth === last.maxDepth) return last.parse;
-  let byDepth = directReaders.get(type);
-  if (byDepth === undefined) directReaders.set(type, (byDepth = new Map()));
-  let parse = byDepth.get(maxDepth);
-  if (parse === undefined) {
-    parse = canGenerateCode() ? (generateDirectReader(type, maxDepth) ?? null) : null;
-    byDepth.set(maxDepth, parse);
-  }
-  last = { type, maxDepth, parse };
-  return parse;
+/** The direct reader where the descriptor has one, handing what it bails on to the general path. */
+function textReader(type: Type, options: ResolvedReadOptions): Plan['read'] {
+  const { read, closures } = readersFor(type, options, 'json');
+  // The general path: `JSON.parse` and the reader, or the exact parser when digits were lost.
+  // `maxItems` comes with each call: the compiled plan does not depend on it.
+  const general = (text: string, maxItems: number | undefined): unknown => {
+    textBytesBudget.left = itemLimit(maxItems, text.length);
+    try {
+      checkJsonItems(text, maxItems);
+      return read(parseFast(text));
+    } catch (e) {
+      if (!(e instanceof NeedsExactNumbers)) throw e;
+      return closures(parseExact(text, options.maxDepth));
+    } finally {
+      textBytesBudget.left = Infinity;
+    }
+  };
+  return fastPath({ codec: 'json-direct', type, generate: () => generateDirectReader(type, options.maxDepth), fallback: general });
 }
 
 function toText(input: Uint8Array | string, maxBytes: number): string {

@@ -46,6 +46,8 @@ export function string(c: Cursor): string {
   }
   c.pos = p + 1;
   const value = s.slice(start, p);
+  // Text handed over as a JavaScript string may hold a raw lone surrogate: the general path refuses it.
+  if (!value.isWellFormed()) bail();
   // V8 makes a slice of 13 characters or more a view into the whole text; a decoded value must not
   // keep the input alive, so such a slice is copied (flattening the concatenation copies it).
   return p - start < 13 ? value : (' ' + value).slice(1);
@@ -88,12 +90,11 @@ function scanInteger(c: Cursor): number {
   return n;
 }
 
-/** A plain integer token of at most 15 digits within `[min, max]`. */
-export function integer(c: Cursor, min: number, max: number): number {
+/** A plain integer token of at most 15 digits (its kind's bounds are checked by the caller). */
+export function integer(c: Cursor): number {
   const n = scanInteger(c);
-  const v = int.negative ? -n : n;
-  if (int.digits > 15 || !(v >= min && v <= max)) bail();
-  return v;
+  if (int.digits > 15) bail();
+  return int.negative ? -n : n;
 }
 
 // An integer of 16 to 20 digits is assembled as two 32-bit words and read back through a

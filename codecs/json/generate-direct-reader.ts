@@ -1,5 +1,8 @@
+import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
+import { FLOAT_RULES } from '../../core/kinds/float.ts';
+import { INT_RULES } from '../../core/kinds/integer.ts';
+import type { NumberRule } from '../../core/kinds/rule.ts';
 import type { AnyType, ObjectType } from '../../core/types/index.ts';
-import { INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
 import type { Type } from '../../core/types/type.ts';
 import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
 import * as scan from './direct-scan.ts';
@@ -58,6 +61,8 @@ class ParserGenerator {
   readonly code: string[] = [];
   readonly cursor = new scan.Cursor();
   private count = 0;
+  /** The generated check function of each number kind, by kind. */
+  private readonly checks = new Map<string, string>();
 
   constructor(private readonly maxDepth: number) {}
 
@@ -73,10 +78,10 @@ class ParserGenerator {
       case 'string': return call(scan.string);
       case 'bool': return call(scan.boolean);
       case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-        return call(scan.integer, ...INT_RANGES[d.kind]);
-      case 'i64': case 'u64': return call(scan.bigInteger, d.kind === 'i64');
-      case 'f64': return `${this.ref(finite)}(${call(scan.number)})`;
-      case 'f32': return `${this.ref(toF32)}(${call(scan.number)})`;
+        return `${this.check(d.kind, INT_RULES[d.kind])}(${call(scan.integer)})`;
+      // The scanner checks 64-bit bounds by sign and digits: exact, and no bigint comparison.
+      case 'i64': case 'u64': return call(scan.bigInteger, BIGINT_RULES[d.kind].signed);
+      case 'f32': case 'f64': return `${this.check(d.kind, FLOAT_RULES[d.kind])}(${call(scan.number)})`;
       case 'optional': return `(${call(scan.takeNull)} ? undefined : ${this.value(d.inner, depth)})`;
       case 'nullable': return `(${call(scan.takeNull)} ? null : ${this.value(d.inner, depth)})`;
       case 'array': case 'object':
@@ -85,6 +90,17 @@ class ParserGenerator {
         return `${d.kind === 'array' ? this.array(d.element, depth) : this.object(d, depth)}()`;
       default: throw new TypeError(`no direct reader for ${d.kind}`);
     }
+  }
+
+  /** A function, generated once per kind, that returns the value read from a scanned number when the kind's rule takes it, or bails. */
+  private check(kind: string, rule: NumberRule): string {
+    let name = this.checks.get(kind);
+    if (name === undefined) {
+      name = `k${this.checks.size}`;
+      this.checks.set(kind, name);
+      this.code.push(`function ${name}(n) { return ${rule.rangeCode('n')} ? ${rule.readCode('n')} : ${this.ref(bail)}(); }`);
+    }
+    return name;
   }
 
   private array(element: Type, depth: number): string {
@@ -123,12 +139,4 @@ class ParserGenerator {
     this.code.push(`function ${name}() {\n  ${lines.join('\n  ')}\n}`);
     return name;
   }
-}
-
-function finite(n: number): number {
-  return n - n === 0 ? n : bail();
-}
-
-function toF32(n: number): number {
-  return n >= -MAX_F32_INPUT && n <= MAX_F32_INPUT ? Math.fround(n) : bail();
 }

@@ -1,5 +1,10 @@
 import type { AnyType, BigIntType, ObjectType, Type } from '../../core/types/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../core/types/ranges.ts';
+import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
+import { BOOL } from '../../core/kinds/bool.ts';
+import { F32, F64 } from '../../core/kinds/float.ts';
+import { INT_RULES } from '../../core/kinds/integer.ts';
+import { memberCode } from '../../core/kinds/member.ts';
+import { STRING } from '../../core/kinds/string.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { compileJsonWriter } from './compile-writer.ts';
 import { formatF32 } from './format-f32.ts';
@@ -39,15 +44,13 @@ class WriterGenerator {
     const d = type as AnyType;
     const bail = this.constants.ref(bailFn);
     switch (d.kind) {
-      case 'string': return `(typeof ${x} === 'string' ? ${this.constants.ref(quote)}(${x}) : ${bail}())`;
-      case 'bool': return `(${x} === true ? 'true' : ${x} === false ? 'false' : ${bail}())`;
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-        const [min, max] = INT_RANGES[d.kind];
-        return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && Number.isInteger(${x}) ? '' + ${x} : ${bail}())`;
-      }
+      case 'string': return `(${STRING.isCode(x)} ? ${this.constants.ref(quote)}(${x}) : ${bail}())`;
+      case 'bool': return `(${BOOL.isCode(x)} ? (${x} ? 'true' : 'false') : ${bail}())`;
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
+        return `(${INT_RULES[d.kind].isCode(x)} ? '' + ${x} : ${bail}())`;
       // Zero goes to the closure writer, which keeps the sign of -0.
-      case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 && ${x} !== 0 ? '' + ${x} : ${this.closure(type)}(${x}, ''))`;
-      case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32_INPUT} && ${x} <= ${MAX_F32_INPUT} ? ${this.constants.ref(formatF32)}(${x}) : ${bail}())`;
+      case 'f64': return `(${F64.isCode(x)} && ${x} !== 0 ? '' + ${x} : ${this.closure(type)}(${x}, ''))`;
+      case 'f32': return `(${F32.isCode(x)} ? ${this.constants.ref(formatF32)}(${x}) : ${bail}())`;
       case 'i64': case 'u64': return `(typeof ${x} === 'bigint' ? ${this.bigIntWriter(d)}(${x}) : ${this.closure(type)}(${x}, ''))`;
       case 'optional': case 'nullable': return `(${x} === null || ${x} === undefined ? 'null' : ${this.expr(d.inner, x)})`;
       case 'array': case 'tuple': case 'object': return `${this.container(d)}(${x})`;
@@ -64,16 +67,16 @@ class WriterGenerator {
    * numbers go to the closure writer.
    */
   private bigIntWriter(type: BigIntType): string {
-    const kind = type.kind;
-    const name = `${kind}Text`;
+    const rule = BIGINT_RULES[type.kind];
+    const name = `${type.kind}Text`;
     if (this.written.has(name)) return name;
     this.written.add(name);
-    const [min, max] = BIGINT_RANGES[kind];
-    const smallMin = kind === 'u64' ? 0 : -1073741824;
+    // Small integers (V8's Smi range, within the kind's bounds) need no bigint comparison.
+    const [smallMin, smallMax] = [Math.max(Number(rule.min), -1073741824), Math.min(Number(rule.max), 1073741823)];
     this.code.push(`function ${name}(x) {
   const n = Number(x);
-  if (n >= ${smallMin} && n <= 1073741823) return '' + n;
-  return x >= ${min}n && x <= ${max}n ? '' + x : ${this.closure(type)}(x, '');
+  if (n >= ${smallMin} && n <= ${smallMax}) return '' + n;
+  return ${rule.rangeCode('x')} ? '' + x : ${this.closure(type)}(x, '');
 }`);
     return name;
   }
@@ -136,14 +139,9 @@ class WriterGenerator {
 
   private objectBody(type: ObjectType): string {
     const bail = this.constants.ref(bailFn);
-    const hasOwn = this.constants.ref(Object.prototype.hasOwnProperty);
     const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
     const members = Object.entries(type.fields);
-    members.forEach(([key], i) => {
-      const k = JSON.stringify(key);
-      const load = key in Object.prototype ? `(${hasOwn}.call(v, ${k}) ? v[${k}] : undefined)` : `v[${k}]`;
-      lines.push(`const x${i} = ${load};`);
-    });
+    members.forEach(([key], i) => lines.push(`const x${i} = ${memberCode('v', key, (value) => this.constants.ref(value))};`));
     const label = (key: string) => JSON.stringify(quote(key) + ':');
     if (!members.some(([, f]) => f.kind === 'optional')) {
       // Every member is written: one concatenation with the separators written in.
@@ -154,7 +152,7 @@ class WriterGenerator {
         // When no string member needs escaping, their quotes join the labels around them: one
         // concatenation with fewer, larger literals, measurably faster than quoting each apart.
         const escape = this.constants.ref(NEEDS_ESCAPE);
-        const plain = strings.map((i) => `typeof x${i} === 'string' && !${escape}.test(x${i})`).join(' && ');
+        const plain = strings.map((i) => `${STRING.isCode(`x${i}`)} && !${escape}.test(x${i})`).join(' && ');
         lines.push(`if (${plain}) return ${this.concatenation(members, true)};`);
       }
       lines.push(`return ${this.concatenation(members, false)};`);

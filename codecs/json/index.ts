@@ -14,7 +14,7 @@ export const json: JsonCodec = {
   contentTypes: ['application/json'],
 
   encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): string {
-    return jsonWriterFor(type, opts?.prettify === true)(value);
+    return jsonWriterFor(type, opts)(value);
   },
 
   decode<T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> {

@@ -1,5 +1,7 @@
 import { Failure, describeValue } from '../../core/errors/failure.ts';
+import type { Type } from '../../core/types/type.ts';
 import { ByteCursor } from '../binary/cursor.ts';
+import { SCALAR, guideOf, type Guide } from '../binary/guide.ts';
 
 const TWO_32 = 4294967296;
 /** A 64-bit integer whose high word is within ±2^21 is below 2^53 in magnitude: a number holds it. */
@@ -7,25 +9,27 @@ const SAFE_HIGH = 0x200000;
 
 /**
  * Parses one MessagePack value into the tree the read pass checks: maps become plain objects
- * with string keys, bin becomes `Uint8Array`, integers beyond 2^53 become `bigint`.
+ * with string keys, bin becomes `Uint8Array`, integers beyond 2^53 become `bigint`. Given the
+ * descriptor `type`, it builds only what the read pass can take, and counts what it builds
+ * against `maxItems` (see `ByteCursor`).
  */
-export function parseMsgpack(bytes: Uint8Array, maxDepth: number): unknown {
-  const parser = new MsgpackParser(bytes, maxDepth, 'MessagePack');
-  const value = parser.value(0);
+export function parseMsgpack(bytes: Uint8Array, maxDepth: number, type?: Type, maxItems?: number): unknown {
+  const parser = new MsgpackParser(bytes, maxDepth, 'MessagePack', maxItems);
+  const value = parser.value(0, guideOf(type));
   parser.finish();
   return value;
 }
 
 class MsgpackParser extends ByteCursor {
   /** One value; `depth` is the nesting of the container holding it (0 at the root). */
-  value(depth: number): unknown {
+  value(depth: number, guide: Guide): unknown {
     const at = this.pos;
     if (at >= this.end) this.fail(at === 0 ? 'no data' : 'truncated input: a value is missing');
     const b = this.bytes[this.pos++]!;
     if (b < 0x80) return b; // positive fixint 0xxxxxxx
     if (b >= 0xe0) return b - 0x100; // negative fixint 111xxxxx
-    if (b < 0x90) return this.map(b & 0x0f, depth + 1, at); // fixmap 1000xxxx
-    if (b < 0xa0) return this.array(b & 0x0f, depth + 1, at); // fixarray 1001xxxx
+    if (b < 0x90) return this.map(b & 0x0f, depth + 1, at, guide); // fixmap 1000xxxx
+    if (b < 0xa0) return this.array(b & 0x0f, depth + 1, at, guide); // fixarray 1001xxxx
     if (b < 0xc0) return this.text(b & 0x1f, at); // fixstr 101xxxxx
     const view = this.view;
     switch (b) {
@@ -33,9 +37,9 @@ class MsgpackParser extends ByteCursor {
       case 0xc1: return this.fail('0xc1 is reserved and never used', at);
       case 0xc2: return false;
       case 0xc3: return true;
-      case 0xc4: return this.binary(this.uint(1), at); // bin 8
-      case 0xc5: return this.binary(this.uint(2), at); // bin 16
-      case 0xc6: return this.binary(this.uint(4), at); // bin 32
+      case 0xc4: return this.binary(this.uint(1), at, guide); // bin 8
+      case 0xc5: return this.binary(this.uint(2), at, guide); // bin 16
+      case 0xc6: return this.binary(this.uint(4), at, guide); // bin 32
       case 0xc7: return this.extension(this.uint(1), at); // ext 8
       case 0xc8: return this.extension(this.uint(2), at); // ext 16
       case 0xc9: return this.extension(this.uint(4), at); // ext 32
@@ -53,10 +57,10 @@ class MsgpackParser extends ByteCursor {
       case 0xd9: return this.text(this.uint(1), at); // str 8
       case 0xda: return this.text(this.uint(2), at); // str 16
       case 0xdb: return this.text(this.uint(4), at); // str 32
-      case 0xdc: return this.array(this.uint(2), depth + 1, at); // array 16
-      case 0xdd: return this.array(this.uint(4), depth + 1, at); // array 32
-      case 0xde: return this.map(this.uint(2), depth + 1, at); // map 16
-      default: return this.map(this.uint(4), depth + 1, at); // map 32 (0xdf)
+      case 0xdc: return this.array(this.uint(2), depth + 1, at, guide); // array 16
+      case 0xdd: return this.array(this.uint(4), depth + 1, at, guide); // array 32
+      case 0xde: return this.map(this.uint(2), depth + 1, at, guide); // map 16
+      default: return this.map(this.uint(4), depth + 1, at, guide); // map 32 (0xdf)
     }
   }
 
@@ -100,7 +104,7 @@ class MsgpackParser extends ByteCursor {
       this.pos++;
       return this.text(b & 0x1f, at);
     }
-    const key = this.value(depth);
+    const key = this.value(depth, SCALAR);
     if (typeof key !== 'string') throw new Failure('type_mismatch', `expected a string map key, got ${describeValue(key)}`);
     return key;
   }

@@ -4,7 +4,10 @@ export interface HttpErrorOptions {
   type?: string;
   /** A short summary. Default the status text (`Not Found`). */
   title?: string;
-  /** Extension members, written beside `type`, `title`, `status` and `detail`. */
+  /**
+   * Extension members, written beside `type`, `title`, `status` and `detail`. A member named like
+   * one of those four is ignored when the problem document is written: the error's own win.
+   */
   extensions?: Readonly<Record<string, string>>;
   cause?: unknown;
 }

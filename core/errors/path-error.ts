@@ -16,10 +16,12 @@ export abstract class PathError extends Error {
   readonly key: string | undefined;
 
   constructor(code: ErrorCode, path: string, message: string, key?: string) {
-    super(message);
+    // Keys and values quoted from the input may hold lone surrogates, which no UTF-8 problem
+    // document could carry: the error's text shows them as U+FFFD.
+    super(message.toWellFormed());
     this.code = code;
-    this.path = path;
-    this.key = key;
+    this.path = path.toWellFormed();
+    this.key = key?.toWellFormed();
     Object.defineProperty(this, (new.target as typeof PathError).brand, { value: true });
   }
 

@@ -1,6 +1,11 @@
 import type { AnyType, ObjectType } from '../types/index.ts';
 import type { Type } from '../types/type.ts';
-import { INT_RANGES, MAX_F32_INPUT } from '../types/ranges.ts';
+import { BOOL } from '../kinds/bool.ts';
+import { FLOAT_RULES } from '../kinds/float.ts';
+import { INT_RULES } from '../kinds/integer.ts';
+import { memberCode } from '../kinds/member.ts';
+import type { ScalarRule } from '../kinds/rule.ts';
+import { STRING } from '../kinds/string.ts';
 import { Constants, bail, buildFunction, returnObject } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
 import type { Reader, ReaderContext } from './context.ts';
@@ -38,16 +43,14 @@ class ReaderGenerator {
   /** A JavaScript expression reading the identifier `x` as `type`. */
   private expr(type: Type, x: string, depth: number): string {
     const d = type as AnyType;
-    const bail = this.constants.ref(bailFn);
     switch (d.kind) {
-      case 'string': return `(typeof ${x} === 'string' ? ${x} : ${bail}())`;
-      case 'bool': return `(typeof ${x} === 'boolean' ? ${x} : ${bail}())`;
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-        const [min, max] = INT_RANGES[d.kind];
-        return `(typeof ${x} === 'number' && ${x} >= ${min} && ${x} <= ${max} && Number.isInteger(${x}) ? ${x} : ${bail}())`;
+      case 'string': return this.scalar(STRING, x, x);
+      case 'bool': return this.scalar(BOOL, x, x);
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': return this.scalar(INT_RULES[d.kind], x, x);
+      case 'f32': case 'f64': {
+        const rule = FLOAT_RULES[d.kind];
+        return this.scalar(rule, x, rule.readCode(x));
       }
-      case 'f64': return `(typeof ${x} === 'number' && ${x} - ${x} === 0 ? ${x} : ${bail}())`;
-      case 'f32': return `(typeof ${x} === 'number' && ${x} >= ${-MAX_F32_INPUT} && ${x} <= ${MAX_F32_INPUT} ? Math.fround(${x}) : ${bail}())`;
       case 'optional': return `(${x} === null || ${x} === undefined ? undefined : ${this.expr(d.inner, x, depth)})`;
       case 'nullable': return `(${x} === null ? null : ${this.expr(d.inner, x, depth)})`;
       case 'array': case 'map': case 'tuple': case 'object':
@@ -57,6 +60,11 @@ class ReaderGenerator {
         // Rarer kinds (64-bit, bytes, literal, enum, void) use their closure reader inline.
         return `${this.closure(type, depth)}(${x})`;
     }
+  }
+
+  /** `x` read as `value` when its kind's rule takes it, else a bail. */
+  private scalar(rule: ScalarRule, x: string, value: string): string {
+    return `(${rule.isCode(x)} ? ${value} : ${this.constants.ref(bailFn)}())`;
   }
 
   private closure(type: Type, depth: number): string {
@@ -83,7 +91,7 @@ class ReaderGenerator {
       case 'map':
         body = `${this.recordCheck('v')}
   const out = {};
-  for (const k in v) { const x = v[k]; if (k === '__proto__') ${bail}(); out[k] = ${this.expr(d.values, 'x', inner)}; }
+  for (const k in v) { const x = v[k]; if (k === '__proto__' || !k.isWellFormed()) ${bail}(); out[k] = ${this.expr(d.values, 'x', inner)}; }
   return out;`;
         break;
       case 'object':
@@ -105,18 +113,15 @@ class ReaderGenerator {
 
   private objectBody(type: ObjectType, inner: number): string {
     const bail = this.constants.ref(bailFn);
-    const hasOwn = this.constants.ref(Object.prototype.hasOwnProperty);
     const lines = [this.recordCheck('v'), 'let p = 0;'];
     const members = Object.entries(type.fields);
     members.forEach(([key, field], i) => {
-      const k = JSON.stringify(key);
-      const load = key in Object.prototype ? `(${hasOwn}.call(v, ${k}) ? v[${k}] : undefined)` : `v[${k}]`;
       const makeDefault = memberDefault(field);
       let absent: string;
       if (isRequiredKey(type, key, this.ctx.errorOnMissingKeys)) absent = `${bail}();`;
       else if (makeDefault === undefined) absent = `a${i} = undefined;`;
       else absent = `a${i} = ${this.constants.ref(makeDefault)}();`;
-      lines.push(`const x${i} = ${load}; let a${i};`);
+      lines.push(`const x${i} = ${memberCode('v', key, (value) => this.constants.ref(value))}; let a${i};`);
       lines.push(`if (x${i} === undefined) { ${absent} } else { p++; a${i} = ${this.expr(field, `x${i}`, inner)}; }`);
     });
     if (this.ctx.errorOnUnknownKeys) {

@@ -2,6 +2,7 @@ import { Failure, addSegment } from '../errors/failure.ts';
 import type { Reader } from './context.ts';
 import { isRecord } from './read-object.ts';
 import { mismatch } from './read-scalars.ts';
+import { loneSurrogate } from '../kinds/string.ts';
 import { setEntry } from '../util/set-entry.ts';
 
 /** Reads an array whose every element is read by `element`. */
@@ -42,13 +43,19 @@ export function mapReader(value: Reader): Reader {
     if (!isRecord(v)) throw mismatch('an object (map)', v);
     const out: Record<string, unknown> = {};
     let key = '';
+    let notText: string | undefined;
     try {
       for (key in v) {
+        if (!key.isWellFormed()) {
+          notText = key;
+          break;
+        }
         setEntry(out, key, value(v[key]));
       }
     } catch (e) {
       addSegment(e, key);
     }
+    if (notText !== undefined) throw new Failure('type_mismatch', `expected Unicode text as a key, got ${loneSurrogate(notText)}`);
     return out;
   };
 }

@@ -1,4 +1,5 @@
 import { Failure, addSegment } from '../errors/failure.ts';
+import { isInheritedKey, memberValue } from '../kinds/member.ts';
 import type { ObjectType } from '../types/object.ts';
 import type { ReaderContext, Reader } from './context.ts';
 import { memberDefault, type DefaultMaker } from './defaults.ts';
@@ -16,8 +17,6 @@ interface Member {
   /** The key is also a property of `Object.prototype` (`constructor`, `toString`…): test ownership. */
   readonly inherited: boolean;
 }
-
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /** True for a value that can be read as an object: not null, not an array, not bytes, not a number token. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -40,7 +39,7 @@ export function objectReader(
     required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
     makeDefault: memberDefault(field),
     optional: field.kind === 'optional',
-    inherited: key in Object.prototype,
+    inherited: isInheritedKey(key),
   }));
   const declared = new Set(members.map((m) => m.key));
   const rejectUnknown = ctx.errorOnUnknownKeys;
@@ -54,7 +53,7 @@ export function objectReader(
     try {
       for (; i < members.length; i++) {
         const m = members[i]!;
-        const x = m.inherited && !hasOwn.call(v, m.key) ? undefined : v[m.key];
+        const x = memberValue(v, m.key, m.inherited);
         if (x === undefined) {
           // The catch below adds the key to the path, which then points at the missing key.
           if (m.required) throw new Failure('missing_key', 'missing required key', m.key);

@@ -1,8 +1,17 @@
 import { Failure, describeValue } from '../errors/failure.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT, type BigIntKind, type FloatKind, type IntKind } from '../types/ranges.ts';
-import { decodeBase64 } from '../util/base64.ts';
+import { BIGINT_RULES } from '../kinds/bigint.ts';
+import { BOOL } from '../kinds/bool.ts';
+import { BYTES } from '../kinds/bytes.ts';
+import { FLOAT_RULES } from '../kinds/float.ts';
+import { INT_RULES } from '../kinds/integer.ts';
+import { STRING, loneSurrogate } from '../kinds/string.ts';
+import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
 import type { TreeSource, Reader } from './context.ts';
 import { RawNumber, decimalToBigInt } from './raw-number.ts';
+import { BYTES_WEIGHT } from '../options.ts';
+
+// The closure readers of the scalar kinds: each takes the forms a tree holds (numbers, bigints from
+// binary formats, exact JSON tokens) and applies its kind's rules from core/kinds.
 
 /** A `type_mismatch` failure: "expected a string, got the integer 5". */
 export function mismatch(expected: string, got: unknown): Failure {
@@ -10,12 +19,12 @@ export function mismatch(expected: string, got: unknown): Failure {
 }
 
 export const readString: Reader = (v) => {
-  if (typeof v !== 'string') throw mismatch('a string', v);
+  if (!STRING.is(v)) throw typeof v === 'string' ? new Failure('type_mismatch', `expected Unicode text, got ${loneSurrogate(v)}`) : mismatch(STRING.expected, v);
   return v;
 };
 
 export const readBool: Reader = (v) => {
-  if (typeof v !== 'boolean') throw mismatch('a boolean', v);
+  if (!BOOL.is(v)) throw mismatch(BOOL.expected, v);
   return v;
 };
 
@@ -26,27 +35,24 @@ export const readVoid: Reader = (v) => {
 
 /** Reads `i8` … `u32`: an integral number (or bigint, from binary formats) within the kind's range. */
 export function intReader(kind: IntKind): Reader {
-  const [min, max] = INT_RANGES[kind];
-  const outOfRange = (v: unknown) => new Failure('out_of_range', `${String(v instanceof RawNumber ? v.text : v)} is outside ${kind} (${min}..${max})`);
+  const rule = INT_RULES[kind];
+  const outOfRange = (shown: unknown) => new Failure('out_of_range', rule.outOfRange(String(shown)));
   return (v) => {
     if (typeof v === 'number') {
-      if (v >= min && v <= max) {
-        if (Number.isInteger(v)) return v;
-        throw mismatch(`an integer (${kind})`, v);
-      }
-      if (Number.isNaN(v)) throw mismatch(`an integer (${kind})`, v);
-      if (Number.isFinite(v) && !Number.isInteger(v)) throw mismatch(`an integer (${kind})`, v);
-      throw outOfRange(v);
+      if (rule.accepts(v)) return v;
+      // An integer beyond the bounds, or an infinity, is out of range; a fraction or NaN is no integer.
+      if (Number.isInteger(v) || v === Infinity || v === -Infinity) throw outOfRange(v);
+      throw mismatch(rule.expected, v);
     }
     if (typeof v === 'bigint') {
-      if (v >= BigInt(min) && v <= BigInt(max)) return Number(v);
+      if (rule.inRange(v)) return Number(v);
       throw outOfRange(v);
     }
     if (v instanceof RawNumber) {
-      if (decimalToBigInt(v.text) === undefined) throw mismatch(`an integer (${kind})`, v.text);
-      throw outOfRange(v);
+      if (decimalToBigInt(v.text) === undefined) throw mismatch(rule.expected, v.text);
+      throw outOfRange(v.text);
     }
-    throw mismatch(`an integer (${kind})`, v);
+    throw mismatch(rule.expected, v);
   };
 }
 
@@ -59,67 +65,70 @@ export class NeedsExactNumbers {}
 /** Reads `i64`/`u64` exactly: a safe-integer number, a bigint, or a raw JSON token. */
 export function bigIntReader(kind: BigIntKind, source: TreeSource): Reader {
   const fromJsonParse = source === 'json';
-  const [min, max] = BIGINT_RANGES[kind];
-  const outOfRange = (shown: unknown) => new Failure('out_of_range', `${String(shown)} is outside ${kind} (${min}..${max})`);
+  const rule = BIGINT_RULES[kind];
+  const outOfRange = (shown: unknown) => new Failure('out_of_range', rule.outOfRange(String(shown)));
   return (v) => {
     if (typeof v === 'bigint') {
-      if (v >= min && v <= max) return v;
+      if (rule.accepts(v)) return v;
       throw outOfRange(v);
     }
     if (typeof v === 'number') {
       if (Number.isInteger(v)) {
         if (fromJsonParse && !Number.isSafeInteger(v)) throw new NeedsExactNumbers();
         const b = BigInt(v);
-        if (b >= min && b <= max) return b;
+        if (rule.accepts(b)) return b;
         throw outOfRange(v);
       }
-      if (Number.isNaN(v) || Number.isFinite(v)) throw mismatch(`an integer (${kind})`, v);
+      if (Number.isNaN(v) || Number.isFinite(v)) throw mismatch(rule.expected, v);
       throw outOfRange(v);
     }
     if (v instanceof RawNumber) {
       const b = decimalToBigInt(v.text);
-      if (b === undefined) throw mismatch(`an integer (${kind})`, Number(v.text));
-      if (b === null || b < min || b > max) throw outOfRange(v.text);
+      if (b === undefined) throw mismatch(rule.expected, Number(v.text));
+      if (b === null || !rule.accepts(b)) throw outOfRange(v.text);
       return b;
     }
-    throw mismatch(`an integer (${kind})`, v);
+    throw mismatch(rule.expected, v);
   };
 }
 
 /** Reads `f32`/`f64`: a finite number; `f32` must be within float32 range and is rounded to it. */
 export function floatReader(kind: FloatKind): Reader {
-  const toNumber = (v: unknown): number => {
-    if (typeof v === 'number') return v;
-    if (typeof v === 'bigint') return Number(v);
-    if (v instanceof RawNumber) return Number(v.text);
-    throw mismatch(`a number (${kind})`, v);
-  };
-  if (kind === 'f64') {
-    return (v) => {
-      const n = toNumber(v);
-      if (Number.isFinite(n)) return n;
-      throw new Failure('out_of_range', `${String(n)} is not a finite f64`);
-    };
-  }
+  const rule = FLOAT_RULES[kind];
   return (v) => {
-    const n = toNumber(v);
-    if (n >= -MAX_F32_INPUT && n <= MAX_F32_INPUT) return Math.fround(n);
-    throw new Failure('out_of_range', `${String(n)} is outside f32: it would round to infinity`);
+    let n: number;
+    if (typeof v === 'number') n = v;
+    else if (typeof v === 'bigint') n = Number(v);
+    else if (v instanceof RawNumber) n = Number(v.text);
+    else throw mismatch(rule.expected, v);
+    if (rule.accepts(n)) return rule.read(n);
+    throw new Failure('out_of_range', rule.readOutOfRange(n));
   };
 }
+
+/**
+ * What is left of the running JSON decode's `maxItems` budget for byte strings. JSON carries bytes
+ * as base64 text, which this pass turns into `Uint8Array`s (each counting `BYTES_WEIGHT` items, as
+ * in the binary parsers): a megabyte of `"",` would otherwise be 350,000 of them. Reading is
+ * synchronous and calls no user code, so the JSON decoder sets one counter for each call.
+ */
+export const textBytesBudget = { left: Infinity };
 
 /** Reads `bytes`: a `Uint8Array`, or strict padded base64 text from JSON. */
 export function bytesReader(form: TreeSource): Reader {
   if (form === 'binary') {
     return (v) => {
-      if (v instanceof Uint8Array) return v;
-      throw mismatch('bytes', v);
+      if (BYTES.is(v)) return v;
+      throw mismatch(BYTES.expected, v);
     };
   }
   return (v) => {
-    if (typeof v !== 'string') throw mismatch('base64 text', v);
-    const bytes = decodeBase64(v);
-    if (bytes === undefined) throw mismatch('base64 text', v);
+    if (typeof v !== 'string') throw mismatch(BYTES.expectedText, v);
+    const bytes = BYTES.fromText(v);
+    if (bytes === undefined) throw mismatch(BYTES.expectedText, v);
+    if ((textBytesBudget.left -= BYTES_WEIGHT) < 0) {
+      throw new Failure('limit_exceeded', 'the input holds more byte strings than maxItems allows (each counting 4 items)');
+    }
     return bytes;
   };
 }

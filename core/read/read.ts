@@ -1,9 +1,10 @@
 import { asReadError } from '../errors/read-error.ts';
+import { CompiledCache, compiled, readOptionsKey, readersKey } from '../fast-path/compiled.ts';
+import { fastPath } from '../fast-path/fast-path.ts';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../options.ts';
 import type { Type } from '../types/type.ts';
-import { canGenerateCode } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
-import type { TreeSource, Reader, ReaderContext } from './context.ts';
+import type { TreeSource, Reader } from './context.ts';
 import { generateReader } from './generate-reader.ts';
 
 /** A descriptor's compiled readers for one set of options. */
@@ -17,78 +18,44 @@ export interface Readers {
   readonly closures: Reader;
 }
 
-const cache = new WeakMap<Type, Map<string, Readers>>();
-
 /** The compiled readers of `type` for these options, compiled on first use and kept with the descriptor. */
 export function readersFor(type: Type, options: ResolvedReadOptions, source: TreeSource): Readers {
-  const key = `${+options.errorOnMissingKeys}${+options.errorOnUnknownKeys}${source}${options.maxDepth}`;
-  let readers = cache.get(type);
-  if (readers === undefined) cache.set(type, (readers = new Map()));
-  let compiled = readers.get(key);
-  if (compiled === undefined) readers.set(key, (compiled = compile(type, { ...options, source })));
-  return compiled;
+  return compiled(type, `read-${source} ${readersKey(options)}`, () => {
+    const ctx = { ...options, source };
+    const closures = compileReader(type, ctx);
+    return { read: fastPath({ codec: 'read', type, generate: () => generateReader(type, ctx), fallback: closures }), closures };
+  });
 }
 
-function compile(type: Type, ctx: ReaderContext): Readers {
-  const closures = compileReader(type, ctx);
-  if (!canGenerateCode()) return { read: closures, closures };
-  const fast = generateReader(type, ctx);
-  const read: Reader = (input) => {
-    try {
-      return fast(input);
-    } catch {
-      // The fast path bailed or met bad input: the closure reader gives the value or the exact error.
-      return closures(input);
-    }
-  };
-  return { read, closures };
-}
-
-interface Prepared extends Readers {
-  readonly type: Type;
-  readonly errorOnMissingKeys: boolean | undefined;
-  readonly errorOnUnknownKeys: boolean | undefined;
-  readonly maxDepth: number | undefined;
-  readonly maxBytes: number | undefined;
-  readonly source: TreeSource;
+/** What one decode call needs: the resolved options and the readers. */
+export interface Prepared extends Readers {
   readonly options: ResolvedReadOptions;
 }
 
-const lastPrepared = new WeakMap<Type, Prepared>();
-/** The very last combination, whatever its descriptor: a codec called in a loop skips the WeakMap too. */
-let latest: Prepared | undefined;
+// Pure: a bundle that reads only through the codecs (which use `readersFor`) drops these.
+const prepared = {
+  json: /* @__PURE__ */ preparedCache('json'),
+  binary: /* @__PURE__ */ preparedCache('binary'),
+};
 
-function sameCall(p: Prepared | undefined, type: Type, opts: ReadOptions | undefined, source: TreeSource): p is Prepared {
-  return (
-    p !== undefined && p.type === type && p.source === source && p.errorOnMissingKeys === opts?.errorOnMissingKeys &&
-    p.errorOnUnknownKeys === opts?.errorOnUnknownKeys && p.maxDepth === opts?.maxDepth && p.maxBytes === opts?.maxBytes
+function preparedCache(source: TreeSource): CompiledCache<Prepared> {
+  return new CompiledCache(
+    `prepared-${source}`,
+    readOptionsKey,
+    (type, opts) => {
+      const options = resolveReadOptions(opts);
+      return { options, ...readersFor(type, options, source) };
+    },
   );
 }
 
 /**
- * The reader and resolved options for one decode call. The last combination per descriptor is
- * remembered (compared field by field, so a mutated options object is never served stale): a
- * codec called again with the same options pays a few comparisons, not a lookup by key.
+ * The readers and resolved options for one decode call. The last call per source is remembered
+ * (see `CompiledCache`): a codec called again with the same descriptor and options pays a few
+ * comparisons, not a lookup by key.
  */
 export function prepareRead(type: Type, opts: ReadOptions | undefined, source: TreeSource): Prepared {
-  if (sameCall(latest, type, opts, source)) return latest;
-  let prepared = lastPrepared.get(type);
-  if (!sameCall(prepared, type, opts, source)) {
-    const options = resolveReadOptions(opts);
-    prepared = {
-      type,
-      errorOnMissingKeys: opts?.errorOnMissingKeys,
-      errorOnUnknownKeys: opts?.errorOnUnknownKeys,
-      maxDepth: opts?.maxDepth,
-      maxBytes: opts?.maxBytes,
-      source,
-      options,
-      ...readersFor(type, options, source),
-    };
-    lastPrepared.set(type, prepared);
-  }
-  latest = prepared;
-  return prepared;
+  return prepared[source].get(type, opts);
 }
 
 /**

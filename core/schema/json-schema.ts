@@ -2,24 +2,13 @@ import { resolveReadOptions, type Opts, type ResolvedReadOptions } from '../opti
 import { isRequiredKey } from '../read/required.ts';
 import type { AnyType, ObjectType } from '../types/index.ts';
 import type { Type } from '../types/type.ts';
-import { INT_RANGES, MAX_F32_INPUT } from '../types/ranges.ts';
-import { BASE64_PATTERN, encodeBase64 } from '../util/base64.ts';
+import { SCALAR_RULES } from '../kinds/index.ts';
+import { encodeBase64 } from '../util/base64.ts';
 
 /** A JSON Schema document or subschema, as a plain JSON-compatible object. */
 export type JsonSchema = { [keyword: string]: unknown };
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
-
-/**
- * 64-bit bounds as doubles whose shortest decimal form stays inside the exact range. A schema
- * object holds doubles: `2^64 - 1` would round up to `2^64` and admit an invalid value, and
- * `-2^63` prints as `-9223372036854776000`, which is below `i64`'s minimum. With these bounds a
- * validator working on doubles accepts a number exactly when lacquer accepts its JSON text.
- */
-const BIGINT_SCHEMA_BOUNDS = {
-  i64: [-(2 ** 63 - 1024), 2 ** 63 - 1024],
-  u64: [0, 2 ** 64 - 2048],
-} as const;
 
 /**
  * The JSON Schema (draft 2020-12) that agrees with reading under the same options: `required`
@@ -54,20 +43,11 @@ class SchemaBuilder {
   private bare(type: Type): JsonSchema {
     const d = type as AnyType;
     switch (d.kind) {
-      case 'string': return { type: 'string' };
-      case 'bool': return { type: 'boolean' };
+      // Each scalar kind's schema is stated with its other rules, in core/kinds.
+      case 'string': case 'bool': case 'bytes':
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'i64': case 'u64': case 'f32': case 'f64':
+        return SCALAR_RULES[d.kind].schema();
       case 'void': return { type: 'null' };
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-        const [minimum, maximum] = INT_RANGES[d.kind];
-        return { type: 'integer', minimum, maximum };
-      }
-      case 'i64': case 'u64': {
-        const [minimum, maximum] = BIGINT_SCHEMA_BOUNDS[d.kind];
-        return { type: 'integer', minimum, maximum };
-      }
-      case 'f32': return { type: 'number', minimum: -MAX_F32_INPUT, maximum: MAX_F32_INPUT };
-      case 'f64': return { type: 'number' };
-      case 'bytes': return { type: 'string', contentEncoding: 'base64', pattern: BASE64_PATTERN };
       case 'literal': return { const: d.value };
       case 'enum': return { enum: [...d.values] };
       // Reading takes `null` for an optional value too (it reads as `undefined`).

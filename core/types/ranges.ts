@@ -1,5 +1,7 @@
-// The numeric bounds of the descriptor kinds. Kept apart from the descriptor classes so readers
-// and writers can use them without importing the classes (which would close an import cycle).
+// The numeric bounds of the descriptor kinds: data only. core/kinds/ states each kind's rules on
+// them (the check, the messages, the emitted code, the JSON Schema). Kept apart from the descriptor
+// classes so rules, readers and writers can use them without importing the classes (which would
+// close an import cycle).
 
 /** The integer kinds that fit a JavaScript `number` exactly. */
 export type IntKind = 'i8' | 'i16' | 'i32' | 'u8' | 'u16' | 'u32';

@@ -16,10 +16,39 @@ export function canGenerateCode(): boolean {
   return available;
 }
 
-/** Builds a function from generated source that receives `constants` as `c0`, `c1`, …. */
-export function buildFunction<F>(constants: readonly unknown[], body: string): F {
+/** A function `new Function` made; its `toString()` is the whole generated source. */
+export type Factory = (...constants: unknown[]) => unknown;
+
+/** What `buildingAs` has set: the sourceURL of the code being built, and the factories built so far. */
+let building: { readonly url: string; readonly factories: Factory[] } | undefined;
+let unnamed = 0;
+
+/**
+ * Builds a function from generated source that receives `constants` as `c0`, `c1`, …. The source
+ * ends in `//# sourceURL=<url>`, the name debuggers list it under and stack traces show: `url`, else
+ * the one `buildingAs` set (the fast path names the code after its codec and descriptor, without
+ * the generators knowing), else `lacquer/generated/<n>.js`.
+ */
+export function buildFunction<F>(constants: readonly unknown[], body: string, url?: string): F {
   const names = constants.map((_, i) => `c${i}`);
-  return new Function(...names, body)(...constants) as F;
+  const factory = new Function(...names, `${body}\n//# sourceURL=${url ?? building?.url ?? `lacquer/generated/${++unnamed}.js`}`) as Factory;
+  building?.factories.push(factory);
+  return factory(...constants) as F;
+}
+
+/**
+ * Runs `generate` with every function it builds named `url` (see `buildFunction`); returns its
+ * result and the factories it built, whose `toString()` is the generated source.
+ */
+export function buildingAs<T>(url: string, generate: () => T): { readonly result: T; readonly factories: readonly Factory[] } {
+  const outer = building;
+  const factories: Factory[] = [];
+  building = { url, factories };
+  try {
+    return { result: generate(), factories };
+  } finally {
+    building = outer;
+  }
 }
 
 /** Collects the values generated code refers to; each gets a name `cN`. */

@@ -1,7 +1,14 @@
 import { Failure, describeValue } from '../errors/failure.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT, type BigIntKind, type FloatKind, type IntKind } from '../types/ranges.ts';
+import { BIGINT_RULES } from '../kinds/bigint.ts';
+import { BOOL } from '../kinds/bool.ts';
+import { BYTES } from '../kinds/bytes.ts';
+import { FLOAT_RULES } from '../kinds/float.ts';
+import { INT_RULES } from '../kinds/integer.ts';
+import { STRING, loneSurrogate } from '../kinds/string.ts';
+import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
 
-// Checks of values about to be written: a writer never emits what the reader would reject.
+// Checks of values about to be written: a writer never emits what the reader would reject. Each
+// scalar check is its kind's rule from core/kinds; the messages say what cannot be written.
 
 function wrongType(expected: string, got: unknown): Failure {
   return new Failure('type_mismatch', `cannot write ${describeValue(got)} as ${expected}`);
@@ -9,48 +16,49 @@ function wrongType(expected: string, got: unknown): Failure {
 
 /** Returns a checker for `i8` … `u32` values: integral numbers within range. */
 export function intChecker(kind: IntKind): (v: unknown) => number {
-  const [min, max] = INT_RANGES[kind];
+  const rule = INT_RULES[kind];
   return (v) => {
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw wrongType(`an integer (${kind})`, v);
-    if (v < min || v > max) throw new Failure('out_of_range', `${v} is outside ${kind} (${min}..${max})`);
-    return v;
+    if (rule.is(v)) return v as number;
+    // An integer beyond the bounds is out of range; anything else (NaN and infinities too) is no integer.
+    if (typeof v !== 'number' || !Number.isInteger(v)) throw wrongType(rule.expected, v);
+    throw new Failure('out_of_range', rule.outOfRange(v));
   };
 }
 
 /** Returns a checker for `i64`/`u64` values: bigints (or safe-integer numbers) within range. */
 export function bigIntChecker(kind: BigIntKind): (v: unknown) => bigint {
-  const [min, max] = BIGINT_RANGES[kind];
+  const rule = BIGINT_RULES[kind];
   return (v) => {
     const b = typeof v === 'bigint' ? v : Number.isSafeInteger(v) ? BigInt(v as number) : undefined;
-    if (b === undefined) throw wrongType(`an integer (${kind})`, v);
-    if (b < min || b > max) throw new Failure('out_of_range', `${b} is outside ${kind} (${min}..${max})`);
+    if (b === undefined) throw wrongType(rule.expected, v);
+    if (!rule.accepts(b)) throw new Failure('out_of_range', rule.outOfRange(b));
     return b;
   };
 }
 
 /** Returns a checker for `f32`/`f64` values: finite numbers (`NaN` and infinities are refused). */
 export function floatChecker(kind: FloatKind): (v: unknown) => number {
-  const limit = kind === 'f32' ? MAX_F32_INPUT : Number.MAX_VALUE;
+  const rule = FLOAT_RULES[kind];
   return (v) => {
-    if (typeof v !== 'number') throw wrongType(`a number (${kind})`, v);
-    if (!(v >= -limit && v <= limit)) throw new Failure('out_of_range', `${v} cannot be written as ${kind}: only finite numbers${kind === 'f32' ? ' within float32 range' : ''} can`);
+    if (typeof v !== 'number') throw wrongType(rule.expected, v);
+    if (!rule.accepts(v)) throw new Failure('out_of_range', rule.writeOutOfRange(v));
     return v;
   };
 }
 
 export function checkString(v: unknown): string {
-  if (typeof v !== 'string') throw wrongType('a string', v);
-  return v;
+  if (!STRING.is(v)) throw typeof v === 'string' ? new Failure('type_mismatch', `cannot write ${loneSurrogate(v)}: it is not Unicode text`) : wrongType(STRING.expected, v);
+  return v as string;
 }
 
 export function checkBool(v: unknown): boolean {
-  if (typeof v !== 'boolean') throw wrongType('a boolean', v);
-  return v;
+  if (!BOOL.is(v)) throw wrongType(BOOL.expected, v);
+  return v as boolean;
 }
 
 export function checkBytes(v: unknown): Uint8Array {
-  if (!(v instanceof Uint8Array)) throw wrongType('bytes', v);
-  return v;
+  if (!BYTES.is(v)) throw wrongType(BYTES.expected, v);
+  return v as Uint8Array;
 }
 
 /** Checks a value against a literal or an enum's allowed set. */

@@ -45,6 +45,12 @@ describe('codecs/json: the generated writer', () => {
     const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' }), fc.constantFrom('"', '\\', '\n', '\ud800', 'plain'));
     fc.assert(fc.property(text, text, fc.array(text, { maxLength: 3 }), (a, b, list) => {
       const value = { a, n: 1, b, list };
+      if (![a, b, ...list].every((s) => s.isWellFormed())) {
+        // A lone surrogate is no Unicode text: the generated writer hands it over, the closure writer refuses it.
+        expect(generated(type, value)).to.deep.equal({ thrown: BAIL });
+        expect(closure(type, value)).to.have.property('thrown');
+        return;
+      }
       expect(generated(type, value)).to.deep.equal(closure(type, value));
       expect(JSON.parse((generated(type, value) as { text: string }).text)).to.deep.equal(value);
     }), { numRuns: 2000 });

@@ -135,9 +135,10 @@ describe('codecs/json', () => {
       expect(json.encode(T, value, { prettify: true })).to.equal(JSON.stringify(value, null, 2));
     });
 
-    it('escapes strings and keys, including control characters and lone surrogates', () => {
+    it('escapes strings and keys, including control characters, and writes surrogate pairs as they are', () => {
+      // Lone surrogates are not Unicode text: every codec refuses them (unicode-text.spec.ts).
       const T = t.map(t.string());
-      const value = { 'q"k': 'line\nbreak \u0001 \\ "quoted" \ud800' };
+      const value = { 'q"k': 'line\nbreak \u0001 \\ "quoted" \ud83d\ude00' };
       const text = json.encode(T, value);
       expect(text).to.equal(JSON.stringify(value));
       expect(json.decode(T, text)).to.deep.equal(value);

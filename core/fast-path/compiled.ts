@@ -1,0 +1,129 @@
+// The one cache of compiled readers and writers. Everything lacquer compiles for a descriptor (the
+// read pass, each codec's writers and direct readers, Standard Schema's validator) is kept with
+// that descriptor, under a key naming what it is and the options it was compiled for. No code
+// generation here: Standard Schema uses this module with closures alone.
+import { resolveReadOptions, type Opts, type ReadOptions } from '../options.ts';
+import type { Type } from '../types/type.ts';
+import type { Factory } from '../util/codegen.ts';
+
+/** One function generated for a descriptor, for `generatedSource`. */
+export interface GeneratedCode {
+  /** `read`, `json`, `msgpack-direct`, …: the `<codec>` of `sourceUrl`. */
+  readonly codec: string;
+  /** `lacquer/<codec>/<Name>.js`. */
+  readonly sourceUrl: string;
+  /** What `new Function` made; `toString()` gives the source, so none is kept twice. */
+  readonly factories: readonly Factory[];
+}
+
+/** What is compiled for one descriptor. */
+interface Compiled {
+  /** Each artefact under its key: what it is and the options it depends on. */
+  readonly artefacts: Map<string, unknown>;
+  /** The functions generated for it, oldest first. */
+  readonly generated: GeneratedCode[];
+}
+
+const byType = new WeakMap<Type, Compiled>();
+
+function compiledOf(type: Type): Compiled {
+  let c = byType.get(type);
+  if (c === undefined) byType.set(type, (c = { artefacts: new Map(), generated: [] }));
+  return c;
+}
+
+/** The artefact of `type` under `key`, compiled on first use and kept with the descriptor (it goes when the descriptor goes). */
+export function compiled<A>(type: Type, key: string, compile: () => A): A {
+  const artefacts = compiledOf(type).artefacts;
+  if (artefacts.has(key)) return artefacts.get(key) as A;
+  const artefact = compile();
+  artefacts.set(key, artefact);
+  return artefact;
+}
+
+/** Remembers a function generated for `type`. */
+export function recordGenerated(type: Type, code: GeneratedCode): void {
+  compiledOf(type).generated.push(code);
+}
+
+/** The functions generated for `type` so far, oldest first. */
+export function generatedFor(type: Type): readonly GeneratedCode[] {
+  return byType.get(type)?.generated ?? [];
+}
+
+/** Every read option, resolved, as a key: for artefacts that keep the resolved options. */
+export function readOptionsKey(opts: ReadOptions | undefined): string {
+  const o = resolveReadOptions(opts);
+  return `${readersKey(o)} ${o.maxBytes} ${o.maxItems}`;
+}
+
+/** The read options a compiled reader depends on (`maxBytes` and `maxItems` are checked apart), as a key. */
+export function readersKey(o: { readonly errorOnMissingKeys: boolean; readonly errorOnUnknownKeys: boolean; readonly maxDepth: number }): string {
+  return `${+o.errorOnMissingKeys}${+o.errorOnUnknownKeys} ${o.maxDepth}`;
+}
+
+/**
+ * One operation's artefacts (`json` decoding, `msgpack` encoding, …) by descriptor and options,
+ * with its last call remembered: a codec called again with the same descriptor and options (a
+ * loop, a server answering one route) pays a few comparisons, not a lookup by key. The options are
+ * compared member by member, so a mutated options object is never served stale: every member of
+ * `Opts` is compared (a new option must be added here), and one that does not matter to the
+ * artefact costs at most a lookup when it changes.
+ */
+export class CompiledCache<A> {
+  // Private names (`#`), which minifiers shorten: this ships in the browser client.
+  readonly #name: string;
+  readonly #keyOf: (opts: Opts | undefined) => string;
+  readonly #compile: (type: Type, opts: Opts | undefined) => A;
+  #type: Type | undefined = undefined;
+  /** The last call had no options: most calls, compared with one test. */
+  #bare = false;
+  #errorOnMissingKeys: boolean | undefined;
+  #errorOnUnknownKeys: boolean | undefined;
+  #maxDepth: number | undefined;
+  #maxBytes: number | undefined;
+  #maxItems: number | undefined;
+  #prettify: boolean | undefined;
+  #last: A | undefined;
+
+  /**
+   * @param name Names the artefacts in the descriptor's cache: `json-decode`, `read-binary`, ….
+   * @param keyOf The options the artefact depends on, as a key; called only when the last call does not match.
+   * @param compile Compiles the artefact; called once per descriptor and key.
+   */
+  constructor(name: string, keyOf: (opts: Opts | undefined) => string, compile: (type: Type, opts: Opts | undefined) => A) {
+    this.#name = name;
+    this.#keyOf = keyOf;
+    this.#compile = compile;
+  }
+
+  /** The artefact for `type` and `opts`, compiled on first use. */
+  get(type: Type, opts: Opts | undefined): A {
+    if (type === this.#type) {
+      if (opts === undefined) {
+        if (this.#bare) return this.#last as A;
+      } else if (
+        !this.#bare && opts.errorOnMissingKeys === this.#errorOnMissingKeys && opts.errorOnUnknownKeys === this.#errorOnUnknownKeys &&
+        opts.maxDepth === this.#maxDepth && opts.maxBytes === this.#maxBytes && opts.maxItems === this.#maxItems &&
+        opts.prettify === this.#prettify
+      ) {
+        return this.#last as A;
+      }
+    }
+    return this.#lookUp(type, opts);
+  }
+
+  #lookUp(type: Type, opts: Opts | undefined): A {
+    const artefact = compiled(type, `${this.#name} ${this.#keyOf(opts)}`, () => this.#compile(type, opts));
+    this.#type = type;
+    this.#bare = opts === undefined;
+    this.#errorOnMissingKeys = opts?.errorOnMissingKeys;
+    this.#errorOnUnknownKeys = opts?.errorOnUnknownKeys;
+    this.#maxDepth = opts?.maxDepth;
+    this.#maxBytes = opts?.maxBytes;
+    this.#maxItems = opts?.maxItems;
+    this.#prettify = opts?.prettify;
+    this.#last = artefact;
+    return artefact;
+  }
+}

@@ -1,0 +1,201 @@
+// The one place that chooses between generated code and closures. Every reader and writer has a
+// fast path (generated JavaScript, or for binary direct readers closures where `new Function` is
+// forbidden) that handles the common input and bails (throws BAIL) on anything else, and a path
+// that takes any input and gives the exact value or error. `fastPath` builds the first, names it
+// (`//# sourceURL=lacquer/<codec>/<Name>.js`), keeps its source for `generatedSource`, and runs
+// the second whenever the first bails.
+import { Failure } from '../errors/failure.ts';
+import type { Type } from '../types/type.ts';
+import { BAIL, buildFunction, buildingAs, canGenerateCode } from '../util/codegen.ts';
+import { generatedFor, recordGenerated } from './compiled.ts';
+
+/** What `fastPath` is given. `F` takes one or two arguments (a value; or a sink and a value). */
+export interface FastPathOptions<F> {
+  /**
+   * What the code does: `read` (the read pass), `json`, `msgpack`, `cbor` (writers),
+   * `json-direct`, `msgpack-direct`, `cbor-direct` (direct readers). Names the generated code.
+   */
+  readonly codec: string;
+  /** The descriptor the code is for; its `name` (else its kind) names the generated code. */
+  readonly type: Type;
+  /** Generates the fast path with `buildFunction`; `undefined` where there is none for this descriptor. */
+  readonly generate: () => F | undefined;
+  /** Where code cannot be generated: the fast path made of closures, when there is one. */
+  readonly fastClosure?: () => F;
+  /**
+   * Takes any input and gives the exact value or error; runs whenever the fast path bails. Its
+   * declared parameters (`length`: one, or two for a sink and a value) are the ones the fast path
+   * is called with.
+   */
+  readonly fallback: F;
+}
+
+/**
+ * The function to call: the generated fast path, which hands any input it bails on to `fallback`;
+ * where code generation is unavailable, the closure fast path or `fallback` alone. A generator that
+ * throws while building, and generated code that throws something other than BAIL or a `Failure`
+ * where `fallback` answers, are reported once (see `onGeneratedCodeError`); `fallback` answers.
+ */
+export function fastPath<F>(options: FastPathOptions<F>): F {
+  const { codec, type } = options;
+  const fallback = options.fallback as unknown as Fn;
+  if (!canGenerateCode()) {
+    const fast = options.fastClosure?.() as Fn | undefined;
+    return (fast === undefined ? fallback : withFallback(fast, fallback)) as F;
+  }
+  const site: Site = { codec, type, sourceUrl: sourceUrlOf(codec, type), reported: false };
+  const generate = specHooks.generate === undefined ? options.generate : () => specHooks.generate!(codec, type, options.generate) as F | undefined;
+  return (build(site, generate as () => Fn | undefined, fallback) ?? fallback) as F;
+}
+
+type Fn = (a: unknown, b: unknown) => unknown;
+
+/** One fast path, for reports. */
+interface Site {
+  readonly codec: string;
+  readonly type: Type;
+  readonly sourceUrl: string;
+  reported: boolean;
+}
+
+/**
+ * The generated fast path with its fallback, or `undefined`. The wrapper that calls the fast path
+ * and catches its bails is generated too, one per fast path: its call sees one callee, which V8
+ * inlines (a wrapper closure shared by every fast path would see them all, and inline none). It
+ * takes one argument (readers, JSON writers) or two (binary writers: a sink and a value), as the
+ * fallback does. In it, `c0` is the fast path, `c1` the fallback, `c2` BAIL, `c3` `afterThrow`.
+ * Its sourceURL is the fast path's with `.entry.js` for `.js`.
+ */
+function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | undefined {
+  const args = fallback.length < 2 ? 'a' : 'a, b';
+  try {
+    const { result, factories } = buildingAs(site.sourceUrl, () => {
+      const fast = generate();
+      if (fast === undefined) return undefined;
+      const body = `return function fastPath(${args}) {\n  try { return c0(${args}); } catch (e) { return e === c2 ? c1(${args}) : c3(e, c4, c1, ${args}); }\n};`;
+      return buildFunction<Fn>([fast, fallback, BAIL, afterThrow, site], body, site.sourceUrl.replace(/\.js$/, '.entry.js'));
+    });
+    if (result !== undefined) recordGenerated(site.type, { codec: site.codec, sourceUrl: site.sourceUrl, factories });
+    return result;
+  } catch (e) {
+    // BAIL here means the generator declines this descriptor, as `undefined` does.
+    if (e !== BAIL) report(site, 'build', e);
+    return undefined;
+  }
+}
+
+/** The closure fast path (binary direct readers where code cannot be generated) with its fallback. */
+function withFallback(fast: Fn, fallback: Fn): Fn {
+  return (a, b) => {
+    try {
+      return fast(a, b);
+    } catch (e) {
+      return e === BAIL ? fallback(a, b) : afterThrow(e, undefined, fallback, a, b);
+    }
+  };
+}
+
+/**
+ * The fast path threw something else than BAIL. A `Failure` is the fast path meeting bad input
+ * (an inlined closure reader or writer): `fallback` gives the exact error. Anything else is
+ * unexpected unless `fallback` throws too (a getter that throws, a stack exhausted by deep input,
+ * which `fallback` then reports as it would have anyway); when `fallback` answers, the fast path
+ * is wrong where the closures are right, a bug in lacquer, reported once.
+ */
+function afterThrow(e: unknown, site: Site | undefined, fallback: Fn, a: unknown, b?: unknown): unknown {
+  const value = fallback(a, b);
+  if (!(e instanceof Failure) && site !== undefined && !site.reported) {
+    site.reported = true;
+    report(site, 'run', e);
+  }
+  return value;
+}
+
+// ---- Naming -------------------------------------------------------------------------------------
+
+/** How many fast paths were generated under each `lacquer/<codec>/<Name>`. */
+const names = new Map<string, number>();
+/**
+ * Past this many names the counts start over: descriptors made at run time (one per request, with
+ * a name each) must not grow `names` for ever, and a name used twice only confuses a debugger.
+ */
+const MAX_NAMES = 10_000;
+
+/** `lacquer/<codec>/<Name>.js`, `<Name>-2.js` for the second one of that name (another descriptor, other options). */
+function sourceUrlOf(codec: string, type: Type): string {
+  const named = (type as { readonly name?: unknown }).name;
+  // A sourceURL ends at a line break: keep names to characters that are safe in a URL path.
+  const name = (typeof named === 'string' && named !== '' ? named : type.kind).replace(/[^\w.$-]/g, '_');
+  const base = `lacquer/${codec}/${name}`;
+  if (names.size >= MAX_NAMES && !names.has(base)) names.clear();
+  const n = (names.get(base) ?? 0) + 1;
+  names.set(base, n);
+  return `${base}${n === 1 ? '' : `-${n}`}.js`;
+}
+
+// ---- Reporting ----------------------------------------------------------------------------------
+
+/** A problem with generated code. The closure path gave the answer instead, so results are unchanged. */
+export interface GeneratedCodeError {
+  /**
+   * `build`: the generator threw while making the code; the closure path is used for good.
+   * `run`: the code threw (not a bail, not a read or write failure) on input the closure path
+   * answers; the closure path answers each such input (later ones are not reported again).
+   */
+  readonly phase: 'build' | 'run';
+  /** Where the code is, or would have been: `lacquer/<codec>/<Name>.js`. */
+  readonly sourceUrl: string;
+  readonly type: Type;
+  readonly error: unknown;
+}
+
+/** Receives generated-code problems, each fast path's once. */
+export type GeneratedCodeErrorHandler = (problem: GeneratedCodeError) => void;
+
+const warn: GeneratedCodeErrorHandler = ({ phase, sourceUrl, error }) => {
+  const what = phase === 'build' ? `generating ${sourceUrl} failed` : `${sourceUrl} threw where the closure path answers`;
+  console.warn(`lacquer: ${what}; the closure path answers instead. This is a bug in lacquer:`, error);
+};
+
+let handler: GeneratedCodeErrorHandler = warn;
+
+/**
+ * Sets who hears of problems with generated code: a generator that throws while building, or
+ * generated code that throws where the closure path answers. Both are bugs in lacquer, never in
+ * the input, and neither changes a result (the closure path answers), so by default each fast path
+ * reports once with `console.warn`. Pass a handler to log elsewhere or to fail tests, `undefined`
+ * to restore the default; returns the handler it replaces.
+ */
+export function onGeneratedCodeError(next: GeneratedCodeErrorHandler | undefined): GeneratedCodeErrorHandler {
+  const previous = handler;
+  handler = next ?? warn;
+  return previous;
+}
+
+function report(site: Site, phase: GeneratedCodeError['phase'], error: unknown): void {
+  handler({ phase, sourceUrl: site.sourceUrl, type: site.type, error });
+}
+
+/**
+ * For specs only (not exported from `lacquer`): when set, every generator runs through it, so a
+ * spec can make one throw while building, or return code that throws.
+ */
+export const specHooks: { generate?: (codec: string, type: Type, generate: () => unknown) => unknown } = {};
+
+// ---- Printing -----------------------------------------------------------------------------------
+
+/**
+ * The JavaScript lacquer generated for `type` so far, or only that of `codec` (`read`, `json`,
+ * `msgpack`, `cbor`, `json-direct`, `msgpack-direct`, `cbor-direct`). Each piece ends in its
+ * `//# sourceURL`, the name debuggers list it under and stack traces show:
+ * `lacquer/<codec>/<Name>.js` for the generated reader or writer, then `<Name>.entry.js` for the
+ * function the codec calls, which runs it and the closure path when it bails. Code is generated
+ * on a descriptor's first encode or decode with a set of options, so call this after one; it is
+ * `''` before, and where `new Function` is forbidden (the closure path alone runs there).
+ */
+export function generatedSource(type: Type, codec?: string): string {
+  return generatedFor(type)
+    .filter((code) => codec === undefined || code.codec === codec)
+    .flatMap((code) => code.factories.map(String))
+    .join('\n\n');
+}

@@ -1,0 +1,104 @@
+// A string is Unicode text in every codec: UTF-8 (MessagePack, CBOR) cannot hold a lone surrogate,
+// so JSON, whose `\ud800` escape can, refuses it too, on read and on write. Otherwise a string
+// accepted from JSON could never be answered in MessagePack or CBOR.
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { t } from '../../core/index.ts';
+import { cbor } from '../../codecs/cbor/index.ts';
+import { json } from '../../codecs/json/index.ts';
+import { msgpack } from '../../codecs/msgpack/index.ts';
+import { readErrorOf } from '../support/read-error.ts';
+import { writeErrorOf } from '../support/write-error.ts';
+
+/** The ReadError `read` throws, checked for its code, path and, when given, message. */
+function expectReadError(read: () => unknown, code: string, path?: string, message?: RegExp) {
+  const error = readErrorOf(read);
+  expect(error.code).to.equal(code);
+  if (path !== undefined) expect(error.path).to.equal(path);
+  if (message !== undefined) expect(error.message).to.match(message);
+  return error;
+}
+
+function expectWriteError(write: () => unknown, code: string, path?: string) {
+  const error = writeErrorOf(write);
+  expect(error.code).to.equal(code);
+  if (path !== undefined) expect(error.path).to.equal(path);
+}
+
+const CODECS = [json, msgpack, cbor];
+
+/** Strings as UTF-16 code units: ASCII, other BMP characters, and surrogates alone or in pairs. */
+const codeUnits = fc.array(fc.oneof(
+  fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xffff }), fc.integer({ min: 0xd800, max: 0xdfff }),
+), { maxLength: 8 }).map((units) => String.fromCharCode(...units));
+const Named = t.object({ id: t.u64(), name: t.string() });
+const Plain = t.object({ name: t.string(), n: t.i32() });
+
+describe('codecs: strings are Unicode text', () => {
+  describe('JSON refuses a lone surrogate on read', () => {
+    it('written as an escape', () => {
+      expectReadError(() => json.decode(t.string(), '"ab\\ud800"'), 'type_mismatch', '', /lone surrogate \(U\+D800 at index 2\)/);
+    });
+
+    it('raw, in text handed over as a JavaScript string', () => {
+      expectReadError(() => json.decode(t.string(), '"\udc00"'), 'type_mismatch', '', /lone surrogate \(U\+DC00 at index 0\)/);
+    });
+
+    it('in a member, on the direct path for 64-bit descriptors and on the general path', () => {
+      expectReadError(() => json.decode(Named, '{"id":1,"name":"x\ud800"}'), 'type_mismatch', '/name');
+      expectReadError(() => json.decode(Named, '{"id":1,"name":"x\\ud800"}'), 'type_mismatch', '/name');
+      expectReadError(() => json.decode(Plain, '{"name":"\\udfff","n":1}'), 'type_mismatch', '/name');
+    });
+
+    it('as a map key', () => {
+      expectReadError(() => json.decode(t.map(t.i32()), '{"a":1,"\\ud800":2}'), 'type_mismatch', '', /as a key/);
+    });
+
+    it('while a surrogate pair is one character', () => {
+      expect(json.decode(t.string(), '"\\ud83d\\ude00"')).to.equal('😀');
+      expect(json.decode(t.map(t.i32()), '{"\\ud83d\\ude00":1}')).to.deep.equal({ '😀': 1 });
+    });
+  });
+
+  it('MessagePack and CBOR refuse a surrogate encoded as UTF-8 bytes (CESU-8) as invalid UTF-8', () => {
+    expectReadError(() => msgpack.decode(t.string(), Uint8Array.of(0xa3, 0xed, 0xa0, 0x80)), 'syntax_error');
+    expectReadError(() => cbor.decode(t.string(), Uint8Array.of(0x63, 0xed, 0xa0, 0x80)), 'syntax_error');
+  });
+
+  for (const codec of CODECS) {
+    it(`${codec.name} refuses to write a lone surrogate, in a value and in a map key`, () => {
+      expectWriteError(() => codec.encode(Plain, { name: 'a\ud800', n: 1 }), 'type_mismatch', '/name');
+      expectWriteError(() => codec.encode(t.map(t.i32()), { ['\udc00']: 1 } as Record<string, number>), 'type_mismatch');
+    });
+  }
+
+  it('an error quoting a key from the input is itself Unicode text', () => {
+    const error = expectReadError(() => json.decode(Plain, '{"name":"a","n":1,"\\ud800":2}'), 'unknown_key');
+    expect(error.key!.isWellFormed() && error.path.isWellFormed() && error.message.isWellFormed()).to.equal(true);
+    expect(() => msgpack.encode(t.object({ detail: t.string(), path: t.string() }), { detail: error.message, path: error.path })).not.to.throw();
+  });
+
+  it('for every string: each codec reads and writes it exactly when it is well-formed', () => {
+    fc.assert(fc.property(codeUnits, (s) => {
+      const ok = s.isWellFormed();
+      const read = (f: () => unknown) => {
+        try {
+          return f() === s;
+        } catch {
+          return false;
+        }
+      };
+      expect(read(() => json.decode(t.string(), JSON.stringify(s)))).to.equal(ok);
+      for (const codec of CODECS) {
+        let written: Uint8Array | string | undefined;
+        try {
+          written = codec.encode(t.string(), s);
+        } catch {
+          written = undefined;
+        }
+        expect(written !== undefined).to.equal(ok);
+        if (written !== undefined) expect(codec.decode(t.string(), written)).to.equal(s);
+      }
+    }), { numRuns: 1000, seed: 11 });
+  });
+});

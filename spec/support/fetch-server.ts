@@ -62,7 +62,9 @@ export async function serveFetch(handler: (request: Request) => Promise<Response
         init.duplex = 'half';
       }
       const response = await handler(new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, init));
-      res.writeHead(response.status, Object.fromEntries(response.headers));
+      // The reason phrase the handler chose, as a runtime writing HTTP/1.1 would use it.
+      if (response.statusText === '') res.writeHead(response.status, Object.fromEntries(response.headers));
+      else res.writeHead(response.status, response.statusText, Object.fromEntries(response.headers));
       if (response.body !== null) for await (const chunk of response.body) res.write(chunk);
       res.end();
       // A body the handler never touched (a GET-like answer to a POST) is drained, not left pending.

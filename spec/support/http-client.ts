@@ -4,6 +4,8 @@ import type { HttpServer } from '../../transports/http/index.ts';
 
 export interface Reply {
   status: number;
+  /** The reason phrase of the status line. */
+  statusMessage: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
   text: string;
@@ -32,7 +34,7 @@ export function send(url: string, options: SendOptions = {}): Promise<Reply> {
       res.on('end', () => {
         const body = Buffer.concat(chunks);
         const text = body.toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text, json: () => JSON.parse(text) });
+        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body, text, json: () => JSON.parse(text) });
       });
     });
     req.on('error', reject);

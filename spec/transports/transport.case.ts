@@ -146,6 +146,21 @@ export function transportConformance(start: StartTransport): void {
       expectProblem(reply, 406);
       expect(reply.headers.vary).to.equal('Accept');
     });
+    it('answers negotiated before the endpoint runs (404, 405, 413) with Vary: Accept and a reason phrase equal to the title', async () => {
+      const big = JSON.stringify('x'.repeat(5 * LIMIT));
+      const replies: [string, Reply, number][] = [
+        ['404', await send(`${api}/nope`), 404],
+        ['405', await send(`${api}/getItems`, { method: 'DELETE' }), 405],
+        ['413 declared', await post('/take', big), 413],
+        ['413 chunked', await post('/take', big, { 'transfer-encoding': 'chunked' }), 413],
+        ['413 of the registry', await send(`${tightApi}/echo`, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } }), 413],
+      ];
+      for (const [label, reply, status] of replies) {
+        const doc = expectProblem(reply, status);
+        expect(reply.headers.vary, label).to.match(/\bAccept\b/);
+        expect(reply.statusMessage, label).to.equal(doc.title);
+      }
+    });
     it('writes problems in CBOR for a client naming application/problem+cbor', async () => {
       const reply = await send(`${api}/teapot`, { method: 'POST', headers: { accept: 'application/json;q=0.5, application/problem+cbor' } });
       expect(reply.status).to.equal(418);

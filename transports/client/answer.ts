@@ -1,6 +1,7 @@
 import type { Codec } from '../../core/codec.ts';
 import { HttpError } from '../../core/errors/http-error.ts';
-import type { ReadOptions } from '../../core/options.ts';
+import { ReadError } from '../../core/errors/read-error.ts';
+import { DEFAULT_MAX_BYTES, type ReadOptions } from '../../core/options.ts';
 import { mediaTypeEssence } from '../rest/media-type.ts';
 import { codecForContentType, problemMediaType } from '../rest/negotiate.ts';
 import { PROBLEM_BASE_MEMBERS, Problem, statusText } from '../rest/problem.ts';
@@ -9,8 +10,50 @@ import type { Type } from '../../core/types/type.ts';
 const utf8 = new TextDecoder();
 
 /**
+ * 64 KiB: the most of an error answer's body the client reads for its problem document (and no
+ * more than `maxBytes`); a longer one is not read, and the error carries the status alone.
+ */
+export const DEFAULT_MAX_ERROR_BYTES = 64 * 1024;
+
+/**
+ * The body of `response`, reading at most `limit` bytes: `undefined` when it is longer (a declared
+ * `Content-Length` says so before anything is read), and the rest is cancelled, not downloaded.
+ */
+async function readCapped(response: Response, limit: number): Promise<Uint8Array | undefined> {
+  const body = response.body;
+  const declared = response.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) {
+    body?.cancel().catch(() => {});
+    return undefined;
+  }
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
  * Reads a 2xx answer with `returns`, in the codec its `Content-Type` names (one of `codecs`);
- * `t.void()` reads nothing. Throws `ReadError` when the body does not fit the descriptor.
+ * `t.void()` reads nothing. Throws `ReadError` when the body does not fit the descriptor, and
+ * `limit_exceeded` as soon as it is over `maxBytes` (the rest is not downloaded).
  */
 export async function readResult(response: Response, returns: Type, codecs: readonly Codec[], opts: ReadOptions): Promise<unknown> {
   if (returns.kind === 'void') {
@@ -24,7 +67,10 @@ export async function readResult(response: Response, returns: Type, codecs: read
     const known = codecs.map((c) => c.contentTypes[0]).join(', ');
     throw new TypeError(`lacquer/client: the answer is ${contentType ?? 'without a Content-Type'}; this client reads ${known}`);
   }
-  return codec.decode(returns, new Uint8Array(await response.arrayBuffer()), opts);
+  const limit = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const body = await readCapped(response, limit);
+  if (body === undefined) throw new ReadError('limit_exceeded', '', `the answer is over maxBytes (${limit})`);
+  return codec.decode(returns, body, opts);
 }
 
 /** The problem document of an error answer, as far as it can be read; `{}` when it cannot. */
@@ -47,17 +93,18 @@ function readProblem(contentType: string | null, body: Uint8Array, codecs: reado
 /**
  * The error for a non-2xx answer: an `HttpError` with the problem document's status, `detail`
  * (its message), `type`, `title`, and `code`/`path` among its extensions. Statuses outside
- * 400 to 599 (an unfollowed redirect) give a plain `Error`.
+ * 400 to 599 (an unfollowed redirect) give a plain `Error`. At most `limit` bytes of the body are
+ * read: past that, the error carries the status alone.
  */
-export async function errorFor(response: Response, codecs: readonly Codec[]): Promise<Error> {
+export async function errorFor(response: Response, codecs: readonly Codec[], limit: number): Promise<Error> {
   const { status } = response;
   if (status < 400 || status > 599) {
     await response.body?.cancel();
     return new Error(`lacquer/client: unexpected status ${status}`);
   }
-  let body = new Uint8Array(0);
+  let body: Uint8Array = new Uint8Array(0);
   try {
-    body = new Uint8Array(await response.arrayBuffer());
+    body = (await readCapped(response, limit)) ?? body;
   } catch {
     // The connection broke while the problem document arrived; the status says enough.
   }

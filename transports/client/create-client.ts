@@ -5,7 +5,7 @@ import type { Contract, Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
 import { bodyType } from '../rest/body-type.ts';
 import { verbFor } from '../rest/verb.ts';
-import { errorFor, readResult } from './answer.ts';
+import { DEFAULT_MAX_ERROR_BYTES, errorFor, readResult } from './answer.ts';
 import type { CallOptions, Client, ClientOptions, FetchFunction, HeadersOption } from './types.ts';
 
 /** What every method of one client shares. */
@@ -18,7 +18,13 @@ interface Settings {
   readonly fetch: FetchFunction;
   readonly headers: HeadersOption | undefined;
   readonly opts: ReadOptions;
+  readonly allowCrossOriginRedirects: boolean;
+  /** The most of an error answer read for its problem document. */
+  readonly errorBytes: number;
 }
+
+/** Redirects followed in a row before a call fails, as `fetch` itself allows. */
+export const DEFAULT_MAX_REDIRECTS = 20;
 
 /** `Accept` of a client: its codec first, JSON second (`application/cbor, application/json;q=0.5`). */
 export function acceptFor(codec: Codec): string {
@@ -34,7 +40,7 @@ export function acceptFor(codec: Codec): string {
  * `{ signal, headers }`.
  */
 export function createClient<M extends Methods>(contract: Contract<M>, options: ClientOptions): Client<M> {
-  const { baseUrl, codec, fetch, headers, ...opts } = options;
+  const { baseUrl, codec, fetch, headers, allowCrossOriginRedirects, ...opts } = options;
   if (typeof contract !== 'object' || contract === null || typeof contract.methods !== 'object') {
     throw new TypeError('createClient(): the first argument must be a service({...}) contract');
   }
@@ -49,6 +55,8 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
     fetch: fetch ?? ((request) => globalThis.fetch(request)),
     headers,
     opts,
+    allowCrossOriginRedirects: allowCrossOriginRedirects === true,
+    errorBytes: Math.min(DEFAULT_MAX_ERROR_BYTES, opts.maxBytes ?? DEFAULT_MAX_ERROR_BYTES),
   };
   const client = {};
   for (const [name, m] of Object.entries(contract.methods)) {
@@ -81,11 +89,52 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
       body = codec.encode(input, (arity === 1 ? args[0] : args.slice(0, arity)) as never, opts);
       headers.set('content-type', codec.contentTypes[0]!);
     }
-    const init: RequestInit = { method: verb, headers };
+    const init: RequestInit = { method: verb, headers, redirect: settings.allowCrossOriginRedirects ? 'follow' : 'manual' };
     if (body !== undefined) init.body = body as BodyInit;
     if (signal !== undefined) init.signal = signal;
-    const response = await settings.fetch(new Request(url, init));
-    if (!response.ok) throw await errorFor(response, codecs);
+    const response = await exchange(settings, url, init, signal);
+    if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes);
     return readResult(response, contract.returns, codecs, opts);
   };
+}
+
+const REDIRECTS = [301, 302, 303, 307, 308];
+
+/**
+ * Sends the request, following redirects within its origin only (unless
+ * `allowCrossOriginRedirects`), and settling as soon as `signal` aborts, whatever `fetch` does.
+ */
+async function exchange(settings: Settings, url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  for (let hop = 0, target = url; ; hop++) {
+    // Not sent at all once aborted, whatever `fetch` would do with the signal.
+    signal?.throwIfAborted();
+    const response = await abortable(settings.fetch(new Request(target, init)), signal);
+    const { status } = response;
+    const location = REDIRECTS.includes(status) ? response.headers.get('location') : null;
+    if (settings.allowCrossOriginRedirects || (location === null && response.type !== 'opaqueredirect')) return response;
+    response.body?.cancel().catch(() => {});
+    // A browser hides where a redirect it does not follow goes: treated as another origin.
+    const next = location === null ? undefined : new URL(location, target);
+    if (next?.origin !== new URL(target).origin) {
+      throw new Error(`lacquer/client: a redirect to another origin (${next?.href ?? 'hidden by the runtime'}) is refused; allowCrossOriginRedirects follows it`);
+    }
+    if (hop >= DEFAULT_MAX_REDIRECTS) throw new Error(`lacquer/client: more than ${DEFAULT_MAX_REDIRECTS} redirects`);
+    // As fetch does: 303, and 301/302 after a POST, go on as a GET without a body.
+    if (status === 303 || (status < 303 && init.method === 'POST')) {
+      const headers = new Headers(init.headers);
+      headers.delete('content-type');
+      init = { ...init, method: 'GET', headers, body: null };
+    }
+    target = next!.href;
+  }
+}
+
+/** `promise`, or the rejection with `signal`'s reason once it aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

@@ -2,7 +2,8 @@
 // Contracts and `HttpError` (what a non-2xx answer throws) come from `lacquer`.
 
 // ---- For users ----------------------------------------------------------------------------------
-export { createClient } from './create-client.ts';
+export { createClient, DEFAULT_MAX_REDIRECTS } from './create-client.ts';
+export { DEFAULT_MAX_ERROR_BYTES } from './answer.ts';
 export type { CallOptions, Client, ClientMethod, ClientOptions, ClientResult, FetchFunction, HeadersOption } from './types.ts';
 
 // ---- For other libraries ------------------------------------------------------------------------

@@ -24,11 +24,21 @@ export interface ClientOptions extends ReadOptions {
   fetch?: FetchFunction;
   /** Headers sent with every request. `Accept` and `Content-Type` are the client's own. */
   headers?: HeadersOption;
+  /**
+   * Follows redirects to another origin, sending the body and headers (API keys included) there.
+   * Default `false`: such a redirect rejects the call, naming the other origin, and nothing is sent
+   * to it. Redirects within the origin are followed either way (where the runtime shows them: a
+   * browser hides redirects it does not follow, so there any redirect rejects unless this is `true`).
+   */
+  allowCrossOriginRedirects?: boolean;
 }
 
 /** The optional last argument of every client method. */
 export interface CallOptions {
-  /** Aborts the call: the request is cancelled and the promise rejects with the signal's reason. */
+  /**
+   * Aborts the call: the request is cancelled and the promise rejects with the signal's reason,
+   * with any `fetch` (an in-process handler keeps running, but its answer is no longer awaited).
+   */
   signal?: AbortSignal;
   /** Headers for this call only, over the client's. */
   headers?: HeadersInit;

@@ -14,7 +14,7 @@ export type BodyResult =
 export async function readBody(request: Request, limit: number): Promise<BodyResult> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > limit) {
-    await discard(request);
+    discard(request);
     return { kind: 'too-large' };
   }
   if (request.body === null) return { kind: 'ok', body: EMPTY };
@@ -25,6 +25,11 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      // A stream of anything but bytes (strings, say) is not an HTTP body.
+      if (!(value instanceof Uint8Array)) {
+        reader.cancel().catch(() => {});
+        return { kind: 'broken' };
+      }
       size += value.byteLength;
       if (size > limit) {
         reader.cancel().catch(() => {});
@@ -45,7 +50,10 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
   return { kind: 'ok', body };
 }
 
-/** Cancels a body that will not be read, so that the runtime can stop receiving it. */
-export async function discard(request: Request): Promise<void> {
-  if (request.body !== null && !request.bodyUsed && !request.body.locked) await request.body.cancel().catch(() => {});
+/**
+ * Cancels a body that will not be read, so that the runtime can stop receiving it. Not waited
+ * for: a stream whose `cancel()` never settles must not hold the answer back.
+ */
+export function discard(request: Request): void {
+  if (request.body !== null && !request.bodyUsed && !request.body.locked) request.body.cancel().catch(() => {});
 }

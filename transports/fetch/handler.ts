@@ -32,6 +32,23 @@ export function toFetchHandler(
   };
 }
 
+/**
+ * The path and query of `url` as given, not as `new URL()` would normalise them: a dot segment
+ * (`/a/%2e%2e/b`) is then refused with 400 as HttpServer does, instead of resolved. A standard
+ * `Request` has resolved them already when it was built; runtimes that keep the target as sent
+ * get the same answers as HttpServer.
+ */
+function targetOf(url: string): string {
+  const scheme = url.indexOf('://');
+  if (scheme === -1) return url;
+  const path = url.indexOf('/', scheme + 3);
+  if (path === -1) {
+    const query = url.indexOf('?', scheme + 3);
+    return query === -1 ? '/' : '/' + url.slice(query);
+  }
+  return url.slice(path);
+}
+
 async function handle(request: Request, routes: RouteTable, options: ResolvedFetchOptions): Promise<Response> {
   const { method, headers } = request;
   const head = method === 'HEAD';
@@ -39,13 +56,12 @@ async function handle(request: Request, routes: RouteTable, options: ResolvedFet
   const { cors } = options;
   const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
   const extra = allowedOrigin ? corsHeaders(cors, origin) : undefined;
-  const send = async (answer: EndpointResponse) => {
-    await discard(request);
+  const send = (answer: EndpointResponse) => {
+    discard(request);
     return toResponse(extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) }, head);
   };
 
-  const url = new URL(request.url);
-  const routing = preRoute(routes, method, url.pathname + url.search, headers, cors, allowedOrigin);
+  const routing = preRoute(routes, method, targetOf(request.url), headers, cors, allowedOrigin);
   if (routing.kind === 'answer') return send(routing.answer);
   const { route } = routing;
   // The fetch handler serves registries only: every route it finds is an endpoint.

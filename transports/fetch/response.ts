@@ -1,3 +1,4 @@
+import { reasonPhrase } from '../rest/problem.ts';
 import type { EndpointResponse } from '../rest/types.ts';
 
 const utf8 = new TextEncoder();
@@ -8,5 +9,9 @@ export function toResponse(answer: EndpointResponse, head: boolean): Response {
   const bodyless = answer.status === 204 || answer.status === 304;
   const body = bodyless || answer.body === undefined ? undefined : typeof answer.body === 'string' ? utf8.encode(answer.body) : answer.body;
   if (!bodyless) headers.set('content-length', String(body?.byteLength ?? 0));
-  return new Response(head || body === undefined ? null : (body as BodyInit), { status: answer.status, headers });
+  const init: ResponseInit = { status: answer.status, headers };
+  // The reason phrase of the problem titles, for runtimes that write one.
+  const reason = reasonPhrase(answer.status);
+  if (reason !== undefined) init.statusText = reason;
+  return new Response(head || body === undefined ? null : (body as BodyInit), init);
 }

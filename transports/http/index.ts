@@ -9,6 +9,7 @@ export { HttpRequest } from './request.ts';
 export { HttpResponse } from './response.ts';
 export {
   DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADERS_COUNT, DEFAULT_MAX_PIPELINED_REQUESTS, DEFAULT_WRITE_TIMEOUT_MS,
 } from './options.ts';
 
 // ---- For other libraries ------------------------------------------------------------------------

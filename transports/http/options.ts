@@ -10,6 +10,22 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** 10 s for in-flight requests to finish on shutdown; then their connections are closed. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * 30 s a connection may go without any progress while an answer waits to be written: a client that
+ * stopped reading is disconnected, and the answers kept for it are released.
+ */
+export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
+/**
+ * 32 requests read from one connection and not yet answered (pipelined); a connection with more
+ * is closed: a client sending requests without reading the answers cannot pile them up.
+ */
+export const DEFAULT_MAX_PIPELINED_REQUESTS = 32;
+/** 10,000 open connections; further ones are closed as soon as they are accepted. */
+export const DEFAULT_MAX_CONNECTIONS = 10_000;
+/** 2,000 header lines per request (Node's own default); a request with more is answered 431. */
+export const DEFAULT_MAX_HEADERS_COUNT = 2000;
+/** 30 s for a handler (route handler or service method) to answer; then 503. */
+export const DEFAULT_HANDLER_TIMEOUT_MS = 30_000;
 
 /** Options of {@link HttpServer}; every member is optional. */
 export interface HttpServerOptions {
@@ -21,8 +37,42 @@ export interface HttpServerOptions {
   headersTimeoutMs?: number;
   /** Idle time before a keep-alive connection is closed. Default {@link DEFAULT_KEEP_ALIVE_TIMEOUT_MS}. */
   keepAliveTimeoutMs?: number;
-  /** Time in-flight requests get to finish on shutdown. Default {@link DEFAULT_DRAIN_TIMEOUT_MS}. */
+  /**
+   * Time in-flight requests get to finish on shutdown. Calls still running then are answered 503
+   * (a problem document) and abandoned: their results are dropped (a promise cannot be cancelled),
+   * and the remaining connections are closed. Default {@link DEFAULT_DRAIN_TIMEOUT_MS}.
+   */
   drainTimeoutMs?: number;
+  /**
+   * Header lines a request may have. A request with more is answered 431 and its connection
+   * closed: Node would drop the extra lines silently, `Content-Length` among them perhaps.
+   * Default {@link DEFAULT_MAX_HEADERS_COUNT}; `Infinity` leaves only Node's 16 KiB header size limit.
+   */
+  maxHeadersCount?: number;
+  /**
+   * Time a route handler or service method has to answer, from the moment the request is read;
+   * then the client gets a 503 problem document and the call is abandoned (whatever it answers
+   * later is dropped). Checked about ten times per period, at most once a second. Default
+   * {@link DEFAULT_HANDLER_TIMEOUT_MS}; 0 disables.
+   */
+  handlerTimeoutMs?: number;
+  /**
+   * Time a connection may go without progress (no byte read or written) while an answer waits for
+   * the client to read it; then the connection is closed. A client reading slowly but steadily is
+   * not affected. Default {@link DEFAULT_WRITE_TIMEOUT_MS}; 0 disables.
+   */
+  writeTimeoutMs?: number;
+  /**
+   * Requests one connection may have read and not yet answered (HTTP/1.1 pipelining); a connection
+   * that sends more is closed, without answers to the extra ones. Default
+   * {@link DEFAULT_MAX_PIPELINED_REQUESTS}; `Infinity` for no limit.
+   */
+  maxPipelinedRequests?: number;
+  /**
+   * Connections open at once (Node's `server.maxConnections`); further ones are closed as soon as
+   * they are accepted, without an answer. Default {@link DEFAULT_MAX_CONNECTIONS}; `Infinity` for no limit.
+   */
+  maxConnections?: number;
   /** Answers CORS preflights and labels answers for allowed origins. Default: no CORS. */
   cors?: CorsOptions;
   /** Sends the message of an unexpected route-handler error (500) as `detail`. Default `false`. */
@@ -37,6 +87,11 @@ export interface ResolvedOptions {
   readonly headersTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly drainTimeoutMs: number;
+  readonly writeTimeoutMs: number;
+  readonly handlerTimeoutMs: number;
+  readonly maxHeadersCount: number;
+  readonly maxPipelinedRequests: number;
+  readonly maxConnections: number;
   readonly cors: CorsOptions | undefined;
   readonly exposeErrors: boolean;
   readonly onError: (error: unknown, request: HttpRequest, status: number) => void;
@@ -44,6 +99,13 @@ export interface ResolvedOptions {
 
 function nonNegative(name: string, value: number): number {
   if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`HttpServer: ${name} must be a finite number ≥ 0, got ${value}`);
+  return value;
+}
+
+function atLeastOne(name: string, value: number): number {
+  if (!((Number.isInteger(value) && value >= 1) || value === Infinity)) {
+    throw new RangeError(`HttpServer: ${name} must be an integer ≥ 1 or Infinity, got ${value}`);
+  }
   return value;
 }
 
@@ -61,6 +123,11 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
     headersTimeoutMs,
     keepAliveTimeoutMs: nonNegative('keepAliveTimeoutMs', o.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
     drainTimeoutMs: nonNegative('drainTimeoutMs', o.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS),
+    writeTimeoutMs: nonNegative('writeTimeoutMs', o.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS),
+    handlerTimeoutMs: nonNegative('handlerTimeoutMs', o.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS),
+    maxHeadersCount: atLeastOne('maxHeadersCount', o.maxHeadersCount ?? DEFAULT_MAX_HEADERS_COUNT),
+    maxPipelinedRequests: atLeastOne('maxPipelinedRequests', o.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS),
+    maxConnections: atLeastOne('maxConnections', o.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     cors: o.cors,
     exposeErrors: o.exposeErrors ?? false,
     onError: o.onError ?? ((error, request, status) => {

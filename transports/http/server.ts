@@ -12,7 +12,8 @@ import { HttpRequest, NodeHeaders } from './request.ts';
 import { HttpResponse } from './response.ts';
 import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
-import { answerClientError, writeResponse } from './write.ts';
+import { answerClientError, answerConnect, answerExpectation, writeResponse } from './write.ts';
+import { admit, onIdle, release, stopReading, track } from './connection.ts';
 
 /** Node's diagnostics channel announcing each answer sent by an HTTP server. */
 const ANSWERED = 'http.server.response.finish';
@@ -33,6 +34,13 @@ export class HttpServer {
   readonly #closed: Promise<void>;
   #markClosed!: () => void;
   #signals: (() => void) | undefined;
+  /**
+   * Calls in flight (handlers running), each by the function answering it with a problem
+   * document, to its deadline. All share one timeout, so insertion order is deadline order.
+   */
+  readonly #calls = new Map<(doc: ProblemDocument) => void, number>();
+  /** One timer per server answers the calls past `handlerTimeoutMs`. */
+  #sweeper: NodeJS.Timeout | undefined;
 
   constructor(options: HttpServerOptions = {}) {
     this.#options = resolveOptions(options);
@@ -43,8 +51,20 @@ export class HttpServer {
       headersTimeout: o.headersTimeoutMs,
       // Node checks both timeouts on this interval (30 s by default), which would make them late.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, ...timeouts.map((t) => t / 2))),
+      // Checked in #handle, to answer with a problem document rather than Node's bare 400.
+      requireHostHeader: false,
     });
+    // One more than the limit, so that `rawHeaders` shows a request over it (Node drops the rest).
+    this.#server.maxHeadersCount = o.maxHeadersCount + 1;
+    this.#server.on('checkExpectation', answerExpectation);
+    this.#server.on('connect', answerConnect);
     this.#server.keepAliveTimeout = o.keepAliveTimeoutMs;
+    // Node's idle timer per connection, refreshed by every byte read or written: it notices an
+    // answer stalled on a client that does not read (onIdle), at no cost per request.
+    this.#server.timeout = o.writeTimeoutMs;
+    this.#server.on('timeout', onIdle);
+    this.#server.on('connection', track);
+    this.#server.maxConnections = o.maxConnections;
     this.#server.on('request', (req, res) => this.#dispatch(req, res, false));
     this.#server.on('checkContinue', (req, res) => this.#dispatch(req, res, true));
     this.#server.on('clientError', answerClientError);
@@ -109,6 +129,10 @@ export class HttpServer {
 
   /** Starts listening; resolves once it does. */
   start(): Promise<this> {
+    const timeout = this.#options.handlerTimeoutMs;
+    if (timeout > 0 && this.#sweeper === undefined) {
+      this.#sweeper = setInterval(() => this.#sweep(), Math.min(1000, Math.max(10, timeout / 10))).unref();
+    }
     return new Promise((resolve, reject) => {
       // One line that names the address, with the system's code kept (`error.code === 'EADDRINUSE'`).
       const onError = (error: NodeJS.ErrnoException) => {
@@ -124,15 +148,19 @@ export class HttpServer {
     });
   }
 
-  /** Resolves once the server has shut down (after a signal or `stop()`) and every request was answered. */
+  /**
+   * Resolves once the server has shut down (after a signal or `stop()`): every call has answered,
+   * or was answered 503 and abandoned at `drainTimeoutMs`, and every connection is closed.
+   */
   waitForSignal(): Promise<void> {
     return this.#closed;
   }
 
   /**
    * Shuts down gracefully: stops accepting connections, closes idle keep-alive connections, lets
-   * in-flight requests finish (their connections close after the answer), and after `drainTimeoutMs`
-   * closes whatever is left. Resolves once every connection is closed.
+   * in-flight requests finish (their connections close after the answer). After `drainTimeoutMs`,
+   * calls still running are answered 503 and abandoned (what they answer later is dropped), and the
+   * remaining connections are closed. Resolves once every connection is closed.
    */
   stop(): Promise<void> {
     if (this.#stopped !== undefined) return this.#stopped;
@@ -148,11 +176,16 @@ export class HttpServer {
       const finish = () => {
         unsubscribe(ANSWERED, onAnswered);
         clearTimeout(timer);
+        clearInterval(this.#sweeper);
         this.#signals?.();
         this.#markClosed();
         resolve();
       };
-      const timer = setTimeout(() => this.#server.closeAllConnections(), this.#options.drainTimeoutMs);
+      const timer = setTimeout(() => {
+        this.#abandon(Infinity, problem(503, 'the server is shutting down and the call did not finish in time'));
+        // The 503s are with the kernel by now; what is left (requests still arriving) is cut.
+        setImmediate(() => this.#server.closeAllConnections());
+      }, this.#options.drainTimeoutMs);
       if (!this.#server.listening) return finish();
       this.#server.close(() => finish());
       this.#server.closeIdleConnections();
@@ -161,11 +194,15 @@ export class HttpServer {
   }
 
   #dispatch(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
+    // A client with too many requests awaiting answers is disconnected, the rest of its flood unhandled.
+    if (!admit(req.socket, this.#options.maxPipelinedRequests)) return;
     this.#handle(req, res, expectContinue).catch((error: unknown) => {
       // A fault of the server itself: answer if still possible, never crash.
       console.error('lacquer/http: internal error', error);
-      if (!res.headersSent) writeResponse(res, problemResponse(problem(500), null), false, true);
-      else res.destroy();
+      if (!res.headersSent) {
+        release(req.socket);
+        writeResponse(res, problemResponse(problem(500), null), false, true);
+      } else res.destroy();
     });
   }
 
@@ -179,7 +216,11 @@ export class HttpServer {
     const extra = allowedOrigin ? corsHeaders(cors, origin) : undefined;
     let bodyRead = false;
     let waiting = expectContinue;
+    let answered = false;
     const send = (answer: EndpointResponse, close = false) => {
+      if (answered) return;
+      answered = true;
+      release(req.socket);
       const early = !bodyRead && !req.complete;
       // A client still waiting for 100 Continue may or may not send its body now: close.
       const merged = extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) };
@@ -188,6 +229,14 @@ export class HttpServer {
       if (early) discardRest(req);
     };
 
+    if (req.rawHeaders.length > 2 * this.#options.maxHeadersCount) {
+      // Node dropped the lines past its limit, maybe Content-Length: what follows cannot be framed.
+      stopReading(req.socket);
+      return send(problemResponse(problem(431, `more than ${this.#options.maxHeadersCount} header lines`), null), true);
+    }
+    if (req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
+      return send(problemResponse(problem(400, 'an HTTP/1.1 request must carry a Host header'), null), true);
+    }
     const routing = preRoute(this.#routes, method, req.url ?? '', headers, cors, allowedOrigin);
     if (routing.kind === 'answer') return send(routing.answer, routing.close);
     const { target, route } = routing;
@@ -204,22 +253,45 @@ export class HttpServer {
     }
     const read = emptyBody(req) ?? await readBody(req, limit);
     if (read.kind === 'too-large') return tooLarge();
-    if (read.kind === 'aborted') return;
+    if (read.kind === 'aborted') return release(req.socket);
     bodyRead = true;
 
-    if (route.kind === 'endpoint') {
-      return send(await route.handler({ method, path: route.path, headers, body: read.body.byteLength === 0 ? undefined : read.body }));
-    }
-    const request = new HttpRequest(method, target.path, route.params, target.query, headers, read.body);
-    const response = new HttpResponse();
+    // Until it answers, the call can be answered for it: on timeout, or on shutdown (`#abandon`).
+    const calls = this.#calls;
+    calls.set(fail, Date.now() + (this.#options.handlerTimeoutMs || Infinity));
     try {
-      await route.handler(request, response);
-    } catch (error) {
-      const doc = problemForError(error, this.#options.exposeErrors);
-      this.#report(error, request, doc.status);
-      return fail(doc);
+      if (route.kind === 'endpoint') {
+        return send(await route.handler({ method, path: route.path, headers, body: read.body.byteLength === 0 ? undefined : read.body }));
+      }
+      const request = new HttpRequest(method, target.path, route.params, target.query, headers, read.body);
+      const response = new HttpResponse();
+      try {
+        await route.handler(request, response);
+      } catch (error) {
+        const doc = problemForError(error, this.#options.exposeErrors);
+        this.#report(error, request, doc.status);
+        return fail(doc);
+      }
+      send(response.toEndpointResponse());
+    } finally {
+      calls.delete(fail);
     }
-    send(response.toEndpointResponse());
+  }
+
+  /** Answers the calls past their deadline with 503 (the handler timeout). */
+  #sweep(): void {
+    const first = this.#calls.values().next();
+    if (first.done === true || first.value > Date.now()) return;
+    this.#abandon(Date.now(), problem(503, `the handler did not answer within ${this.#options.handlerTimeoutMs} ms`));
+  }
+
+  /** Answers every call whose deadline is at or before `until` with `doc`; their own answers will be dropped. */
+  #abandon(until: number, doc: ProblemDocument): void {
+    for (const [answer, deadline] of this.#calls) {
+      if (deadline > until) break;
+      this.#calls.delete(answer);
+      answer(doc);
+    }
   }
 
   #report(error: unknown, request: HttpRequest, status: number): void {

@@ -1,7 +1,7 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { EndpointResponse } from '../rest/types.ts';
-import { problem, statusText } from '../rest/problem.ts';
+import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
 
 /** Writes an answer through Node: `Content-Length` always, no body for HEAD, 204 and 304. */
 export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {
@@ -13,7 +13,9 @@ export function writeResponse(res: ServerResponse, answer: EndpointResponse, hea
   const body = bodyless ? undefined : answer.body;
   if (!bodyless) headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   if (close) headers.connection = 'close';
-  res.writeHead(answer.status, headers);
+  const reason = reasonPhrase(answer.status);
+  if (reason === undefined) res.writeHead(answer.status, headers);
+  else res.writeHead(answer.status, reason, headers);
   if (head || body === undefined) res.end();
   else res.end(body);
 }
@@ -28,6 +30,22 @@ export function writeRawProblem(socket: Socket, status: number, detail: string):
     `HTTP/1.1 ${status} ${statusText(status)}\r\ncontent-type: application/problem+json\r\n`
       + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
+}
+
+/** Answers `Expect` with anything but `100-continue` (Node's `checkExpectation`): 417, and close. */
+export function answerExpectation(req: IncomingMessage, res: ServerResponse): void {
+  const expectation = req.headers.expect ?? '';
+  const answer = problemResponse(problem(417, `the expectation '${expectation}' cannot be met; only 100-continue is supported`), null);
+  writeResponse(res, answer, req.method === 'HEAD', true);
+  req.resume();
+}
+
+/** Answers CONNECT (Node hands over the raw socket): no tunnels here, 501, and close. */
+export function answerConnect(_req: IncomingMessage, socket: Socket): void {
+  // Node has taken its own listeners off this socket: without one, an error would be thrown.
+  socket.on('error', () => socket.destroy());
+  writeRawProblem(socket, 501, 'CONNECT is not supported: this server is not a proxy');
+  socket.once('finish', () => socket.destroy());
 }
 
 /** Answers a request Node's parser rejected (`clientError`), unless an answer is already under way. */

@@ -31,7 +31,7 @@ export const Problem = t.object({ ...BASE_FIELDS, code: t.optional(t.string()), 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
   406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 413: 'Content Too Large',
-  415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
+  415: 'Unsupported Media Type', 417: 'Expectation Failed', 422: 'Unprocessable Content', 429: 'Too Many Requests',
   431: 'Request Header Fields Too Large', 500: 'Internal Server Error', 501: 'Not Implemented',
   502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
@@ -41,11 +41,26 @@ export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? (status >= 500 ? 'Server Error' : 'Client Error');
 }
 
-/** A problem document of type `about:blank`: the title is the status text. */
+/**
+ * The reason phrase transports write for `status` when lacquer names it (RFC 9110's: `413 Content
+ * Too Large`, where Node still says Payload), so that the status line and a problem's title agree.
+ */
+export function reasonPhrase(status: number): string | undefined {
+  return STATUS_TEXT[status];
+}
+
+/**
+ * A problem document of type `about:blank`: the title is the status text. `extensions` add
+ * members; one named like a base member (`type`, `title`, `status`, `detail`) is ignored, so the
+ * document always says what `status` and `detail` say.
+ */
 export function problem(status: number, detail?: string, extensions: Readonly<Record<string, string>> = {}): ProblemDocument {
   const doc: ProblemDocument = { type: 'about:blank', title: statusText(status), status };
   if (detail !== undefined) doc.detail = detail;
-  return Object.assign(doc, extensions);
+  for (const key in extensions) {
+    if (!PROBLEM_BASE_MEMBERS.has(key) && key !== '__proto__' && Object.hasOwn(extensions, key)) doc[key] = extensions[key];
+  }
+  return doc;
 }
 
 /**
@@ -86,7 +101,8 @@ function descriptorFor(doc: ProblemDocument): Type {
 
 /**
  * Writes `doc` as `application/problem+json`, or `+cbor`/`+msgpack` when `accept` names that type
- * and the codec is among `codecs`. `headers` are added to the answer.
+ * and the codec is among `codecs`. `headers` are added to the answer; with several codecs to choose
+ * from, the answer depends on `Accept` and says so (`Vary: Accept`) unless `headers` hold a `vary`.
  */
 export function problemResponse(
   doc: ProblemDocument,
@@ -96,9 +112,11 @@ export function problemResponse(
 ): EndpointResponse {
   const fallback = codecs.find((c) => c.name === 'json') ?? json;
   const codec = chooseProblemCodec(codecs, accept, fallback);
+  const out: Record<string, string> = codecs.length > 1 && headers.vary === undefined ? { ...headers, vary: 'Accept' } : { ...headers };
+  out['content-type'] = problemMediaType(codec);
   return {
     status: doc.status,
-    headers: { ...headers, 'content-type': problemMediaType(codec) },
+    headers: out,
     body: codec.encode(descriptorFor(doc), doc as never),
   };
 }

@@ -29,8 +29,10 @@ const VERB_ORDER: readonly HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH'
 const JSON_ONLY: readonly Codec[] = [json];
 
 /**
- * A transport's routes: its own (handlers of type `R`), then mounted endpoints, looked up live so
- * that services registered after `mount` are served too.
+ * A transport's routes: its own (handlers of type `R`) and mounted endpoints, looked up live so
+ * that services registered after `mount` are served too. For one verb and path, an own route
+ * without parameters comes first, then a mounted endpoint, then an own route with parameters:
+ * `get('/api/:x')` does not shadow the endpoints mounted at `/api`.
  */
 export class RouteTable<R = never> {
   readonly #router = new Router<R>();
@@ -52,7 +54,7 @@ export class RouteTable<R = never> {
     // HEAD is answered by a HEAD route, else by the GET one.
     const fallback = method === 'HEAD' ? 'GET' : undefined;
     const match = this.#router.find(method, segments) ?? (fallback === undefined ? undefined : this.#router.find(fallback, segments));
-    if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, ...match };
+    if (match !== undefined && match.literal) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
     let codecs = JSON_ONLY;
     for (const mount of this.#mounts) {
       const path = relativePath(mount, segments);
@@ -62,6 +64,7 @@ export class RouteTable<R = never> {
       const handler = verbs?.get(method as HttpMethod) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
       if (handler !== undefined) return { kind: 'endpoint', codecs, handler, path, limit: mount.endpoints.maxBodyBytes };
     }
+    if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
     return { kind: 'none', codecs };
   }
 

@@ -5,12 +5,16 @@ interface Route<H> {
   readonly method: HttpMethod;
   readonly segments: readonly string[];
   readonly handler: H;
+  /** No `:param` segment. */
+  readonly literal: boolean;
 }
 
 /** A match: the handler and the `:param` values. */
 export interface Match<H> {
   readonly handler: H;
   readonly params: Record<string, string>;
+  /** The route has no `:param` segment. */
+  readonly literal: boolean;
 }
 
 /** Splits a pattern into segments and checks it: `/users/:id`. */
@@ -53,7 +57,7 @@ export class Router<H> {
     if (this.#routes.some((r) => r.method === method && r.segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/') === key)) {
       throw new Error(`route ${method} ${pattern} is already defined`);
     }
-    this.#routes.push({ method, segments, handler });
+    this.#routes.push({ method, segments, handler, literal: countParams(segments) === 0 });
     // Stable sort: fewer parameters first, so `/users/me` wins over `/users/:id`.
     this.#routes.sort((a, b) => countParams(a.segments) - countParams(b.segments));
   }
@@ -63,7 +67,7 @@ export class Router<H> {
     for (const r of this.#routes) {
       if (r.method !== method) continue;
       const params = matchSegments(r.segments, path);
-      if (params !== undefined) return { handler: r.handler, params };
+      if (params !== undefined) return { handler: r.handler, params, literal: r.literal };
     }
     return undefined;
   }

@@ -12,8 +12,13 @@ const PATH_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const BAD_PERCENT = /%(?![0-9A-Fa-f]{2})/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
+const SEPARATOR = /[/\\]/;
 
-/** Parses `req.url`; a string is the reason it is malformed (answered 400). */
+/**
+ * Parses `req.url`; a string is the reason it is malformed (answered 400): characters that must be
+ * encoded, bad percent-encodings, control characters, dot segments (`..`, `%2e%2e`), and segments
+ * that decode to a `/` or `\` (so that no `:param` value holds a path separator).
+ */
 export function parseTarget(raw: string): Target | string {
   let rest = raw;
   if (!rest.startsWith('/')) {
@@ -43,6 +48,8 @@ export function parseTarget(raw: string): Target | string {
         return 'the path holds a percent-encoding that is not UTF-8';
       }
       if (CONTROL.test(segment)) return 'the path holds a control character';
+      // A segment must stay one segment: `..%2F..%2Fetc` in a `:param` would be `../../etc`.
+      if (SEPARATOR.test(segment)) return 'the path holds an encoded / or \\';
       segments[i] = segment;
     }
     if (segment === '.' || segment === '..') return 'the path holds a dot segment';

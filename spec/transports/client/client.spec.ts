@@ -5,7 +5,7 @@ import { msgpack } from '../../../codecs/msgpack/index.ts';
 import {
   HttpError, ReadError, Registry, WriteError, meta, method, problem, problemResponse, service, t, type Infer,
 } from '../../../core/index.ts';
-import { createClient, type FetchFunction } from '../../../transports/client/index.ts';
+import { DEFAULT_MAX_ERROR_BYTES, DEFAULT_MAX_REDIRECTS, createClient, type FetchFunction } from '../../../transports/client/index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen } from '../../support/http-client.ts';
@@ -201,6 +201,134 @@ describe('transports/client createClient', () => {
       const fixed = recording(faulty);
       await createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: fixed.fetch, headers: [['x-app', 'demo']] }).slowEcho(3);
       expect(fixed.sent[0]!.headers.get('x-app')).to.equal('demo');
+    });
+  });
+
+  describe('answers read under maxBytes', () => {
+    /** A fetch answering `status` with an 8 MiB body, counting what was pulled and whether it was cancelled. */
+    function endlessAnswer(status: number, contentType: string) {
+      const state = { pulled: 0, cancelled: false };
+      const fetch: FetchFunction = async () => new Response(new ReadableStream<Uint8Array>({
+        pull(controller) {
+          state.pulled += 4096;
+          controller.enqueue(new Uint8Array(4096).fill(0x20));
+          if (state.pulled >= 8 * 1024 * 1024) controller.close();
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      }), { status, headers: { 'content-type': contentType } });
+      return { state, fetch };
+    }
+    const within = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<string>((r) => setTimeout(() => r('still reading'), 1000))]);
+
+    it('stops reading an answer once it crosses maxBytes: ReadError limit_exceeded, the rest cancelled', async () => {
+      const { state, fetch } = endlessAnswer(200, 'application/json');
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch, maxBytes: 64 * 1024 });
+      const error = await within(rejection(api.slowEcho(1)));
+      expect(error).to.be.instanceOf(ReadError).and.include({ code: 'limit_exceeded' });
+      expect(state.pulled).to.be.at.most(64 * 1024 + 3 * 4096);
+      expect(state.cancelled).to.equal(true);
+    });
+
+    it('refuses a declared Content-Length over maxBytes without reading', async () => {
+      let pulled = 0;
+      const fetch: FetchFunction = async () => new Response(new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(4096).fill(0x20));
+          if (pulled === 2048) controller.close();
+        },
+      }), { headers: { 'content-type': 'application/json', 'content-length': '5000000' } });
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch, maxBytes: 1000 });
+      expect(await within(rejection(api.slowEcho(1)))).to.be.instanceOf(ReadError).and.include({ code: 'limit_exceeded' });
+      expect(pulled).to.be.at.most(1);
+    });
+
+    it('reads an error body only so far: an endless one still gives an HttpError with its status', async () => {
+      const { state, fetch } = endlessAnswer(500, 'application/problem+json');
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch });
+      const error = await within(rejection(api.slowEcho(1)));
+      expect(error).to.be.instanceOf(HttpError).and.include({ status: 500 });
+      expect(state.pulled).to.be.at.most(DEFAULT_MAX_ERROR_BYTES + 3 * 4096);
+      expect(state.cancelled).to.equal(true);
+    });
+
+    it('reads answers within the limit as before', async () => {
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: faulty, maxBytes: 200 });
+      expect(await api.echo(ITEM)).to.deep.equal({ ...ITEM, weight: Math.fround(0.1) });
+      expect(await rejection(api.echo({ ...ITEM, name: 'x'.repeat(300) }))).to.be.instanceOf(ReadError).and.include({ code: 'limit_exceeded' });
+    });
+  });
+
+  describe('redirects', () => {
+    class Who {
+      calls: string[] = [];
+      whoami(name: string): string {
+        this.calls.push(name);
+        return `hello ${name}`;
+      }
+    }
+    const WhoApi = meta(Who, service({ whoami: method([t.string()], t.string()) }));
+    const target = new Who();
+    const elsewhere = new HttpServer().mount('/api', new Registry().on(target).endpoints);
+    const origin = new HttpServer();
+    let other = '';
+    let here = '';
+    origin.post('/moved/:name', (req, res) => void res.status(307).header('location', `${other}/api/${req.params.name}`).end());
+    origin.post('/local/:name', (req, res) => void res.status(308).header('location', `/api/${req.params.name}`).end());
+    origin.post('/loop/:name', (req, res) => void res.status(307).header('location', `/loop/${req.params.name}`).end());
+    origin.mount('/api', new Registry().on(new Who()).endpoints);
+    before(async () => {
+      other = await listen(elsewhere);
+      here = await listen(origin);
+    });
+    after(() => Promise.all([elsewhere.stop(), origin.stop()]));
+    beforeEach(() => (target.calls.length = 0));
+
+    it('refuses a redirect to another origin: nothing is sent there, the call rejects naming it', async () => {
+      const api = createClient(WhoApi, { baseUrl: `${here}/moved`, codec: json, headers: { 'x-api-key': 'secret' } });
+      const error = await rejection(api.whoami('ada'));
+      expect(error).to.be.instanceOf(Error);
+      expect((error as Error).message).to.include(other).and.match(/another origin/);
+      expect(target.calls).to.deep.equal([]);
+    });
+
+    it('follows one with allowCrossOriginRedirects: true', async () => {
+      const api = createClient(WhoApi, { baseUrl: `${here}/moved`, codec: json, allowCrossOriginRedirects: true });
+      expect(await api.whoami('ada')).to.equal('hello ada');
+      expect(target.calls).to.deep.equal(['ada']);
+    });
+
+    it('follows a redirect within the origin, with its body', async () => {
+      const api = createClient(WhoApi, { baseUrl: `${here}/local`, codec: json, headers: { 'x-api-key': 'secret' } });
+      expect(await api.whoami('ada')).to.equal('hello ada');
+    });
+
+    it(`gives up after DEFAULT_MAX_REDIRECTS (${DEFAULT_MAX_REDIRECTS}) redirects`, async () => {
+      const api = createClient(WhoApi, { baseUrl: `${here}/loop`, codec: json });
+      expect((await rejection(api.whoami('ada')) as Error).message).to.match(/more than 20 redirects/);
+    });
+  });
+
+  describe('in process, with an AbortSignal', function () {
+    this.timeout(3000);
+    class Hang {
+      hang(): Promise<string> { return new Promise(() => {}); }
+    }
+    const HangApi = meta(Hang, service({ hang: method([], t.string(), { verb: 'POST' }) }));
+    const api = createClient(HangApi, { baseUrl: BASE, codec: json, fetch: toFetchHandler('/api', new Registry().on(new Hang()).endpoints) });
+
+    it('rejects with the signal\'s reason when it aborts, though the handler never answers', async () => {
+      const controller = new AbortController();
+      const call = api.hang({ signal: controller.signal });
+      setTimeout(() => controller.abort(), 20);
+      expect(await rejection(call)).to.have.property('name', 'AbortError');
+    });
+
+    it('rejects at once when the signal is already aborted, and times out with AbortSignal.timeout', async () => {
+      expect(await rejection(api.hang({ signal: AbortSignal.abort() }))).to.have.property('name', 'AbortError');
+      expect(await rejection(api.hang({ signal: AbortSignal.timeout(30) }))).to.have.property('name', 'TimeoutError');
     });
   });
 

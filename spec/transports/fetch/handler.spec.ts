@@ -70,6 +70,65 @@ describe('transports/fetch toFetchHandler', () => {
     expect(await response.json()).to.include({ detail: 'the request body could not be read' });
   });
 
+  describe('agrees with HttpServer', () => {
+    /** A Request whose `url` is the target as sent, as a runtime that does not normalise it hands over. */
+    class RawRequest extends Request {
+      readonly #raw: string;
+      constructor(raw: string, init?: RequestInit) {
+        super(raw, init);
+        this.#raw = raw;
+      }
+      override get url(): string {
+        return this.#raw;
+      }
+    }
+
+    for (const path of ['/api/x/%2e%2e/getItems', '/api/x/%2E%2e/getItems', '/api/x/../getItems', '/api/./getItems']) {
+      it(`answers a dot segment in the target as sent with 400: ${path}`, async () => {
+        const response = await handle(new RawRequest(`http://in-process${path}`));
+        expect(response.status).to.equal(400);
+        expect(await response.json()).to.include({ status: 400, detail: 'the path holds a dot segment' });
+      });
+    }
+
+    it('reads the path and query of request.url as given', async () => {
+      const response = await handle(new RawRequest('http://in-process:8080/api/getItems?x=%2e%2e#frag'));
+      expect(response.status).to.equal(200);
+    });
+
+    it('answers 400 to a body stream of strings (chunks must be bytes)', async () => {
+      const strings = new ReadableStream<string>({
+        start(controller) {
+          controller.enqueue('{"id": 1, "name": "a", "weight": 1}');
+          controller.close();
+        },
+      });
+      const response = await handle(post('/api/echo', strings as unknown as ReadableStream<Uint8Array>));
+      expect(response.status).to.equal(400);
+      expect(await response.json()).to.include({ detail: 'the request body could not be read' });
+    });
+
+    for (const [label, path, headers, status] of [
+      ['a declared Content-Length over the limit', '/api/echo', { 'content-length': String(10 * 1024 * 1024) }, 413],
+      ['a request without a route', '/api/nope', {}, 404],
+    ] as const) {
+      it(`does not wait for a body whose cancel() never settles: ${label}`, async () => {
+        const stuck = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.enqueue(new Uint8Array(1024));
+          },
+          cancel: () => new Promise<void>(() => {}),
+        });
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still waiting'), 1000)));
+        const response = await Promise.race([handle(post(path, stuck, headers)), late]);
+        clearTimeout(timer);
+        expect(response).to.be.instanceOf(Response);
+        expect((response as Response).status).to.equal(status);
+      });
+    }
+  });
+
   it('never rejects: a failing endpoint table is a 500 problem', async () => {
     const faulty = toFetchHandler('/x', {
       routes: new Map([['/boom', new Map([['GET', () => Promise.reject(new Error('boom'))]])]]),

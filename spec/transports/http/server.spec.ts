@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Agent } from 'node:http';
-import { HttpError, Registry, t } from '../../../core/index.ts';
+import { HttpError, Registry, meta, method, service, t } from '../../../core/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, raw, send } from '../../support/http-client.ts';
 import { VerbService } from '../../support/services.ts';
@@ -38,11 +38,18 @@ describe('transports/http HttpServer', () => {
 
   describe('routes', () => {
     it('matches :param segments, decoded, and reads the query', async () => {
-      const reply = await send(`${url}/users/caf%C3%A9%2F1?q=a%20b`);
+      const reply = await send(`${url}/users/caf%C3%A9%201?q=a%20b`);
       expect(reply.status).to.equal(200);
-      expect(reply.headers['x-user']).to.equal('caf%C3%A9%2F1');
-      expect(reply.json()).to.deep.equal({ id: 'café/1', q: 'a b' });
+      expect(reply.headers['x-user']).to.equal('caf%C3%A9%201');
+      expect(reply.json()).to.deep.equal({ id: 'café 1', q: 'a b' });
     });
+    for (const id of ['..%2F..%2Fetc%2Fpasswd', 'a%2Fb', '..%5C..%5Cwindows', 'a%5cb']) {
+      it(`answers 400 to a :param that would decode to a / or \\: ${id}`, async () => {
+        const reply = await send(`${url}/users/${id}`);
+        expect(reply.status).to.equal(400);
+        expect(reply.json()).to.include({ status: 400, detail: 'the path holds an encoded / or \\' });
+      });
+    }
     it('prefers a literal segment to a parameter', async () => {
       expect((await send(`${url}/users/me`)).json()).to.equal('me');
     });
@@ -72,6 +79,24 @@ describe('transports/http HttpServer', () => {
     it('answers 204 when a handler sends nothing', async () => {
       const reply = await send(`${url}/nothing`, { method: 'POST' });
       expect(reply.status).to.equal(204);
+    });
+    it('a route with parameters does not shadow the endpoints mounted under it; a literal route still wins', async () => {
+      const shadow = new HttpServer();
+      shadow.mount('/api', new Registry({ onError: () => {} }).on(new VerbService()).endpoints);
+      shadow.get('/api/:x', (req, res) => void res.json(`own ${req.params.x}`));
+      shadow.get('/api/get', (_req, res) => void res.json('own literal'));
+      const base = await listen(shadow);
+      try {
+        expect((await send(`${base}/api/getItems`)).json()).to.equal('getItems');
+        expect((await send(`${base}/api/findAll`)).json()).to.equal('findAll');
+        expect((await send(`${base}/api/somethingElse`)).json()).to.equal('own somethingElse');
+        expect((await send(`${base}/api/get`)).json()).to.equal('own literal');
+        // A path the registry answers for another verb only is the route's for GET.
+        expect((await send(`${base}/api/ping`)).json()).to.equal('own ping');
+        expect((await send(`${base}/api/ping`, { method: 'POST' })).json()).to.equal('ping');
+      } finally {
+        await shadow.stop();
+      }
     });
     it('rejects a route defined twice', () => {
       expect(() => server.get('/users/:other', () => {})).to.throw(/GET \/users\/:other is already defined/);
@@ -150,6 +175,10 @@ describe('transports/http HttpServer', () => {
       ['a bad Content-Length', 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400],
       ['garbage', 'HELLO\r\n\r\n', 400],
       ['headers over 16 KiB', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      ['an HTTP/1.1 request without Host', 'GET /users/me HTTP/1.1\r\n\r\n', 400],
+      ['an expectation other than 100-continue', 'GET /users/me HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n', 417],
+      ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 501],
+      ['more than 2,000 header lines', `GET /users/me HTTP/1.1\r\nHost: x\r\n${'a: b\r\n'.repeat(2000)}\r\n`, 431],
     ];
     for (const [label, bytes, status] of rawCases) {
       it(label, async () => {
@@ -158,8 +187,20 @@ describe('transports/http HttpServer', () => {
         expect(answer.toLowerCase()).to.include('content-type: application/problem+json');
         const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
         expect(body).to.include({ status });
+        expect(answer, 'the status line and the title agree').to.match(new RegExp(`^HTTP/1.1 ${status} ${body.title}\r\n`));
       });
     }
+
+    it('2,000 headers are read; past that, a Content-Length Node would drop is a 431 and what follows is not served', async () => {
+      const filler = 'a: b\r\n'.repeat(1998);
+      const ok = await raw(port, `GET /users/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${filler}\r\n`);
+      expect(ok).to.match(/^HTTP\/1.1 200 /);
+      const smuggled = 'GET /users/smuggled HTTP/1.1\r\nHost: x\r\n\r\n';
+      const answer = await raw(port, `POST /echo HTTP/1.1\r\nHost: x\r\n${filler}b: c\r\nContent-Length: ${smuggled.length}\r\n\r\n${smuggled}`);
+      expect(answer).to.match(/^HTTP\/1.1 431 /);
+      expect(answer.match(/HTTP\/1.1 /g)).to.have.length(1);
+      expect(answer).not.to.include('smuggled');
+    });
   });
 
   describe('CORS', () => {
@@ -238,9 +279,57 @@ describe('transports/http timeouts', () => {
     expect(answer).to.match(/^HTTP\/1.1 408 /);
   });
 
+  describe('a handler that never answers', function () {
+    this.timeout(5000);
+    const contract = service({ hang: method([], t.string()), quick: method([], t.string()) });
+    class Hanging {
+      hang(): Promise<string> { return new Promise(() => {}); }
+      quick() { return 'quick'; }
+    }
+    meta(Hanging, contract);
+    const reported: number[] = [];
+    const hanging = new HttpServer({ handlerTimeoutMs: 150, onError: (_e, _r, status) => void reported.push(status) });
+    hanging.get('/never', () => new Promise<void>(() => {}));
+    hanging.get('/late', async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 400));
+      res.json('late');
+    });
+    hanging.mount('/api', new Registry({ onError: () => {} }).on(new Hanging()).endpoints);
+    let base = '';
+    before(async () => (base = await listen(hanging)));
+    after(() => hanging.stop());
+
+    for (const [label, path, method] of [['a route handler', '/never', 'GET'], ['a registry method', '/api/hang', 'POST']] as const) {
+      it(`${label}: 503 problem document after handlerTimeoutMs, and the connection serves again`, async () => {
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        try {
+          const t0 = Date.now();
+          const reply = await send(`${base}${path}`, { method, agent, headers: { accept: 'application/json' } });
+          expect(Date.now() - t0).to.be.within(100, 2000);
+          expect(reply.status, reply.text).to.equal(503);
+          expect(reply.headers['content-type']).to.equal('application/problem+json');
+          expect(reply.json()).to.include({ status: 503, title: 'Service Unavailable' });
+          expect(reply.json().detail).to.match(/did not answer within 150 ms/);
+          expect((await send(`${base}/api/quick`, { method: 'POST', agent })).json()).to.equal('quick');
+        } finally {
+          agent.destroy();
+        }
+      });
+    }
+
+    it('a route handler that answers after the timeout: the 503 stands, its answer is dropped', async () => {
+      const reply = await send(`${base}/late`);
+      expect(reply.status).to.equal(503);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(reply.text).not.to.include('late');
+    });
+  });
+
   it('documents its defaults and refuses headersTimeoutMs over requestTimeoutMs', async () => {
     const http = await import('../../../transports/http/index.ts');
     expect([http.DEFAULT_HEADERS_TIMEOUT_MS, http.DEFAULT_REQUEST_TIMEOUT_MS, http.DEFAULT_KEEP_ALIVE_TIMEOUT_MS]).to.deep.equal([10_000, 30_000, 5_000]);
+    expect(http.DEFAULT_HANDLER_TIMEOUT_MS).to.equal(30_000);
+    expect(() => new HttpServer({ handlerTimeoutMs: -1 })).to.throw(RangeError, /handlerTimeoutMs/);
     expect(() => new HttpServer({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).to.throw(RangeError, /headersTimeoutMs/);
   });
 });

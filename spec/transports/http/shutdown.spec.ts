@@ -72,8 +72,8 @@ describe('transports/http graceful shutdown', () => {
     expect(lines).to.include('STOPPED');
   });
 
-  it('stop() closes a request that outlives drainTimeoutMs, and waitForSignal() resolves', async () => {
-    const server = new HttpServer({ drainTimeoutMs: 50 });
+  it('stop() answers 503 to a call that outlives drainTimeoutMs; waitForSignal() resolves after that answer', async () => {
+    const server = new HttpServer({ drainTimeoutMs: 50, onError: () => {} });
     let started!: () => void;
     const running = new Promise<void>((r) => (started = r));
     server.get('/never', () => {
@@ -81,11 +81,36 @@ describe('transports/http graceful shutdown', () => {
       return new Promise<void>(() => {});
     });
     const url = await listen(server);
-    const stuck = send(`${url}/never`).then(() => 'answered', (e: NodeJS.ErrnoException) => e.code);
+    const stuck = send(`${url}/never`);
     await running;
+    const stopped = server.stop();
+    await server.waitForSignal();
+    await stopped;
+    const reply = await stuck;
+    expect(reply.status).to.equal(503);
+    expect(reply.headers['content-type']).to.equal('application/problem+json');
+    expect(reply.headers.connection).to.equal('close');
+    expect(reply.json()).to.include({ status: 503, title: 'Service Unavailable' });
+    expect(reply.json().detail).to.match(/shutting down/);
+  });
+
+  it('stop() waits for a call that settles within drainTimeoutMs, and answers it', async () => {
+    const server = new HttpServer({ drainTimeoutMs: 2000 });
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    server.get('/slow', async (_req, res) => {
+      started();
+      await new Promise((r) => setTimeout(r, 100));
+      res.json('done');
+    });
+    const url = await listen(server);
+    const slow = send(`${url}/slow`);
+    await running;
+    const t0 = Date.now();
     await server.stop();
     await server.waitForSignal();
-    expect(await stuck).to.equal('ECONNRESET');
+    expect(Date.now() - t0).to.be.within(50, 1500);
+    expect((await slow).json()).to.equal('done');
   });
 
   it('start() fails clearly when the port is taken', async () => {

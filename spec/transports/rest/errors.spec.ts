@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { decode as cborDecode } from 'cbor-x';
 import { decode as msgpackDecode } from '@msgpack/msgpack';
-import { Registry, type ErrorContext } from '../../../core/index.ts';
+import { HttpError, Registry, meta, method, problem, service, t, type ErrorContext } from '../../../core/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, send, type Reply } from '../../support/http-client.ts';
 import { FaultyService } from '../../support/services.ts';
@@ -15,6 +15,16 @@ function expectProblem(reply: Reply, status: number): Record<string, unknown> {
   return doc;
 }
 
+/** Throws an HttpError whose extensions name the base members of a problem document. */
+class Impostor {
+  forge(): string {
+    throw new HttpError(409, 'the name is taken', {
+      extensions: { type: 'https://evil.example', title: 'OK', status: '200', detail: 'forged', retryAfter: '5' },
+    });
+  }
+}
+meta(Impostor, service({ forge: method([], t.string()) }));
+
 describe('core/registry errors over HTTP (RFC 9457 problem details)', () => {
   const seen: [unknown, ErrorContext][] = [];
   const onError = (e: unknown, c: ErrorContext) => void seen.push([e, c]);
@@ -22,6 +32,8 @@ describe('core/registry errors over HTTP (RFC 9457 problem details)', () => {
   server.mount('/f', new Registry({ onError, errorOnMissingKeys: true }).on(new FaultyService()).endpoints);
   server.mount('/exposed', new Registry({ onError, exposeErrors: true }).on(new FaultyService()).endpoints);
   server.mount('/small', new Registry({ onError, maxBodyBytes: 64 }).on(new FaultyService()).endpoints);
+  server.mount('/impostor', new Registry({ onError }).on(new Impostor()).endpoints);
+  server.get('/forged', () => void new Impostor().forge());
   let url = '';
   before(async () => (url = await listen(server)));
   after(() => server.stop());
@@ -62,6 +74,22 @@ describe('core/registry errors over HTTP (RFC 9457 problem details)', () => {
     expect(expectProblem(await send(`${url}/f/teapot`, { method: 'POST' }), 418).detail).to.equal('short and stout');
     const doc = expectProblem(await send(`${url}/f/unavailable`, { method: 'POST' }), 503);
     expect(doc).to.include({ title: 'Service Unavailable', detail: 'down for maintenance' });
+  });
+
+  describe('extension members never replace type, title, status or detail', () => {
+    for (const path of ['/impostor/forge', '/forged']) {
+      it(`${path === '/forged' ? 'a route handler' : 'a service method'}: the error's own members win, other extensions stay`, async () => {
+        const reply = await send(`${url}${path}`, { method: path === '/forged' ? 'GET' : 'POST' });
+        const doc = expectProblem(reply, 409);
+        expect(doc).to.deep.equal({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'the name is taken', retryAfter: '5' });
+      });
+    }
+
+    it('problem() too', () => {
+      expect(problem(404, 'nothing here', { status: '200', title: 'OK', type: 'x', detail: 'y', hint: 'z' }))
+        .to.deep.equal({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'nothing here', hint: 'z' });
+      expect(problem(404, undefined, { detail: 'y' })).to.deep.equal({ type: 'about:blank', title: 'Not Found', status: 404 });
+    });
   });
 
   for (const name of ['crash', 'reject', 'badResult']) {

@@ -1,3 +1,4 @@
+import { compiled } from '../../core/fast-path/compiled.ts';
 import type { AnyType, Type } from '../../core/types/index.ts';
 
 /**
@@ -68,14 +69,9 @@ export const PLACEHOLDER = {
   bytes: new Uint8Array(0),
 };
 
-const guides = new WeakMap<Type, Guide>();
-
-/** The guide of a descriptor, worked out once and kept with it. */
+/** The guide of a descriptor, worked out once and kept with it (in its compiled artefacts). */
 export function guideOf(type: Type | undefined): Guide {
-  if (type === undefined) return ACCEPT_ALL;
-  let guide = guides.get(type);
-  if (guide === undefined) guides.set(type, (guide = build(type)));
-  return guide;
+  return type === undefined ? ACCEPT_ALL : compiled(type, 'guide', () => build(type));
 }
 
 function build(type: Type): Guide {

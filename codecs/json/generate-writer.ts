@@ -151,8 +151,10 @@ class WriterGenerator {
       if (strings.length > 0) {
         // When no string member needs escaping, their quotes join the labels around them: one
         // concatenation with fewer, larger literals, measurably faster than quoting each apart.
+        // NEEDS_ESCAPE matches every surrogate, so a string it passes is Unicode text: the STRING
+        // rule holds without its isWellFormed call.
         const escape = this.constants.ref(NEEDS_ESCAPE);
-        const plain = strings.map((i) => `${STRING.isCode(`x${i}`)} && !${escape}.test(x${i})`).join(' && ');
+        const plain = strings.map((i) => `typeof x${i} === 'string' && !${escape}.test(x${i})`).join(' && ');
         lines.push(`if (${plain}) return ${this.concatenation(members, true)};`);
       }
       lines.push(`return ${this.concatenation(members, false)};`);

@@ -23,9 +23,10 @@ export interface ReadOptions {
    * containers. A number given here is the limit whatever the input's size.
    *
    * Where it is counted: the MessagePack and CBOR tree parsers count what they build (containers
-   * the descriptor refuses are checked but not built, so they do not count), JSON counts the
-   * arrays and objects of a text longer than twice the limit before `JSON.parse` builds them.
-   * The direct readers, which build the value itself, do not count.
+   * the descriptor refuses are checked but not built, so they do not count; an array longer than
+   * 1,024 elements, or of indefinite length, counts 3, as it grows by pushes), and their direct
+   * readers spend the same; JSON counts the arrays and objects of a text longer than twice the
+   * limit before `JSON.parse` builds them, on every path, and byte strings as it reads them.
    */
   maxItems?: number;
 }

@@ -17,9 +17,14 @@ const BREAK = 0xff;
  * reserves room for 17 (some 180 bytes of heap for a 2-byte `[0]`). Longer ones grow as they fill,
  * so a header announcing millions costs nothing before its elements are there.
  */
-const PREALLOCATED = 1024;
+export const PREALLOCATED = 1024;
 /** An indefinite-length array grows by pushes, and so holds room for 17 elements as soon as it has one. */
-const GROWN_ARRAY_WEIGHT = 3;
+export const GROWN_ARRAY_WEIGHT = 3;
+
+/** What an array of `length` elements (-1: indefinite) spends of the `maxItems` budget, in every reader. */
+export function arrayWeight(length: number): number {
+  return length < 0 || length > PREALLOCATED ? GROWN_ARRAY_WEIGHT : 1;
+}
 
 /**
  * What the MessagePack and CBOR decoders share: a position in the input, bounds checks that fail
@@ -171,7 +176,7 @@ export abstract class ByteCursor {
       this.count(1);
       return lengthened([], this.skipItems(length, depth, 0));
     }
-    this.count(length < 0 || length > PREALLOCATED ? GROWN_ARRAY_WEIGHT : 1);
+    this.count(arrayWeight(length));
     const out: unknown[] = length >= 0 && length <= PREALLOCATED ? new Array(length) : [];
     const refusals = this.refusals;
     let i = 0;

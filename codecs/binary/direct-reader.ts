@@ -8,6 +8,7 @@ import { INT_RULES } from '../../core/kinds/integer.ts';
 import { BYTES_WEIGHT, itemLimit } from '../../core/options.ts';
 import { bail } from '../../core/util/codegen.ts';
 
+import { arrayWeight } from './cursor.ts';
 import { readUtf8 } from './utf8.ts';
 
 /** A position in the input of a direct reader, and what is left of its item budget. */
@@ -172,7 +173,7 @@ export function compileDirectReader(type: Type, ctx: ReaderContext, wire: ReadWi
       return (c) => {
         const n = wire.arrayHead(c);
         // Every element takes at least one byte: a longer announcement is the parser's to refuse.
-        if (n < 0 || n > c.end - c.pos || --c.left < 0) bail();
+        if (n < 0 || n > c.end - c.pos || (c.left -= arrayWeight(n)) < 0) bail();
         const out: unknown[] = [];
         for (let i = 0; i < n; i++) out.push(read(c));
         return out;

@@ -9,6 +9,7 @@ import { Constants, bail, buildFunction, returnObject } from '../../core/util/co
 import type { DirectReader, InlineBytes, ReadWire } from './direct-reader.ts';
 
 import { BYTES_WEIGHT } from '../../core/options.ts';
+import { GROWN_ARRAY_WEIGHT, PREALLOCATED } from './cursor.ts';
 import { float32At, float64At, uint64At } from './read-numbers.ts';
 import { readUtf8 } from './utf8.ts';
 
@@ -45,8 +46,9 @@ class DirectReaderGenerator {
     const d = type as AnyType;
     let body: string;
     if (d.kind === 'array' || d.kind === 'tuple' || d.kind === 'object') {
-      // Each container spends one item of the cursor's budget, as the tree parser counts it.
-      body = depth > this.ctx.maxDepth ? 'B();' : `if(--c.left<0)B();${this.container(d, depth + 1)}`;
+      // Each container spends of the cursor's budget what the tree parser would (an array, once its length is known).
+      const spend = d.kind === 'array' ? '' : 'if(--c.left<0)B();';
+      body = depth > this.ctx.maxDepth ? 'B();' : `${spend}${this.container(d, depth + 1)}`;
     } else {
       body = `let v;${this.read(type, 'v', depth)}\nc.pos=p;return v;`;
     }
@@ -120,7 +122,7 @@ else${this.call('float', v)}`;
     switch (d.kind) {
       case 'array':
         // Every element takes at least one byte: a longer announcement is the parser's to refuse.
-        return `${this.head('array')}if(!(s>=0&&s<=e-p))B();const out=[];
+        return `${this.head('array')}if(!(s>=0&&s<=e-p)||(c.left-=s>${PREALLOCATED}?${GROWN_ARRAY_WEIGHT}:1)<0)B();const out=[];
 for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.pos=p;return out;`;
       case 'tuple': {
         const names = d.elements.map((_, i) => `v${i}`);

@@ -3,7 +3,7 @@ import { asDecodeError, checkInputSize } from '../../core/errors/read-error.ts';
 import { CompiledCache, compiled, readOptionsKey, readersKey } from '../../core/fast-path/compiled.ts';
 import { fastPath } from '../../core/fast-path/fast-path.ts';
 import { itemLimit, resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../../core/options.ts';
-import { NeedsExactNumbers, textBytesBudget } from '../../core/read/read-scalars.ts';
+import { NeedsExactNumbers, restartBytesBudget, textBytesBudget } from '../../core/read/read-scalars.ts';
 import { readersFor } from '../../core/read/read.ts';
 import type { Type } from '../../core/types/type.ts';
 import { generateDirectReader } from './generate-direct-reader.ts';
@@ -48,18 +48,29 @@ function textReader(type: Type, options: ResolvedReadOptions): Plan['read'] {
   // The general path: `JSON.parse` and the reader, or the exact parser when digits were lost.
   // `maxItems` comes with each call: the compiled plan does not depend on it.
   const general = (text: string, maxItems: number | undefined): unknown => {
-    textBytesBudget.left = itemLimit(maxItems, text.length);
+    textBytesBudget.start = textBytesBudget.left = itemLimit(maxItems, text.length);
     try {
-      checkJsonItems(text, maxItems);
       return read(parseFast(text));
     } catch (e) {
       if (!(e instanceof NeedsExactNumbers)) throw e;
+      restartBytesBudget();
       return closures(parseExact(text, options.maxDepth));
     } finally {
-      textBytesBudget.left = Infinity;
+      textBytesBudget.start = textBytesBudget.left = Infinity;
     }
   };
-  return fastPath({ codec: 'json-direct', type, generate: () => generateDirectReader(type, options.maxDepth), fallback: general });
+  // Arrays and objects are counted before anything is built, on every path; byte strings as they
+  // are read (the direct reader takes no bytes).
+  const counted = (text: string, maxItems: number | undefined): unknown => (checkJsonItems(text, maxItems), general(text, maxItems));
+  return fastPath({
+    codec: 'json-direct',
+    type,
+    generate: () => {
+      const direct = generateDirectReader(type, options.maxDepth);
+      return direct && ((text: string, maxItems: number | undefined) => (checkJsonItems(text, maxItems), direct(text)));
+    },
+    fallback: counted,
+  });
 }
 
 function toText(input: Uint8Array | string, maxBytes: number): string {

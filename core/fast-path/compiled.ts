@@ -51,10 +51,10 @@ export function generatedFor(type: Type): readonly GeneratedCode[] {
   return byType.get(type)?.generated ?? [];
 }
 
-/** Every read option, resolved, as a key: for artefacts that keep the resolved options. */
+/** The read options a decode plan keeps (`maxItems` comes with each call), resolved, as a key. */
 export function readOptionsKey(opts: ReadOptions | undefined): string {
   const o = resolveReadOptions(opts);
-  return `${readersKey(o)} ${o.maxBytes} ${o.maxItems}`;
+  return `${readersKey(o)} ${o.maxBytes}`;
 }
 
 /** The read options a compiled reader depends on (`maxBytes` and `maxItems` are checked apart), as a key. */
@@ -62,10 +62,32 @@ export function readersKey(o: { readonly errorOnMissingKeys: boolean; readonly e
   return `${+o.errorOnMissingKeys}${+o.errorOnUnknownKeys} ${o.maxDepth}`;
 }
 
+/** One call's options, as `CompiledCache` remembers them with the artefact they led to. */
+interface Memo<A> {
+  /** The call had no options: most calls, compared with one test. */
+  readonly bare: boolean;
+  readonly errorOnMissingKeys: boolean | undefined;
+  readonly errorOnUnknownKeys: boolean | undefined;
+  readonly maxDepth: number | undefined;
+  readonly maxBytes: number | undefined;
+  readonly maxItems: number | undefined;
+  readonly prettify: boolean | undefined;
+  readonly artefact: A;
+}
+
+/** Whether `opts` are the options `memo` was made for, member by member. */
+function sameOptions(memo: Memo<unknown>, opts: Opts | undefined): boolean {
+  if (opts === undefined) return memo.bare;
+  return !memo.bare && opts.errorOnMissingKeys === memo.errorOnMissingKeys && opts.errorOnUnknownKeys === memo.errorOnUnknownKeys &&
+    opts.maxDepth === memo.maxDepth && opts.maxBytes === memo.maxBytes && opts.maxItems === memo.maxItems &&
+    opts.prettify === memo.prettify;
+}
+
 /**
  * One operation's artefacts (`json` decoding, `msgpack` encoding, …) by descriptor and options,
- * with its last call remembered: a codec called again with the same descriptor and options (a
- * loop, a server answering one route) pays a few comparisons, not a lookup by key. The options are
+ * with the last call remembered overall and per descriptor: a codec called again with the same
+ * descriptor and options (a loop, a server answering one route) pays a few comparisons, and one
+ * answering several routes in turn a `WeakMap` lookup, not a lookup by key. The options are
  * compared member by member, so a mutated options object is never served stale: every member of
  * `Opts` is compared (a new option must be added here), and one that does not matter to the
  * artefact costs at most a lookup when it changes.
@@ -75,20 +97,13 @@ export class CompiledCache<A> {
   readonly #name: string;
   readonly #keyOf: (opts: Opts | undefined) => string;
   readonly #compile: (type: Type, opts: Opts | undefined) => A;
+  readonly #byType = new WeakMap<Type, Memo<A>>();
   #type: Type | undefined = undefined;
-  /** The last call had no options: most calls, compared with one test. */
-  #bare = false;
-  #errorOnMissingKeys: boolean | undefined;
-  #errorOnUnknownKeys: boolean | undefined;
-  #maxDepth: number | undefined;
-  #maxBytes: number | undefined;
-  #maxItems: number | undefined;
-  #prettify: boolean | undefined;
-  #last: A | undefined;
+  #last: Memo<A> | undefined = undefined;
 
   /**
    * @param name Names the artefacts in the descriptor's cache: `json-decode`, `read-binary`, ….
-   * @param keyOf The options the artefact depends on, as a key; called only when the last call does not match.
+   * @param keyOf The options the artefact depends on, as a key; called only when no remembered call matches.
    * @param compile Compiles the artefact; called once per descriptor and key.
    */
   constructor(name: string, keyOf: (opts: Opts | undefined) => string, compile: (type: Type, opts: Opts | undefined) => A) {
@@ -99,31 +114,24 @@ export class CompiledCache<A> {
 
   /** The artefact for `type` and `opts`, compiled on first use. */
   get(type: Type, opts: Opts | undefined): A {
-    if (type === this.#type) {
-      if (opts === undefined) {
-        if (this.#bare) return this.#last as A;
-      } else if (
-        !this.#bare && opts.errorOnMissingKeys === this.#errorOnMissingKeys && opts.errorOnUnknownKeys === this.#errorOnUnknownKeys &&
-        opts.maxDepth === this.#maxDepth && opts.maxBytes === this.#maxBytes && opts.maxItems === this.#maxItems &&
-        opts.prettify === this.#prettify
-      ) {
-        return this.#last as A;
-      }
+    const last = this.#last;
+    if (type === this.#type && sameOptions(last!, opts)) return last!.artefact;
+    let memo = this.#byType.get(type);
+    if (memo === undefined || !sameOptions(memo, opts)) {
+      memo = {
+        bare: opts === undefined,
+        errorOnMissingKeys: opts?.errorOnMissingKeys,
+        errorOnUnknownKeys: opts?.errorOnUnknownKeys,
+        maxDepth: opts?.maxDepth,
+        maxBytes: opts?.maxBytes,
+        maxItems: opts?.maxItems,
+        prettify: opts?.prettify,
+        artefact: compiled(type, `${this.#name} ${this.#keyOf(opts)}`, () => this.#compile(type, opts)),
+      };
+      this.#byType.set(type, memo);
     }
-    return this.#lookUp(type, opts);
-  }
-
-  #lookUp(type: Type, opts: Opts | undefined): A {
-    const artefact = compiled(type, `${this.#name} ${this.#keyOf(opts)}`, () => this.#compile(type, opts));
     this.#type = type;
-    this.#bare = opts === undefined;
-    this.#errorOnMissingKeys = opts?.errorOnMissingKeys;
-    this.#errorOnUnknownKeys = opts?.errorOnUnknownKeys;
-    this.#maxDepth = opts?.maxDepth;
-    this.#maxBytes = opts?.maxBytes;
-    this.#maxItems = opts?.maxItems;
-    this.#prettify = opts?.prettify;
-    this.#last = artefact;
-    return artefact;
+    this.#last = memo;
+    return memo.artefact;
   }
 }

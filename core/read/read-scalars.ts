@@ -107,12 +107,18 @@ export function floatReader(kind: FloatKind): Reader {
 }
 
 /**
- * What is left of the running JSON decode's `maxItems` budget for byte strings. JSON carries bytes
- * as base64 text, which this pass turns into `Uint8Array`s (each counting `BYTES_WEIGHT` items, as
- * in the binary parsers): a megabyte of `"",` would otherwise be 350,000 of them. Reading is
- * synchronous and calls no user code, so the JSON decoder sets one counter for each call.
+ * The running JSON decode's `maxItems` budget for byte strings: what it started with, and what is
+ * left. JSON carries bytes as base64 text, which this pass turns into `Uint8Array`s (each counting
+ * `BYTES_WEIGHT` items, as in the binary parsers): a megabyte of `"",` would otherwise be 350,000
+ * of them. Reading is synchronous and calls no user code, so the JSON decoder sets one counter for
+ * each call, and every pass that reads the tree again starts it over (`restartBytesBudget`).
  */
-export const textBytesBudget = { left: Infinity };
+export const textBytesBudget = { start: Infinity, left: Infinity };
+
+/** Starts the byte-string budget over, for a pass that reads the whole tree again. */
+export function restartBytesBudget(): void {
+  textBytesBudget.left = textBytesBudget.start;
+}
 
 /** Reads `bytes`: a `Uint8Array`, or strict padded base64 text from JSON. */
 export function bytesReader(form: TreeSource): Reader {

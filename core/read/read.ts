@@ -6,6 +6,7 @@ import type { Type } from '../types/type.ts';
 import { compileReader } from './compile-reader.ts';
 import type { TreeSource, Reader } from './context.ts';
 import { generateReader } from './generate-reader.ts';
+import { restartBytesBudget } from './read-scalars.ts';
 
 /** A descriptor's compiled readers for one set of options. */
 export interface Readers {
@@ -23,7 +24,9 @@ export function readersFor(type: Type, options: ResolvedReadOptions, source: Tre
   return compiled(type, `read-${source} ${readersKey(options)}`, () => {
     const ctx = { ...options, source };
     const closures = compileReader(type, ctx);
-    return { read: fastPath({ codec: 'read', type, generate: () => generateReader(type, ctx), fallback: closures }), closures };
+    // After a bail the closures read the tree again from the start: so does the JSON byte budget.
+    const fallback: Reader = source === 'json' ? (tree) => (restartBytesBudget(), closures(tree)) : closures;
+    return { read: fastPath({ codec: 'read', type, generate: () => generateReader(type, ctx), fallback }), closures };
   });
 }
 

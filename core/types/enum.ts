@@ -8,5 +8,7 @@ export class EnumType<V extends readonly EnumValue[] = readonly EnumValue[]> ext
   constructor(readonly values: V) {
     super();
     if (values.length === 0) throw new TypeError('t.enum() needs at least one value');
+    const notText = values.find((v) => typeof v === 'string' && !v.isWellFormed());
+    if (notText !== undefined) throw new TypeError(`t.enum(): ${JSON.stringify(notText)} holds a lone surrogate, which no codec can write`);
   }
 }

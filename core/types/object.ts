@@ -35,6 +35,9 @@ export class ObjectType<F extends Fields = Fields> extends Type<InferObject<F>> 
     if (Object.prototype.hasOwnProperty.call(fields, '__proto__')) {
       throw new TypeError("t.object(): a member may not be named '__proto__'");
     }
+    // Keys are written as text in every codec, which cannot hold a lone surrogate.
+    const notText = Object.keys(fields).find((key) => !key.isWellFormed());
+    if (notText !== undefined) throw new TypeError(`t.object(): the member name ${JSON.stringify(notText)} holds a lone surrogate, which no codec can write`);
     this.name = options.name;
     this.requiresKey = options.requiresKey;
   }

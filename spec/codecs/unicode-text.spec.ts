@@ -102,3 +102,12 @@ describe('codecs: strings are Unicode text', () => {
     }), { numRuns: 1000, seed: 11 });
   });
 });
+
+describe('descriptors: names and values a codec writes are Unicode text', () => {
+  it('refuses a lone surrogate in a member name, a literal or an enum value when the descriptor is made', () => {
+    expect(() => t.object({ ['k\ud800']: t.i32() })).to.throw(TypeError, /lone surrogate/);
+    expect(() => t.literal('a\udc00')).to.throw(TypeError, /lone surrogate/);
+    expect(() => t.enum(['ok', '\ud800'])).to.throw(TypeError, /lone surrogate/);
+    expect(() => t.object({ ['😀']: t.literal('😀'), e: t.enum(['😀']) })).not.to.throw();
+  });
+});

@@ -15,31 +15,59 @@ const utf8 = new TextDecoder();
  */
 export const DEFAULT_MAX_ERROR_BYTES = 64 * 1024;
 
+/** Drops a body not to be read; never awaited: a stream whose `cancel()` never settles cannot hold the call. */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => {});
+}
+
 /**
  * The body of `response`, reading at most `limit` bytes: `undefined` when it is longer (a declared
  * `Content-Length` says so before anything is read), and the rest is cancelled, not downloaded.
+ * Rejects with `signal`'s reason as soon as it aborts, the body cancelled, however the stream behaves.
  */
-async function readCapped(response: Response, limit: number): Promise<Uint8Array | undefined> {
+async function readCapped(response: Response, limit: number, signal?: AbortSignal): Promise<Uint8Array | undefined> {
   const body = response.body;
   const declared = response.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) {
-    body?.cancel().catch(() => {});
+    discard(response);
     return undefined;
+  }
+  if (signal?.aborted === true) {
+    discard(response);
+    throw signal.reason;
   }
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
+  let aborted: Promise<never> | undefined;
+  let onAbort: (() => void) | undefined;
+  if (signal !== undefined) {
+    aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        // Rejected first: cancelling ends a pending read as if the body were complete.
+        reject(signal.reason);
+        reader.cancel(signal.reason).catch(() => {});
+      };
+    });
+    aborted.catch(() => {});
+    signal.addEventListener('abort', onAbort!, { once: true });
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      reader.cancel().catch(() => {});
-      return undefined;
+  try {
+    for (;;) {
+      const { done, value } = await (aborted === undefined ? reader.read() : Promise.race([reader.read(), aborted]));
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        reader.cancel().catch(() => {});
+        return undefined;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+  } finally {
+    if (onAbort !== undefined) signal!.removeEventListener('abort', onAbort);
   }
+  signal?.throwIfAborted();
   if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(size);
   let at = 0;
@@ -55,20 +83,20 @@ async function readCapped(response: Response, limit: number): Promise<Uint8Array
  * `t.void()` reads nothing. Throws `ReadError` when the body does not fit the descriptor, and
  * `limit_exceeded` as soon as it is over `maxBytes` (the rest is not downloaded).
  */
-export async function readResult(response: Response, returns: Type, codecs: readonly Codec[], opts: ReadOptions): Promise<unknown> {
+export async function readResult(response: Response, returns: Type, codecs: readonly Codec[], opts: ReadOptions, signal?: AbortSignal): Promise<unknown> {
   if (returns.kind === 'void') {
-    await response.body?.cancel();
+    discard(response);
     return undefined;
   }
   const contentType = response.headers.get('content-type');
   const codec = contentType === null ? undefined : codecForContentType(codecs, contentType);
   if (codec === undefined) {
-    await response.body?.cancel();
+    discard(response);
     const known = codecs.map((c) => c.contentTypes[0]).join(', ');
     throw new TypeError(`lacquer/client: the answer is ${contentType ?? 'without a Content-Type'}; this client reads ${known}`);
   }
   const limit = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const body = await readCapped(response, limit);
+  const body = await readCapped(response, limit, signal);
   if (body === undefined) throw new ReadError('limit_exceeded', '', `the answer is over maxBytes (${limit})`);
   return codec.decode(returns, body, opts);
 }
@@ -94,20 +122,22 @@ function readProblem(contentType: string | null, body: Uint8Array, codecs: reado
  * The error for a non-2xx answer: an `HttpError` with the problem document's status, `detail`
  * (its message), `type`, `title`, and `code`/`path` among its extensions. Statuses outside
  * 400 to 599 (an unfollowed redirect) give a plain `Error`. At most `limit` bytes of the body are
- * read: past that, the error carries the status alone.
+ * read: past that, the error carries the status alone. Rejects with `signal`'s reason if it
+ * aborts while the body is read.
  */
-export async function errorFor(response: Response, codecs: readonly Codec[], limit: number): Promise<Error> {
+export async function errorFor(response: Response, codecs: readonly Codec[], limit: number, signal?: AbortSignal): Promise<Error> {
   const { status } = response;
   if (status < 400 || status > 599) {
-    await response.body?.cancel();
+    discard(response);
     return new Error(`lacquer/client: unexpected status ${status}`);
   }
   let body: Uint8Array = new Uint8Array(0);
   try {
-    body = (await readCapped(response, limit)) ?? body;
+    body = (await readCapped(response, limit, signal)) ?? body;
   } catch {
     // The connection broke while the problem document arrived; the status says enough.
   }
+  signal?.throwIfAborted();
   const doc = readProblem(response.headers.get('content-type'), body, codecs);
   const extensions: Record<string, string> = {};
   for (const [key, value] of Object.entries(doc)) {

@@ -93,8 +93,9 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     if (body !== undefined) init.body = body as BodyInit;
     if (signal !== undefined) init.signal = signal;
     const response = await exchange(settings, url, init, signal);
-    if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes);
-    return readResult(response, contract.returns, codecs, opts);
+    // The signal covers the body too: one that never ends cannot outlive it.
+    if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes, signal);
+    return readResult(response, contract.returns, codecs, opts, signal);
   };
 }
 
@@ -113,10 +114,14 @@ async function exchange(settings: Settings, url: string, init: RequestInit, sign
     const location = REDIRECTS.includes(status) ? response.headers.get('location') : null;
     if (settings.allowCrossOriginRedirects || (location === null && response.type !== 'opaqueredirect')) return response;
     response.body?.cancel().catch(() => {});
-    // A browser hides where a redirect it does not follow goes: treated as another origin.
-    const next = location === null ? undefined : new URL(location, target);
-    if (next?.origin !== new URL(target).origin) {
-      throw new Error(`lacquer/client: a redirect to another origin (${next?.href ?? 'hidden by the runtime'}) is refused; allowCrossOriginRedirects follows it`);
+    // `target` may be relative (`/api` in a page): resolve it as the runtime did. A browser hides
+    // where a redirect it does not follow goes, and a URL that cannot be resolved cannot be
+    // checked: both are treated as another origin.
+    const here = parseUrl(target, response.url || (globalThis as { location?: { href?: string } }).location?.href);
+    const next = location === null || here === undefined ? undefined : parseUrl(location, here.href);
+    if (next === undefined || next.origin !== here!.origin) {
+      const where = next?.href ?? location ?? 'hidden by the runtime';
+      throw new Error(`lacquer/client: a redirect to another origin (${where}) is refused; allowCrossOriginRedirects follows it`);
     }
     if (hop >= DEFAULT_MAX_REDIRECTS) throw new Error(`lacquer/client: more than ${DEFAULT_MAX_REDIRECTS} redirects`);
     // As fetch does: 303, and 301/302 after a POST, go on as a GET without a body.
@@ -125,7 +130,16 @@ async function exchange(settings: Settings, url: string, init: RequestInit, sign
       headers.delete('content-type');
       init = { ...init, method: 'GET', headers, body: null };
     }
-    target = next!.href;
+    target = next.href;
+  }
+}
+
+/** `url` resolved against `base`, or `undefined` when it cannot be. */
+function parseUrl(url: string, base: string | undefined): URL | undefined {
+  try {
+    return new URL(url, base);
+  } catch {
+    return undefined;
   }
 }
 

@@ -37,7 +37,8 @@ export interface ClientOptions extends ReadOptions {
 export interface CallOptions {
   /**
    * Aborts the call: the request is cancelled and the promise rejects with the signal's reason,
-   * with any `fetch` (an in-process handler keeps running, but its answer is no longer awaited).
+   * with any `fetch` (an in-process handler keeps running, but its answer is no longer awaited),
+   * while the answer's body is read too (the body is then cancelled, without waiting on it).
    */
   signal?: AbortSignal;
   /** Headers for this call only, over the client's. */

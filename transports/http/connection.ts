@@ -1,16 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 const PENDING = Symbol('lacquer.pending');
 
-/** A connection as Node's HTTP server keeps it, with the fields read here, and the server's count. */
+/** A connection as Node's HTTP server keeps it, with the field set here, and the server's count. */
 interface Connection extends Socket {
-  /** Requests read from the connection whose handling has not finished. */
+  /** Requests read from the connection whose answer has not been handed to Node yet. */
   [PENDING]: number;
-  /** Node's: the answer being written, if any. */
-  _httpMessage?: ServerResponse | null;
-  /** Node's: the request being read, if any. */
-  parser?: { incoming?: IncomingMessage | null; onIncoming?: unknown } | null;
+  /** Node's: the request parser, whose callback `stopReading` replaces (absent: nothing is done). */
+  parser?: { onIncoming?: unknown } | null;
 }
 
 /** Starts counting a new connection's requests (the server's `connection` event). */
@@ -36,8 +33,11 @@ export function stopReading(socket: Socket): void {
 }
 
 /**
- * Counts a request read from `socket` in. A client that pipelines more than `max` requests
- * without the earlier ones being answered (one that never reads them) is disconnected: `false`.
+ * Counts a request read from `socket` in; `release` counts it out when its answer is handed to
+ * Node (not when the client reads it). More than `max` counted at once happens when one read
+ * brings more than `max` pipelined requests before their answers are ready: the connection is
+ * destroyed, those requests unanswered, and `false` returned. A client that does not read is
+ * stopped by Node's output back-pressure and the write timeout (`onIdle`), not here.
  */
 export function admit(socket: Socket, max: number): boolean {
   const connection = socket as Connection;
@@ -48,7 +48,7 @@ export function admit(socket: Socket, max: number): boolean {
   return false;
 }
 
-/** Counts a request out once its handling is over. */
+/** Counts a request out once its answer is handed to Node (or it needs none). */
 export function release(socket: Socket): void {
   (socket as Connection)[PENDING]--;
 }
@@ -56,14 +56,13 @@ export function release(socket: Socket): void {
 /**
  * Node's idle timeout on a connection fired (`server.timeout`: no byte read or written for
  * `writeTimeoutMs`, or the keep-alive timeout). An answer still waiting to be written means the
- * client stopped reading: close. A request still arriving or being handled is left to the request
- * and handler timeouts. An idle keep-alive connection is closed, as Node does by default.
+ * client stopped reading: close. With nothing to write, a request whose headers were read and
+ * which is not answered yet (its body arriving, its handler running) is left to the request and
+ * handler timeouts. Anything else (an idle keep-alive connection, headers still arriving) is
+ * closed, as Node does by default. Only the server's own count is read, no Node internals.
  */
 export function onIdle(socket: Socket): void {
   const connection = socket as Connection;
-  if (connection.writableLength === 0) {
-    const incoming = connection.parser?.incoming;
-    if ((incoming != null && !incoming.complete) || connection._httpMessage != null) return;
-  }
+  if (connection.writableLength === 0 && connection[PENDING] > 0) return;
   connection.destroy();
 }

@@ -8,7 +8,7 @@ export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** 5 s an idle keep-alive connection stays open. */
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
-/** 10 s for in-flight requests to finish on shutdown; then their connections are closed. */
+/** 10 s for in-flight requests to finish on shutdown; then calls still running are answered 503 and the connections closed. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
 /**
  * 30 s a connection may go without any progress while an answer waits to be written: a client that
@@ -16,8 +16,8 @@ export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
  */
 export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 /**
- * 32 requests read from one connection and not yet answered (pipelined); a connection with more
- * is closed: a client sending requests without reading the answers cannot pile them up.
+ * 32 requests read from one connection whose answers have not been handed to Node yet (pipelined);
+ * a connection with more is closed without answering them. See `maxPipelinedRequests`.
  */
 export const DEFAULT_MAX_PIPELINED_REQUESTS = 32;
 /** 10,000 open connections; further ones are closed as soon as they are accepted. */
@@ -38,22 +38,26 @@ export interface HttpServerOptions {
   /** Idle time before a keep-alive connection is closed. Default {@link DEFAULT_KEEP_ALIVE_TIMEOUT_MS}. */
   keepAliveTimeoutMs?: number;
   /**
-   * Time in-flight requests get to finish on shutdown. Calls still running then are answered 503
-   * (a problem document) and abandoned: their results are dropped (a promise cannot be cancelled),
-   * and the remaining connections are closed. Default {@link DEFAULT_DRAIN_TIMEOUT_MS}.
+   * Time in-flight requests get to finish on shutdown. Calls still running then are first answered
+   * 503 (a problem document, reported to `onError`) and abandoned: their results are dropped (a
+   * promise cannot be cancelled); then the remaining connections are closed. Default
+   * {@link DEFAULT_DRAIN_TIMEOUT_MS}.
    */
   drainTimeoutMs?: number;
   /**
    * Header lines a request may have. A request with more is answered 431 and its connection
-   * closed: Node would drop the extra lines silently, `Content-Length` among them perhaps.
-   * Default {@link DEFAULT_MAX_HEADERS_COUNT}; `Infinity` leaves only Node's 16 KiB header size limit.
+   * closed: Node hands JavaScript only the first lines (framing is unaffected: Node's parser reads
+   * `Content-Length` and `Transfer-Encoding` from every line), so the JavaScript view of the
+   * headers would be incomplete. An integer from 1 to 2**20, default
+   * {@link DEFAULT_MAX_HEADERS_COUNT}; `Infinity` leaves only Node's 16 KiB header size limit.
    */
   maxHeadersCount?: number;
   /**
    * Time a route handler or service method has to answer, from the moment the request is read;
-   * then the client gets a 503 problem document and the call is abandoned (whatever it answers
-   * later is dropped). Checked about ten times per period, at most once a second. Default
-   * {@link DEFAULT_HANDLER_TIMEOUT_MS}; 0 disables.
+   * then the client gets a 503 problem document, the timeout is reported to `onError`, and the
+   * call is abandoned (whatever it answers later is dropped). One timer per server checks every
+   * `handlerTimeoutMs / 10`, clamped to 10 ms–1 s (so at least once a second): a call may run up
+   * to that much past its deadline. Default {@link DEFAULT_HANDLER_TIMEOUT_MS}; 0 disables.
    */
   handlerTimeoutMs?: number;
   /**
@@ -63,9 +67,14 @@ export interface HttpServerOptions {
    */
   writeTimeoutMs?: number;
   /**
-   * Requests one connection may have read and not yet answered (HTTP/1.1 pipelining); a connection
-   * that sends more is closed, without answers to the extra ones. Default
-   * {@link DEFAULT_MAX_PIPELINED_REQUESTS}; `Infinity` for no limit.
+   * Requests one connection may have read whose answers have not been handed to Node yet (HTTP/1.1
+   * pipelining). A request counts until its answer is passed to Node, not until the client reads
+   * it, so the cap trips when more than this many requests are parsed from what one read brought
+   * (one write of the client, up to 64 KiB) before their answers are ready: the connection is then
+   * closed, and the requests not yet answered get no answer. A client pipelining more than 32
+   * requests in one write is disconnected by the default. A client that does not read and trickles
+   * requests one at a time is not stopped by this cap but by Node's output back-pressure and
+   * `writeTimeoutMs`. Default {@link DEFAULT_MAX_PIPELINED_REQUESTS}; `Infinity` for no limit.
    */
   maxPipelinedRequests?: number;
   /**
@@ -77,7 +86,11 @@ export interface HttpServerOptions {
   cors?: CorsOptions;
   /** Sends the message of an unexpected route-handler error (500) as `detail`. Default `false`. */
   exposeErrors?: boolean;
-  /** Told of every error a route handler throws. Default: 5xx errors are logged with `console.error`. */
+  /**
+   * Told of every error a route handler throws, and of every call answered 503 for it (handler
+   * timeout, shutdown): `error` is then an `Error` saying which. Default: 5xx errors are logged
+   * with `console.error`.
+   */
   onError?: (error: unknown, request: HttpRequest, status: number) => void;
 }
 
@@ -109,6 +122,16 @@ function atLeastOne(name: string, value: number): number {
   return value;
 }
 
+/** Largest finite `maxHeadersCount`: Node doubles it in a 32-bit integer (`max << 1`), which wraps past 2**30. */
+const MAX_HEADERS_COUNT_LIMIT = 2 ** 20;
+
+function headerCount(value: number): number {
+  if (!((Number.isInteger(value) && value >= 1 && value <= MAX_HEADERS_COUNT_LIMIT) || value === Infinity)) {
+    throw new RangeError(`HttpServer: maxHeadersCount must be an integer from 1 to ${MAX_HEADERS_COUNT_LIMIT} or Infinity, got ${value}`);
+  }
+  return value;
+}
+
 /** Fills in the defaults and checks the values. */
 export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
   const requestTimeoutMs = nonNegative('requestTimeoutMs', o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
@@ -125,7 +148,7 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
     drainTimeoutMs: nonNegative('drainTimeoutMs', o.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS),
     writeTimeoutMs: nonNegative('writeTimeoutMs', o.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS),
     handlerTimeoutMs: nonNegative('handlerTimeoutMs', o.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS),
-    maxHeadersCount: atLeastOne('maxHeadersCount', o.maxHeadersCount ?? DEFAULT_MAX_HEADERS_COUNT),
+    maxHeadersCount: headerCount(o.maxHeadersCount ?? DEFAULT_MAX_HEADERS_COUNT),
     maxPipelinedRequests: atLeastOne('maxPipelinedRequests', o.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS),
     maxConnections: atLeastOne('maxConnections', o.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     cors: o.cors,

@@ -13,7 +13,7 @@ import { HttpResponse } from './response.ts';
 import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, answerConnect, answerExpectation, writeResponse } from './write.ts';
-import { admit, onIdle, release, stopReading, track } from './connection.ts';
+import { admit, onIdle, release, track } from './connection.ts';
 
 /** Node's diagnostics channel announcing each answer sent by an HTTP server. */
 const ANSWERED = 'http.server.response.finish';
@@ -31,14 +31,17 @@ export class HttpServer {
   #host = '127.0.0.1';
   #draining = false;
   #stopped: Promise<void> | undefined;
+  /** A `start()` whose `listen` has not completed yet (settles either way): `stop()` waits for it. */
+  #starting: Promise<void> | undefined;
   readonly #closed: Promise<void>;
   #markClosed!: () => void;
   #signals: (() => void) | undefined;
   /**
-   * Calls in flight (handlers running), each by the function answering it with a problem
-   * document, to its deadline. All share one timeout, so insertion order is deadline order.
+   * Calls in flight (handlers running), each by the function answering it with a problem document
+   * and reporting why to `onError`, to its deadline (`performance.now()`, monotonic). All share one
+   * timeout, so insertion order is deadline order.
    */
-  readonly #calls = new Map<(doc: ProblemDocument) => void, number>();
+  readonly #calls = new Map<(doc: ProblemDocument, reason: Error) => void, number>();
   /** One timer per server answers the calls past `handlerTimeoutMs`. */
   #sweeper: NodeJS.Timeout | undefined;
 
@@ -55,7 +58,9 @@ export class HttpServer {
       requireHostHeader: false,
     });
     // One more than the limit, so that `rawHeaders` shows a request over it (Node drops the rest).
-    this.#server.maxHeadersCount = o.maxHeadersCount + 1;
+    // Node reads 0 as "no limit"; `Infinity + 1` would not do (Node computes `max << 1`, which is 0
+    // for Infinity by chance only, and wraps for large finite values: those are refused in options).
+    this.#server.maxHeadersCount = o.maxHeadersCount === Infinity ? 0 : o.maxHeadersCount + 1;
     this.#server.on('checkExpectation', answerExpectation);
     this.#server.on('connect', answerConnect);
     this.#server.keepAliveTimeout = o.keepAliveTimeoutMs;
@@ -127,13 +132,14 @@ export class HttpServer {
     return this;
   }
 
-  /** Starts listening; resolves once it does. */
+  /** Starts listening; resolves once it does. A server cannot be started again after `stop()`. */
   start(): Promise<this> {
+    if (this.#draining) return Promise.reject(new Error('HttpServer: start() after stop()'));
     const timeout = this.#options.handlerTimeoutMs;
     if (timeout > 0 && this.#sweeper === undefined) {
       this.#sweeper = setInterval(() => this.#sweep(), Math.min(1000, Math.max(10, timeout / 10))).unref();
     }
-    return new Promise((resolve, reject) => {
+    const started = new Promise<this>((resolve, reject) => {
       // One line that names the address, with the system's code kept (`error.code === 'EADDRINUSE'`).
       const onError = (error: NodeJS.ErrnoException) => {
         const failure: NodeJS.ErrnoException = new Error(`HttpServer: cannot listen on ${this.#host}:${this.#port}: ${error.message}`, { cause: error });
@@ -146,6 +152,11 @@ export class HttpServer {
         resolve(this);
       });
     });
+    const starting: Promise<void> = started.then(() => {}, () => {}).finally(() => {
+      if (this.#starting === starting) this.#starting = undefined;
+    });
+    this.#starting = starting;
+    return started;
   }
 
   /**
@@ -165,7 +176,15 @@ export class HttpServer {
   stop(): Promise<void> {
     if (this.#stopped !== undefined) return this.#stopped;
     this.#draining = true;
-    this.#stopped = new Promise<void>((resolve) => {
+    // Called while `listen` is pending: the server would start serving after a close that found it
+    // not listening. Shut down once it listens (or failed to).
+    const starting = this.#starting;
+    this.#stopped = starting === undefined ? this.#shutDown() : starting.then(() => this.#shutDown());
+    return this.#stopped;
+  }
+
+  #shutDown(): Promise<void> {
+    return new Promise<void>((resolve) => {
       // A keep-alive connection whose answer was under way when the drain began goes idle when
       // that answer is sent: close it then. Node announces every finished answer on this channel;
       // listening only while draining keeps the cost off ordinary requests.
@@ -182,7 +201,9 @@ export class HttpServer {
         resolve();
       };
       const timer = setTimeout(() => {
-        this.#abandon(Infinity, problem(503, 'the server is shutting down and the call did not finish in time'));
+        const ms = this.#options.drainTimeoutMs;
+        this.#abandon(Infinity, problem(503, 'the server is shutting down and the call did not finish in time'),
+          new Error(`call still running ${ms} ms into shutdown (drainTimeoutMs)`));
         // The 503s are with the kernel by now; what is left (requests still arriving) is cut.
         setImmediate(() => this.#server.closeAllConnections());
       }, this.#options.drainTimeoutMs);
@@ -190,7 +211,6 @@ export class HttpServer {
       this.#server.close(() => finish());
       this.#server.closeIdleConnections();
     });
-    return this.#stopped;
   }
 
   #dispatch(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
@@ -230,8 +250,8 @@ export class HttpServer {
     };
 
     if (req.rawHeaders.length > 2 * this.#options.maxHeadersCount) {
-      // Node dropped the lines past its limit, maybe Content-Length: what follows cannot be framed.
-      stopReading(req.socket);
+      // Node's parser frames the body from every line it parsed, so framing is sound; but Node
+      // hands JavaScript only the first lines: the headers seen here would be incomplete.
       return send(problemResponse(problem(431, `more than ${this.#options.maxHeadersCount} header lines`), null), true);
     }
     if (req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
@@ -256,15 +276,30 @@ export class HttpServer {
     if (read.kind === 'aborted') return release(req.socket);
     bodyRead = true;
 
+    // Built for a route handler; for an endpoint only when a report needs it.
+    const params = route.kind === 'route' ? route.params : {};
+    let request: HttpRequest | undefined;
     // Until it answers, the call can be answered for it: on timeout, or on shutdown (`#abandon`).
+    // Either is reported to `onError`, as a handler's failure is.
+    const abandon = (doc: ProblemDocument, reason: Error) => {
+      try {
+        fail(doc);
+      } catch (error) {
+        res.destroy();
+        throw error;
+      } finally {
+        request ??= new HttpRequest(method, target.path, params, target.query, headers, read.body);
+        this.#report(reason, request, doc.status);
+      }
+    };
     const calls = this.#calls;
-    calls.set(fail, Date.now() + (this.#options.handlerTimeoutMs || Infinity));
+    calls.set(abandon, performance.now() + (this.#options.handlerTimeoutMs || Infinity));
     try {
       if (route.kind === 'endpoint') {
         return send(await route.handler({ method, path: route.path, headers, body: read.body.byteLength === 0 ? undefined : read.body }));
       }
-      const request = new HttpRequest(method, target.path, route.params, target.query, headers, read.body);
       const response = new HttpResponse();
+      request ??= new HttpRequest(method, target.path, params, target.query, headers, read.body);
       try {
         await route.handler(request, response);
       } catch (error) {
@@ -274,23 +309,32 @@ export class HttpServer {
       }
       send(response.toEndpointResponse());
     } finally {
-      calls.delete(fail);
+      calls.delete(abandon);
     }
   }
 
   /** Answers the calls past their deadline with 503 (the handler timeout). */
   #sweep(): void {
+    const now = performance.now();
     const first = this.#calls.values().next();
-    if (first.done === true || first.value > Date.now()) return;
-    this.#abandon(Date.now(), problem(503, `the handler did not answer within ${this.#options.handlerTimeoutMs} ms`));
+    if (first.done === true || first.value > now) return;
+    const ms = this.#options.handlerTimeoutMs;
+    this.#abandon(now, problem(503, `the handler did not answer within ${ms} ms`), new Error(`handler timed out after ${ms} ms`));
   }
 
-  /** Answers every call whose deadline is at or before `until` with `doc`; their own answers will be dropped. */
-  #abandon(until: number, doc: ProblemDocument): void {
-    for (const [answer, deadline] of this.#calls) {
+  /**
+   * Answers every call whose deadline is at or before `until` with `doc` and reports `reason`;
+   * their own answers will be dropped. Runs from a timer: a failure is logged, never thrown.
+   */
+  #abandon(until: number, doc: ProblemDocument, reason: Error): void {
+    for (const [abandon, deadline] of this.#calls) {
       if (deadline > until) break;
-      this.#calls.delete(answer);
-      answer(doc);
+      this.#calls.delete(abandon);
+      try {
+        abandon(doc, reason);
+      } catch (error) {
+        console.error('lacquer/http: internal error answering an abandoned call', error);
+      }
     }
   }
 

@@ -22,7 +22,8 @@ export class Endpoints {
 
   /**
    * Routes one request (`path` relative to the prefix) as the transports do: 404 for no route, 405
-   * with `Allow`, HEAD as GET without a body (each endpoint checks `maxBodyBytes` itself).
+   * with `Allow`, HEAD as GET without a body (each endpoint checks `maxBodyBytes` itself). A CORS
+   * preflight is refused with 403 here: CORS belongs to the transport (its `cors` option).
    */
   async handle(request: EndpointRequest): Promise<EndpointResponse> {
     if (this.#table === undefined) {

@@ -254,6 +254,39 @@ describe('transports/client createClient', () => {
       expect(state.cancelled).to.equal(true);
     });
 
+    for (const status of [200, 500]) {
+      it(`the signal covers the body: a ${status} answer whose body never ends rejects with its reason, the body cancelled`, async () => {
+        let cancelled = false;
+        // Headers at once, then one chunk and nothing more; cancel() never settles.
+        const fetch: FetchFunction = async () => new Response(new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('"par'));
+          },
+          cancel() {
+            cancelled = true;
+            return new Promise<void>(() => {});
+          },
+        }), { status, headers: { 'content-type': status === 200 ? 'application/json' : 'application/problem+json' } });
+        const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch });
+        const controller = new AbortController();
+        const call = api.slowEcho(1, { signal: controller.signal });
+        setTimeout(() => controller.abort(), 30);
+        expect(await within(rejection(call))).to.have.property('name', 'AbortError');
+        expect(cancelled).to.equal(true);
+      });
+    }
+
+    it('a void answer or one in an unreadable media type is dropped without waiting on cancel()', async () => {
+      const hanging = (contentType: string): FetchFunction => async () => new Response(new ReadableStream<Uint8Array>({
+        cancel: () => new Promise<void>(() => {}),
+      }), { status: 200, headers: { 'content-type': contentType } });
+      const VoidApi = meta(class { nothing(): void {} }, service({ nothing: method([], t.void(), { verb: 'POST' }) }));
+      const quiet = createClient(VoidApi, { baseUrl: BASE, codec: json, fetch: hanging('application/json') });
+      expect(await within(quiet.nothing())).to.equal(undefined);
+      const odd = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: hanging('text/html') });
+      expect(await within(rejection(odd.slowEcho(1)))).to.be.instanceOf(TypeError);
+    });
+
     it('reads answers within the limit as before', async () => {
       const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: faulty, maxBytes: 200 });
       expect(await api.echo(ITEM)).to.deep.equal({ ...ITEM, weight: Math.fround(0.1) });
@@ -303,6 +336,40 @@ describe('transports/client createClient', () => {
     it('follows a redirect within the origin, with its body', async () => {
       const api = createClient(WhoApi, { baseUrl: `${here}/local`, codec: json, headers: { 'x-api-key': 'secret' } });
       expect(await api.whoami('ada')).to.equal('hello ada');
+    });
+
+    describe('with a relative baseUrl, as in a page', () => {
+      // What a browser provides: Request resolves against the page (undici's global origin), and `location`.
+      const ORIGIN = Symbol.for('undici.globalOrigin.1');
+      const global = globalThis as Record<PropertyKey, unknown>;
+      before(() => {
+        global[ORIGIN] = new URL('http://page.example/');
+        global.location = { href: 'http://page.example/app/index.html' };
+      });
+      after(() => {
+        delete global[ORIGIN];
+        delete global.location;
+      });
+
+      it('refuses a redirect the runtime hides (opaqueredirect) instead of failing to parse the URL', async () => {
+        // What fetch gives with redirect: 'manual' in a browser; Node cannot make one.
+        const opaque = { type: 'opaqueredirect', status: 0, ok: false, url: '', headers: new Headers(), body: null } as unknown as Response;
+        const api = createClient(WhoApi, { baseUrl: '/api', codec: json, fetch: async () => opaque });
+        const error = await rejection(api.whoami('ada'));
+        expect((error as Error).message).to.match(/another origin \(hidden by the runtime\) is refused/);
+      });
+
+      it('follows a redirect within the page\'s origin', async () => {
+        const seen: string[] = [];
+        const fetch: FetchFunction = async (request) => {
+          seen.push(request.url);
+          if (seen.length === 1) return new Response(null, { status: 307, headers: { location: '/api2/whoami' } });
+          return new Response('"hello ada"', { headers: { 'content-type': 'application/json' } });
+        };
+        const api = createClient(WhoApi, { baseUrl: '/api', codec: json, fetch });
+        expect(await api.whoami('ada')).to.equal('hello ada');
+        expect(seen).to.deep.equal(['http://page.example/api/whoami', 'http://page.example/api2/whoami']);
+      });
     });
 
     it(`gives up after DEFAULT_MAX_REDIRECTS (${DEFAULT_MAX_REDIRECTS}) redirects`, async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, send } from '../../support/http-client.ts';
@@ -111,6 +112,28 @@ describe('transports/http graceful shutdown', () => {
     await server.waitForSignal();
     expect(Date.now() - t0).to.be.within(50, 1500);
     expect((await slow).json()).to.equal('done');
+  });
+
+  it('stop() while start() is still pending: the server does not go on serving once it listens', async () => {
+    // A free port, known before start() (a stopped server no longer tells its port).
+    const probe = createNetServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    const server = new HttpServer().bind(port);
+    server.get('/fast', (_req, res) => void res.json('fast'));
+    const started = server.start();
+    let closed = false;
+    void server.waitForSignal().then(() => (closed = true));
+    await server.stop();
+    await started;
+    await new Promise((r) => setImmediate(r));
+    expect(closed, 'waitForSignal() resolved').to.equal(true);
+    const refused = await send(`http://127.0.0.1:${port}/fast`).then(() => 'answered', (e: NodeJS.ErrnoException) => e.code);
+    expect(refused).to.equal('ECONNREFUSED');
+    let again: unknown;
+    await server.start().catch((e: unknown) => (again = e));
+    expect(String(again)).to.match(/start\(\) after stop\(\)/);
   });
 
   it('start() fails clearly when the port is taken', async () => {

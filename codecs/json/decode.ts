@@ -36,7 +36,10 @@ const plans = new CompiledCache<Plan>(
 export function decodeJson(type: Type, input: Uint8Array | string, opts: ReadOptions | undefined): unknown {
   try {
     const plan = plans.get(type, opts);
-    return plan.read(toText(input, plan.maxBytes), opts?.maxItems);
+    const text = toText(input, plan.maxBytes);
+    // Arrays and objects are counted before anything is built, whatever path reads the text.
+    checkJsonItems(text, opts?.maxItems);
+    return plan.read(text, opts?.maxItems);
   } catch (e) {
     throw asDecodeError(e);
   }
@@ -59,18 +62,8 @@ function textReader(type: Type, options: ResolvedReadOptions): Plan['read'] {
       textBytesBudget.start = textBytesBudget.left = Infinity;
     }
   };
-  // Arrays and objects are counted before anything is built, on every path; byte strings as they
-  // are read (the direct reader takes no bytes).
-  const counted = (text: string, maxItems: number | undefined): unknown => (checkJsonItems(text, maxItems), general(text, maxItems));
-  return fastPath({
-    codec: 'json-direct',
-    type,
-    generate: () => {
-      const direct = generateDirectReader(type, options.maxDepth);
-      return direct && ((text: string, maxItems: number | undefined) => (checkJsonItems(text, maxItems), direct(text)));
-    },
-    fallback: counted,
-  });
+  // Byte strings are counted as the read pass decodes them (the direct reader takes no bytes).
+  return fastPath({ codec: 'json-direct', type, generate: () => generateDirectReader(type, options.maxDepth), fallback: general });
 }
 
 function toText(input: Uint8Array | string, maxBytes: number): string {

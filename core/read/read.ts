@@ -1,5 +1,5 @@
 import { asReadError } from '../errors/read-error.ts';
-import { CompiledCache, compiled, readOptionsKey, readersKey } from '../fast-path/compiled.ts';
+import { compiled, readersKey } from '../fast-path/compiled.ts';
 import { fastPath } from '../fast-path/fast-path.ts';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../options.ts';
 import type { Type } from '../types/type.ts';
@@ -30,43 +30,12 @@ export function readersFor(type: Type, options: ResolvedReadOptions, source: Tre
   });
 }
 
-/** What one decode call needs: the resolved options and the readers. */
-export interface Prepared extends Readers {
-  readonly options: ResolvedReadOptions;
-}
-
-// Pure: a bundle that reads only through the codecs (which use `readersFor`) drops these.
-const prepared = {
-  json: /* @__PURE__ */ preparedCache('json'),
-  binary: /* @__PURE__ */ preparedCache('binary'),
-};
-
-function preparedCache(source: TreeSource): CompiledCache<Prepared> {
-  return new CompiledCache(
-    `prepared-${source}`,
-    readOptionsKey,
-    (type, opts) => {
-      const options = resolveReadOptions(opts);
-      return { options, ...readersFor(type, options, source) };
-    },
-  );
-}
-
-/**
- * The readers and resolved options for one decode call. The last call per source is remembered
- * (see `CompiledCache`): a codec called again with the same descriptor and options pays a few
- * comparisons, not a lookup by key.
- */
-export function prepareRead(type: Type, opts: ReadOptions | undefined, source: TreeSource): Prepared {
-  return prepared[source].get(type, opts);
-}
-
 /**
  * The read pass every codec shares: checks an already-parsed tree (objects, arrays, strings,
  * numbers, bigints, bytes) against `type` and returns the clean value, or throws `ReadError`.
  */
 export function readTree<T extends Type>(type: T, tree: unknown, options: ReadOptions | undefined, source: TreeSource): T['~out'] {
-  const { read } = prepareRead(type, options, source);
+  const { read } = readersFor(type, resolveReadOptions(options), source);
   try {
     return read(tree) as T['~out'];
   } catch (e) {

@@ -5,11 +5,11 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { t, type Type } from '../../core/index.ts';
-import type { ReadOptions } from '../../core/options.ts';
+import { resolveReadOptions, type ReadOptions } from '../../core/options.ts';
 import { Failure } from '../../core/errors/failure.ts';
 import { ReadError, asReadError } from '../../core/errors/read-error.ts';
 import { NeedsExactNumbers } from '../../core/read/read-scalars.ts';
-import { prepareRead } from '../../core/read/read.ts';
+import { readersFor } from '../../core/read/read.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';
 import { json } from '../../codecs/json/index.ts';
 import { generateDirectReader } from '../../codecs/json/generate-direct-reader.ts';
@@ -19,7 +19,8 @@ const STRICT = { errorOnMissingKeys: true, errorOnUnknownKeys: true } as const;
 const OPTION_SETS: (ReadOptions | undefined)[] = [STRICT, undefined, { errorOnUnknownKeys: false }, { maxDepth: 2 }];
 
 function reference(type: Type, text: string, opts: ReadOptions | undefined): unknown {
-  const { options, closures } = prepareRead(type, opts, 'json');
+  const options = resolveReadOptions(opts);
+  const { closures } = readersFor(type, options, 'json');
   try {
     if (text.length > options.maxBytes) throw new Failure('limit_exceeded', 'too big');
     let tree: unknown;

@@ -279,6 +279,7 @@ export class HttpServer {
     // Built for a route handler; for an endpoint only when a report needs it.
     const params = route.kind === 'route' ? route.params : {};
     let request: HttpRequest | undefined;
+    const requestOf = (): HttpRequest => (request ??= new HttpRequest(method, target.path, params, target.query, headers, read.body));
     // Until it answers, the call can be answered for it: on timeout, or on shutdown (`#abandon`).
     // Either is reported to `onError`, as a handler's failure is.
     const abandon = (doc: ProblemDocument, reason: Error) => {
@@ -288,8 +289,7 @@ export class HttpServer {
         res.destroy();
         throw error;
       } finally {
-        request ??= new HttpRequest(method, target.path, params, target.query, headers, read.body);
-        this.#report(reason, request, doc.status);
+        this.#report(reason, requestOf(), doc.status);
       }
     };
     const calls = this.#calls;
@@ -299,7 +299,7 @@ export class HttpServer {
         return send(await route.handler({ method, path: route.path, headers, body: read.body.byteLength === 0 ? undefined : read.body }));
       }
       const response = new HttpResponse();
-      request ??= new HttpRequest(method, target.path, params, target.query, headers, read.body);
+      const request = requestOf();
       try {
         await route.handler(request, response);
       } catch (error) {

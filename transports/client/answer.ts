@@ -1,3 +1,4 @@
+import { abortable, discard } from './abort.ts';
 import type { Codec } from '../../core/codec.ts';
 import { HttpError } from '../../core/errors/http-error.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
@@ -15,10 +16,6 @@ const utf8 = new TextDecoder();
  */
 export const DEFAULT_MAX_ERROR_BYTES = 64 * 1024;
 
-/** Drops a body not to be read; never awaited: a stream whose `cancel()` never settles cannot hold the call. */
-function discard(response: Response): void {
-  response.body?.cancel().catch(() => {});
-}
 
 /**
  * The body of `response`, reading at most `limit` bytes: `undefined` when it is longer (a declared
@@ -38,24 +35,14 @@ async function readCapped(response: Response, limit: number, signal?: AbortSigna
   }
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
-  let aborted: Promise<never> | undefined;
-  let onAbort: (() => void) | undefined;
-  if (signal !== undefined) {
-    aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        // Rejected first: cancelling ends a pending read as if the body were complete.
-        reject(signal.reason);
-        reader.cancel(signal.reason).catch(() => {});
-      };
-    });
-    aborted.catch(() => {});
-    signal.addEventListener('abort', onAbort!, { once: true });
-  }
+  // Cancelling ends a pending read as if the body were complete: `abortable` rejects it first.
+  const onAbort = () => reader.cancel(signal!.reason).catch(() => {});
+  signal?.addEventListener('abort', onAbort, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
-      const { done, value } = await (aborted === undefined ? reader.read() : Promise.race([reader.read(), aborted]));
+      const { done, value } = await abortable(reader.read(), signal);
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
@@ -65,7 +52,7 @@ async function readCapped(response: Response, limit: number, signal?: AbortSigna
       chunks.push(value);
     }
   } finally {
-    if (onAbort !== undefined) signal!.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
   }
   signal?.throwIfAborted();
   if (chunks.length === 1) return chunks[0]!;

@@ -1,3 +1,4 @@
+import { abortable, discard } from './abort.ts';
 import type { Codec } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
@@ -113,7 +114,7 @@ async function exchange(settings: Settings, url: string, init: RequestInit, sign
     const { status } = response;
     const location = REDIRECTS.includes(status) ? response.headers.get('location') : null;
     if (settings.allowCrossOriginRedirects || (location === null && response.type !== 'opaqueredirect')) return response;
-    response.body?.cancel().catch(() => {});
+    discard(response);
     // `target` may be relative (`/api` in a page): resolve it as the runtime did. A browser hides
     // where a redirect it does not follow goes, and a URL that cannot be resolved cannot be
     // checked: both are treated as another origin.
@@ -141,14 +142,4 @@ function parseUrl(url: string, base: string | undefined): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** `promise`, or the rejection with `signal`'s reason once it aborts. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

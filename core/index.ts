@@ -25,21 +25,26 @@ export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './schema/json-
 export type { JsonSchema } from './schema/json-schema.ts';
 export type { StandardSchemaV1 } from './standard-schema.ts';
 export type { Codec } from './codec.ts';
-export { method, service, meta } from './contract/index.ts';
+export { method, service, meta, contextKey, ContextKey } from './contract/index.ts';
 export type {
-  Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
-  Methods, ServiceClass,
+  Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
+  Methods, ServiceClass, ServiceOptions,
 } from './contract/index.ts';
 export { DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from '../transports/rest/index.ts';
-export type { CorsOptions, ErrorContext, MountableEndpoints, Protocol, RegistryOptions } from '../transports/rest/index.ts';
+export type { CorsOptions, ErrorContext, MountableEndpoints, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions } from '../transports/rest/index.ts';
+export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from '../transports/rest/index.ts';
+export type {
+  ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, Interceptor, SecurityScheme, TrustProxy,
+} from '../transports/rest/index.ts';
 
 // ---- For transport and codec authors ------------------------------------------------------------
 // What the bundled transports build on: the transport-neutral request and answer of an endpoint,
 // and problem documents (RFC 9457) written in a negotiated codec.
 
 export { Problem, problem, problemForError, problemResponse, statusText } from '../transports/rest/index.ts';
+export { clientAddress, requestIdFor } from '../transports/rest/index.ts';
 export type {
-  EndpointRequest, EndpointResponse, Handler, HeaderReader, ProblemDocument,
+  BodySource, EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues, ProblemDocument,
 } from '../transports/rest/index.ts';
 
 // ---- For debugging ------------------------------------------------------------------------------

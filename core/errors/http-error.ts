@@ -9,6 +9,11 @@ export interface HttpErrorOptions {
    * one of those four is ignored when the problem document is written: the error's own win.
    */
   extensions?: Readonly<Record<string, string>>;
+  /**
+   * Headers of the answer: `{ 'retry-after': '30' }` on a 429, `www-authenticate` on a 401. The
+   * answer's own (`content-type`, `content-length`, ...) cannot be replaced.
+   */
+  headers?: Readonly<Record<string, string>>;
   cause?: unknown;
 }
 
@@ -24,6 +29,7 @@ export class HttpError extends Error {
   readonly type: string;
   readonly title: string | undefined;
   readonly extensions: Readonly<Record<string, string>>;
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(status: number, message: string, options: HttpErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -34,6 +40,7 @@ export class HttpError extends Error {
     this.type = options.type ?? 'about:blank';
     this.title = options.title;
     this.extensions = options.extensions ?? {};
+    this.headers = options.headers ?? {};
     Object.defineProperty(this, BRAND, { value: true });
   }
 

@@ -6,6 +6,9 @@ import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import { discard, readBody } from './body.ts';
 import { resolveFetchOptions, type FetchHandlerOptions, type ResolvedFetchOptions } from './options.ts';
 import { toResponse } from './response.ts';
+import { FetchEndpointRequest } from './endpoint-request.ts';
+import { requestIdFor } from '../rest/request-id.ts';
+import { clientAddress } from '../rest/client-address.ts';
 
 /**
  * Serves `endpoints` (a registry's) under `prefix` on the Fetch API: the handler takes a
@@ -17,13 +20,13 @@ export function toFetchHandler(
   prefix: string,
   endpoints: MountableEndpoints,
   options: FetchHandlerOptions = {},
-): (request: Request) => Promise<Response> {
+): (request: Request, ...platform: unknown[]) => Promise<Response> {
   const routes = new RouteTable();
   routes.mount(prefix, endpoints);
   const resolved = resolveFetchOptions(options);
-  return async (request) => {
+  return async (request, ...platform) => {
     try {
-      return await handle(request, routes, resolved);
+      return await handle(request, platform, routes, resolved);
     } catch (error) {
       // A fault of the handler itself, not of an endpoint (those answer problem documents).
       console.error('lacquer/fetch: internal error', error);
@@ -49,29 +52,58 @@ function targetOf(url: string): string {
   return url.slice(path);
 }
 
-async function handle(request: Request, routes: RouteTable, options: ResolvedFetchOptions): Promise<Response> {
+async function handle(request: Request, platform: readonly unknown[], routes: RouteTable, options: ResolvedFetchOptions): Promise<Response> {
   const { method, headers } = request;
   const head = method === 'HEAD';
+  const requestId = requestIdFor(headers.get('x-request-id'));
   const origin = headers.get('origin');
   const { cors } = options;
   const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
   const extra = allowedOrigin ? corsHeaders(cors, origin) : undefined;
   const send = (answer: EndpointResponse) => {
     discard(request);
-    return toResponse(extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) }, head);
+    const merged = extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) };
+    merged.headers['x-request-id'] = requestId;
+    const response = toResponse(merged, head);
+    answer.written?.(answer.status);
+    return response;
   };
 
   const routing = preRoute(routes, method, targetOf(request.url), headers, cors, allowedOrigin);
   if (routing.kind === 'answer') return send(routing.answer);
-  const { route } = routing;
+  const { route, target } = routing;
   // The fetch handler serves registries only: every route it finds is an endpoint.
   if (route.kind !== 'endpoint') throw new Error('lacquer/fetch: a route that is not an endpoint');
-  const fail = (doc: ProblemDocument) => send(problemResponse(doc, headers.get('accept'), route.codecs));
+  const answerFor = (doc: ProblemDocument) => problemResponse(doc, headers.get('accept'), route.codecs);
 
   const limit = Math.min(options.maxBodyBytes, route.limit ?? Infinity);
-  const read = await readBody(request, limit);
-  if (read.kind === 'too-large') return fail(problem(413, `the request body is over ${limit} bytes`));
-  if (read.kind === 'broken') return fail(problem(400, 'the request body could not be read'));
-  const body = read.body.byteLength === 0 ? undefined : read.body;
-  return send(await route.handler({ method, path: route.path, headers, body }));
+  // Read when the endpoint asks: a call it refuses never has its body read.
+  const readRequestBody = async (): Promise<Uint8Array | EndpointResponse> => {
+    const read = await readBody(request, limit);
+    if (read.kind === 'too-large') return answerFor(problem(413, `the request body is over ${limit} bytes`));
+    if (read.kind === 'broken') return answerFor(problem(400, 'the request body could not be read'));
+    return read.body;
+  };
+  const peer = options.ip?.(request, ...platform) ?? undefined;
+  const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);
+  const call = new FetchEndpointRequest(request, route.path, readRequestBody, target.search, requestId, ip, platform);
+  const answer = route.handler(call);
+  if (options.handlerTimeoutMs === 0) return send(await answer);
+  // The call races its deadline; a call past it is answered 503 and its own answer dropped.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<EndpointResponse>((resolve) => {
+    timer = setTimeout(() => {
+      const ms = options.handlerTimeoutMs;
+      call.abort(new DOMException(`the call did not answer within ${ms} ms`, 'TimeoutError'));
+      resolve(answerFor(problem(503, `the handler did not answer within ${ms} ms`, { requestId })));
+    }, options.handlerTimeoutMs);
+  });
+  try {
+    const first = await Promise.race([answer, deadline]);
+    // Past the deadline: the call's own answer is dropped, but observers still hear of it, as a 503.
+    if (call.signal.aborted) void answer.then((late) => late.written?.(503));
+    return send(first);
+  } finally {
+    clearTimeout(timer);
+  }
 }

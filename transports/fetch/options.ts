@@ -1,5 +1,9 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
 import type { CorsOptions } from '../rest/cors.ts';
+import { checkTrustProxy, type TrustProxy } from '../rest/client-address.ts';
+
+/** 30 s for a service method to answer; then 503, and `call.signal` aborts. */
+export const DEFAULT_FETCH_HANDLER_TIMEOUT_MS = 30_000;
 
 /** Options of {@link toFetchHandler}; every member is optional. */
 export interface FetchHandlerOptions {
@@ -11,17 +15,39 @@ export interface FetchHandlerOptions {
   maxBodyBytes?: number;
   /** Answers CORS preflights and labels answers for allowed origins, as `HttpServer` does. Default: no CORS. */
   cors?: CorsOptions;
+  /**
+   * Time a call has to answer, from the moment the request arrives (its credential checked, its
+   * body read, the method run); then a 503 problem document, and `call.signal` aborts. Default
+   * {@link DEFAULT_FETCH_HANDLER_TIMEOUT_MS}; 0 disables (the platform's own limits remain).
+   */
+  handlerTimeoutMs?: number;
+  /**
+   * The connection's address, which a `Request` does not carry: Deno's `(request, info) =>
+   * info.remoteAddr.hostname`, Workers' `(request) => request.headers.get('cf-connecting-ip')`.
+   * Default: unknown (`call.ip` is `undefined`).
+   */
+  ip?: (request: Request, ...platform: unknown[]) => string | null | undefined;
+  /** Which proxies may tell the client's address in `X-Forwarded-For`, as `HttpServer`'s option. Default `false`. */
+  trustProxy?: TrustProxy;
 }
 
 /** The options with their defaults, checked. */
 export interface ResolvedFetchOptions {
   readonly maxBodyBytes: number;
   readonly cors: CorsOptions | undefined;
+  readonly handlerTimeoutMs: number;
+  readonly ip: ((request: Request, ...platform: unknown[]) => string | null | undefined) | undefined;
+  readonly trustProxy: TrustProxy;
 }
 
 /** Fills in the defaults and checks the values. */
 export function resolveFetchOptions(o: FetchHandlerOptions): ResolvedFetchOptions {
   const maxBodyBytes = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!(maxBodyBytes >= 0)) throw new RangeError(`toFetchHandler: maxBodyBytes must be a number ≥ 0, got ${maxBodyBytes}`);
-  return { maxBodyBytes, cors: o.cors };
+  const handlerTimeoutMs = o.handlerTimeoutMs ?? DEFAULT_FETCH_HANDLER_TIMEOUT_MS;
+  if (!(Number.isFinite(handlerTimeoutMs) && handlerTimeoutMs >= 0)) {
+    throw new RangeError(`toFetchHandler: handlerTimeoutMs must be a finite number ≥ 0, got ${handlerTimeoutMs}`);
+  }
+  if (o.ip !== undefined && typeof o.ip !== 'function') throw new TypeError('toFetchHandler: ip must be a function (request, ...platform) => address');
+  return { maxBodyBytes, cors: o.cors, handlerTimeoutMs, ip: o.ip, trustProxy: checkTrustProxy('toFetchHandler', o.trustProxy) };
 }

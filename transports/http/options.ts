@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
 import type { CorsOptions } from '../rest/cors.ts';
+import { checkTrustProxy, type TrustProxy } from '../rest/client-address.ts';
 import type { HttpRequest } from './request.ts';
 
 /** 10 s to receive a request's headers: a client trickling them (slowloris) is cut off with 408. */
@@ -84,6 +85,12 @@ export interface HttpServerOptions {
   maxConnections?: number;
   /** Answers CORS preflights and labels answers for allowed origins. Default: no CORS. */
   cors?: CorsOptions;
+  /**
+   * Which proxies may tell the client's address in `X-Forwarded-For` (`call.ip`, `req.ip`):
+   * `false` none, the connection's peer is the client (the default); `true` every hop; a number n
+   * the n nearest hops; or a function saying whether an address is a trusted proxy.
+   */
+  trustProxy?: TrustProxy;
   /** Sends the message of an unexpected route-handler error (500) as `detail`. Default `false`. */
   exposeErrors?: boolean;
   /**
@@ -106,6 +113,7 @@ export interface ResolvedOptions {
   readonly maxPipelinedRequests: number;
   readonly maxConnections: number;
   readonly cors: CorsOptions | undefined;
+  readonly trustProxy: TrustProxy;
   readonly exposeErrors: boolean;
   readonly onError: (error: unknown, request: HttpRequest, status: number) => void;
 }
@@ -152,9 +160,10 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
     maxPipelinedRequests: atLeastOne('maxPipelinedRequests', o.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS),
     maxConnections: atLeastOne('maxConnections', o.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     cors: o.cors,
+    trustProxy: checkTrustProxy('HttpServer', o.trustProxy),
     exposeErrors: o.exposeErrors ?? false,
     onError: o.onError ?? ((error, request, status) => {
-      if (status >= 500) console.error(`lacquer/http: ${request.method} ${request.path} failed (${status}):`, error);
+      if (status >= 500) console.error(`lacquer/http: ${request.method} ${request.path} failed (${status}, request ${request.requestId}):`, error);
     }),
   };
 }

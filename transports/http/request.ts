@@ -30,6 +30,10 @@ export class HttpRequest {
     readonly headers: NodeHeaders,
     /** The body, empty when there is none. */
     readonly body: Uint8Array,
+    /** The id in the answer's `x-request-id`: the client's when acceptable, else a generated one. */
+    readonly requestId: string,
+    /** The client's address, as `trustProxy` decides. */
+    readonly ip: string | undefined,
   ) {}
 
   /** One header by case-insensitive name. */

@@ -3,7 +3,10 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../../core/contract/method.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from '../rest/problem.ts';
-import type { EndpointResponse } from '../rest/types.ts';
+import type { EndpointResponse, Handler } from '../rest/types.ts';
+import { requestIdFor } from '../rest/request-id.ts';
+import { clientAddress } from '../rest/client-address.ts';
+import { NodeEndpointRequest } from './endpoint-request.ts';
 import { declaredLength, discardRest, emptyBody, readBody } from './body.ts';
 import { corsHeaders, mergeHeaders, originAllowed } from '../rest/cors.ts';
 import { preRoute } from '../rest/pre-route.ts';
@@ -14,6 +17,8 @@ import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, answerConnect, answerExpectation, writeResponse } from './write.ts';
 import { admit, onIdle, release, track } from './connection.ts';
+
+const EMPTY = new Uint8Array(0);
 
 /** Node's diagnostics channel announcing each answer sent by an HTTP server. */
 const ANSWERED = 'http.server.response.finish';
@@ -230,23 +235,27 @@ export class HttpServer {
     const method = req.method ?? 'GET';
     const head = method === 'HEAD';
     const headers = new NodeHeaders(req.headers);
+    const requestId = requestIdFor(headers.get('x-request-id'));
     const origin = headers.get('origin');
     const cors = this.#options.cors;
     const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
     const extra = allowedOrigin ? corsHeaders(cors, origin) : undefined;
     let bodyRead = false;
     let waiting = expectContinue;
-    let answered = false;
+    /** The status written, once an answer is. */
+    let written: number | undefined;
     const send = (answer: EndpointResponse, close = false) => {
-      if (answered) return;
-      answered = true;
+      if (written !== undefined) return answer.written?.(written);
+      written = answer.status;
       release(req.socket);
       const early = !bodyRead && !req.complete;
-      // A client still waiting for 100 Continue may or may not send its body now: close.
       const merged = extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) };
+      merged.headers['x-request-id'] = requestId;
+      // A client still waiting for 100 Continue may or may not send its body now: close.
       writeResponse(res, merged, head, close || this.#draining || (early && waiting));
       // Answered before the body was read: drop it, but not forever.
       if (early) discardRest(req);
+      answer.written?.(written);
     };
 
     if (req.rawHeaders.length > 2 * this.#options.maxHeadersCount) {
@@ -260,31 +269,43 @@ export class HttpServer {
     const routing = preRoute(this.#routes, method, req.url ?? '', headers, cors, allowedOrigin);
     if (routing.kind === 'answer') return send(routing.answer, routing.close);
     const { target, route } = routing;
-    const fail = (doc: ProblemDocument) => send(problemResponse(doc, headers.get('accept'), route.codecs));
+    const accept = headers.get('accept');
+    const problemAnswer = (doc: ProblemDocument) => problemResponse(doc, accept, route.codecs);
 
     const limit = Math.min(this.#options.maxBodyBytes, route.kind === 'endpoint' ? route.limit ?? Infinity : Infinity);
-    // No `Connection: close`: Node would close at once, resetting a client that is still sending.
-    const tooLarge = () => fail(problem(413, `the request body is over ${limit} bytes`));
-    const declared = declaredLength(req);
-    if (declared !== undefined && declared > limit) return tooLarge();
-    if (waiting) {
-      res.writeContinue();
-      waiting = false;
-    }
-    const read = emptyBody(req) ?? await readBody(req, limit);
-    if (read.kind === 'too-large') return tooLarge();
-    if (read.kind === 'aborted') return release(req.socket);
-    bodyRead = true;
+    // Read when the handler asks, so that an endpoint refusing the caller never reads the body (and
+    // a client waiting for 100 Continue is told to send it only then). No `Connection: close` on a
+    // 413: Node would close at once, resetting a client that is still sending.
+    const readRequestBody = async (): Promise<Uint8Array | EndpointResponse> => {
+      const declared = declaredLength(req);
+      if (declared !== undefined && declared > limit) return problemAnswer(problem(413, `the request body is over ${limit} bytes`));
+      if (waiting) {
+        res.writeContinue();
+        waiting = false;
+      }
+      const read = emptyBody(req) ?? await readBody(req, limit);
+      if (read.kind === 'too-large') return problemAnswer(problem(413, `the request body is over ${limit} bytes`));
+      if (read.kind === 'aborted') return problemAnswer(problem(400, 'the request body broke off'));
+      bodyRead = true;
+      return read.body;
+    };
+    const ip = clientAddress(req.socket.remoteAddress, headers.get('x-forwarded-for'), this.#options.trustProxy);
 
     // Built for a route handler; for an endpoint only when a report needs it.
     const params = route.kind === 'route' ? route.params : {};
+    let body: Uint8Array = EMPTY;
     let request: HttpRequest | undefined;
-    const requestOf = (): HttpRequest => (request ??= new HttpRequest(method, target.path, params, target.query, headers, read.body));
+    const requestOf = (): HttpRequest => (request ??= new HttpRequest(method, target.path, params, target.query, headers, body, requestId, ip));
+    const endpointRequest = route.kind === 'endpoint'
+      ? new NodeEndpointRequest(method, route.path, headers, readRequestBody, target.search, requestId, ip, req, res)
+      : undefined;
     // Until it answers, the call can be answered for it: on timeout, or on shutdown (`#abandon`).
-    // Either is reported to `onError`, as a handler's failure is.
+    // Either is reported to `onError`, as a handler's failure is, and aborts the call's signal.
     const abandon = (doc: ProblemDocument, reason: Error) => {
+      endpointRequest?.abort(reason);
+      doc.requestId = requestId;
       try {
-        fail(doc);
+        send(problemAnswer(doc));
       } catch (error) {
         res.destroy();
         throw error;
@@ -295,17 +316,19 @@ export class HttpServer {
     const calls = this.#calls;
     calls.set(abandon, performance.now() + (this.#options.handlerTimeoutMs || Infinity));
     try {
-      if (route.kind === 'endpoint') {
-        return send(await route.handler({ method, path: route.path, headers, body: read.body.byteLength === 0 ? undefined : read.body }));
-      }
+      if (endpointRequest !== undefined) return send(await (route as { handler: Handler }).handler(endpointRequest));
+      const read = await readRequestBody();
+      if (!(read instanceof Uint8Array)) return send(read);
+      body = read;
       const response = new HttpResponse();
       const request = requestOf();
       try {
-        await route.handler(request, response);
+        await (route as { handler: RouteHandler }).handler(request, response);
       } catch (error) {
         const doc = problemForError(error, this.#options.exposeErrors);
+        if (doc.status >= 500) doc.requestId = requestId;
         this.#report(error, request, doc.status);
-        return fail(doc);
+        return send(problemAnswer(doc));
       }
       send(response.toEndpointResponse());
     } finally {

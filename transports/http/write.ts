@@ -7,7 +7,7 @@ import { problem, problemResponse, reasonPhrase, statusText } from '../rest/prob
 export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {
   if (res.headersSent || res.destroyed) return;
   // A copy made key by key: measured twice as fast as `{ ...answer.headers }` through writeHead.
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string | string[]> = {};
   for (const name in answer.headers) headers[name] = answer.headers[name]!;
   const bodyless = answer.status === 204 || answer.status === 304;
   const body = bodyless ? undefined : answer.body;

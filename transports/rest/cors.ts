@@ -1,3 +1,5 @@
+import type { HeaderValues } from './types.ts';
+
 /** Cross-origin access for browsers. */
 export interface CorsOptions {
   /** Origins allowed, exactly as browsers send them (`https://app.example`), or `'*'` for any. */
@@ -42,7 +44,7 @@ export function preflightHeaders(cors: CorsOptions, origin: string, methods: rea
 }
 
 /** Adds `extra` (the CORS headers) to an answer's `headers`; `vary` lists are merged, not replaced. */
-export function mergeHeaders(headers: Record<string, string>, extra: Record<string, string>): Record<string, string> {
+export function mergeHeaders(headers: HeaderValues, extra: Record<string, string>): HeaderValues {
   const out = { ...headers };
   for (const [k, v] of Object.entries(extra)) {
     out[k] = k === 'vary' && out.vary !== undefined ? `${out.vary}, ${v}` : v;

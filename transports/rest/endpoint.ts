@@ -1,12 +1,18 @@
 import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
+import { HttpError } from '../../core/errors/http-error.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
 import type { Opts } from '../../core/options.ts';
+import { authenticate, isRefusal } from './authenticate.ts';
 import { bodyType } from './body-type.ts';
+import { EndpointCall, appendHeader, headerMistake, type CallSite } from './call.ts';
+import { intercept, type Interceptor } from './interceptors.ts';
 import { chooseResponseCodec, codecForContentType } from './negotiate.ts';
-import type { ErrorContext } from './options.ts';
+import type { ErrorContext, ResponseReport } from './options.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
-import type { EndpointRequest, EndpointResponse, Handler } from './types.ts';
+import { requestIdFor } from './request-id.ts';
+import type { SecurityScheme } from './security.ts';
+import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
 
 /** What every endpoint of one registry shares. */
 export interface EndpointSettings {
@@ -14,46 +20,83 @@ export interface EndpointSettings {
   readonly opts: Opts;
   readonly exposeErrors: boolean;
   readonly onError: (error: unknown, context: ErrorContext) => void;
+  readonly onResponse: ((report: ResponseReport) => void) | undefined;
   readonly maxBodyBytes: number;
   /** `Accept-Post`: every media type the codecs read. */
   readonly acceptPost: string;
 }
 
+/** One service method as the registry exposes it. */
+export interface EndpointPlan {
+  readonly instance: object;
+  readonly service: string;
+  readonly name: string;
+  readonly contract: MethodContract;
+  /** The schemes that may admit a caller; none for a public method. */
+  readonly schemes: readonly SecurityScheme[];
+  /** Registry interceptors, then the service's. */
+  readonly interceptors: readonly Interceptor[];
+}
+
 const EMPTY = new Uint8Array(0);
 
 /**
- * Builds the handler of one service method: checks size, `Content-Type` and `Accept`, reads the
- * arguments, calls the method and writes its result; every failure becomes a problem document.
+ * Builds the handler of one service method: authenticates the caller (before the body is read),
+ * reads the body under the size cap, checks `Content-Type` and `Accept`, decodes the arguments,
+ * runs the interceptors and the method with its {@link EndpointCall}, and writes the result with
+ * its status and headers; every failure becomes a problem document.
  */
-export function createEndpoint(
-  instance: Record<string, unknown>,
-  name: string,
-  contract: MethodContract,
-  settings: EndpointSettings,
-): Handler {
-  const { codecs, opts, maxBodyBytes } = settings;
+export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): Handler {
+  const { contract, schemes, interceptors } = plan;
+  const { codecs, opts, maxBodyBytes, onResponse } = settings;
   const input = bodyType(contract.params);
   const returnsVoid = contract.returns.kind === 'void';
-  const call = instance[name] as (...args: unknown[]) => unknown;
+  const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid };
+  const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
+  const run = (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
 
-  const fail = (accept: string | null, doc: ProblemDocument, headers: Record<string, string> = {}) =>
+  const fail = (accept: string | null, doc: ProblemDocument, headers: HeaderValues = {}) =>
     problemResponse(doc, accept, codecs, { vary: 'Accept', ...headers });
-  // The method threw, or its result could not be written: the server's fault, unless it says otherwise.
-  const failed = (accept: string | null, error: unknown) => {
+
+  /** A thrown error as an answer: its status, and a report to `onError` unless it is a plain refusal. */
+  const failed = (call: EndpointCall, accept: string | null, error: unknown): EndpointResponse => {
+    call.failure = error;
     // A ReadError from inside a method is not about the request body: 500 like any other.
     const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
     const doc = problemForError(cause, settings.exposeErrors);
-    try {
-      settings.onError(error, { method: name, status: doc.status });
-    } catch {
-      // A failing error hook must not turn one failure into two.
+    if (doc.status >= 500) doc.requestId = call.requestId;
+    if (!isRefusal(error)) {
+      try {
+        settings.onError(error, { service: site.service, method: site.method, status: doc.status, requestId: call.requestId });
+      } catch {
+        // A failing error hook must not turn one failure into two.
+      }
     }
-    return fail(accept, doc);
+    const headers: HeaderValues = doc.status < 500 ? { ...call.answerHeaders } : {};
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) {
+        if (headerMistake(name, value) === undefined) appendHeader(headers, name.toLowerCase(), value);
+      }
+    }
+    return fail(accept, doc, headers);
   };
 
-  return async (request: EndpointRequest): Promise<EndpointResponse> => {
+  const respond = async (call: EndpointCall, request: EndpointRequest): Promise<EndpointResponse> => {
     const accept = request.headers.get('accept');
-    const body = request.body ?? EMPTY;
+    if (schemes.length > 0) {
+      try {
+        await authenticate(call, schemes);
+      } catch (e) {
+        return failed(call, accept, e);
+      }
+    }
+    let body = request.body;
+    if (typeof body === 'function') {
+      const read = await body();
+      if (!(read instanceof Uint8Array)) return read;
+      body = read;
+    }
+    body ??= EMPTY;
     if (body.byteLength > maxBodyBytes) {
       return fail(accept, problem(413, `the request body is over ${maxBodyBytes} bytes`));
     }
@@ -70,25 +113,47 @@ export function createEndpoint(
       return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
     }
 
-    let args: unknown[] = [];
     if (input !== undefined) {
       try {
         const value = (requestCodec ?? codecs[0]!).decode(input, body, opts);
-        args = contract.params.length === 1 ? [value] : (value as unknown[]);
+        call.args = contract.params.length === 1 ? [value] : (value as unknown[]);
       } catch (e) {
-        if (e instanceof ReadError) return fail(accept, problemForError(e, false));
-        return failed(accept, e);
+        if (!(e instanceof ReadError)) return failed(call, accept, e);
+        call.failure = e;
+        return fail(accept, problemForError(e, false));
       }
     }
 
     let encoded: Uint8Array | string | undefined;
     try {
-      const result = await call.apply(instance, args);
+      const result = await (interceptors.length === 0 ? run(call) : intercept(interceptors, call, () => run(call)));
+      if (call.mistake !== undefined) throw call.mistake;
       if (answer !== undefined) encoded = answer.codec.encode(contract.returns, result as never, opts);
     } catch (e) {
-      return failed(accept, e);
+      return failed(call, accept, call.mistake ?? e);
     }
-    if (answer === undefined) return { status: 204, headers: { vary: 'Accept' }, body: undefined };
-    return { status: 200, headers: { 'content-type': answer.contentType, vary: 'Accept' }, body: encoded };
+    const headers: HeaderValues = { ...call.answerHeaders, vary: 'Accept' };
+    if (answer === undefined) return { status: call.successStatus, headers, body: undefined };
+    headers['content-type'] = answer.contentType;
+    return { status: call.successStatus, headers, body: encoded };
+  };
+
+  return async (request: EndpointRequest): Promise<EndpointResponse> => {
+    const started = onResponse === undefined ? 0 : performance.now();
+    const call = new EndpointCall(site, request, request.requestId ?? requestIdFor(request.headers.get('x-request-id')));
+    const answer = await respond(call, request);
+    answer.headers['x-request-id'] = call.requestId;
+    if (onResponse !== undefined) {
+      answer.written = (status) => {
+        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = { call, status, durationMs: performance.now() - started };
+        if (call.failure !== undefined) report.error = call.failure;
+        try {
+          onResponse(report);
+        } catch {
+          // An observer must not break the answer it observes.
+        }
+      };
+    }
+    return answer;
   };
 }

@@ -1,6 +1,7 @@
 import type { Codec } from '../../core/codec.ts';
 import type { HttpMethod } from '../../core/contract/method.ts';
 import { preRoute } from './pre-route.ts';
+import { requestIdFor } from './request-id.ts';
 import { RouteTable } from './route-table.ts';
 import type { EndpointRequest, EndpointResponse, Handler } from './types.ts';
 
@@ -22,10 +23,19 @@ export class Endpoints {
 
   /**
    * Routes one request (`path` relative to the prefix) as the transports do: 404 for no route, 405
-   * with `Allow`, HEAD as GET without a body (each endpoint checks `maxBodyBytes` itself). A CORS
-   * preflight is refused with 403 here: CORS belongs to the transport (its `cors` option).
+   * with `Allow`, HEAD as GET without a body (each endpoint checks `maxBodyBytes` itself), and
+   * `x-request-id` on every answer. A CORS preflight is refused with 403 here: CORS belongs to the
+   * transport (its `cors` option). The answer counts as written when it is returned.
    */
   async handle(request: EndpointRequest): Promise<EndpointResponse> {
+    const answer = await this.#route(request);
+    // An endpoint's answer carries its call's id already; routing answers get one here.
+    answer.headers['x-request-id'] ??= request.requestId ?? requestIdFor(request.headers.get('x-request-id'));
+    answer.written?.(answer.status);
+    return answer;
+  }
+
+  async #route(request: EndpointRequest): Promise<EndpointResponse> {
     if (this.#table === undefined) {
       this.#table = new RouteTable();
       this.#table.mount('', this);

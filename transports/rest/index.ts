@@ -2,13 +2,19 @@
 // fetch handler and the client share. Routing, negotiation and CORS internals are imported by the
 // adapters from their own files.
 export { Registry, REST } from './registry.ts';
-export type { Protocol } from './registry.ts';
+export type { Protocol, ServiceMountOptions } from './registry.ts';
 export { Endpoints } from './endpoints.ts';
 export { DEFAULT_MAX_BODY_BYTES } from './options.ts';
-export type { ErrorContext, RegistryOptions } from './options.ts';
+export type { ErrorContext, RegistryOptions, ResponseReport } from './options.ts';
+export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './security.ts';
+export type { ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, SecurityScheme } from './security.ts';
+export type { Interceptor } from './interceptors.ts';
+export { requestIdFor } from './request-id.ts';
+export { clientAddress } from './client-address.ts';
+export type { TrustProxy } from './client-address.ts';
 export { DEFAULT_CODECS } from './default-codecs.ts';
 export { Problem, problem, problemForError, problemResponse, statusText } from './problem.ts';
 export type { ProblemDocument } from './problem.ts';
-export type { EndpointRequest, EndpointResponse, Handler, HeaderReader } from './types.ts';
+export type { BodySource, EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from './types.ts';
 export type { CorsOptions } from './cors.ts';
 export type { MountableEndpoints } from './route-table.ts';

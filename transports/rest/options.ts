@@ -1,15 +1,33 @@
 import type { Codec } from '../../core/codec.ts';
+import type { Call } from '../../core/contract/call.ts';
 import type { Opts } from '../../core/options.ts';
+import type { Interceptor } from './interceptors.ts';
+import type { SecurityScheme } from './security.ts';
 
 /** 1 MiB: the largest request body a registry reads unless `maxBodyBytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** What `onError` is told about a failure. */
 export interface ErrorContext {
+  /** The service's class name. */
+  readonly service: string;
   /** The service method's name. */
   readonly method: string;
   /** The status the client is answered with. */
   readonly status: number;
+  /** The request's id, as in its answer's `x-request-id`. */
+  readonly requestId: string;
+}
+
+/** What `onResponse` is told about each answer of an endpoint. */
+export interface ResponseReport {
+  readonly call: Call;
+  /** The status written. */
+  readonly status: number;
+  /** From the moment the endpoint got the request to the moment its answer was written. */
+  readonly durationMs: number;
+  /** What failed, for an answer that is not a success and has a cause (a thrown error, a ReadError). */
+  readonly error?: unknown;
 }
 
 /** Options of a {@link Registry}: the reading and writing options of `Opts`, plus these. */
@@ -25,9 +43,22 @@ export interface RegistryOptions extends Opts {
   onError?: (error: unknown, context: ErrorContext) => void;
   /** Largest request body, in bytes; larger ones are answered 413. Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The security schemes contracts may name, by name: `{ bearer: bearerAuth({ verify, key }) }`.
+   * `on()` refuses a service naming a scheme missing here.
+   */
+  security?: Readonly<Record<string, SecurityScheme>>;
+  /** Wrap every call of every endpoint, the first outermost, outside the services' own. */
+  interceptors?: readonly Interceptor[];
+  /**
+   * Told of every answer of an endpoint once it is written: successes, problems the registry
+   * answers (400, 401, 403, 406, 413, 415) and failures. For logs and metrics; what it throws is
+   * ignored.
+   */
+  onResponse?: (report: ResponseReport) => void;
 }
 
 /** Logs failures answered 5xx; the default `onError`. */
 export function defaultOnError(error: unknown, context: ErrorContext): void {
-  if (context.status >= 500) console.error(`lacquer: ${context.method} failed (${context.status}):`, error);
+  if (context.status >= 500) console.error(`lacquer: ${context.service}.${context.method} failed (${context.status}, request ${context.requestId}):`, error);
 }

@@ -5,7 +5,7 @@ import { ReadError } from '../../core/errors/read-error.ts';
 import { t } from '../../core/types/index.ts';
 import type { Type } from '../../core/types/type.ts';
 import { chooseProblemCodec, problemMediaType } from './negotiate.ts';
-import type { EndpointResponse } from './types.ts';
+import type { EndpointResponse, HeaderValues } from './types.ts';
 
 /** An RFC 9457 problem document, as lacquer writes it. */
 export interface ProblemDocument {
@@ -17,6 +17,8 @@ export interface ProblemDocument {
   code?: string;
   /** For read errors: a JSON Pointer into the request body. */
   path?: string;
+  /** For 5xx answers: the request's id, as in its `x-request-id`, to find it in the server's logs. */
+  requestId?: string;
   [extension: string]: string | number | undefined;
 }
 
@@ -26,7 +28,9 @@ const BASE_FIELDS = {
 /** The members of every problem document; any other is an extension member. */
 export const PROBLEM_BASE_MEMBERS: ReadonlySet<string> = new Set(Object.keys(BASE_FIELDS));
 /** The descriptor problem documents are written with, in every codec. */
-export const Problem = t.object({ ...BASE_FIELDS, code: t.optional(t.string()), path: t.optional(t.string()) }, { name: 'Problem' });
+export const Problem = t.object({
+  ...BASE_FIELDS, code: t.optional(t.string()), path: t.optional(t.string()), requestId: t.optional(t.string()),
+}, { name: 'Problem' });
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
@@ -108,11 +112,11 @@ export function problemResponse(
   doc: ProblemDocument,
   accept: string | null,
   codecs: readonly Codec[] = [json],
-  headers: Record<string, string> = {},
+  headers: HeaderValues = {},
 ): EndpointResponse {
   const fallback = codecs.find((c) => c.name === 'json') ?? json;
   const codec = chooseProblemCodec(codecs, accept, fallback);
-  const out: Record<string, string> = codecs.length > 1 && headers.vary === undefined ? { ...headers, vary: 'Accept' } : { ...headers };
+  const out: HeaderValues = codecs.length > 1 && headers.vary === undefined ? { ...headers, vary: 'Accept' } : { ...headers };
   out['content-type'] = problemMediaType(codec);
   return {
     status: doc.status,

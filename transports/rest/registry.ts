@@ -5,8 +5,24 @@ import type { Opts } from '../../core/options.ts';
 import { DEFAULT_CODECS } from './default-codecs.ts';
 import { createEndpoint, type EndpointSettings } from './endpoint.ts';
 import { Endpoints } from './endpoints.ts';
+import type { Interceptor } from './interceptors.ts';
 import { DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
+import type { SecurityScheme } from './security.ts';
 import { verbFor } from './verb.ts';
+
+/** Options of {@link Registry.on}. */
+export interface ServiceMountOptions {
+  /** Wrap every call of this service, inside the registry's interceptors, the first outermost. */
+  interceptors?: readonly Interceptor[];
+}
+
+function checkInterceptors(where: string, interceptors: readonly Interceptor[] | undefined): readonly Interceptor[] {
+  if (interceptors === undefined) return [];
+  if (!Array.isArray(interceptors) || interceptors.some((i) => typeof i !== 'function')) {
+    throw new TypeError(`${where}: interceptors must be an array of functions (call, next) => ...`);
+  }
+  return [...interceptors];
+}
 
 /** The protocol tag of a REST registry, as the specification's `lib::REST`; REST is the one protocol. */
 export const REST = 'REST';
@@ -26,6 +42,8 @@ function nameOf(instance: object): string {
 export class Registry {
   readonly endpoints: Endpoints;
   readonly #settings: EndpointSettings;
+  readonly #schemes: ReadonlyMap<string, SecurityScheme>;
+  readonly #interceptors: readonly Interceptor[];
   /** Which service claimed each `VERB /path`, for clear duplicate errors. */
   readonly #owners = new Map<string, string>();
 
@@ -35,13 +53,22 @@ export class Registry {
     if (codecs.length === 0) throw new TypeError('Registry: codecs must hold at least one codec');
     const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (!(maxBodyBytes >= 0)) throw new RangeError(`Registry: maxBodyBytes must be a number ≥ 0, got ${maxBodyBytes}`);
-    const { codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, ...codecOpts } = opts;
+    const {
+      codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, ...codecOpts
+    } = opts;
     const readWrite: Opts = codecOpts;
+    this.#schemes = new Map(Object.entries(security ?? {}));
+    for (const [name, scheme] of this.#schemes) {
+      if (typeof scheme?.credential !== 'function') throw new TypeError(`Registry: security.${name} must be bearerAuth(), apiKeyAuth() or basicAuth()`);
+    }
+    this.#interceptors = checkInterceptors('Registry', interceptors);
+    if (onResponse !== undefined && typeof onResponse !== 'function') throw new TypeError('Registry: onResponse must be a function');
     this.#settings = {
       codecs,
       opts: readWrite,
       exposeErrors: opts.exposeErrors ?? false,
       onError: opts.onError ?? defaultOnError,
+      onResponse,
       maxBodyBytes,
       acceptPost: [...new Set(codecs.flatMap((c) => c.contentTypes))].join(', '),
     };
@@ -49,11 +76,13 @@ export class Registry {
   }
 
   /**
-   * Exposes the methods that `meta(Class, contract)` lists for `instance`'s class. Throws a
-   * `TypeError` when the class has no contract or the instance lacks a listed method, and an
-   * `Error` when a verb and path is already taken; nothing is registered then.
+   * Exposes the methods that `meta(Class, contract)` lists for `instance`'s class, each call wrapped
+   * by the registry's interceptors and then `options.interceptors`. Throws a `TypeError` when the
+   * class has no contract, the instance lacks a listed method, or a method names a security scheme
+   * the registry lacks, and an `Error` when a verb and path is already taken; nothing is
+   * registered then.
    */
-  on(instance: object): this {
+  on(instance: object, options: ServiceMountOptions = {}): this {
     if (typeof instance !== 'object' || instance === null) {
       throw new TypeError(`Registry.on(): expected a service instance, got ${instance === null ? 'null' : typeof instance}`);
     }
@@ -62,20 +91,30 @@ export class Registry {
     if (contract === undefined) {
       throw new TypeError(`Registry.on(): ${service} has no contract; bind one with meta(${service}, service({ ... }))`);
     }
-    const planned: [string, HttpMethod, string][] = [];
+    const interceptors = [...this.#interceptors, ...checkInterceptors('Registry.on()', options.interceptors)];
+    const planned: [string, HttpMethod, string, SecurityScheme[]][] = [];
     for (const [name, m] of Object.entries(contract.methods)) {
       if (typeof (instance as Record<string, unknown>)[name] !== 'function') {
         throw new TypeError(`Registry.on(): ${service} lists '${name}' in its contract but has no such method`);
       }
+      const schemes = (m.security ?? contract.security ?? []).map((scheme) => {
+        const found = this.#schemes.get(scheme);
+        if (found === undefined) {
+          throw new TypeError(`Registry.on(): ${service}.${name} names the security scheme '${scheme}', which this registry lacks; `
+            + `supply it with new Registry({ security: { ${scheme}: ... } })`);
+        }
+        return found;
+      });
       const path = `/${name}`;
       const verb = verbFor(name, m);
       const key = `${verb} ${path}`;
       const owner = this.#owners.get(key);
       if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes ${key}, already exposed by ${owner}`);
-      planned.push([name, verb, path]);
+      planned.push([name, verb, path, schemes]);
     }
-    for (const [name, verb, path] of planned) {
-      const handler = createEndpoint(instance as Record<string, unknown>, name, contract.methods[name]!, this.#settings);
+    for (const [name, verb, path, schemes] of planned) {
+      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors };
+      const handler = createEndpoint(plan, this.#settings);
       let verbs = this.endpoints.routes.get(path);
       if (verbs === undefined) this.endpoints.routes.set(path, (verbs = new Map()));
       verbs.set(verb, handler);

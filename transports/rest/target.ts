@@ -4,6 +4,8 @@ export interface Target {
   readonly path: string;
   /** Decoded segments: `['api', 'café']`. */
   readonly segments: readonly string[];
+  /** The query as sent, without `?`. */
+  readonly search: string;
   readonly query: URLSearchParams;
 }
 

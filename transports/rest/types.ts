@@ -1,24 +1,50 @@
 /** Reads request headers by case-insensitive name; a Web `Headers` object is one. */
 export interface HeaderReader {
   get(name: string): string | null;
+  /** Visits every header (a Web `Headers` has it): how a `Call` builds its `Headers` when asked. */
+  forEach?(visit: (value: string, name: string) => void): void;
 }
 
 /**
- * A request as every transport hands it to the registry: the body already read (and capped by
- * the transport), headers readable by name. `path` is relative to the mount prefix.
+ * Reads the body on demand, under the transport's cap: the bytes, or the answer to give instead
+ * (413 over the cap, 400 when the body broke off). An endpoint calls it only for a call it admits,
+ * so a refused call's body is never read.
+ */
+export type BodySource = () => Promise<Uint8Array | EndpointResponse>;
+
+/**
+ * A request as every transport hands it to the registry. `path` is relative to the mount prefix;
+ * `body` is read already (capped by the transport) or read on demand. The other members default
+ * to what a request without them has: no query, a signal that never aborts, an id generated from
+ * `x-request-id`, no platform values, no address.
  */
 export interface EndpointRequest {
   readonly method: string;
   readonly path: string;
   readonly headers: HeaderReader;
-  readonly body: Uint8Array | undefined;
+  readonly body: Uint8Array | undefined | BodySource;
+  /** The query, without `?`. */
+  readonly search?: string;
+  /** Aborted when the client goes away or the transport gives up on the call. */
+  readonly signal?: AbortSignal;
+  /** The id the transport put in `x-request-id`. */
+  readonly requestId?: string;
+  /** What the transport adds for methods (`call.platform`). */
+  readonly platform?: readonly unknown[];
+  /** The client's address. */
+  readonly ip?: string | undefined;
 }
+
+/** Header values of an answer: one line, or several lines of one name (`set-cookie`). */
+export type HeaderValues = Record<string, string | string[]>;
 
 /** An answer every transport can write: lower-case header names, a body or none. */
 export interface EndpointResponse {
   status: number;
-  headers: Record<string, string>;
+  headers: HeaderValues;
   body: Uint8Array | string | undefined;
+  /** Called by the transport once it has written the answer, with the status it wrote. */
+  written?: (status: number) => void;
 }
 
 /** One endpoint: a request in, an answer out. It never rejects; failures become problem documents. */

@@ -131,7 +131,7 @@ describe('transports/client createClient', () => {
       for (const codec of [cbor, msgpack]) {
         const answer = problemResponse(problem(409, 'taken', { code: 'duplicate' }), `application/problem+${codec.name}`, [json, codec]);
         const api = createClient(FaultyApi, {
-          baseUrl: BASE, codec, fetch: async () => new Response(answer.body as BodyInit, { status: answer.status, headers: answer.headers }),
+          baseUrl: BASE, codec, fetch: async () => new Response(answer.body as BodyInit, { status: answer.status, headers: Object.entries(answer.headers).map(([k, v]) => [k, String(v)]) }),
         });
         const error = await rejection(api.teapot());
         expect(answer.headers['content-type']).to.equal(`application/problem+${codec.name}`);

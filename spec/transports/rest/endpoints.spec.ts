@@ -19,7 +19,9 @@ describe('core/registry Endpoints (no HTTP server)', () => {
 
   it('handles a request with Web Headers and a Uint8Array body', async () => {
     const answer = await endpoints.handle(request('POST', '/add', { 'content-type': 'application/json' }, '[1, 2]'));
-    expect(answer).to.deep.include({ status: 200, headers: { 'content-type': 'application/json', vary: 'Accept' } });
+    expect(answer.status).to.equal(200);
+    expect(answer.headers).to.include({ 'content-type': 'application/json', vary: 'Accept' });
+    expect(answer.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
     expect(text(answer.body)).to.equal('"add 3"');
   });
 
@@ -49,6 +51,7 @@ describe('core/registry Endpoints (no HTTP server)', () => {
     expect(answer.status).to.equal(500);
     expect(JSON.parse(text(answer.body))).to.deep.equal({
       type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The server failed to handle the request.',
+      requestId: answer.headers['x-request-id'],
     });
   });
 

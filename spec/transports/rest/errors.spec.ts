@@ -65,9 +65,13 @@ describe('core/registry errors over HTTP (RFC 9457 problem details)', () => {
   });
 
   it('InvalidArgument → 400 with its message in detail', async () => {
-    const doc = expectProblem(await send(`${url}/f/invalid`, { method: 'POST' }), 400);
+    const reply = await send(`${url}/f/invalid`, { method: 'POST' });
+    const doc = expectProblem(reply, 400);
     expect(doc.detail).to.equal('weight must be positive');
-    expect(seen.map(([, c]) => c)).to.deep.equal([{ method: 'invalid', status: 400 }]);
+    expect(doc.requestId, 'only 5xx problems carry the request id').to.equal(undefined);
+    expect(seen.map(([, c]) => c)).to.deep.equal([
+      { service: 'FaultyService', method: 'invalid', status: 400, requestId: reply.headers['x-request-id'] },
+    ]);
   });
 
   it('HttpError(status, message) → that status', async () => {
@@ -99,7 +103,8 @@ describe('core/registry errors over HTTP (RFC 9457 problem details)', () => {
       expect(reply.text).not.to.include('hunter2');
       expect(doc.detail).to.equal('The server failed to handle the request.');
       expect(seen).to.have.length(1);
-      expect(seen[0]![1]).to.deep.equal({ method: name, status: 500 });
+      expect(doc.requestId).to.be.a('string').and.equal(reply.headers['x-request-id']);
+      expect(seen[0]![1]).to.deep.equal({ service: 'FaultyService', method: name, status: 500, requestId: doc.requestId });
     });
   }
 

@@ -1,0 +1,136 @@
+import type { Call, ContextKey } from '../../core/contract/call.ts';
+import { isBodiless, isSuccessStatus, type HttpMethod } from '../../core/contract/method.ts';
+import type { EndpointRequest, HeaderValues } from './types.ts';
+
+/** What an endpoint knows of itself before any request. */
+export interface CallSite {
+  readonly service: string;
+  readonly method: string;
+  /** The status of a success when the method names none. */
+  readonly status: number;
+  /** The method returns `t.void()`: an answer without a body. */
+  readonly returnsVoid: boolean;
+}
+
+/** A header name (RFC 9110 token). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A header value: no CR, LF or NUL, so nothing can be injected into the answer. */
+const VALUE = /^[^\r\n\0]*$/;
+/** Headers the transport writes from the answer itself: set by a method, they would corrupt it. */
+const RESERVED = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'x-request-id']);
+
+const NEVER = new AbortController().signal;
+
+/** Adds `value` under `name` to `headers`, keeping earlier values as separate lines. */
+export function appendHeader(headers: HeaderValues, name: string, value: string): void {
+  const earlier = headers[name];
+  headers[name] = earlier === undefined ? value : typeof earlier === 'string' ? [earlier, value] : [...earlier, value];
+}
+
+/** Why `name: value` cannot be added to an answer, or `undefined` when it can. */
+export function headerMistake(name: string, value: unknown): string | undefined {
+  if (typeof name !== 'string' || !TOKEN.test(name)) return `'${String(name)}' is not a header name`;
+  if (typeof value !== 'string' || !VALUE.test(value)) return `the value of ${name} must be a string without CR, LF or NUL`;
+  if (RESERVED.has(name.toLowerCase())) return `${name.toLowerCase()} is written by lacquer and cannot be set`;
+  return undefined;
+}
+
+/** The {@link Call} of one request to an endpoint. */
+export class EndpointCall implements Call {
+  readonly requestId: string;
+  args: readonly unknown[] = [];
+  /** The first misuse of the call (a status that is not 2xx, a bad header, `next()` twice): answered 500. */
+  mistake: Error | undefined;
+  /** What made the answer a failure (a thrown error, a ReadError), for `onResponse`. */
+  failure: unknown;
+  #values: Map<ContextKey<unknown>, unknown> | undefined;
+  #headers: Headers | undefined;
+  #query: URLSearchParams | undefined;
+  #status: number | undefined;
+  #answerHeaders: HeaderValues | undefined;
+
+  constructor(
+    readonly site: CallSite,
+    readonly request: EndpointRequest,
+    requestId: string,
+  ) {
+    this.requestId = requestId;
+  }
+
+  get service(): string { return this.site.service; }
+  get method(): string { return this.site.method; }
+  get verb(): HttpMethod { return this.request.method as HttpMethod; }
+  get path(): string { return this.request.path; }
+  get platform(): readonly unknown[] { return this.request.platform ?? []; }
+  get ip(): string | undefined { return this.request.ip; }
+  get signal(): AbortSignal { return this.request.signal ?? NEVER; }
+
+  get headers(): Headers {
+    if (this.#headers === undefined) {
+      const source = this.request.headers;
+      if (source instanceof Headers) this.#headers = source;
+      else {
+        const copy = new Headers();
+        source.forEach?.((value, name) => copy.append(name, value));
+        this.#headers = copy;
+      }
+    }
+    return this.#headers;
+  }
+
+  get query(): URLSearchParams {
+    return (this.#query ??= new URLSearchParams(this.request.search ?? ''));
+  }
+
+  /** One request header, without building `headers`. */
+  readHeader(name: string): string | null {
+    return this.request.headers.get(name);
+  }
+
+  /** One query parameter. */
+  readQuery(name: string): string | null {
+    return this.query.get(name);
+  }
+
+  get<T>(key: ContextKey<T>): T {
+    if (this.#values === undefined || !this.#values.has(key)) {
+      throw new TypeError(`call.get(): nothing is stored under '${key.name}' for ${this.site.method} (is the method public, or the key another one?)`);
+    }
+    return this.#values.get(key) as T;
+  }
+
+  has(key: ContextKey<unknown>): boolean {
+    return this.#values?.has(key) === true;
+  }
+
+  set<T>(key: ContextKey<T>, value: T): void {
+    (this.#values ??= new Map()).set(key, value);
+  }
+
+  status(code: number): void {
+    if (!isSuccessStatus(code)) return this.misuse(`call.status(${String(code)}): a success status must be a 2xx; throw HttpError for an error`);
+    if (isBodiless(code) && !this.site.returnsVoid) return this.misuse(`call.status(${code}): a ${code} answer has no body, but ${this.site.method} returns a value`);
+    this.#status = code;
+  }
+
+  header(name: string, value: string): void {
+    const wrong = headerMistake(name, value);
+    if (wrong !== undefined) return this.misuse(`call.header(): ${wrong}`);
+    appendHeader((this.#answerHeaders ??= {}), name.toLowerCase(), value);
+  }
+
+  /** Records a misuse; the first one is reported and answered 500. */
+  misuse(message: string): void {
+    this.mistake ??= new Error(`${this.site.service}.${this.site.method}: ${message}`);
+  }
+
+  /** The status of a success. */
+  get successStatus(): number {
+    return this.#status ?? this.site.status;
+  }
+
+  /** The headers added with `header()`, if any. */
+  get answerHeaders(): HeaderValues | undefined {
+    return this.#answerHeaders;
+  }
+}

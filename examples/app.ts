@@ -1,6 +1,8 @@
-import { Registry, type RegistryOptions } from '../core/index.ts';
+import { HttpError, Registry, type RegistryOptions, type ResponseReport } from '../core/index.ts';
 import { HttpServer, type HttpServerOptions } from '../transports/http/index.ts';
+import { CALLER, demoBearer, demoTokens, type DemoTokens } from './auth.ts';
 import { servePage } from './page/serve.ts';
+import { Book } from './records.ts';
 import { BookService, UserService } from './services.ts';
 
 /** `"VERB /prefix/path"` for every route of a registry: what the discovery route lists. */
@@ -12,19 +14,47 @@ export function endpointList(prefix: string, registry: Registry): string[] {
   return out;
 }
 
+/** One line per answer of an endpoint: `POST /api/createBook 201 0.4 ms req=<id> caller=demo`. */
+export function logLine(prefix: string, { call, status, durationMs }: ResponseReport): string {
+  const caller = call.has(CALLER) ? ` caller=${call.get(CALLER).name}` : '';
+  return `${call.verb} ${prefix}${call.path} ${status} ${durationMs.toFixed(1)} ms req=${call.requestId}${caller}`;
+}
+
+/** Options of {@link createExampleServer}. */
+export interface ExampleOptions {
+  server?: HttpServerOptions;
+  /** More registry options; `security` and `onResponse` are the example's own. */
+  registry?: RegistryOptions;
+  /** The bearer tokens. Default: from the environment (see examples/auth.ts). */
+  tokens?: DemoTokens;
+  /** Gets the request log, a line per call. Default `console.log`; `() => {}` silences it. */
+  log?: (line: string) => void;
+}
+
 /**
- * The example application: both services under `/api`, the discovery route `GET /api`, and the
- * browser page at `/` (bundled on first request).
+ * The example application: both services under `/api` behind bearer tokens (but `listBooks`), the
+ * public routes `GET /api` (discovery) and `GET /api/books/:id` (what createBook's `Location`
+ * names), and the browser page at `/` (bundled on first request).
  */
-export function createExampleServer(
-  options: { server?: HttpServerOptions; registry?: RegistryOptions } = {},
-): { server: HttpServer; registry: Registry } {
-  const registry = new Registry(options.registry);
-  registry.on(new UserService()).on(new BookService());
+export function createExampleServer(options: ExampleOptions = {}): { server: HttpServer; registry: Registry } {
+  const log = options.log ?? console.log;
+  const registry = new Registry({
+    ...options.registry,
+    security: { bearer: demoBearer(options.tokens ?? demoTokens()) },
+    onResponse: (report) => log(logLine('/api', report)),
+  });
+  const books = new BookService('/api/books');
+  registry.on(new UserService()).on(books);
   const server = new HttpServer(options.server);
   server.mount('/api', registry.endpoints);
   server.get('/api', (_req, res) => {
-    res.json({ endpoints: endpointList('/api', registry) });
+    res.json({ endpoints: [...endpointList('/api', registry), 'GET /api/books/:id'] });
+  });
+  server.get('/api/books/:id', (req, res) => {
+    const id = req.params.id!;
+    const book = /^-?\d{1,10}$/.test(id) ? books.find(Number(id)) : undefined;
+    if (book === undefined) throw new HttpError(404, `no book with id ${id}`);
+    res.json(book, Book);
   });
   servePage(server);
   return { server, registry };

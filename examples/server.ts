@@ -1,10 +1,25 @@
 // `npm start`: the example server on PORT (default 8080). Ctrl-C stops it gracefully.
+// The bearer tokens: LACQUER_DEMO_TOKEN (default demo-token) and LACQUER_READONLY_TOKEN (default
+// read-only-token). A line per call goes to stdout: `POST /api/createBook 201 0.4 ms req=<id> ...`.
 import { createExampleServer, endpointList } from './app.ts';
+import { demoTokens, type DemoTokens } from './auth.ts';
 import { buildPage } from './page/serve.ts';
+
+/** One line on stderr, no stack, and a non-zero exit. */
+function fail(message: string): never {
+  console.error(`lacquer: ${message}`);
+  process.exit(1);
+}
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
-const { server, registry } = createExampleServer();
+let tokens: DemoTokens;
+try {
+  tokens = demoTokens();
+} catch (error) {
+  fail((error as Error).message);
+}
+const { server, registry } = createExampleServer({ tokens });
 server.bind(port, host).withSignals();
 await buildPage(); // bundle the browser page now, so that a broken build shows at once
 try {
@@ -12,14 +27,17 @@ try {
 } catch (error) {
   // One line and no stack: the usual cause is another server (or this one, still running) on the port.
   const code = (error as NodeJS.ErrnoException).code;
-  console.error(code === 'EADDRINUSE'
-    ? `lacquer: port ${port} on ${host} is already in use (EADDRINUSE); set PORT=<another port> or stop the other process`
-    : `lacquer: ${(error as Error).message}`);
-  process.exit(1);
+  fail(code === 'EADDRINUSE'
+    ? `port ${port} on ${host} is already in use (EADDRINUSE); set PORT=<another port> or stop the other process`
+    : (error as Error).message);
 }
 console.log(`lacquer example server listening on ${server.url}`);
 console.log(`  ${server.url}/ is the browser page (JSON, MessagePack and CBOR through createClient)`);
 console.log(`  GET ${server.url}/api lists the endpoints:`);
 for (const endpoint of endpointList('/api', registry)) console.log(`  ${endpoint}`);
+console.log('  every endpoint but GET /api/listBooks needs Authorization: Bearer <token>:');
+console.log(`    ${tokens.demo}  reads and writes (LACQUER_DEMO_TOKEN)`);
+console.log(`    ${tokens.readOnly}  reads only, writes answer 403 (LACQUER_READONLY_TOKEN)`);
+console.log(`  try: curl -H 'Authorization: Bearer ${tokens.demo}' ${server.url}/api/getAllUsers`);
 await server.waitForSignal();
 console.log('stopped');

@@ -1,4 +1,5 @@
-import { HttpError, InvalidArgument, meta } from '../core/index.ts';
+import { HttpError, InvalidArgument, meta, type Call } from '../core/index.ts';
+import { requireWriter } from './auth.ts';
 import { BookApi, UserApi } from './contracts.ts';
 import type { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
 
@@ -23,14 +24,16 @@ export class UserService {
   }
 
   /** Stores `user`; id 0 asks for a fresh id. */
-  async createUser(user: User): Promise<User> {
+  async createUser(user: User, call: Call): Promise<User> {
+    requireWriter(call);
     if (user.name.trim() === '') throw new InvalidArgument('name must not be empty');
     const stored = { ...user, id: user.id === 0n ? this.#nextId++ : user.id };
     this.#users.set(stored.id, stored);
     return stored;
   }
 
-  deleteUser(id: bigint): void {
+  deleteUser(id: bigint, call: Call): void {
+    requireWriter(call);
     if (!this.#users.delete(id)) throw new HttpError(404, `no user with id ${id}`);
   }
 }
@@ -39,6 +42,9 @@ meta(UserService, UserApi);
 
 /** The specification's book service, in memory. */
 export class BookService {
+  /** @param booksUrl where {@link find}'s route serves a book: `${booksUrl}/<id>` (createBook's `Location`). */
+  constructor(readonly booksUrl = '/api/books') {}
+
   readonly #books = new Map<number, Book>([
     [1, { id: 1, title: 'Structure and Interpretation of Computer Programs', author: 'Abelson, Sussman', isbn: '0262510871', year: 1985 }],
     [2, { id: 2, title: 'The C Programming Language', author: 'Kernighan, Ritchie', isbn: '0131103628', year: 1978 }],
@@ -49,13 +55,22 @@ export class BookService {
     return [...this.#books.values()];
   }
 
-  createBook(book: Book): Book {
+  /** Not in the contract: what the application's route `GET /api/books/:id` serves. */
+  find(id: number): Book | undefined {
+    return this.#books.get(id);
+  }
+
+  /** Answered 201 (the contract's status) with `Location: /api/books/<id>`. */
+  createBook(book: Book, call: Call): Book {
+    requireWriter(call);
     if (this.#books.has(book.id)) throw new HttpError(409, `a book with id ${book.id} exists`);
     this.#books.set(book.id, book);
+    call.header('location', `${this.booksUrl}/${book.id}`);
     return book;
   }
 
-  updateBook(update: BookUpdate): Book {
+  updateBook(update: BookUpdate, call: Call): Book {
+    requireWriter(call);
     const book = this.#books.get(update.id);
     if (book === undefined) throw new HttpError(404, `no book with id ${update.id}`);
     const updated = { ...book, title: update.title, author: update.author };
@@ -63,7 +78,8 @@ export class BookService {
     return updated;
   }
 
-  deleteBook(id: number): void {
+  deleteBook(id: number, call: Call): void {
+    requireWriter(call);
     if (!this.#books.delete(id)) throw new HttpError(404, `no book with id ${id}`);
   }
 

@@ -1,7 +1,8 @@
 // The HTTP benchmark: lacquer (JSON and MessagePack), Fastify and bare node:http, each server in its
-// own process, loaded by autocannon in alternating rounds (A B C D, then D C B A, ...).
+// own process, loaded by autocannon in alternating rounds (A B C D, then D C B A, ...); then lacquer
+// and Fastify with a bearer token and one interceptor (A B, then B A, ...).
 import { median } from '../harness.ts';
-import { ENDPOINTS } from './data.ts';
+import { AUTH_ENDPOINT, ENDPOINTS, type BenchEndpoint } from './data.ts';
 import { load, type LoadSettings } from './load.ts';
 import { ServerProcess } from './processes.ts';
 import { checkAnswer, requestFor, type BenchRequest, type WireFormat } from './requests.ts';
@@ -32,6 +33,15 @@ export const CONTENDERS: readonly Contender[] = [
   { name: 'lacquer msgpack', server: 'lacquer', format: 'msgpack' },
   { name: 'Fastify', server: 'fastify', format: 'json' },
   { name: 'node:http', server: 'node:http', format: 'json' },
+];
+
+/**
+ * The cases in the order they run: the three plain endpoints against every contender, then the auth
+ * case (bearer token, one interceptor) against Fastify alone, in JSON.
+ */
+export const HTTP_CASES: readonly { readonly endpoint: BenchEndpoint; readonly contenders: readonly Contender[] }[] = [
+  ...ENDPOINTS.map((endpoint) => ({ endpoint, contenders: CONTENDERS })),
+  { endpoint: AUTH_ENDPOINT, contenders: CONTENDERS.filter((c) => c.name === 'lacquer json' || c.name === 'Fastify') },
 ];
 
 interface Sample {
@@ -115,30 +125,30 @@ export async function runHttpBenchmarks(config: HttpConfig, log: (line: string) 
     const serverOf = (c: Contender) => servers.get(c.server)!;
 
     // Wrong answers would make the figures meaningless: check each one first.
-    for (const endpoint of ENDPOINTS) {
-      for (const c of CONTENDERS) await checkAnswer(serverOf(c).url, endpoint, c.format);
+    for (const { endpoint, contenders } of HTTP_CASES) {
+      for (const c of contenders) await checkAnswer(serverOf(c).url, endpoint, c.format);
     }
 
     log('  http: warm-up');
-    for (const endpoint of ENDPOINTS) {
-      for (const c of CONTENDERS) await load(serverOf(c).url, requestFor(endpoint, c.format), config, { seconds: config.warmupSeconds });
+    for (const { endpoint, contenders } of HTTP_CASES) {
+      for (const c of contenders) await load(serverOf(c).url, requestFor(endpoint, c.format), config, { seconds: config.warmupSeconds });
     }
 
     const cases: HttpCase[] = [];
-    for (const endpoint of ENDPOINTS) {
+    for (const { endpoint, contenders } of HTTP_CASES) {
       log(`  http: ${endpoint.name}`);
-      const samples = CONTENDERS.map(() => [] as Sample[]);
+      const samples = contenders.map(() => [] as Sample[]);
       for (let r = 0; r < config.rounds; r++) {
-        const order = CONTENDERS.map((_, i) => (r % 2 === 0 ? i : CONTENDERS.length - 1 - i));
+        const order = contenders.map((_, i) => (r % 2 === 0 ? i : contenders.length - 1 - i));
         for (const i of order) {
-          const c = CONTENDERS[i]!;
+          const c = contenders[i]!;
           samples[i]!.push(await measure(serverOf(c), requestFor(endpoint, c.format), config, config.seconds));
         }
       }
       const mid = (s: readonly Sample[], key: keyof Sample) => median(s.map((x) => x[key]));
       cases.push({
         endpoint: endpoint.name,
-        results: CONTENDERS.map((c, i) => {
+        results: contenders.map((c, i) => {
           const s = samples[i]!;
           return {
             ...c,

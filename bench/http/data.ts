@@ -30,11 +30,13 @@ export const USER_ID = 7n;
 
 export const PREFIX = '/api';
 
-/** One of the three endpoints every server answers, with its request bodies and expected answer. */
+/** One of the endpoints the servers answer, with its request bodies and expected answer. */
 export interface BenchEndpoint {
   readonly name: string;
   readonly method: 'GET' | 'POST';
   readonly path: string;
+  /** Headers sent with every request besides `accept` and `content-type` (the bearer token). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** What the answer decodes to, as lacquer holds it. */
   readonly answerType: Type;
   readonly answer: unknown;
@@ -71,3 +73,37 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     msgpackBody: msgpack.encode(t.u64(), USER_ID),
   },
 ];
+
+// ---- The authenticated case: bearer auth and one interceptor ---------------------------------------
+
+/** Where lacquer and Fastify serve `getUserById` behind a bearer token; node:http does not. */
+export const AUTH_PREFIX = '/authed';
+
+/** Who a token stands for. */
+export interface Caller {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The tokens both servers accept, each in its own `Map`; the load generator sends the first. */
+export const TOKENS: readonly (readonly [token: string, caller: Caller])[] = [
+  ['bench-3f9c2a7d1e6b4c05a8d2', { id: 'caller-1', name: 'load generator' }],
+  ['bench-8b1e5d4c3a2f9e07b6c1', { id: 'caller-2', name: 'spec' }],
+  ['bench-0d7a6c5b4e3f2a19c8b7', { id: 'caller-3', name: 'idle' }],
+];
+
+/** The `WWW-Authenticate` of a 401 without a token, and with a malformed or unknown one (RFC 6750). */
+export const CHALLENGE = 'Bearer realm="api"';
+export const INVALID_TOKEN_CHALLENGE = 'Bearer realm="api", error="invalid_token"';
+
+/**
+ * POST scalar again, under {@link AUTH_PREFIX}: each request carries `Authorization: Bearer <token>`,
+ * the server looks the token up, and one interceptor (lacquer) or `preHandler` hook (Fastify)
+ * counts the calls of each caller.
+ */
+export const AUTH_ENDPOINT: BenchEndpoint = {
+  ...ENDPOINTS[2]!,
+  name: 'bearer auth + interceptor (getUserById)',
+  path: `${AUTH_PREFIX}/getUserById`,
+  headers: { authorization: `Bearer ${TOKENS[0]![0]}` },
+};

@@ -18,7 +18,7 @@ export interface BenchRequest {
 export function requestFor(endpoint: BenchEndpoint, format: WireFormat): BenchRequest {
   const raw = format === 'json' ? endpoint.jsonBody : endpoint.msgpackBody;
   const body = raw === undefined ? undefined : Buffer.from(raw);
-  const headers: Record<string, string> = { accept: MEDIA[format] };
+  const headers: Record<string, string> = { ...endpoint.headers, accept: MEDIA[format] };
   if (body !== undefined) headers['content-type'] = MEDIA[format];
   return { method: endpoint.method, path: endpoint.path, headers, body };
 }

@@ -1,6 +1,6 @@
 // Serves a Fetch API handler over node:http, as a runtime built on Request/Response would: the
 // request body is a stream the handler pulls (and may cancel), the Response is written back.
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A running server: its URL and a way to stop it. */
@@ -48,23 +48,65 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   }, { highWaterMark: 1 });
 }
 
+/** How {@link serveFetch} serves a handler, beyond what every runtime does. */
+export interface ServeFetchOptions {
+  /**
+   * The arguments passed to the handler after the request, as a runtime does (Deno's `info`,
+   * Workers' `env` and `ctx`). Default none.
+   */
+  platform?: (req: IncomingMessage) => readonly unknown[];
+  /**
+   * Largest request head, in bytes (Node's `maxHeaderSize`). Default Node's 16 KiB; Deno and
+   * workerd take larger heads, which a spec may need to reach the handler at all.
+   */
+  maxHeaderSize?: number;
+}
+
+/** The answer's headers for `res.writeHead`: each `Set-Cookie` its own line, as runtimes write them. */
+function headLines(headers: Headers): Record<string, string | string[]> {
+  const lines: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    if (name !== 'set-cookie') lines[name] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) lines['set-cookie'] = cookies;
+  return lines;
+}
+
+/**
+ * A signal that aborts when the client goes away before the answer is written, as the
+ * `Request.signal` of Deno, Bun and workerd does.
+ */
+function disconnectSignal(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new DOMException('the client disconnected', 'AbortError'));
+  });
+  return controller.signal;
+}
+
 /** Starts node:http on 127.0.0.1 (a free port) in front of `handler`. */
-export async function serveFetch(handler: (request: Request) => Promise<Response>): Promise<Served> {
-  const server = createServer((req, res) => {
+export async function serveFetch(
+  handler: (request: Request, ...platform: unknown[]) => Promise<Response>,
+  options: ServeFetchOptions = {},
+): Promise<Served> {
+  const serverOptions = options.maxHeaderSize === undefined ? {} : { maxHeaderSize: options.maxHeaderSize };
+  const server = createServer(serverOptions, (req, res) => {
     void (async () => {
       const headers = new Headers();
       for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
       const method = req.method ?? 'GET';
       const hasBody = method !== 'GET' && method !== 'HEAD';
-      const init: RequestInit & { duplex?: 'half' } = { method, headers };
+      const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: disconnectSignal(res) };
       if (hasBody) {
         init.body = bodyStream(req);
         init.duplex = 'half';
       }
-      const response = await handler(new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, init));
+      const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, init);
+      const response = await handler(request, ...(options.platform?.(req) ?? []));
       // The reason phrase the handler chose, as a runtime writing HTTP/1.1 would use it.
-      if (response.statusText === '') res.writeHead(response.status, Object.fromEntries(response.headers));
-      else res.writeHead(response.status, response.statusText, Object.fromEntries(response.headers));
+      if (response.statusText === '') res.writeHead(response.status, headLines(response.headers));
+      else res.writeHead(response.status, response.statusText, headLines(response.headers));
       if (response.body !== null) for await (const chunk of response.body) res.write(chunk);
       res.end();
       // A body the handler never touched (a GET-like answer to a POST) is drained, not left pending.

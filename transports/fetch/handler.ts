@@ -91,8 +91,10 @@ async function handle(request: Request, platform: readonly unknown[], routes: Ro
   if (options.handlerTimeoutMs === 0) return send(await answer);
   // The call races its deadline; a call past it is answered 503 and its own answer dropped.
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let late = false;
   const deadline = new Promise<EndpointResponse>((resolve) => {
     timer = setTimeout(() => {
+      late = true;
       const ms = options.handlerTimeoutMs;
       call.abort(new DOMException(`the call did not answer within ${ms} ms`, 'TimeoutError'));
       resolve(answerFor(problem(503, `the handler did not answer within ${ms} ms`, { requestId })));
@@ -101,7 +103,7 @@ async function handle(request: Request, platform: readonly unknown[], routes: Ro
   try {
     const first = await Promise.race([answer, deadline]);
     // Past the deadline: the call's own answer is dropped, but observers still hear of it, as a 503.
-    if (call.signal.aborted) void answer.then((late) => late.written?.(503));
+    if (late) void answer.then((dropped) => dropped.written?.(503));
     return send(first);
   } finally {
     clearTimeout(timer);

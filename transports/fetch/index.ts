@@ -1,4 +1,5 @@
 // `lacquer/fetch`: the registry on the Fetch API (Workers, Deno, Bun, any Request/Response runtime).
 // Registries, errors and CORS options come from `lacquer`.
 export { toFetchHandler } from './handler.ts';
+export { DEFAULT_FETCH_HANDLER_TIMEOUT_MS } from './options.ts';
 export type { FetchHandlerOptions } from './options.ts';

@@ -1,7 +1,10 @@
-// lacquer: HttpServer + Registry with a benchmark service over the specification's records.
-import { HttpError, InvalidArgument, Registry, meta, method, service, t } from '../../../core/index.ts';
+// lacquer: HttpServer + Registry with a benchmark service over the specification's records, and the
+// same getUserById behind bearer auth and one interceptor in a second registry.
+import {
+  bearerAuth, contextKey, HttpError, InvalidArgument, Registry, meta, method, service, t, type Interceptor,
+} from '../../../core/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
-import { Book, PREFIX, USERS, User } from '../data.ts';
+import { AUTH_PREFIX, Book, PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
 import type { RunningServer } from './types.ts';
 
 /** The three endpoints: `GET /listUsers`, `POST /createBook`, `POST /getUserById` (by the verb rules). */
@@ -31,9 +34,44 @@ meta(BenchService, service({
   getUserById: method([t.u64()], User),
 }));
 
+/** `POST /getUserById` as in {@link BenchService}, for callers with a bearer token. */
+export class AuthedBenchService {
+  readonly #byId = new Map(USERS.map((u) => [u.id, u]));
+
+  getUserById(id: bigint): User {
+    const user = this.#byId.get(id);
+    if (user === undefined) throw new HttpError(404, `no user with id ${id}`);
+    return user;
+  }
+}
+
+meta(AuthedBenchService, service({ getUserById: method([t.u64()], User) }, { security: ['bearer'] }));
+
+const CALLER = contextKey<Caller>('caller');
+
+/** The registry of the auth case: the token looked up in a Map, then the calls of each caller counted. */
+function authedRegistry(): Registry {
+  const tokens = new Map(TOKENS);
+  const callsByCaller = new Map<string, number>();
+  const countCalls: Interceptor = (call, next) => {
+    const { id } = call.get(CALLER);
+    callsByCaller.set(id, (callsByCaller.get(id) ?? 0) + 1);
+    return next();
+  };
+  return new Registry({
+    errorOnMissingKeys: true,
+    security: { bearer: bearerAuth({ verify: (token) => tokens.get(token), key: CALLER }) },
+    interceptors: [countCalls],
+  }).on(new AuthedBenchService());
+}
+
 /** Strict reading, as Fastify's body schemas (every key required, no unknown keys). */
 export async function startLacquer(port = 0): Promise<RunningServer> {
   const registry = new Registry({ errorOnMissingKeys: true }).on(new BenchService());
-  const server = await new HttpServer().mount(PREFIX, registry.endpoints).bind(port).start();
+  const server = await new HttpServer()
+    .mount(PREFIX, registry.endpoints)
+    .mount(AUTH_PREFIX, authedRegistry().endpoints)
+    .bind(port)
+    .start();
   return { port: server.port, close: () => server.stop() };
 }

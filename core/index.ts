@@ -31,7 +31,9 @@ export type {
   Methods, ServiceClass, ServiceOptions,
 } from './contract/index.ts';
 export { DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from '../transports/rest/index.ts';
-export type { CorsOptions, ErrorContext, MountableEndpoints, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions } from '../transports/rest/index.ts';
+export type {
+  CorsOptions, ErrorContext, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions,
+} from '../transports/rest/index.ts';
 export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from '../transports/rest/index.ts';
 export type {
   ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, Interceptor, SecurityScheme, TrustProxy,

@@ -14,6 +14,11 @@ export function endpointList(prefix: string, registry: Registry): string[] {
   return out;
 }
 
+/** What `GET /api` lists: the registry's endpoints, then the application's own route for books. */
+export function exampleRoutes(registry: Registry): string[] {
+  return [...endpointList('/api', registry), 'GET /api/books/:id'];
+}
+
 /** One line per answer of an endpoint: `POST /api/createBook 201 0.4 ms req=<id> caller=demo`. */
 export function logLine(prefix: string, { call, status, durationMs }: ResponseReport): string {
   const caller = call.has(CALLER) ? ` caller=${call.get(CALLER).name}` : '';
@@ -48,7 +53,7 @@ export function createExampleServer(options: ExampleOptions = {}): { server: Htt
   const server = new HttpServer(options.server);
   server.mount('/api', registry.endpoints);
   server.get('/api', (_req, res) => {
-    res.json({ endpoints: [...endpointList('/api', registry), 'GET /api/books/:id'] });
+    res.json({ endpoints: exampleRoutes(registry) });
   });
   server.get('/api/books/:id', (req, res) => {
     const id = req.params.id!;

@@ -1,5 +1,6 @@
 // The browser page of `npm start`: lists and creates users through `createClient`, in the wire
-// format picked on the page, and logs every exchange so the negotiation can be watched.
+// format picked on the page, sending the token field as a bearer token, and logs every exchange so
+// the negotiation can be watched.
 // Bundled by examples/page/serve.ts with esbuild; served under a CSP without 'unsafe-eval'.
 import { cbor } from '../../codecs/cbor/index.ts';
 import type { Codec } from '../../core/codec.ts';
@@ -54,14 +55,21 @@ async function loggingFetch(request: Request): Promise<Response> {
   const sent = new Uint8Array(await request.clone().arrayBuffer());
   const sentType = request.headers.get('content-type');
   const call = `${request.method} ${new URL(request.url).pathname}`;
-  const asked = `request Content-Type: ${sentType ?? '(no body)'} · Accept: ${request.headers.get('accept')}`;
+  const auth = request.headers.get('authorization') === null ? '(none)' : 'Bearer …';
+  const asked = `request Content-Type: ${sentType ?? '(no body)'} · Accept: ${request.headers.get('accept')} · Authorization: ${auth}`;
   const sentBytes = sent.byteLength > 0 ? [`sent ${sent.byteLength} bytes: ${preview(sent, sentType)}`] : [];
   try {
     const response = await fetch(request);
     const received = new Uint8Array(await response.clone().arrayBuffer());
     const answered = response.headers.get('content-type');
     const got = received.byteLength > 0 ? [`got: ${preview(received, answered)}`] : [];
-    addLog(`${call} → ${response.status} ${answered ?? '(no body)'}, ${received.byteLength} bytes`, [asked, ...sentBytes, ...got], !response.ok);
+    // Readable from this origin; from another, only if the API server's CORS option exposes them.
+    const shown = ['x-request-id', 'location', 'www-authenticate'].flatMap((name) => {
+      const value = response.headers.get(name);
+      return value === null ? [] : [`${name}: ${value}`];
+    });
+    const headline = `${call} → ${response.status} ${answered ?? '(no body)'}, ${received.byteLength} bytes`;
+    addLog(headline, [asked, ...sentBytes, ...shown, ...got], !response.ok);
     return response;
   } catch (error) {
     addLog(`${call} → ${String(error)}`, [asked, 'no answer could be read: a network failure, or refused by CORS'], true);
@@ -69,10 +77,17 @@ async function loggingFetch(request: Request): Promise<Response> {
   }
 }
 
+/** `Authorization: Bearer <the token field>`, read at each call so that an edit applies at once; none when empty. */
+function authorization(): HeadersInit {
+  const token = $<HTMLInputElement>('#token').value.trim();
+  return token === '' ? {} : { authorization: `Bearer ${token}` };
+}
+
+const options = { baseUrl, fetch: loggingFetch, headers: authorization };
 const clients = {
-  json: createClient(UserApi, { baseUrl, codec: json, fetch: loggingFetch }),
-  msgpack: createClient(UserApi, { baseUrl, codec: msgpack, fetch: loggingFetch }),
-  cbor: createClient(UserApi, { baseUrl, codec: cbor, fetch: loggingFetch }),
+  json: createClient(UserApi, { ...options, codec: json }),
+  msgpack: createClient(UserApi, { ...options, codec: msgpack }),
+  cbor: createClient(UserApi, { ...options, codec: cbor }),
 } satisfies Record<CodecName, Client<typeof UserApi.methods>>;
 
 function current(): Client<typeof UserApi.methods> {
@@ -89,7 +104,8 @@ function showError(error: unknown): void {
   out.className = 'failed';
   if (error instanceof HttpError) {
     const where = error.code === undefined ? '' : ` [${error.code} at ${error.path === '' ? 'the root' : error.path}]`;
-    out.textContent = `HttpError ${error.status} ${error.title ?? ''}: ${error.detail}${where}`;
+    const hint = error.status === 401 ? ' (check the token field)' : '';
+    out.textContent = `HttpError ${error.status} ${error.title ?? ''}: ${error.detail}${where}${hint}`;
   } else {
     out.textContent = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   }
@@ -112,7 +128,13 @@ async function run(action: () => Promise<void>): Promise<void> {
 }
 
 async function reload(): Promise<void> {
-  const users = await current().getAllUsers();
+  let users: User[];
+  try {
+    users = await current().getAllUsers();
+  } catch (error) {
+    $('#users tbody').replaceChildren(); // no stale rows under a 401
+    throw error;
+  }
   const rows = users.map((user) => {
     const row = document.createElement('tr');
     row.dataset.id = String(user.id);
@@ -161,6 +183,7 @@ for (const radio of document.querySelectorAll<HTMLInputElement>('input[name=code
   radio.addEventListener('change', () => void run(reload));
 }
 $('#reload').addEventListener('click', () => void run(reload));
+$('#token').addEventListener('change', () => void run(reload));
 $('#clear').addEventListener('click', () => $('#log').replaceChildren());
 
 const codegen = canGenerateCode();

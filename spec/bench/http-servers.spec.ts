@@ -1,6 +1,6 @@
 // The HTTP benchmark's servers answer the same thing, and its harness works. Behaviour only: no timing.
 import { expect } from 'chai';
-import { ENDPOINTS, NEW_BOOK, PREFIX } from '../../bench/http/data.ts';
+import { AUTH_ENDPOINT, CHALLENGE, ENDPOINTS, INVALID_TOKEN_CHALLENGE, NEW_BOOK, PREFIX, TOKENS } from '../../bench/http/data.ts';
 import { ServerProcess } from '../../bench/http/processes.ts';
 import { checkAnswer, type WireFormat } from '../../bench/http/requests.ts';
 import { SERVERS, type RunningServer, type ServerKind } from '../../bench/http/servers/index.ts';
@@ -10,6 +10,25 @@ import type { HttpResults } from '../../bench/http/bench.ts';
 import { roundRatio } from '../../bench/http/ratio.ts';
 
 const FORMATS: Record<ServerKind, readonly WireFormat[]> = { lacquer: ['json', 'msgpack'], fastify: ['json'], 'node:http': ['json'] };
+
+/** POSTs user id 7 in JSON to the authenticated getUserById (or `path`) with `headers`; the answer, body read. */
+async function postUserId(port: number, headers: Record<string, string>, path = AUTH_ENDPOINT.path): Promise<Response> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' }, body: '7',
+  });
+  await res.arrayBuffer();
+  return res;
+}
+
+/** Requests both servers refuse the same way, and the challenge they answer with. */
+const REFUSALS: readonly (readonly [string, Record<string, string>, string])[] = [
+  ['without an Authorization header', {}, CHALLENGE],
+  ['with another scheme in Authorization', { authorization: 'Basic dXNlcjpwYXNz' }, CHALLENGE],
+  ['with an unknown token', { authorization: 'Bearer bench-unknown-token' }, INVALID_TOKEN_CHALLENGE],
+  ['with an empty token', { authorization: 'Bearer ' }, INVALID_TOKEN_CHALLENGE],
+  ['with a token holding characters a token cannot have', { authorization: `Bearer ${TOKENS[0]![0]}!` }, INVALID_TOKEN_CHALLENGE],
+  ['with a token longer than 8192 characters', { authorization: `Bearer ${'a'.repeat(8193)}` }, INVALID_TOKEN_CHALLENGE],
+];
 
 describe('bench/http servers', () => {
   for (const kind of Object.keys(SERVERS) as ServerKind[]) {
@@ -26,6 +45,29 @@ describe('bench/http servers', () => {
       }
 
       if (kind !== 'node:http') {
+        it(`answers ${AUTH_ENDPOINT.name} with the expected value, given a known bearer token`, () =>
+          checkAnswer(`http://127.0.0.1:${server.port}`, AUTH_ENDPOINT, 'json'));
+
+        it('answers the authenticated getUserById for every known token, whatever the case of "Bearer"', async () => {
+          for (const [token] of TOKENS) {
+            const res = await postUserId(server.port, { authorization: `bearer ${token}` });
+            expect(res.status, token).to.equal(200);
+          }
+        });
+
+        for (const [what, headers, challenge] of REFUSALS) {
+          it(`refuses the authenticated getUserById ${what}: 401 with WWW-Authenticate ${challenge}`, async () => {
+            const res = await postUserId(server.port, headers);
+            expect(res.status).to.equal(401);
+            expect(res.headers.get('www-authenticate')).to.equal(challenge);
+          });
+        }
+
+        it('serves the plain endpoints without a token', async () => {
+          const res = await postUserId(server.port, {}, `${PREFIX}/getUserById`);
+          expect(res.status).to.equal(200);
+        });
+
         it('refuses a Book with a missing key, as its body schema says', async () => {
           const { year: _, ...partial } = NEW_BOOK;
           const res = await fetch(`http://127.0.0.1:${server.port}${PREFIX}/createBook`, {
@@ -60,7 +102,10 @@ describe('bench targets and chart', () => {
   const m = (name: string, requestsPerSec: number, p99Ms: number) =>
     ({ name, server: 'lacquer' as const, format: 'json' as const, requestsPerSec, p50Ms: 1, p99Ms, cpuMicrosPerRequest: 10, rounds: [] });
   const http = {
-    cases: [{ endpoint: 'GET list', results: [m('lacquer json', 100, 4), m('lacquer msgpack', 80, 4), m('Fastify', 90, 5), m('node:http', 200, 2)] }],
+    cases: [
+      { endpoint: 'GET list', results: [m('lacquer json', 100, 4), m('lacquer msgpack', 80, 4), m('Fastify', 90, 5), m('node:http', 200, 2)] },
+      { endpoint: AUTH_ENDPOINT.name, results: [m('lacquer json', 90, 6), m('Fastify', 100, 5)] },
+    ],
     memory: { server: 'lacquer', requests: 100_000, rssAfterWarmupMB: 80, rssAfterMB: 85, growthMB: 5, heapAfterWarmupMB: 10, heapAfterMB: 11 },
   } as unknown as HttpResults;
 
@@ -75,6 +120,13 @@ describe('bench targets and chart', () => {
     expect(line('HTTP p99', 'GET list')).to.include({ value: 1.25, met: true });
     expect(line('HTTP MessagePack', 'GET list')).to.include({ value: 0.8, met: false });
     expect(line('HTTP memory', '100,000')).to.include({ value: 5, unit: 'MB', met: true });
+  });
+
+  it('checks the auth case on req/s against Fastify only: it has no MessagePack contender and no p99 target', () => {
+    const checks = checkTargets(codecs, http);
+    const auth = checks.filter((c) => c.label.includes(AUTH_ENDPOINT.name));
+    expect(auth).to.have.length(1);
+    expect(auth[0]).to.include({ group: 'HTTP req/s', label: `lacquer/Fastify, ${AUTH_ENDPOINT.name}`, value: 0.9, target: 1, met: false });
   });
 
   it('takes an HTTP ratio as the median of the rounds\' side-by-side ratios, not a ratio of medians', () => {

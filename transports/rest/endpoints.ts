@@ -1,5 +1,6 @@
 import type { Codec } from '../../core/codec.ts';
-import type { HttpMethod } from '../../core/contract/method.ts';
+import type { EndpointVerb, HttpMethod, MethodContract } from '../../core/contract/method.ts';
+import type { SecurityScheme } from './security.ts';
 import { preRoute } from './pre-route.ts';
 import { requestIdFor } from './request-id.ts';
 import { RouteTable } from './route-table.ts';
@@ -9,9 +10,27 @@ import type { EndpointRequest, EndpointResponse, Handler } from './types.ts';
  * The endpoints of a registry, what `HttpServer.mount` and the fetch handler take: the route table
  * (paths relative to the mount prefix, e.g. `/getAllUsers`) and a `handle` that routes one request.
  */
+/** One exposed method, as documents about the API (OpenAPI) describe it. */
+export interface Operation {
+  /** The service's class name: `'BookService'`. */
+  readonly service: string;
+  /** The method's name: `'createBook'`. */
+  readonly method: string;
+  readonly verb: EndpointVerb;
+  /** Relative to the mount prefix: `/createBook`. */
+  readonly path: string;
+  readonly contract: MethodContract;
+  /** The names of the security schemes that admit a caller; empty for a public method. */
+  readonly security: readonly string[];
+}
+
 export class Endpoints {
   /** Path → verb → handler. Live: services registered later appear here too. */
   readonly routes = new Map<string, Map<HttpMethod, Handler>>();
+  /** Every exposed method, in the order registered. Live, as `routes`. */
+  readonly operations: Operation[] = [];
+  /** The registry's security schemes, by the names contracts use. */
+  readonly securitySchemes: ReadonlyMap<string, SecurityScheme>;
   #table: RouteTable | undefined;
 
   constructor(
@@ -19,7 +38,10 @@ export class Endpoints {
     readonly maxBodyBytes: number,
     /** The codecs the endpoints speak, used for problem documents about routing too. */
     readonly codecs: readonly Codec[],
-  ) {}
+    securitySchemes: ReadonlyMap<string, SecurityScheme> = new Map(),
+  ) {
+    this.securitySchemes = securitySchemes;
+  }
 
   /**
    * Routes one request (`path` relative to the prefix) as the transports do: 404 for no route, 405

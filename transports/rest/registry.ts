@@ -1,5 +1,5 @@
 import type { Codec } from '../../core/codec.ts';
-import type { HttpMethod } from '../../core/contract/method.ts';
+import type { EndpointVerb } from '../../core/contract/method.ts';
 import { contractOf } from '../../core/contract/meta.ts';
 import type { Opts } from '../../core/options.ts';
 import { DEFAULT_CODECS } from './default-codecs.ts';
@@ -72,7 +72,7 @@ export class Registry {
       maxBodyBytes,
       acceptPost: [...new Set(codecs.flatMap((c) => c.contentTypes))].join(', '),
     };
-    this.endpoints = new Endpoints(maxBodyBytes, codecs);
+    this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes);
   }
 
   /**
@@ -92,12 +92,13 @@ export class Registry {
       throw new TypeError(`Registry.on(): ${service} has no contract; bind one with meta(${service}, service({ ... }))`);
     }
     const interceptors = [...this.#interceptors, ...checkInterceptors('Registry.on()', options.interceptors)];
-    const planned: [string, HttpMethod, string, SecurityScheme[]][] = [];
+    const planned: [string, EndpointVerb, string, SecurityScheme[], readonly string[]][] = [];
     for (const [name, m] of Object.entries(contract.methods)) {
       if (typeof (instance as Record<string, unknown>)[name] !== 'function') {
         throw new TypeError(`Registry.on(): ${service} lists '${name}' in its contract but has no such method`);
       }
-      const schemes = (m.security ?? contract.security ?? []).map((scheme) => {
+      const names = m.security ?? contract.security ?? [];
+      const schemes = names.map((scheme) => {
         const found = this.#schemes.get(scheme);
         if (found === undefined) {
           throw new TypeError(`Registry.on(): ${service}.${name} names the security scheme '${scheme}', which this registry lacks; `
@@ -110,11 +111,12 @@ export class Registry {
       const key = `${verb} ${path}`;
       const owner = this.#owners.get(key);
       if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes ${key}, already exposed by ${owner}`);
-      planned.push([name, verb, path, schemes]);
+      planned.push([name, verb, path, schemes, names]);
     }
-    for (const [name, verb, path, schemes] of planned) {
+    for (const [name, verb, path, schemes, names] of planned) {
       const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors };
       const handler = createEndpoint(plan, this.#settings);
+      this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names }));
       let verbs = this.endpoints.routes.get(path);
       if (verbs === undefined) this.endpoints.routes.set(path, (verbs = new Map()));
       verbs.set(verb, handler);

@@ -1,4 +1,5 @@
 // A client we did not write: curl against the example server. curl is required, never skipped.
+// The server runs with the documented default tokens, whatever the environment says.
 import { expect } from 'chai';
 import { decode as cborDecode } from 'cbor-x';
 import { execFile } from 'node:child_process';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createExampleServer } from '../../examples/app.ts';
+import { demoTokens } from '../../examples/auth.ts';
 import { listen } from '../support/http-client.ts';
 
 const run = promisify(execFile);
@@ -30,8 +32,15 @@ async function curl(...args: string[]): Promise<CurlReply> {
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest };
 }
 
+/** curl's arguments for the documented tokens. */
+const DEMO = ['-H', 'Authorization: Bearer demo-token'];
+const READ_ONLY = ['-H', 'Authorization: Bearer read-only-token'];
+const JSON_BODY = ['-H', 'Content-Type: application/json', '--data'];
+const REFACTORING = '{"id": 4, "title": "Refactoring", "author": "Fowler", "isbn": "0201485672", "year": 1999}';
+
 describe('examples: curl against the example server', () => {
-  const { server } = createExampleServer({ registry: { onError: () => {} } });
+  const log: string[] = [];
+  const { server } = createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: (line) => log.push(line) });
   let url = '';
   before(async function () {
     try {
@@ -43,17 +52,22 @@ describe('examples: curl against the example server', () => {
   });
   after(() => server.stop());
 
+  beforeEach(() => {
+    log.length = 0;
+  });
+
   it('GET /api lists every endpoint', async () => {
     const reply = await curl(`${url}/api`);
     expect(reply.status).to.equal(200);
     expect(JSON.parse(reply.body.toString()).endpoints).to.include.members([
       'GET /api/getAllUsers', 'POST /api/getUserById', 'POST /api/createUser', 'DELETE /api/deleteUser',
       'GET /api/listBooks', 'POST /api/createBook', 'PUT /api/updateBook', 'DELETE /api/deleteBook', 'POST /api/searchBooks',
+      'GET /api/books/:id',
     ]);
   });
 
   it('GET /api/getAllUsers', async () => {
-    const reply = await curl(`${url}/api/getAllUsers`);
+    const reply = await curl(...DEMO, `${url}/api/getAllUsers`);
     expect(reply.status).to.equal(200);
     expect(reply.headers['content-type']).to.equal('application/json');
     expect(reply.headers.vary).to.equal('Accept');
@@ -61,38 +75,38 @@ describe('examples: curl against the example server', () => {
   });
 
   it('POST /api/createUser with a JSON body', async () => {
-    const reply = await curl('-X', 'POST', '-H', 'Content-Type: application/json', '--data', '{"id": 0, "name": "Grace", "weight": 55.25}', `${url}/api/createUser`);
+    const reply = await curl(...DEMO, '-X', 'POST', ...JSON_BODY, '{"id": 0, "name": "Grace", "weight": 55.25}', `${url}/api/createUser`);
     expect(reply.status).to.equal(200);
     expect(reply.body.toString()).to.equal('{"id":3,"name":"Grace","weight":55.25}');
-    const byId = await curl('-H', 'Content-Type: application/json', '--data', '3', `${url}/api/getUserById`);
+    const byId = await curl(...DEMO, ...JSON_BODY, '3', `${url}/api/getUserById`);
     expect(byId.body.toString()).to.equal('{"id":3,"name":"Grace","weight":55.25}');
   });
 
   it('POST /api/searchBooks takes defaults for absent keys', async () => {
-    const reply = await curl('-H', 'Content-Type: application/json', '--data', '{"query": "programming"}', `${url}/api/searchBooks`);
+    const reply = await curl(...DEMO, ...JSON_BODY, '{"query": "programming"}', `${url}/api/searchBooks`);
     const result = JSON.parse(reply.body.toString());
     expect(result.total_count).to.equal(2);
     expect(result.has_more).to.equal(false);
   });
 
   it('PUT /api/updateBook', async () => {
-    const reply = await curl('-X', 'PUT', '-H', 'Content-Type: application/json', '--data', '{"id": 3, "title": "More Programming Pearls", "author": "Bentley"}', `${url}/api/updateBook`);
+    const reply = await curl(...DEMO, '-X', 'PUT', ...JSON_BODY, '{"id": 3, "title": "More Programming Pearls", "author": "Bentley"}', `${url}/api/updateBook`);
     expect(reply.status).to.equal(200);
     expect(JSON.parse(reply.body.toString())).to.include({ id: 3, title: 'More Programming Pearls', year: 1986 });
   });
 
   it('DELETE /api/deleteBook answers 204 without a body', async () => {
-    const reply = await curl('-X', 'DELETE', '-H', 'Content-Type: application/json', '--data', '2', `${url}/api/deleteBook`);
+    const reply = await curl(...DEMO, '-X', 'DELETE', ...JSON_BODY, '2', `${url}/api/deleteBook`);
     expect(reply.status).to.equal(204);
     expect(reply.body.length).to.equal(0);
-    const again = await curl('-X', 'DELETE', '-H', 'Content-Type: application/json', '--data', '2', `${url}/api/deleteBook`);
+    const again = await curl(...DEMO, '-X', 'DELETE', ...JSON_BODY, '2', `${url}/api/deleteBook`);
     expect(again.status).to.equal(404);
     expect(again.headers['content-type']).to.equal('application/problem+json');
   });
 
   it('HEAD /api/getAllUsers', async () => {
-    const get = await curl(`${url}/api/getAllUsers`);
-    const reply = await curl('-I', `${url}/api/getAllUsers`);
+    const get = await curl(...DEMO, `${url}/api/getAllUsers`);
+    const reply = await curl(...DEMO, '-I', `${url}/api/getAllUsers`);
     expect(reply.status).to.equal(200);
     expect(reply.headers['content-length']).to.equal(String(get.body.length));
     expect(reply.body.length).to.equal(0);
@@ -102,7 +116,7 @@ describe('examples: curl against the example server', () => {
     it(`a 2 MB body answers 413 ${expectHeader.length ? 'without' : 'with'} Expect: 100-continue`, async () => {
       const file = join(mkdtempSync(join(tmpdir(), 'lacquer-curl-')), 'big.json');
       writeFileSync(file, `"${'x'.repeat(2 * 1024 * 1024)}"`);
-      const reply = await curl(...expectHeader, '-H', 'Content-Type: application/json', '--data-binary', `@${file}`, `${url}/api/createUser`);
+      const reply = await curl(...DEMO, ...expectHeader, '-H', 'Content-Type: application/json', '--data-binary', `@${file}`, `${url}/api/createUser`);
       expect(reply.status).to.equal(413);
       expect(reply.headers['content-type']).to.equal('application/problem+json');
       expect(JSON.parse(reply.body.toString())).to.include({ status: 413, title: 'Content Too Large' });
@@ -113,7 +127,7 @@ describe('examples: curl against the example server', () => {
     const cbor = await curl('-H', 'Accept: application/cbor', `${url}/api/listBooks`);
     expect(cbor.headers['content-type']).to.equal('application/cbor');
     expect((cborDecode(cbor.body) as unknown[]).length).to.be.greaterThan(0);
-    const bad = await curl('-H', 'Content-Type: application/json', '--data', '{"id": 1, "name": 7, "weight": 1}', `${url}/api/createUser`);
+    const bad = await curl(...DEMO, ...JSON_BODY, '{"id": 1, "name": 7, "weight": 1}', `${url}/api/createUser`);
     expect(bad.status).to.equal(400);
     expect(JSON.parse(bad.body.toString())).to.include({ code: 'type_mismatch', path: '/name' });
   });
@@ -123,5 +137,77 @@ describe('examples: curl against the example server', () => {
     const reply = await curl('-X', 'DELETE', `${url}/api/getAllUsers`);
     expect(reply.status).to.equal(405);
     expect(reply.headers.allow).to.equal('GET, HEAD');
+  });
+
+  describe('bearer tokens, and a log line per call', () => {
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const problem = (reply: CurlReply) => JSON.parse(reply.body.toString());
+
+    it('answers 401 with a Bearer challenge to a call without a token', async () => {
+      const reply = await curl('-H', 'X-Request-Id: no-token-1', `${url}/api/getAllUsers`);
+      expect(reply.status).to.equal(401);
+      expect(reply.headers['www-authenticate']).to.equal('Bearer realm="api"');
+      expect(reply.headers['content-type']).to.equal('application/problem+json');
+      expect(problem(reply)).to.deep.equal({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'this call needs credentials' });
+      expect(reply.headers['x-request-id']).to.equal('no-token-1');
+      expect(log).to.have.length(1);
+      expect(log[0]).to.match(/^GET \/api\/getAllUsers 401 \d+\.\d ms req=no-token-1$/);
+    });
+
+    it('answers 401 with error="invalid_token" to a token it does not know', async () => {
+      const reply = await curl('-H', 'Authorization: Bearer not-a-known-token', `${url}/api/getAllUsers`);
+      expect(reply.status).to.equal(401);
+      expect(reply.headers['www-authenticate']).to.equal('Bearer realm="api", error="invalid_token"');
+      expect(problem(reply)).to.include({ status: 401, detail: 'the credentials were refused' });
+      expect(reply.headers['x-request-id']).to.match(UUID);
+      expect(log).to.have.length(1);
+      expect(log[0]).to.match(new RegExp(`^GET /api/getAllUsers 401 \\d+\\.\\d ms req=${reply.headers['x-request-id']}$`));
+    });
+
+    it('lets the read-only token read', async () => {
+      const reply = await curl(...READ_ONLY, `${url}/api/getAllUsers`);
+      expect(reply.status).to.equal(200);
+      expect(JSON.parse(reply.body.toString())).to.be.an('array').that.is.not.empty;
+      expect(log).to.have.length(1);
+      expect(log[0]).to.match(/^GET \/api\/getAllUsers 200 \d+\.\d ms req=\S+ caller=read-only$/);
+    });
+
+    it('answers 403 to the read-only token on createBook, and stores nothing', async () => {
+      const reply = await curl(...READ_ONLY, ...JSON_BODY, REFACTORING, `${url}/api/createBook`);
+      expect(reply.status).to.equal(403);
+      expect(reply.headers['www-authenticate']).to.equal(undefined);
+      expect(reply.headers['content-type']).to.equal('application/problem+json');
+      expect(problem(reply)).to.deep.equal({ type: 'about:blank', title: 'Forbidden', status: 403, detail: 'the read-only token may read but not write' });
+      expect(reply.headers.location).to.equal(undefined);
+      expect(log).to.have.length(1);
+      expect(log[0]).to.match(new RegExp(`^POST /api/createBook 403 \\d+\\.\\d ms req=${reply.headers['x-request-id']} caller=read-only$`));
+      expect((await curl(`${url}/api/books/4`)).status).to.equal(404);
+    });
+
+    it('answers 201 with a Location that serves the new book to the demo token', async () => {
+      const reply = await curl(...DEMO, ...JSON_BODY, REFACTORING, `${url}/api/createBook`);
+      expect(reply.status).to.equal(201);
+      expect(reply.headers.location).to.equal('/api/books/4');
+      expect(reply.headers['content-type']).to.equal('application/json');
+      const created = '{"id":4,"title":"Refactoring","author":"Fowler","isbn":"0201485672","year":1999}';
+      expect(reply.body.toString()).to.equal(created);
+      expect(reply.headers['x-request-id']).to.match(UUID);
+      expect(log).to.have.length(1);
+      expect(log[0]).to.match(new RegExp(`^POST /api/createBook 201 \\d+\\.\\d ms req=${reply.headers['x-request-id']} caller=demo$`));
+      const there = await curl(`${url}${reply.headers.location}`);
+      expect(there.status).to.equal(200);
+      expect(there.body.toString()).to.equal(created);
+      const again = await curl(...DEMO, ...JSON_BODY, REFACTORING, `${url}/api/createBook`);
+      expect(again.status).to.equal(409);
+    });
+
+    it('serves the public listBooks without a token', async () => {
+      const reply = await curl(`${url}/api/listBooks`);
+      expect(reply.status).to.equal(200);
+      expect(reply.headers['www-authenticate']).to.equal(undefined);
+      expect(JSON.parse(reply.body.toString()).map((b: { id: number }) => b.id)).to.include(1);
+      expect(log).to.have.length(1);
+      expect(log[0]).to.match(/^GET \/api\/listBooks 200 \d+\.\d ms req=\S+$/);
+    });
   });
 });

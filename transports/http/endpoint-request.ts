@@ -19,11 +19,15 @@ export class NodeEndpointRequest implements EndpointRequest {
     readonly body: BodySource,
     readonly search: string,
     readonly requestId: string,
-    readonly ip: string | undefined,
+    private readonly address: () => string | undefined,
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
   ) {
     this.platform = [req];
+  }
+
+  get ip(): string | undefined {
+    return this.address();
   }
 
   get signal(): AbortSignal {

@@ -289,15 +289,17 @@ export class HttpServer {
       bodyRead = true;
       return read.body;
     };
-    const ip = clientAddress(req.socket.remoteAddress, headers.get('x-forwarded-for'), this.#options.trustProxy);
+    // Worked out on first use: most calls never ask.
+    let ip: { readonly value: string | undefined } | undefined;
+    const address = () => (ip ??= { value: clientAddress(req.socket.remoteAddress, headers.get('x-forwarded-for'), this.#options.trustProxy) }).value;
 
     // Built for a route handler; for an endpoint only when a report needs it.
     const params = route.kind === 'route' ? route.params : {};
     let body: Uint8Array = EMPTY;
     let request: HttpRequest | undefined;
-    const requestOf = (): HttpRequest => (request ??= new HttpRequest(method, target.path, params, target.query, headers, body, requestId, ip));
+    const requestOf = (): HttpRequest => (request ??= new HttpRequest(method, target.path, params, target.query, headers, body, requestId, address()));
     const endpointRequest = route.kind === 'endpoint'
-      ? new NodeEndpointRequest(method, route.path, headers, readRequestBody, target.search, requestId, ip, req, res)
+      ? new NodeEndpointRequest(method, route.path, headers, readRequestBody, target.search, requestId, address, req, res)
       : undefined;
     // Until it answers, the call can be answered for it: on timeout, or on shutdown (`#abandon`).
     // Either is reported to `onError`, as a handler's failure is, and aborts the call's signal.

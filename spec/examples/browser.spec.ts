@@ -7,12 +7,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createExampleServer } from '../../examples/app.ts';
+import { demoTokens } from '../../examples/auth.ts';
 import { servePage } from '../../examples/page/serve.ts';
 import { HttpServer } from '../../transports/http/index.ts';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium.ts';
 import { listen } from '../support/http-client.ts';
 
 const OUTPUT = fileURLToPath(new URL('../../spec-output/', import.meta.url));
+/** The example's servers with the documented default tokens (the page's field holds `demo-token`), logs kept. */
+const example = (options: Parameters<typeof createExampleServer>[0] = {}, log: string[] = []) =>
+  createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: (line) => log.push(line), ...options }).server;
+
 const CODECS = [
   { name: 'json', type: 'application/json' },
   { name: 'msgpack', type: 'application/msgpack' },
@@ -68,7 +73,8 @@ const text = async (page: Page, selector: string) => (await page.textContent(sel
 describe('examples: the browser page in headless Chromium', function () {
   this.timeout(120_000);
   let browser: Browser;
-  const { server } = createExampleServer({ registry: { onError: () => {} } });
+  const log: string[] = [];
+  const server = example({}, log);
   let url = '';
 
   before(async () => {
@@ -89,7 +95,7 @@ describe('examples: the browser page in headless Chromium', function () {
     let context: BrowserContext;
     let page: Page;
     const failures: string[] = [];
-    const exchanges: { path: string; sent: string | null; answered: string | null; status: number }[] = [];
+    const exchanges: { path: string; sent: string | null; answered: string | null; status: number; auth: string | null }[] = [];
 
     before(async () => {
       context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
@@ -102,7 +108,10 @@ describe('examples: the browser page in headless Chromium', function () {
       page.on('response', (r) => {
         const path = new URL(r.url()).pathname;
         if (path.startsWith('/api/')) {
-          exchanges.push({ path, sent: r.request().headers()['content-type'] ?? null, answered: r.headers()['content-type'] ?? null, status: r.status() });
+          const sent = r.request().headers();
+          exchanges.push({
+            path, sent: sent['content-type'] ?? null, answered: r.headers()['content-type'] ?? null, status: r.status(), auth: sent.authorization ?? null,
+          });
         }
       });
       const response = await page.goto(`${url}/`);
@@ -149,9 +158,9 @@ describe('examples: the browser page in headless Chromium', function () {
           expect(cells).to.deep.equal([String(id), 'bigint', `Grace ${name}`, '0.1']);
         });
 
-        it(`speaks ${type} on the wire, both ways`, () => {
+        it(`speaks ${type} on the wire, both ways, with the token field's bearer token`, () => {
           const create = exchanges.find((e) => e.path === '/api/createUser');
-          expect(create).to.deep.include({ sent: type, answered: type, status: 200 });
+          expect(create).to.deep.include({ sent: type, answered: type, status: 200, auth: 'Bearer demo-token' });
           const list = exchanges.filter((e) => e.path === '/api/getAllUsers');
           expect(list.length).to.be.at.least(1);
           for (const e of list) expect(e.answered).to.equal(type);
@@ -168,6 +177,50 @@ describe('examples: the browser page in headless Chromium', function () {
           const apiId = 2n ** 63n + BigInt(i);
           expectRoundTrip(await roundTrip(page, name, apiId), apiId);
         });
+      });
+    });
+
+    describe('the token field, read at each call', () => {
+      const reloadWith = async (token: string) => {
+        exchanges.length = 0;
+        await page.fill('#token', token);
+        await page.click('#reload');
+        await settle(page);
+      };
+      const rows = () => page.locator('#users tbody tr').count();
+      before(() => page.check('input[name=codec][value=json]'));
+      after(() => reloadWith('demo-token'));
+
+      it('shows the 401 of a wrong token, its challenge in the exchanges, and no users', async () => {
+        await reloadWith('wrong-token');
+        expect(await text(page, '#error')).to.equal('HttpError 401 Unauthorized: the credentials were refused (check the token field)');
+        expect(await rows()).to.equal(0);
+        expect(exchanges.at(-1)).to.deep.include({ path: '/api/getAllUsers', status: 401, auth: 'Bearer wrong-token' });
+        expect(await text(page, '#log li:first-child')).to.include('www-authenticate: Bearer realm="api", error="invalid_token"');
+      });
+
+      it('sends no Authorization when the field is empty, and shows that credentials are needed', async () => {
+        await reloadWith('');
+        expect(await text(page, '#error')).to.equal('HttpError 401 Unauthorized: this call needs credentials (check the token field)');
+        expect(exchanges.at(-1)).to.deep.include({ path: '/api/getAllUsers', status: 401, auth: null });
+      });
+
+      it('lists the users with the read-only token, and shows the 403 of a create', async () => {
+        await reloadWith('read-only-token');
+        expect(await rows()).to.be.at.least(2);
+        await page.fill('#create-id', '0');
+        await page.click('#create button');
+        await settle(page);
+        expect(await text(page, '#error')).to.equal('HttpError 403 Forbidden: the read-only token may read but not write');
+        expect(exchanges.find((e) => e.path === '/api/createUser')).to.deep.include({ status: 403, auth: 'Bearer read-only-token' });
+      });
+
+      it('gets the data again once the demo token is typed back, and the server logs each call', async () => {
+        log.length = 0;
+        await reloadWith('demo-token');
+        expect(await text(page, '#users tbody tr[data-id="1"]')).to.match(/^1\s*bigint\s*Ada\s*61\.5$/);
+        expect(log.length).to.be.at.least(1);
+        for (const line of log) expect(line).to.match(/^GET \/api\/getAllUsers 200 \d+\.\d ms req=\S+ caller=demo$/);
       });
     });
 
@@ -209,8 +262,8 @@ describe('examples: the browser page in headless Chromium', function () {
     let context: BrowserContext;
     before(async () => {
       pageUrl = await listen(pageServer);
-      open = createExampleServer({ server: { cors: { origins: [pageUrl] } }, registry: { onError: () => {} } }).server;
-      closed = createExampleServer({ registry: { onError: () => {} } }).server;
+      open = example({ server: { cors: { origins: [pageUrl] } } });
+      closed = example();
       await Promise.all([listen(open), listen(closed)]);
       context = await browser.newContext();
     });

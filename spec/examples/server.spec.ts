@@ -1,9 +1,12 @@
-// `npm start` (examples/server.ts) on a port that is taken: one line on stderr, no stack, a non-zero exit.
+// `npm start` (examples/server.ts): what it prints (tokens, a curl command that works, a log line per
+// call), and on a port that is taken or with a token it cannot use: one line on stderr, no stack, a
+// non-zero exit.
 import { expect } from 'chai';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(new URL('../../examples/server.ts', import.meta.url));
@@ -63,5 +66,98 @@ describe('examples: the example server on a port that is taken', () => {
       first!.once('exit', (code) => reject(new Error(`the first example server exited (${code}): ${out}`)));
     });
     expectInUse(runExample(port), port);
+  });
+});
+
+/** The environment without the example's token variables, plus `extra`. */
+function tokenEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { LACQUER_DEMO_TOKEN: _d, LACQUER_READONLY_TOKEN: _r, ...rest } = process.env;
+  return { ...rest, PORT: '0', HOST: '127.0.0.1', ...extra };
+}
+
+/** A running example server: its stdout so far, and a wait for a line of it. */
+interface Running {
+  readonly child: ChildProcess;
+  readonly url: string;
+  stdout(): string;
+  /** Resolves with the first match of `pattern` in stdout, now or once it is printed. */
+  printed(pattern: RegExp): Promise<RegExpExecArray>;
+}
+
+function startExample(env: NodeJS.ProcessEnv, started: ChildProcess[]): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const printed = (pattern: RegExp) => new Promise<RegExpExecArray>((resolve, reject) => {
+    const check = () => {
+      const match = pattern.exec(out);
+      if (match === null) return;
+      child.stdout!.off('data', check);
+      child.off('exit', ended);
+      resolve(match);
+    };
+    const ended = (code: number | null) => reject(new Error(`the example server exited (${code}) before printing ${pattern}: ${out}${err}`));
+    child.stdout!.on('data', check);
+    child.once('exit', ended);
+    check();
+  });
+  // The curl hint is the last line printed at start.
+  return printed(/try: curl .* (http:\/\/127\.0\.0\.1:\d+)\/api\/getAllUsers\n/).then((m) => ({ child, url: m[1]!, stdout: () => out, printed }));
+}
+
+const curl = async (...args: string[]) => (await promisify(execFile)('curl', ['-sS', '-w', '\n%{http_code}', ...args])).stdout;
+
+describe('examples: npm start with bearer tokens', function () {
+  this.timeout(60_000);
+  const started: ChildProcess[] = [];
+  afterEach(async () => {
+    for (const child of started.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+    }
+  });
+
+  it('prints the default tokens and a curl command that works, then a log line for each call', async () => {
+    const example = await startExample(tokenEnv(), started);
+    const lines = example.stdout().split('\n');
+    expect(lines).to.include.members([
+      '  GET /api/books/:id',
+      '  every endpoint but GET /api/listBooks needs Authorization: Bearer <token>:',
+      '    demo-token       reads and writes (LACQUER_DEMO_TOKEN)',
+      '    read-only-token  reads only: writes answer 403 (LACQUER_READONLY_TOKEN)',
+      `  try: curl -H 'Authorization: Bearer demo-token' ${example.url}/api/getAllUsers`,
+    ]);
+    // The printed command, as a shell would split it.
+    const command = /try: curl -H '([^']*)' (\S+)/.exec(example.stdout())!;
+    expect(await curl('-H', command[1]!, '-H', 'X-Request-Id: npm-start-1', command[2]!)).to.match(/^\[\{"id":1,"name":"Ada".*\n200$/);
+    const [line] = await example.printed(/^GET \/api\/getAllUsers .*(?=\n)/m);
+    expect(line).to.match(/^GET \/api\/getAllUsers 200 \d+\.\d ms req=npm-start-1 caller=demo$/);
+    expect(await curl('-H', 'X-Request-Id: npm-start-2', `${example.url}/api/getAllUsers`)).to.match(/\n401$/);
+    const [refused] = await example.printed(/^GET \/api\/getAllUsers 401 .*(?=\n)/m);
+    expect(refused).to.match(/ req=npm-start-2$/);
+  });
+
+  it('takes the tokens from LACQUER_DEMO_TOKEN and LACQUER_READONLY_TOKEN', async () => {
+    const example = await startExample(tokenEnv({ LACQUER_DEMO_TOKEN: 'writer-7', LACQUER_READONLY_TOKEN: 'reader-7' }), started);
+    expect(example.stdout()).to.include('    writer-7  reads and writes').and.include('    reader-7  reads only').and.not.include('demo-token');
+    expect(await curl('-H', 'Authorization: Bearer writer-7', `${example.url}/api/getAllUsers`)).to.match(/\n200$/);
+    expect(await curl('-H', 'Authorization: Bearer demo-token', `${example.url}/api/getAllUsers`)).to.match(/\n401$/);
+    const book = '{"id": 9, "title": "t", "author": "a", "isbn": "i", "year": 2000}';
+    const asReader = ['-H', 'Authorization: Bearer reader-7', '-H', 'Content-Type: application/json', '--data', book];
+    expect(await curl(...asReader, `${example.url}/api/createBook`)).to.match(/\n403$/);
+  });
+
+  it('refuses a token that a bearer header cannot carry, in one line', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      cwd: root, env: tokenEnv({ LACQUER_DEMO_TOKEN: 'two words' }), encoding: 'utf8', timeout: 30_000,
+    });
+    expect(run.status).to.be.a('number').and.not.equal(0);
+    expect(run.stderr.trim()).to.equal("lacquer: the demo token 'two words' holds characters a bearer token cannot have (A-Z a-z 0-9 - . _ ~ + /)");
+    expect(run.stdout).not.to.include('listening');
   });
 });

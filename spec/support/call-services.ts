@@ -161,7 +161,8 @@ export const Note = t.object({ id: t.u64(), text: t.string() }, { name: 'Note' }
 
 /** A service behind bearer auth: creating answers 201 with a Location; `ping` is public. */
 export class Notes {
-  #next = 2n ** 64n - 10n;
+  /** Ids past 2^63, where i64 would not do. */
+  #next = 2n ** 63n;
   createNote(text: string, call: Call): Infer<typeof Note> {
     const id = this.#next++;
     call.header('location', `/notes/${id}`);

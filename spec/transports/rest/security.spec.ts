@@ -542,6 +542,26 @@ describe('transports/rest security schemes', () => {
       expect(errors).to.deep.equal([[boom, { service: 'Vault', method: 'whoAmI', status: 500, requestId }]]);
       expect(instance.ran).to.deep.equal([]);
     });
+
+    const misuses: [string, (call: Call) => string | undefined][] = [
+      ['refuses', (call) => { call.status(300); return undefined; }],
+      ['throws HttpError(403)', (call) => { call.header('bad name', 'x'); throw new HttpError(403, 'no'); }],
+      ['admits', (call) => { call.status(300); return 'u'; }],
+    ];
+    for (const [label, decide] of misuses) {
+      it(`a misuse of the call inside a verify that then ${label} is answered 500, as a misuse in the method is`, async () => {
+        const errors: [unknown, ErrorContext][] = [];
+        const endpoints = new Registry({
+          security: { bearer: bearerAuth({ verify: (_token, call) => decide(call), key: USER }) },
+          onError: (e, c) => void errors.push([e, c]),
+        }).on(vault(['bearer'], [])).endpoints;
+        const answer = await endpoints.handle(post('/whoAmI', { authorization: 'Bearer tok' }));
+        expect(answer.status).to.equal(500);
+        expect(errors, 'onError is told the mistake once').to.have.length(1);
+        expect(String((errors[0]![0] as Error).message)).to.match(/Vault\.whoAmI: call\.(status|header)\(/);
+        expect(errors[0]![1].status).to.equal(500);
+      });
+    }
   });
 
   describe('401 answers', () => {

@@ -40,6 +40,13 @@ export interface EndpointPlan {
 
 const EMPTY = new Uint8Array(0);
 
+/** Adds `Accept` to `headers`' `Vary` (every answer of an endpoint depends on it), keeping what is there. */
+function varyOnAccept(headers: HeaderValues): HeaderValues {
+  const own = headers.vary;
+  headers.vary = own === undefined ? 'Accept' : `Accept, ${typeof own === 'string' ? own : own.join(', ')}`;
+  return headers;
+}
+
 /**
  * Builds the handler of one service method: authenticates the caller (before the body is read),
  * reads the body under the size cap, checks `Content-Type` and `Accept`, decodes the arguments,
@@ -56,10 +63,12 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const run = (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
 
   const fail = (accept: string | null, doc: ProblemDocument, headers: HeaderValues = {}) =>
-    problemResponse(doc, accept, codecs, { vary: 'Accept', ...headers });
+    problemResponse(doc, accept, codecs, varyOnAccept({ ...headers }));
 
   /** A thrown error as an answer: its status, and a report to `onError` unless it is a plain refusal. */
-  const failed = (call: EndpointCall, accept: string | null, error: unknown): EndpointResponse => {
+  const failed = (call: EndpointCall, accept: string | null, thrown: unknown): EndpointResponse => {
+    // A misuse of the call (by `verify`, an interceptor, the method) outweighs what followed it.
+    const error = call.mistake ?? thrown;
     call.failure = error;
     // A ReadError from inside a method is not about the request body: 500 like any other.
     const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
@@ -89,6 +98,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       } catch (e) {
         return failed(call, accept, e);
       }
+      if (call.mistake !== undefined) return failed(call, accept, call.mistake);
     }
     let body = request.body;
     if (typeof body === 'function') {
@@ -130,9 +140,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       if (call.mistake !== undefined) throw call.mistake;
       if (answer !== undefined) encoded = answer.codec.encode(contract.returns, result as never, opts);
     } catch (e) {
-      return failed(call, accept, call.mistake ?? e);
+      return failed(call, accept, e);
     }
-    const headers: HeaderValues = { ...call.answerHeaders, vary: 'Accept' };
+    const headers = varyOnAccept({ ...call.answerHeaders });
     if (answer === undefined) return { status: call.successStatus, headers, body: undefined };
     headers['content-type'] = answer.contentType;
     return { status: call.successStatus, headers, body: encoded };

@@ -93,7 +93,8 @@ function authorization(request: CredentialSource, scheme: string, max: number): 
   const space = header.indexOf(' ');
   const named = space === -1 ? header : header.slice(0, space);
   if (named.toLowerCase() !== scheme.toLowerCase()) return ABSENT;
-  const value = space === -1 ? '' : header.slice(space + 1).trim();
+  // Spaces only: RFC 9110 separates the scheme and the credentials with SP.
+  const value = space === -1 ? '' : header.slice(space + 1).replace(/^ +| +$/g, '');
   if (value === '') return malformed(`the ${scheme} credentials are empty`);
   if (value.length > max) return malformed(`the ${scheme} credentials are longer than ${max} characters`);
   return { kind: 'present', value };

@@ -391,6 +391,19 @@ describe('transports/rest calls', () => {
       });
     }
 
+    it('a Vary set by the method is kept beside lacquer\'s Vary: Accept, on a success and on a problem', async () => {
+      const varies = (answer: EndpointResponse) => [answer.headers.vary ?? []].flat().join(', ').split(/\s*,\s*/).sort();
+      const { probe, endpoints } = setup();
+      probe.behave = (call) => call.header('Vary', 'Origin');
+      const success = await endpoints.handle(act());
+      expect(success.status).to.equal(200);
+      expect(varies(success), 'success').to.deep.equal(['Accept', 'Origin']);
+      probe.behave = (call) => { call.header('vary', 'Origin'); throw new HttpError(409, 'taken'); };
+      const failure = await endpoints.handle(act());
+      expect(failure.status).to.equal(409);
+      expect(varies(failure), 'problem').to.deep.equal(['Accept', 'Origin']);
+    });
+
     it('headers set before a 4xx HttpError go with its problem answer', async () => {
       const { probe, endpoints } = setup();
       probe.behave = (call) => {
@@ -633,6 +646,23 @@ describe('transports/rest calls', () => {
         expect(report.error).to.be.instanceOf(HttpError);
         expect((report.error as HttpError).status).to.equal(401);
       }
+    });
+
+    it('reports a caller verify turns away: 403 with its HttpError', async () => {
+      const USER = contextKey<string>('user');
+      class Guarded { whoAmI(call: Call): string { return call.get(USER); } }
+      meta(Guarded, service({ whoAmI: method([], t.string()) }, { security: ['bearer'] }));
+      const reports: ResponseReport[] = [];
+      const suspended = new HttpError(403, 'suspended');
+      const endpoints = new Registry({
+        security: { bearer: bearerAuth({ verify: () => { throw suspended; }, key: USER }) },
+        onResponse: (r) => void reports.push(r),
+        onError: () => {},
+      }).on(new Guarded()).endpoints;
+      const answer = await endpoints.handle(request('POST', '/whoAmI', { authorization: 'Bearer tok' }));
+      expect(reports).to.have.length(1);
+      expectReport(reports[0], 403, answer);
+      expect(reports[0]!.error).to.equal(suspended);
     });
 
     it('reports 406 and 415', async () => {

@@ -104,8 +104,12 @@ export class Recorder {
     this.#errors.set(context.requestId, [...this.errors(context.requestId), { error, context }]);
   };
 
+  readonly #reportCounts = new Map<string, number>();
+
   readonly onResponse = (report: ResponseReport): void => {
-    this.#reports.slot(report.call.requestId).resolve(report);
+    const id = report.call.requestId;
+    this.#reportCounts.set(id, (this.#reportCounts.get(id) ?? 0) + 1);
+    this.#reports.slot(id).resolve(report);
   };
 
   /** What `onError` was told about the request `id`. */
@@ -113,7 +117,12 @@ export class Recorder {
     return this.#errors.get(id) ?? [];
   }
 
-  /** The report of the request `id`, once `onResponse` has it. */
+  /** How many times `onResponse` was told of the request `id`. */
+  reportCount(id: string): number {
+    return this.#reportCounts.get(id) ?? 0;
+  }
+
+  /** The (first) report of the request `id`, once `onResponse` has it. */
   report(id: string): Promise<ResponseReport> {
     return this.#reports.slot(id).promise;
   }
@@ -213,6 +222,10 @@ export class Answers {
     this.recorder.keep(call);
     return new Promise((_, reject) => call.signal.addEventListener('abort', () => reject(call.signal.reason), { once: true }));
   }
+  /** Answers normally, but only once its signal aborts: too late for a handler timeout. */
+  outlive(call: Call): Promise<string> {
+    return new Promise((resolve) => call.signal.addEventListener('abort', () => resolve('too late'), { once: true }));
+  }
 }
 
 export const AnswersApi = meta(Answers, service({
@@ -227,6 +240,7 @@ export const AnswersApi = meta(Answers, service({
   echoNote: method([Note], Note),
   whereFrom: method([], t.string()),
   waitForAbort: method([], t.string()),
+  outlive: method([], t.string()),
 }));
 
 /** The trail interceptors leave in a call. */

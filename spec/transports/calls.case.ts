@@ -160,6 +160,20 @@ export class RawConnection {
   }
 }
 
+/** Writes `text` on a fresh connection to `url`'s server and reads one answer. */
+async function rawAnswer(url: string, text: string, what: string): Promise<RawAnswer> {
+  const connection = await RawConnection.open(url);
+  try {
+    connection.write(text);
+    return await connection.next(what);
+  } finally {
+    connection.close();
+  }
+}
+
+/** One turn of the event loop: what a settled promise schedules has run by then. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** How a scheme's credential travels, and its `WWW-Authenticate` challenges. */
 interface SchemeCase {
   present(credential: string): { headers?: Record<string, string>; query?: string };
@@ -266,6 +280,7 @@ export function callsConformance(transport: CallsTransport): void {
           expect(reply.headers['www-authenticate']).to.equal(how.challenge);
           expect(reply.headers['x-request-id']).to.equal(reply.id);
           expect(gate.seen(reply.id)).to.deep.equal([]);
+          expect(recorder.errors(reply.id), 'onError calls').to.deep.equal([]);
         });
         it('answers a credential verify refuses 401', async () => {
           const reply = await who(CREDENTIAL.wrong);
@@ -321,6 +336,12 @@ export function callsConformance(transport: CallsTransport): void {
       });
     });
 
+    it('hands basic verify a UTF-8 password decoded', async () => {
+      const utf8 = String.fromCharCode(...new TextEncoder().encode('ada:pässwörd'));
+      const reply = await ask('/basicWho', { headers: { authorization: `Basic ${btoa(utf8)}` } });
+      problemOf(reply, 401);
+      expect(gate.seen(reply.id)).to.deep.equal([{ scheme: 'basic', credential: 'pässwörd' }]);
+    });
     it('serves a method declared public (security: []) in a secured service without credentials', async () => {
       const reply = await ask('/ping');
       expect(reply.status, reply.text).to.equal(200);
@@ -378,6 +399,15 @@ export function callsConformance(transport: CallsTransport): void {
     it('basic credentials without a colon', async () => {
       await refused('/basicWho', { authorization: `Basic ${btoa('ada-good-credential')}` }, basicChallenge);
     });
+    it('two Authorization headers, whichever holds the good token', async () => {
+      for (const [first, second] of [[CREDENTIAL.good, CREDENTIAL.wrong], [CREDENTIAL.wrong, CREDENTIAL.good]]) {
+        const id = nextId();
+        const answer = await rawAnswer(api, `POST /api/bearerWho HTTP/1.1\r\nhost: x\r\nx-request-id: ${id}\r\n`
+          + `authorization: Bearer ${first}\r\nauthorization: Bearer ${second}\r\ncontent-length: 0\r\n\r\n`, 'the answer to two Authorization headers');
+        expect(answer.status, `Bearer ${first}, then Bearer ${second}: ${answer.body}`).to.equal(401);
+        expect(gate.seen(id)).to.deep.equal([]);
+      }
+    });
     it('an empty API key, in a header or the query', async () => {
       await refused('/headerKeyWho', { 'x-api-key': '' }, SCHEMES.headerKey!.challenge);
       await refused('/queryKeyWho?api_key=', {}, SCHEMES.queryKey!.challenge);
@@ -387,7 +417,7 @@ export function callsConformance(transport: CallsTransport): void {
   describe('the body of a refused call is not read', () => {
     const MEBIBYTE_TEXT = JSON.stringify('x'.repeat(MiB - 2));
 
-    it('refuses 1 MiB sent without credentials 401, unread; the same body with a good token is read', async () => {
+    it('refuses 1 MiB sent without credentials 401 without running the method; the same body with a good token is read', async () => {
       const before = vault.uploads;
       const refused = await ask('/upload', { body: MEBIBYTE_TEXT });
       problemOf(refused, 401);
@@ -399,29 +429,18 @@ export function callsConformance(transport: CallsTransport): void {
       expect(vault.uploads).to.equal(before + 1);
     });
     it('answers 401 while the body is still on its way', async () => {
-      const connection = await RawConnection.open(api);
-      try {
-        connection.write(`POST /api/upload HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${MiB}\r\n\r\n"${'x'.repeat(1024)}`);
-        const answer = await connection.next('a 401 before the rest of the body (the server waited for it)');
-        expect(answer.status).to.equal(401);
-        expect(answer.headers['www-authenticate']).to.equal(SCHEMES.bearer!.challenge);
-      } finally {
-        connection.close();
-      }
+      const answer = await rawAnswer(api, `POST /api/upload HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n`
+        + `content-length: ${MiB}\r\n\r\n"${'x'.repeat(1024)}`, 'a 401 before the rest of the body (the server waited for it)');
+      expect(answer.status).to.equal(401);
+      expect(answer.headers['www-authenticate']).to.equal(SCHEMES.bearer!.challenge);
     });
     if (transport.kind === 'HttpServer') {
       const expecting = (headers: string) =>
         `POST /api/upload HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${MiB}\r\nexpect: 100-continue\r\n${headers}\r\n`;
       it('answers Expect: 100-continue without credentials 401, never 100 Continue', async () => {
-        const connection = await RawConnection.open(api);
-        try {
-          connection.write(expecting(''));
-          const answer = await connection.next('the answer to a 100-continue request');
-          expect(answer.status).to.equal(401);
-          expect(answer.headers.connection).to.equal('close');
-        } finally {
-          connection.close();
-        }
+        const answer = await rawAnswer(api, expecting(''), 'the answer to a 100-continue request');
+        expect(answer.status).to.equal(401);
+        expect(answer.headers.connection).to.equal('close');
       });
       it('answers Expect: 100-continue with a good token 100 Continue, then reads the body', async () => {
         const connection = await RawConnection.open(api);
@@ -559,6 +578,8 @@ export function callsConformance(transport: CallsTransport): void {
       ['a success', 200, () => ask('/ping'), undefined],
       ['a call without credentials', 401, () => ask('/bearerWho'),
         (error) => expect(error).to.be.instanceOf(HttpError).with.property('status', 401)],
+      ['a caller verify forbids', 403, () => ask('/bearerWho', { headers: BEARER(CREDENTIAL.forbidden) }),
+        (error) => expect(error).to.be.instanceOf(HttpError).with.property('status', 403)],
       ['a body it cannot read', 415, () => ask('/echoNote', { body: 'a', headers: { 'content-type': 'text/plain' } }), undefined],
       ['a body that does not fit', 400, () => ask('/echoNote', { body: '{"id": 1, "text": 5}' }),
         (error) => expect(error).to.be.instanceOf(ReadError).with.property('path', '/text')],
@@ -578,6 +599,23 @@ export function callsConformance(transport: CallsTransport): void {
         else checkError(report.error);
       });
     }
+    it('is told of a declared body over the limit (413), unread', async () => {
+      const id = nextId();
+      const answer = await rawAnswer(api, `POST /api/upload HTTP/1.1\r\nhost: x\r\nx-request-id: ${id}\r\n`
+        + `authorization: Bearer ${CREDENTIAL.good}\r\ncontent-type: application/json\r\ncontent-length: ${5 * MiB}\r\n\r\n`, 'a 413');
+      expect(answer.status).to.equal(413);
+      const report = await within(recorder.report(id), 'onResponse for the 413');
+      expect(report.status).to.equal(413);
+      expect(report.call.requestId).to.equal(answer.headers['x-request-id']).and.equal(id);
+    });
+    it('is told once, as 503, of a call that answers after the handler timeout answered for it', async () => {
+      const reply = await ask('/outlive', { base: timedApi });
+      problemOf(reply, 503);
+      const report = await within(recorder.report(reply.id), 'onResponse for the late answer');
+      expect(report.status).to.equal(503);
+      await turn();
+      expect(recorder.reportCount(reply.id)).to.equal(1);
+    });
   });
 
   describe('the call\'s signal', () => {
@@ -591,6 +629,10 @@ export function callsConformance(transport: CallsTransport): void {
       pending.destroy();
       const reason = await within(abortOf(call.signal), 'call.signal aborting after the client disconnected');
       expect(reason).to.have.property('name', 'AbortError');
+      // The method then fails with the reason; its answer goes nowhere, but is reported once.
+      expect((await within(recorder.report(id), 'onResponse for the abandoned call')).status).to.equal(500);
+      await turn();
+      expect(recorder.reportCount(id)).to.equal(1);
     });
     it('does not abort once the answer is written', async () => {
       const reply = await ask('/whereFrom');
@@ -618,6 +660,13 @@ export function callsConformance(transport: CallsTransport): void {
       const generated = await ask('/crash', { requestId: null });
       expect(problemOf(generated, 500).requestId).to.equal(generated.headers['x-request-id']).and.match(UUID);
     });
+    if (transport.kind === 'HttpServer') {
+      it('carries a generated one on the 431 Node answers to a head over 16 KiB', async () => {
+        const reply = await ask('/ping', { headers: { 'x-padding': 'x'.repeat(20 * 1024) } });
+        problemOf(reply, 431);
+        expect(reply.headers['x-request-id']).to.match(UUID);
+      });
+    }
     it('carries it on answers without an endpoint (404, 405) too', async () => {
       const missing = await ask('/nothingHere');
       problemOf(missing, 404);
@@ -658,21 +707,31 @@ export function callsConformance(transport: CallsTransport): void {
   });
 
   describe('platform and address', () => {
+    /** Asks `path`, and tells from which local port: the runtime sees it as the peer's. */
+    const askFromPort = (path: string) => new Promise<{ id: string; port: number }>((resolve, reject) => {
+      const id = nextId();
+      let port = 0;
+      const req = request(`${api}${path}`, { method: 'POST', agent: false, headers: { 'x-request-id': id } }, (res) => {
+        res.resume().on('end', () => resolve({ id, port }));
+      });
+      req.on('socket', (socket) => socket.on('connect', () => (port = socket.localPort!)));
+      req.on('error', reject).end();
+    });
     it(transport.kind === 'fetch'
       ? 'call.platform holds the arguments the runtime passed after the request'
       : 'call.platform holds the IncomingMessage', async () => {
-      const reply = await ask('/whereFrom');
-      const { platform } = await within(recorder.call(reply.id), 'the method keeping its call');
+      const { id, port } = await askFromPort('/whereFrom');
+      const { platform } = await within(recorder.call(id), 'the method keeping its call');
       if (transport.kind === 'fetch') {
-        expect(platform).to.have.length(2);
-        const info = platform[0] as ConnInfo;
-        expect(info.remoteAddr.hostname).to.equal('127.0.0.1');
-        expect(info.remoteAddr.port).to.be.a('number');
+        const info: ConnInfo = { remoteAddr: { hostname: '127.0.0.1', port } };
+        expect(platform).to.deep.equal([info, WORKER_ENV]);
         expect(platform[1]).to.equal(WORKER_ENV);
       } else {
         expect(platform).to.have.length(1);
-        expect(platform[0]).to.be.instanceOf(IncomingMessage);
-        expect((platform[0] as IncomingMessage).headers['x-request-id']).to.equal(reply.id);
+        const req = platform[0] as IncomingMessage;
+        expect(req).to.be.instanceOf(IncomingMessage);
+        expect(req.headers['x-request-id']).to.equal(id);
+        expect(req.socket.remotePort).to.equal(port);
       }
     });
     it('call.ip is the peer\'s address, X-Forwarded-For ignored without trustProxy', async () => {

@@ -4,14 +4,46 @@ import type { Opts } from '../../core/options.ts';
 import type { HeaderReader } from '../rest/types.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
 
-/** Node's parsed headers, readable by name as a Web `Headers` object is. */
+/**
+ * Headers Node keeps only the first line of (`req.headers` drops the rest). A second line may be
+ * what a proxy in front believes, so these are read from every line, as a Web `Headers` does.
+ */
+const FIRST_LINE_ONLY = new Set([
+  'authorization', 'proxy-authorization', 'content-type', 'content-length', 'host', 'user-agent', 'referer', 'from',
+  'age', 'etag', 'expires', 'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards',
+  'retry-after', 'server',
+]);
+
+/** Node's parsed headers, readable by name as a Web `Headers` object is: repeated lines joined by `, `. */
 export class NodeHeaders implements HeaderReader {
-  constructor(readonly raw: IncomingHttpHeaders) {}
+  constructor(
+    readonly raw: IncomingHttpHeaders,
+    /** `req.rawHeaders`: name, value, name, value, ... */
+    readonly lines: readonly string[] = [],
+  ) {}
 
   get(name: string): string | null {
-    const value = this.raw[name.toLowerCase()];
+    const key = name.toLowerCase();
+    const value = this.raw[key];
     if (value === undefined) return null;
-    return Array.isArray(value) ? value.join(', ') : value;
+    if (Array.isArray(value)) return value.join(', ');
+    return FIRST_LINE_ONLY.has(key) ? this.#allLines(key, value) : value;
+  }
+
+  forEach(visit: (value: string, name: string) => void): void {
+    for (let i = 0; i + 1 < this.lines.length; i += 2) visit(this.lines[i + 1]!, this.lines[i]!.toLowerCase());
+  }
+
+  /** Every line of `key` joined, or `first` when there is one line (the usual case, found without copying). */
+  #allLines(key: string, first: string): string {
+    let joined: string | undefined;
+    let seen = 0;
+    for (let i = 0; i + 1 < this.lines.length; i += 2) {
+      const line = this.lines[i]!;
+      if (line.length !== key.length || line.toLowerCase() !== key) continue;
+      joined = seen++ === 0 ? this.lines[i + 1]! : `${joined}, ${this.lines[i + 1]!}`;
+    }
+    return seen > 1 ? joined! : first;
   }
 }
 

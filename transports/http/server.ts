@@ -234,7 +234,7 @@ export class HttpServer {
   async #handle(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): Promise<void> {
     const method = req.method ?? 'GET';
     const head = method === 'HEAD';
-    const headers = new NodeHeaders(req.headers);
+    const headers = new NodeHeaders(req.headers, req.rawHeaders);
     const requestId = requestIdFor(headers.get('x-request-id'));
     const origin = headers.get('origin');
     const cors = this.#options.cors;

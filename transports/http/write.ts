@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { EndpointResponse } from '../rest/types.ts';
 import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
+import { requestIdFor } from '../rest/request-id.ts';
 
-/** Writes an answer through Node: `Content-Length` always, no body for HEAD, 204 and 304. */
+/** Writes an answer through Node: `Content-Length` and `x-request-id` always, no body for HEAD, 204 and 304. */
 export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {
   if (res.headersSent || res.destroyed) return;
   // A copy made key by key: measured twice as fast as `{ ...answer.headers }` through writeHead.
@@ -13,6 +14,8 @@ export function writeResponse(res: ServerResponse, answer: EndpointResponse, hea
   const body = bodyless ? undefined : answer.body;
   if (!bodyless) headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   if (close) headers.connection = 'close';
+  // Every answer carries one; those made outside a request's handling (417, an internal error) get a new one.
+  headers['x-request-id'] ??= requestIdFor(null);
   const reason = reasonPhrase(answer.status);
   if (reason === undefined) res.writeHead(answer.status, headers);
   else res.writeHead(answer.status, reason, headers);
@@ -28,7 +31,7 @@ export function writeRawProblem(socket: Socket, status: number, detail: string):
   const body = JSON.stringify(problem(status, detail));
   socket.end(
     `HTTP/1.1 ${status} ${statusText(status)}\r\ncontent-type: application/problem+json\r\n`
-      + `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      + `x-request-id: ${requestIdFor(null)}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
 

@@ -19,7 +19,8 @@ const VALUE = /^[^\r\n\0]*$/;
 /** Headers the transport writes from the answer itself: set by a method, they would corrupt it. */
 const RESERVED = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'x-request-id']);
 
-const NEVER = new AbortController().signal;
+/** A signal that never aborts, for transports without one; made on first use (workerd refuses I/O objects at module scope). */
+let never: AbortSignal | undefined;
 
 /** Adds `value` under `name` to `headers`, keeping earlier values as separate lines. */
 export function appendHeader(headers: HeaderValues, name: string, value: string): void {
@@ -63,7 +64,7 @@ export class EndpointCall implements Call {
   get path(): string { return this.request.path; }
   get platform(): readonly unknown[] { return this.request.platform ?? []; }
   get ip(): string | undefined { return this.request.ip; }
-  get signal(): AbortSignal { return this.request.signal ?? NEVER; }
+  get signal(): AbortSignal { return this.request.signal ?? (never ??= new AbortController().signal); }
 
   get headers(): Headers {
     if (this.#headers === undefined) {

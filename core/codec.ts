@@ -14,4 +14,10 @@ export interface Codec {
   encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): Uint8Array | string;
   /** Reads `input` as `type` describes it; throws `ReadError` with a code and a JSON Pointer. */
   decode<T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T>;
+  /**
+   * Optional: builds now what `encode` and `decode` of `type` with `opts` will need. The registry
+   * calls it for every endpoint when a service is registered, so that code is generated while the
+   * platform allows it (workerd allows `new Function` only while a Worker starts).
+   */
+  prepare?(type: Type, opts?: Opts): void;
 }

@@ -29,7 +29,11 @@ export function binaryCodec(format: BinaryFormat): BinaryCodec {
   return {
     name: format.name,
     contentTypes: format.contentTypes,
-    encode: <T extends Type>(type: T, value: Infer<T>): Uint8Array => encode(type, value),
-    decode: <T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> => decode(type, input, opts) as Infer<T>,
+    encode: <T extends Type>(type: T, value: Infer<T>): Uint8Array => encode.encode(type, value),
+    decode: <T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> => decode.decode(type, input, opts) as Infer<T>,
+    prepare: (type: Type, opts?: Opts): void => {
+      encode.prepare(type);
+      decode.prepare(type, opts);
+    },
   };
 }

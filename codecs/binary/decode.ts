@@ -37,7 +37,11 @@ interface Plan {
 export function binaryDecoder(
   format: { readonly name: string; readonly title: string; readonly parse: TreeParser },
   direct: DirectFormat,
-): (type: Type, input: Uint8Array | string, opts?: ReadOptions) => unknown {
+): {
+  readonly decode: (type: Type, input: Uint8Array | string, opts?: ReadOptions) => unknown;
+  /** Builds what `decode(type, _, opts)` needs, now. */
+  readonly prepare: (type: Type, opts?: ReadOptions) => void;
+} {
   const { name, title, parse } = format;
 
   /** The direct reader where the descriptor has one, handing what it gives up on to the parser and the read pass. */
@@ -66,7 +70,8 @@ export function binaryDecoder(
     },
   );
 
-  return (type, input, opts) => {
+  const prepare = (type: Type, opts?: ReadOptions): void => void plans.get(type, opts);
+  const decode = (type: Type, input: Uint8Array | string, opts?: ReadOptions): unknown => {
     try {
       const plan = plans.get(type, opts);
       if (!(input instanceof Uint8Array)) throw new Failure('syntax_error', `${title} input must be bytes (a Uint8Array), got ${typeof input}`);
@@ -76,6 +81,7 @@ export function binaryDecoder(
       throw asDecodeError(e);
     }
   };
+  return { decode, prepare };
 }
 
 /** A direct reader of a whole input under the `maxItems` budget: bails when bytes are left after the value. */

@@ -31,13 +31,18 @@ function compileWriter(codec: string, type: Type, wire: Wire): BinaryWriter {
  * are never overwritten, so every result stays valid, and a new chunk is started when one fills.
  * A call made while another is writing (a getter that encodes) gets a sink of its own.
  */
-export function binaryEncoder(codec: string, wire: Wire): (type: Type, value: unknown) => Uint8Array {
+export function binaryEncoder(codec: string, wire: Wire): {
+  readonly encode: (type: Type, value: unknown) => Uint8Array;
+  /** Compiles the writer of `type` now. */
+  readonly prepare: (type: Type) => void;
+} {
   const writers = new CompiledCache(`${codec}-encode`, () => '', (type) => compileWriter(codec, type, wire));
   let shared = new Sink(CHUNK_BYTES);
   let busy = false;
   /** The size of the last result. */
   let last = 0;
-  return (type, value) => {
+  const prepare = (type: Type): void => void writers.get(type, undefined);
+  const encode = (type: Type, value: unknown): Uint8Array => {
     const write = writers.get(type, undefined);
     const nested = busy;
     if (!nested && shared.buf.length - shared.pos < Math.max(MIN_FREE_BYTES, last)) {
@@ -60,4 +65,5 @@ export function binaryEncoder(codec: string, wire: Wire): (type: Type, value: un
       busy = nested;
     }
   };
+  return { encode, prepare };
 }

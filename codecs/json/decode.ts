@@ -45,6 +45,11 @@ export function decodeJson(type: Type, input: Uint8Array | string, opts: ReadOpt
   }
 }
 
+/** Builds what `decodeJson(type, _, opts)` needs, now. */
+export function prepareJsonDecode(type: Type, opts: ReadOptions | undefined): void {
+  plans.get(type, opts);
+}
+
 /** The direct reader where the descriptor has one, handing what it bails on to the general path. */
 function textReader(type: Type, options: ResolvedReadOptions): Plan['read'] {
   const { read, closures } = readersFor(type, options, 'json');

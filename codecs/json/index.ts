@@ -1,7 +1,7 @@
 import type { Opts } from '../../core/options.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
 import type { Codec } from '../../core/codec.ts';
-import { decodeJson } from './decode.ts';
+import { decodeJson, prepareJsonDecode } from './decode.ts';
 import { jsonWriterFor } from './writers.ts';
 
 /** The JSON codec: `encode` gives a string, `decode` takes text or UTF-8 bytes. */
@@ -19,5 +19,10 @@ export const json: JsonCodec = {
 
   decode<T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> {
     return decodeJson(type, input, opts) as Infer<T>;
+  },
+
+  prepare(type: Type, opts?: Opts): void {
+    jsonWriterFor(type, opts);
+    prepareJsonDecode(type, opts);
   },
 };

@@ -6,7 +6,7 @@
 // the second whenever the first bails.
 import { Failure } from '../errors/failure.ts';
 import type { Type } from '../types/type.ts';
-import { BAIL, buildFunction, buildingAs, canGenerateCode } from '../util/codegen.ts';
+import { BAIL, CODE_GENERATION_REFUSED, buildFunction, buildingAs, canGenerateCode } from '../util/codegen.ts';
 import { generatedFor, recordGenerated } from './compiled.ts';
 
 /** What `fastPath` is given. `F` takes one or two arguments (a value; or a sink and a value). */
@@ -39,14 +39,20 @@ export interface FastPathOptions<F> {
 export function fastPath<F>(options: FastPathOptions<F>): F {
   const { codec, type } = options;
   const fallback = options.fallback as unknown as Fn;
-  if (!canGenerateCode()) {
+  const closurePath = () => {
     const fast = options.fastClosure?.() as Fn | undefined;
     return (fast === undefined ? fallback : withFallback(fast, fallback)) as F;
-  }
+  };
+  if (!canGenerateCode()) return closurePath();
   const site: Site = { codec, type, sourceUrl: sourceUrlOf(codec, type), reported: false };
   const generate = specHooks.generate === undefined ? options.generate : () => specHooks.generate!(codec, type, options.generate) as F | undefined;
-  return (build(site, generate as () => Fn | undefined, fallback) ?? fallback) as F;
+  const built = build(site, generate as () => Fn | undefined, fallback);
+  if (built === REFUSED) return closurePath();
+  return (built ?? fallback) as F;
 }
+
+/** `build`'s answer when the platform refused to generate code (see `CODE_GENERATION_REFUSED`). */
+const REFUSED = Symbol('refused');
 
 type Fn = (a: unknown, b: unknown) => unknown;
 
@@ -66,7 +72,7 @@ interface Site {
  * fallback does. In it, `c0` is the fast path, `c1` the fallback, `c2` BAIL, `c3` `afterThrow`.
  * Its sourceURL is the fast path's with `.entry.js` for `.js`.
  */
-function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | undefined {
+function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | undefined | typeof REFUSED {
   const args = fallback.length < 2 ? 'a' : 'a, b';
   try {
     const { result, factories } = buildingAs(site.sourceUrl, () => {
@@ -78,6 +84,7 @@ function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | u
     if (result !== undefined) recordGenerated(site.type, { codec: site.codec, sourceUrl: site.sourceUrl, factories });
     return result;
   } catch (e) {
+    if (e === CODE_GENERATION_REFUSED) return REFUSED;
     // BAIL here means the generator declines this descriptor, as `undefined` does.
     if (e !== BAIL) report(site, 'build', e);
     return undefined;

@@ -16,6 +16,13 @@ export function canGenerateCode(): boolean {
   return available;
 }
 
+/**
+ * Thrown by `buildFunction` when the platform refuses `new Function` although it allowed it before:
+ * workerd allows it only while a Worker starts. From then on `canGenerateCode()` is false, and the
+ * closure path is used without a report: this is the platform, not a bug.
+ */
+export const CODE_GENERATION_REFUSED = Symbol('lacquer.codeGenerationRefused');
+
 /** A function `new Function` made; its `toString()` is the whole generated source. */
 export type Factory = (...constants: unknown[]) => unknown;
 
@@ -31,7 +38,15 @@ let unnamed = 0;
  */
 export function buildFunction<F>(constants: readonly unknown[], body: string, url?: string): F {
   const names = constants.map((_, i) => `c${i}`);
-  const factory = new Function(...names, `${body}\n//# sourceURL=${url ?? building?.url ?? `lacquer/generated/${++unnamed}.js`}`) as Factory;
+  let factory: Factory;
+  try {
+    factory = new Function(...names, `${body}\n//# sourceURL=${url ?? building?.url ?? `lacquer/generated/${++unnamed}.js`}`) as Factory;
+  } catch (e) {
+    // A syntax error is a generator's bug, reported by the caller; an EvalError is the platform saying no.
+    if (!(e instanceof EvalError)) throw e;
+    available = false;
+    throw CODE_GENERATION_REFUSED;
+  }
   building?.factories.push(factory);
   return factory(...constants) as F;
 }

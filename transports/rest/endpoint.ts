@@ -59,6 +59,11 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const input = bodyType(contract.params);
   const returnsVoid = contract.returns.kind === 'void';
   const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid };
+  // Compiled now, while the platform allows generating code (see Codec.prepare).
+  for (const codec of codecs) {
+    if (input !== undefined) codec.prepare?.(input, opts);
+    if (!returnsVoid) codec.prepare?.(contract.returns, opts);
+  }
   const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
   const run = (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
 

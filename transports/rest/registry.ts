@@ -9,6 +9,7 @@ import type { Interceptor } from './interceptors.ts';
 import { DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
 import type { SecurityScheme } from './security.ts';
 import { verbFor } from './verb.ts';
+import { Problem } from './problem.ts';
 
 /** Options of {@link Registry.on}. */
 export interface ServiceMountOptions {
@@ -73,6 +74,8 @@ export class Registry {
       acceptPost: [...new Set(codecs.flatMap((c) => c.contentTypes))].join(', '),
     };
     this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes);
+    // Problem documents are written in every codec; compiled now, as the endpoints are.
+    for (const codec of codecs) codec.prepare?.(Problem);
   }
 
   /**

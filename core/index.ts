@@ -38,6 +38,8 @@ export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from
 export type {
   ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, Interceptor, SecurityScheme, TrustProxy,
 } from '../transports/rest/index.ts';
+export { openApi } from '../transports/rest/index.ts';
+export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, SchemaForm } from '../transports/rest/index.ts';
 
 // ---- For transport and codec authors ------------------------------------------------------------
 // What the bundled transports build on: the transport-neutral request and answer of an endpoint,

@@ -1,6 +1,7 @@
 import { HttpError, Registry, type RegistryOptions, type ResponseReport } from '../core/index.ts';
 import { HttpServer, type HttpServerOptions } from '../transports/http/index.ts';
 import { CALLER, demoBearer, demoTokens, type DemoTokens } from './auth.ts';
+import { serveApiDocs } from './openapi.ts';
 import { servePage } from './page/serve.ts';
 import { Book } from './records.ts';
 import { BookService, UserService } from './services.ts';
@@ -16,7 +17,7 @@ export function endpointList(prefix: string, registry: Registry): string[] {
 
 /** What `GET /api` lists: the registry's endpoints, then the application's own route for books. */
 export function exampleRoutes(registry: Registry): string[] {
-  return [...endpointList('/api', registry), 'GET /api/books/:id'];
+  return [...endpointList('/api', registry), 'GET /api/books/:id', 'GET /api/openapi.json'];
 }
 
 /** One line per answer of an endpoint: `POST /api/createBook 201 0.4 ms req=<id> caller=demo`. */
@@ -39,7 +40,8 @@ export interface ExampleOptions {
 /**
  * The example application: both services under `/api` behind bearer tokens (but `listBooks`), the
  * public routes `GET /api` (discovery) and `GET /api/books/:id` (what createBook's `Location`
- * names), and the browser page at `/` (bundled on first request).
+ * names), the OpenAPI document `GET /api/openapi.json` and its reference page `/docs`, and the
+ * browser page at `/` (bundled on first request).
  */
 export function createExampleServer(options: ExampleOptions = {}): { server: HttpServer; registry: Registry } {
   const log = options.log ?? console.log;
@@ -61,6 +63,7 @@ export function createExampleServer(options: ExampleOptions = {}): { server: Htt
     if (book === undefined) throw new HttpError(404, `no book with id ${id}`);
     res.json(book, Book);
   });
+  serveApiDocs(server, registry, '/api');
   servePage(server);
   return { server, registry };
 }

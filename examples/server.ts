@@ -33,6 +33,7 @@ try {
 }
 console.log(`lacquer example server listening on ${server.url}`);
 console.log(`  ${server.url}/ is the browser page (JSON, MessagePack and CBOR through createClient)`);
+console.log(`  ${server.url}/docs is the API reference (Swagger UI on ${server.url}/api/openapi.json)`);
 console.log(`  GET ${server.url}/api lists the endpoints:`);
 for (const route of exampleRoutes(registry)) console.log(`  ${route}`);
 console.log('  every endpoint but GET /api/listBooks needs Authorization: Bearer <token>:');

@@ -1,6 +1,7 @@
 import type { Codec } from '../../core/codec.ts';
 import type { EndpointVerb, HttpMethod, MethodContract } from '../../core/contract/method.ts';
 import type { SecurityScheme } from './security.ts';
+import type { Opts } from '../../core/options.ts';
 import { preRoute } from './pre-route.ts';
 import { requestIdFor } from './request-id.ts';
 import { RouteTable } from './route-table.ts';
@@ -39,6 +40,8 @@ export class Endpoints {
     /** The codecs the endpoints speak, used for problem documents about routing too. */
     readonly codecs: readonly Codec[],
     securitySchemes: ReadonlyMap<string, SecurityScheme> = new Map(),
+    /** The registry's reading and writing options: documents about the API follow its `required` rules. */
+    readonly opts: Readonly<Opts> = {},
   ) {
     this.securitySchemes = securitySchemes;
   }

@@ -19,3 +19,5 @@ export type { ProblemDocument } from './problem.ts';
 export type { BodySource, EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from './types.ts';
 export type { CorsOptions } from './cors.ts';
 export type { MountableEndpoints } from './route-table.ts';
+export { openApi } from './openapi/index.ts';
+export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, SchemaForm } from './openapi/index.ts';

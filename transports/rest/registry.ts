@@ -73,7 +73,7 @@ export class Registry {
       maxBodyBytes,
       acceptPost: [...new Set(codecs.flatMap((c) => c.contentTypes))].join(', '),
     };
-    this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes);
+    this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes, Object.freeze({ ...readWrite }));
     // Problem documents are written in every codec; compiled now, as the endpoints are.
     for (const codec of codecs) codec.prepare?.(Problem);
   }

@@ -1,0 +1,174 @@
+// fast-check arbitraries of whole services for the OpenAPI specs: descriptors of every kind (from
+// spec/support/arbitraries.ts) with some objects named, some `.default()`s, named objects shared
+// between parameters and results, and methods of every verb, status and security.
+import fc from 'fast-check';
+import {
+  bearerAuth, contextKey, meta, method, Registry, service, t, type AnyType, type MethodContract, type RegistryOptions, type Type,
+} from '../../../core/index.ts';
+import { arbDescriptor, arbValueOf } from '../../support/arbitraries.ts';
+
+/** The choices that turn a descriptor into one with names and defaults. */
+interface Decoration {
+  readonly names: readonly boolean[];
+  readonly defaults: readonly boolean[];
+  readonly seed: number;
+}
+
+/** Names objects `T<n>` (unique across one service) and adds `.default()`s, as `decoration` says. */
+function decorate(type: Type, how: Decoration, state: { node: number; name: number; prefix: string }): Type {
+  const d = type as AnyType;
+  const at = state.node++;
+  let out: Type;
+  switch (d.kind) {
+    case 'array': out = t.array(decorate(d.element, how, state)); break;
+    case 'map': out = t.map(decorate(d.values, how, state)); break;
+    case 'tuple': out = t.tuple(d.elements.map((e) => decorate(e, how, state))); break;
+    case 'optional': out = t.optional(decorate(d.inner, how, state)); break;
+    case 'nullable': out = t.nullable(decorate(d.inner, how, state)); break;
+    case 'object': {
+      const fields = Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, decorate(f, how, state)]));
+      const name = how.names[at % Math.max(1, how.names.length)] === true ? `${state.prefix}${state.name++}` : undefined;
+      out = t.object(fields, { ...(name === undefined ? {} : { name }), ...(d.requiresKey === undefined ? {} : { requiresKey: d.requiresKey }) });
+      break;
+    }
+    default: out = type;
+  }
+  if (how.defaults[at % Math.max(1, how.defaults.length)] === true && d.kind !== 'optional') {
+    const [value] = fc.sample(arbValueOf(out), { seed: how.seed + at, numRuns: 1 });
+    out = out.default(value as never);
+  }
+  return out;
+}
+
+const arbDecoration: fc.Arbitrary<Decoration> = fc.record({
+  names: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+  defaults: fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }).map((a) => a.map((b, i) => b && i % 3 === 0)),
+  seed: fc.integer({ min: 0, max: 1_000_000 }),
+});
+
+/** A descriptor of every kind but void, decorated; named objects get `prefix` + a number. */
+export function arbApiType(prefix: string): fc.Arbitrary<Type> {
+  return fc.tuple(arbDescriptor, arbDecoration).map(([type, how]) => decorate(type, how, { node: 0, name: 0, prefix }));
+}
+
+/**
+ * Always in the mix: a named record holding what the document must treat with care (64-bit
+ * integers, bytes, a map, a tuple, optional and nullable members, defaults).
+ */
+export const Record64 = t.object({
+  id: t.u64(),
+  delta: t.i64().default(-7n),
+  raw: t.bytes(),
+  tags: t.map(t.string()),
+  pair: t.tuple([t.f32(), t.optional(t.string())]),
+  note: t.optional(t.string()),
+  parent: t.nullable(t.u64()),
+  limit: t.i32().default(10),
+}, { name: 'Record64' });
+
+/** One method of a generated service, and how to call it. */
+export interface GeneratedMethod {
+  readonly name: string;
+  readonly contract: MethodContract;
+}
+
+export interface GeneratedService {
+  readonly methods: readonly GeneratedMethod[];
+  /** The registry's options: the reading options the document must follow. */
+  readonly options: RegistryOptions;
+}
+
+const VERB_NAMES = ['get', 'find', 'create', 'update', 'delete', 'compute', 'send'] as const;
+
+/** Services of 1 to 4 methods; each method's types are decorated descriptors or `Record64`. */
+export const arbService: fc.Arbitrary<GeneratedService> = fc
+  .record({
+    methods: fc.array(
+      fc.record({
+        verb: fc.constantFrom(...VERB_NAMES),
+        params: fc.array(fc.oneof({ weight: 4, arbitrary: arbApiType('P') }, fc.constant<Type>(Record64)), { maxLength: 3 }),
+        returns: fc.oneof(
+          { weight: 4, arbitrary: arbApiType('R') },
+          { weight: 1, arbitrary: fc.constant<Type>(t.void()) },
+          { weight: 1, arbitrary: fc.constant<Type>(Record64) },
+          { weight: 2, arbitrary: fc.constant<Type | 'first'>('first') },
+        ),
+        status: fc.option(fc.constantFrom(200, 201, 202), { nil: undefined }),
+        secured: fc.option(fc.boolean(), { nil: undefined }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+    errorOnMissingKeys: fc.boolean(),
+    errorOnUnknownKeys: fc.boolean(),
+  })
+  .map(({ methods, errorOnMissingKeys, errorOnUnknownKeys }) => ({
+    options: { errorOnMissingKeys, errorOnUnknownKeys },
+    methods: methods.map((m, i) => {
+      // Prefixes per method keep generated names unique across the service.
+      const rename = (type: Type, prefix: string) => renamed(type, `${prefix}${i}_`);
+      const params = m.params.map((p, j) => rename(p, `P${j}`));
+      const returns = m.returns === 'first' ? (params[0] ?? Record64) : rename(m.returns, 'R');
+      const name = `${m.verb}Thing${i}`;
+      // GET takes no parameters: a get* method with some is a POST by the naming rules.
+      const status = returns.kind === 'void' && m.status === undefined ? undefined : m.status;
+      const security = m.secured === undefined ? undefined : m.secured ? ['bearer'] : [];
+      return { name, contract: method(params, returns, { ...(status === undefined ? {} : { status }), ...(security === undefined ? {} : { security }) }) };
+    }),
+  }));
+
+/** `type` with every generated name `X<n>` turned into `<prefix>X<n>`, the same descriptor otherwise. */
+function renamed(type: Type, prefix: string): Type {
+  const seen = new Map<Type, Type>();
+  const walk = (x: Type): Type => {
+    if (x === Record64) return x;
+    const known = seen.get(x);
+    if (known !== undefined) return known;
+    const d = x as AnyType;
+    let out: Type;
+    switch (d.kind) {
+      case 'array': out = t.array(walk(d.element)); break;
+      case 'map': out = t.map(walk(d.values)); break;
+      case 'tuple': out = t.tuple(d.elements.map(walk)); break;
+      case 'optional': out = t.optional(walk(d.inner)); break;
+      case 'nullable': out = t.nullable(walk(d.inner)); break;
+      case 'object': {
+        const fields = Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, walk(f)]));
+        out = t.object(fields, {
+          ...(d.name === undefined ? {} : { name: `${prefix}${d.name}` }),
+          ...(d.requiresKey === undefined ? {} : { requiresKey: d.requiresKey }),
+        });
+        break;
+      }
+      default: return x;
+    }
+    if (x.hasDefault) out = out.default(x.defaultValue as never);
+    seen.set(x, out);
+    return out;
+  };
+  return walk(type);
+}
+
+export const CALLER = contextKey<string>('caller');
+export const TOKEN = 'generated-token';
+
+/**
+ * A registry serving `svc` as the class `Generated`: each method answers `answer(method, args)`
+ * (default: its first argument, else a fixed valid value of its result).
+ */
+export function registryFor(svc: GeneratedService, answer?: (m: GeneratedMethod, args: unknown[]) => unknown): Registry {
+  class Generated {}
+  const methods: Record<string, MethodContract> = {};
+  for (const m of svc.methods) {
+    methods[m.name] = m.contract;
+    const fallback = m.contract.returns.kind === 'void' ? undefined : fc.sample(arbValueOf(m.contract.returns), { seed: 1, numRuns: 1 })[0];
+    Object.defineProperty(Generated.prototype, m.name, {
+      value: (...args: unknown[]) => (answer === undefined ? fallback : answer(m, args.slice(0, m.contract.params.length))),
+    });
+  }
+  meta(Generated as never, service(methods, { security: [] }));
+  return new Registry({
+    ...svc.options,
+    onError: () => {},
+    security: { bearer: bearerAuth({ verify: (token) => (token === TOKEN ? 'tester' : undefined), key: CALLER }) },
+  }).on(new Generated());
+}

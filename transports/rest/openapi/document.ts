@@ -1,0 +1,74 @@
+import type { Endpoints } from '../endpoints.ts';
+import { mediaForms } from './media-types.ts';
+import { operationObject } from './operation.ts';
+import { headerComponents, PROBLEM_ORDER, PROBLEM_RESPONSES, PROBLEM_SCHEMA, problemResponse, problemSchema, type ProblemStatus } from './problems.ts';
+import { SchemaComponents } from './schemas.ts';
+import type { OpenApiDocument, OpenApiObject, OpenApiOptions } from './types.ts';
+
+/** The OpenAPI version written. */
+export const OPENAPI_VERSION = '3.1.1';
+
+/** Names OpenAPI allows in `components`. */
+const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * The OpenAPI 3.1 document of a registry's endpoints mounted at `prefix`: one operation per
+ * exposed method (tag: the service, `operationId`: the method's name), bodies and answers in every
+ * codec's media type, the declared success status, the problem answers each operation can get,
+ * named objects in `components.schemas`, and the registry's security schemes. A plain JSON value.
+ * Throws a `TypeError` for a descriptor that JSON Schema cannot state as lacquer reads it.
+ */
+export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiDocument {
+  const prefix = checkPrefix(options?.prefix);
+  if (typeof options.info?.title !== 'string' || typeof options.info.version !== 'string') {
+    throw new TypeError('openApi(): info needs a title and a version: { title: "My API", version: "1.0.0" }');
+  }
+  const media = mediaForms(endpoints.codecs, options.schemaForms);
+  const schemas = new SchemaComponents(endpoints.opts, new Set([PROBLEM_SCHEMA]));
+
+  const operations = [...endpoints.operations];
+  const count = new Map<string, number>();
+  for (const op of operations) count.set(op.method, (count.get(op.method) ?? 0) + 1);
+  const used = new Set<ProblemStatus>();
+  const paths: OpenApiDocument['paths'] = {};
+  const tags: string[] = [];
+  for (const op of operations) {
+    if (!tags.includes(op.service)) tags.push(op.service);
+    // Two services may expose the same method name under different verbs: the service tells them apart.
+    const operationId = count.get(op.method)! > 1 ? `${op.service}.${op.method}` : op.method;
+    const path = prefix + op.path.split('/').map(encodeURIComponent).join('/');
+    (paths[path] ??= {})[op.verb.toLowerCase()] = operationObject(op, { schemas, media, operationId }, used);
+  }
+
+  const responses: Record<string, OpenApiObject> = {};
+  for (const status of PROBLEM_ORDER) {
+    if (used.has(status)) responses[PROBLEM_RESPONSES[status]] = problemResponse(status, media, endpoints.maxBodyBytes);
+  }
+  const doc: OpenApiDocument = {
+    openapi: OPENAPI_VERSION,
+    info: structuredClone(options.info),
+    ...(options.servers === undefined ? {} : { servers: options.servers.map((s) => ({ ...s })) }),
+    tags: tags.map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ...schemas.finish(), [PROBLEM_SCHEMA]: problemSchema() },
+      responses,
+      headers: headerComponents(),
+    },
+  };
+  if (endpoints.securitySchemes.size > 0) {
+    for (const name of endpoints.securitySchemes.keys()) {
+      if (!COMPONENT_NAME.test(name)) throw new TypeError(`openApi(): the security scheme name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`);
+    }
+    doc.components.securitySchemes = Object.fromEntries([...endpoints.securitySchemes].map(([name, scheme]) => [name, { ...scheme.openApi }]));
+  }
+  return doc;
+}
+
+/** `'/api'` as given; `'/'` and `''` for the root; no trailing slash. */
+function checkPrefix(prefix: unknown): string {
+  if (typeof prefix !== 'string' || (prefix !== '' && !prefix.startsWith('/'))) {
+    throw new TypeError(`openApi(): prefix must be '' or a path starting with '/', as given to mount(), got ${JSON.stringify(prefix)}`);
+  }
+  return prefix.replace(/\/+$/, '');
+}

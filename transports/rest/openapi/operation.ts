@@ -1,0 +1,71 @@
+import type { Type } from '../../../core/types/type.ts';
+import { bodyType } from '../body-type.ts';
+import type { Operation } from '../endpoints.ts';
+import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';
+import type { MediaForm } from './media-types.ts';
+import type { Mode, SchemaComponents } from './schemas.ts';
+import type { OpenApiObject } from './types.ts';
+
+const SUCCESS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information', 204: 'No Content', 205: 'Reset Content',
+  206: 'Partial Content',
+};
+
+/** What one operation object is built from. */
+export interface OperationContext {
+  readonly schemas: SchemaComponents;
+  readonly media: readonly MediaForm[];
+  readonly operationId: string;
+}
+
+/**
+ * One operation: its tag (the service), `operationId`, the body in every codec's media type, the
+ * declared success status, and the problem answers it can get, as the endpoint answers them.
+ */
+export function operationObject(op: Operation, ctx: OperationContext, used: Set<ProblemStatus>): OpenApiObject {
+  const { contract } = op;
+  const name = `${op.service}.${op.method}`;
+  const input = bodyType(contract.params);
+  const returnsVoid = contract.returns.kind === 'void';
+  const status = contract.status ?? (returnsVoid ? 204 : 200);
+
+  const out: OpenApiObject = { tags: [op.service], summary: name, operationId: ctx.operationId };
+  if (op.security.length > 0) out.security = op.security.map((scheme) => ({ [scheme]: [] }));
+  if (input !== undefined) {
+    const n = contract.params.length;
+    out.requestBody = {
+      ...(n > 1 ? { description: `The ${n} parameters, as an array in the order declared.` } : {}),
+      required: true,
+      content: content(input, 'read', `${name}'s body`, ctx),
+    };
+  }
+
+  const success: OpenApiObject = {
+    description: `${SUCCESS_TEXT[status] ?? 'Success'}${returnsVoid ? ': no body' : ''}`,
+    headers: { 'x-request-id': header('RequestId') },
+  };
+  if (!returnsVoid) success.content = content(contract.returns, 'write', `${name}'s answer`, ctx);
+  const responses: OpenApiObject = { [String(status)]: success };
+
+  const problems: ProblemStatus[] = [];
+  if (input !== undefined) problems.push(400);
+  if (op.security.length > 0) problems.push(401, 403);
+  if (!returnsVoid) problems.push(406);
+  if (input !== undefined) problems.push(413, 415);
+  problems.push(500, 'default');
+  for (const p of problems) {
+    used.add(p);
+    responses[String(p)] = { $ref: `#/components/responses/${PROBLEM_RESPONSES[p]}` };
+  }
+  out.responses = responses;
+  return out;
+}
+
+/** A body's `content`: the schema in each codec's media type. */
+function content(type: Type, mode: Mode, where: string, ctx: OperationContext): OpenApiObject {
+  const out: OpenApiObject = {};
+  for (const m of ctx.media) {
+    out[m.mediaType] = m.form === 'none' ? {} : { schema: ctx.schemas.schema(type, mode, m.form, where) };
+  }
+  return out;
+}

@@ -18,7 +18,16 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
     return { kind: 'too-large' };
   }
   if (request.body === null) return { kind: 'ok', body: EMPTY };
-  const reader = request.body.getReader();
+  return readStream(request.body, limit);
+}
+
+/**
+ * Reads a byte stream whole, never holding more than `limit` bytes: the stream is cancelled as
+ * soon as it crosses the cap (not waited for), and a stream that errors or yields anything but
+ * bytes is `broken`.
+ */
+export async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Promise<BodyResult> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {

@@ -9,6 +9,8 @@ import { toResponse } from './response.ts';
 import { FetchEndpointRequest } from './endpoint-request.ts';
 import { requestIdFor } from '../rest/request-id.ts';
 import { clientAddress } from '../rest/client-address.ts';
+import { CompressionPolicy, markEncoded, requestBodyCoding } from '../rest/content-coding.ts';
+import { compress, inflate, webRequestCodings, webResponseCodings } from './coding.ts';
 
 /**
  * Serves `endpoints` (a registry's) under `prefix` on the Fetch API: the handler takes a
@@ -24,9 +26,19 @@ export function toFetchHandler(
   const routes = new RouteTable();
   routes.mount(prefix, endpoints);
   const resolved = resolveFetchOptions(options);
+  // The runtime's codings are probed on the first request, not here: a Worker may build its
+  // handler at module scope, where workerd forbids some work.
+  let policy: CompressionPolicy | null | undefined;
+  const compression = (): CompressionPolicy | null => {
+    if (policy === undefined) {
+      const settings = resolved.compression;
+      policy = settings === undefined ? null : new CompressionPolicy(settings.threshold, webResponseCodings(settings.encodings));
+    }
+    return policy;
+  };
   return async (request, ...platform) => {
     try {
-      return await handle(request, platform, routes, resolved);
+      return await handle(request, platform, routes, resolved, compression);
     } catch (error) {
       // A fault of the handler itself, not of an endpoint (those answer problem documents).
       console.error('lacquer/fetch: internal error', error);
@@ -52,7 +64,13 @@ function targetOf(url: string): string {
   return url.slice(path);
 }
 
-async function handle(request: Request, platform: readonly unknown[], routes: RouteTable, options: ResolvedFetchOptions): Promise<Response> {
+async function handle(
+  request: Request,
+  platform: readonly unknown[],
+  routes: RouteTable,
+  options: ResolvedFetchOptions,
+  compression: () => CompressionPolicy | null,
+): Promise<Response> {
   const { method, headers } = request;
   const head = method === 'HEAD';
   const requestId = requestIdFor(headers.get('x-request-id'));
@@ -60,13 +78,26 @@ async function handle(request: Request, platform: readonly unknown[], routes: Ro
   const { cors } = options;
   const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
   const extra = allowedOrigin ? corsHeaders(cors, origin) : undefined;
-  const send = (answer: EndpointResponse) => {
+  const deliver = (answer: EndpointResponse, merged: EndpointResponse, encoded: boolean) => {
+    const response = toResponse(merged, head, encoded);
+    answer.written?.(answer.status);
+    return response;
+  };
+  const send = (answer: EndpointResponse): Response | Promise<Response> => {
     discard(request);
     const merged = extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) };
     merged.headers['x-request-id'] = requestId;
-    const response = toResponse(merged, head);
-    answer.written?.(answer.status);
-    return response;
+    // Without Accept-Encoding this lookup is all compression costs.
+    const acceptEncoding = headers.get('accept-encoding');
+    const coding = acceptEncoding === null ? undefined : compression()?.plan(merged, head, acceptEncoding);
+    if (coding === undefined) return deliver(answer, merged, false);
+    return compress(coding, merged.body!).then((bytes) => {
+      markEncoded(merged.headers, coding);
+      return deliver(answer, { ...merged, body: bytes }, true);
+    }, (error: unknown) => {
+      console.error('lacquer/fetch: compressing an answer failed; sent uncompressed', error);
+      return deliver(answer, merged, false);
+    });
   };
 
   const routing = preRoute(routes, method, targetOf(request.url), headers, cors, allowedOrigin);
@@ -78,11 +109,21 @@ async function handle(request: Request, platform: readonly unknown[], routes: Ro
 
   const limit = Math.min(options.maxBodyBytes, route.limit ?? Infinity);
   // Read when the endpoint asks: a call it refuses never has its body read.
+  // A body with Content-Encoding is inflated, the limit applying to what it inflates to (and to
+  // the bytes received); an unknown coding is refused before anything is read.
   const readRequestBody = async (): Promise<Uint8Array | EndpointResponse> => {
+    const contentEncoding = headers.get('content-encoding');
+    // The runtime's DecompressionStream formats are probed only once a body names a coding.
+    const coding = requestBodyCoding(contentEncoding, contentEncoding === null ? [] : webRequestCodings());
+    if (coding.kind === 'unsupported') return problemResponse(coding.problem, headers.get('accept'), route.codecs, coding.headers);
     const read = await readBody(request, limit);
     if (read.kind === 'too-large') return answerFor(problem(413, `the request body is over ${limit} bytes`));
     if (read.kind === 'broken') return answerFor(problem(400, 'the request body could not be read'));
-    return read.body;
+    if (coding.kind === 'identity' || read.body.byteLength === 0) return read.body;
+    const inflated = await inflate(coding.coding, read.body, limit);
+    if (inflated === 'too-large') return answerFor(problem(413, `the request body inflates to over ${limit} bytes`));
+    if (inflated === 'corrupt') return answerFor(problem(400, `the request body is not valid ${coding.coding} data`));
+    return inflated;
   };
   const peer = options.ip?.(request, ...platform) ?? undefined;
   const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);

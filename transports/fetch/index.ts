@@ -3,3 +3,5 @@
 export { toFetchHandler } from './handler.ts';
 export { DEFAULT_FETCH_HANDLER_TIMEOUT_MS } from './options.ts';
 export type { FetchHandlerOptions } from './options.ts';
+export { DEFAULT_COMPRESSION_THRESHOLD } from '../rest/content-coding.ts';
+export type { CompressionOptions, ResponseCoding } from '../rest/content-coding.ts';

@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
 import type { CorsOptions } from '../rest/cors.ts';
 import { checkTrustProxy, type TrustProxy } from '../rest/client-address.ts';
+import { resolveCompression, type CompressionOptions, type CompressionSettings } from '../rest/content-coding.ts';
 
 /** 30 s for a service method to answer; then 503, and `call.signal` aborts. */
 export const DEFAULT_FETCH_HANDLER_TIMEOUT_MS = 30_000;
@@ -29,6 +30,15 @@ export interface FetchHandlerOptions {
   ip?: (request: Request, ...platform: unknown[]) => string | null | undefined;
   /** Which proxies may tell the client's address in `X-Forwarded-For`, as `HttpServer`'s option. Default `false`. */
   trustProxy?: TrustProxy;
+  /**
+   * Compresses answers of at least `threshold` bytes (default 1 KiB) for clients whose
+   * `Accept-Encoding` allows it, with `CompressionStream`: gzip, and br or zstd where the
+   * runtime's `CompressionStream` takes them (detected on first use); never HEAD, 204, 304.
+   * `false` turns it off. Request bodies with `Content-Encoding` gzip or deflate (br where
+   * `DecompressionStream` takes it) are inflated either way, `maxBodyBytes` applying to the
+   * inflated size. Default on.
+   */
+  compression?: false | CompressionOptions;
 }
 
 /** The options with their defaults, checked. */
@@ -38,6 +48,8 @@ export interface ResolvedFetchOptions {
   readonly handlerTimeoutMs: number;
   readonly ip: ((request: Request, ...platform: unknown[]) => string | null | undefined) | undefined;
   readonly trustProxy: TrustProxy;
+  /** `undefined` when answers are not compressed; the runtime's codings are detected on first use. */
+  readonly compression: CompressionSettings | undefined;
 }
 
 /** Fills in the defaults and checks the values. */
@@ -49,5 +61,8 @@ export function resolveFetchOptions(o: FetchHandlerOptions): ResolvedFetchOption
     throw new RangeError(`toFetchHandler: handlerTimeoutMs must be a finite number ≥ 0, got ${handlerTimeoutMs}`);
   }
   if (o.ip !== undefined && typeof o.ip !== 'function') throw new TypeError('toFetchHandler: ip must be a function (request, ...platform) => address');
-  return { maxBodyBytes, cors: o.cors, handlerTimeoutMs, ip: o.ip, trustProxy: checkTrustProxy('toFetchHandler', o.trustProxy) };
+  return {
+    maxBodyBytes, cors: o.cors, handlerTimeoutMs, ip: o.ip, trustProxy: checkTrustProxy('toFetchHandler', o.trustProxy),
+    compression: resolveCompression('toFetchHandler', o.compression),
+  };
 }

@@ -2,6 +2,8 @@ import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
 import type { CorsOptions } from '../rest/cors.ts';
 import { checkTrustProxy, type TrustProxy } from '../rest/client-address.ts';
 import type { HttpRequest } from './request.ts';
+import { CompressionPolicy, resolveCompression, type CompressionOptions } from '../rest/content-coding.ts';
+import { NODE_RESPONSE_CODINGS } from './coding.ts';
 
 /** 10 s to receive a request's headers: a client trickling them (slowloris) is cut off with 408. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
@@ -86,6 +88,15 @@ export interface HttpServerOptions {
   /** Answers CORS preflights and labels answers for allowed origins. Default: no CORS. */
   cors?: CorsOptions;
   /**
+   * Compresses answers of at least `threshold` bytes (default 1 KiB,
+   * `DEFAULT_COMPRESSION_THRESHOLD`) for clients whose `Accept-Encoding` allows it: br, zstd
+   * (where node:zlib has it: Node 22.15+) or gzip, in the order of `encodings`, the highest q-value
+   * winning; never HEAD, 204, 304 or an answer with its own `Content-Encoding`. `false` turns it
+   * off. Request bodies with `Content-Encoding` (gzip, deflate, br, zstd where available) are
+   * inflated either way, `maxBodyBytes` applying to the inflated size. Default on.
+   */
+  compression?: false | CompressionOptions;
+  /**
    * Which proxies may tell the client's address in `X-Forwarded-For` (`call.ip`, `req.ip`):
    * `false` none, the connection's peer is the client (the default); `true` every hop; a number n
    * the n nearest hops; or a function saying whether an address is a trusted proxy.
@@ -113,6 +124,8 @@ export interface ResolvedOptions {
   readonly maxPipelinedRequests: number;
   readonly maxConnections: number;
   readonly cors: CorsOptions | undefined;
+  /** `undefined` when answers are not compressed. */
+  readonly compression: CompressionPolicy | undefined;
   readonly trustProxy: TrustProxy;
   readonly exposeErrors: boolean;
   readonly onError: (error: unknown, request: HttpRequest, status: number) => void;
@@ -140,6 +153,12 @@ function headerCount(value: number): number {
   return value;
 }
 
+function compressionPolicy(value: false | CompressionOptions | undefined): CompressionPolicy | undefined {
+  const settings = resolveCompression('HttpServer', value);
+  if (settings === undefined) return undefined;
+  return new CompressionPolicy(settings.threshold, settings.encodings.filter((c) => NODE_RESPONSE_CODINGS.includes(c)));
+}
+
 /** Fills in the defaults and checks the values. */
 export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
   const requestTimeoutMs = nonNegative('requestTimeoutMs', o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
@@ -160,6 +179,7 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
     maxPipelinedRequests: atLeastOne('maxPipelinedRequests', o.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS),
     maxConnections: atLeastOne('maxConnections', o.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     cors: o.cors,
+    compression: compressionPolicy(o.compression),
     trustProxy: checkTrustProxy('HttpServer', o.trustProxy),
     exposeErrors: o.exposeErrors ?? false,
     onError: o.onError ?? ((error, request, status) => {

@@ -17,6 +17,8 @@ import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, answerConnect, answerExpectation, writeResponse } from './write.ts';
 import { admit, onIdle, release, track } from './connection.ts';
+import { markEncoded, requestBodyCoding } from '../rest/content-coding.ts';
+import { compress, inflate, NODE_REQUEST_CODINGS } from './coding.ts';
 
 const EMPTY = new Uint8Array(0);
 
@@ -244,18 +246,35 @@ export class HttpServer {
     let waiting = expectContinue;
     /** The status written, once an answer is. */
     let written: number | undefined;
-    const send = (answer: EndpointResponse, close = false) => {
-      if (written !== undefined) return answer.written?.(written);
-      written = answer.status;
+    const deliver = (answer: EndpointResponse, merged: EndpointResponse, close: boolean) => {
       release(req.socket);
       const early = !bodyRead && !req.complete;
-      const merged = extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) };
-      merged.headers['x-request-id'] = requestId;
       // A client still waiting for 100 Continue may or may not send its body now: close.
       writeResponse(res, merged, head, close || this.#draining || (early && waiting));
       // Answered before the body was read: drop it, but not forever.
       if (early) discardRest(req);
-      answer.written?.(written);
+      answer.written?.(answer.status);
+    };
+    const send = (answer: EndpointResponse, close = false) => {
+      if (written !== undefined) return answer.written?.(written);
+      written = answer.status;
+      const merged = extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) };
+      merged.headers['x-request-id'] = requestId;
+      // Without Accept-Encoding (every benchmark client, curl by default) this lookup is all it costs.
+      const acceptEncoding = req.headers['accept-encoding'];
+      const coding = acceptEncoding === undefined ? undefined : this.#options.compression?.plan(merged, head, acceptEncoding);
+      if (coding === undefined) return deliver(answer, merged, close);
+      // Compressed in zlib's thread pool; `written` is set, so nothing else answers meanwhile.
+      compress(coding, merged.body!).then((bytes) => {
+        markEncoded(merged.headers, coding);
+        deliver(answer, { ...merged, body: bytes }, close);
+      }, (error: unknown) => {
+        console.error('lacquer/http: compressing an answer failed; sent uncompressed', error);
+        deliver(answer, merged, close);
+      }).catch((error: unknown) => {
+        console.error('lacquer/http: internal error', error);
+        res.destroy();
+      });
     };
 
     if (req.rawHeaders.length > 2 * this.#options.maxHeadersCount) {
@@ -276,7 +295,11 @@ export class HttpServer {
     // Read when the handler asks, so that an endpoint refusing the caller never reads the body (and
     // a client waiting for 100 Continue is told to send it only then). No `Connection: close` on a
     // 413: Node would close at once, resetting a client that is still sending.
+    // A body with Content-Encoding is inflated, the limit applying to what it inflates to (and to
+    // the bytes received); an unknown coding is refused before anything is read.
     const readRequestBody = async (): Promise<Uint8Array | EndpointResponse> => {
+      const coding = requestBodyCoding(req.headers['content-encoding'], NODE_REQUEST_CODINGS);
+      if (coding.kind === 'unsupported') return problemResponse(coding.problem, accept, route.codecs, coding.headers);
       const declared = declaredLength(req);
       if (declared !== undefined && declared > limit) return problemAnswer(problem(413, `the request body is over ${limit} bytes`));
       if (waiting) {
@@ -287,7 +310,11 @@ export class HttpServer {
       if (read.kind === 'too-large') return problemAnswer(problem(413, `the request body is over ${limit} bytes`));
       if (read.kind === 'aborted') return problemAnswer(problem(400, 'the request body broke off'));
       bodyRead = true;
-      return read.body;
+      if (coding.kind === 'identity' || read.body.byteLength === 0) return read.body;
+      const inflated = await inflate(coding.coding, read.body, limit);
+      if (inflated === 'too-large') return problemAnswer(problem(413, `the request body inflates to over ${limit} bytes`));
+      if (inflated === 'corrupt') return problemAnswer(problem(400, `the request body is not valid ${coding.coding} data`));
+      return inflated;
     };
     // Worked out on first use: most calls never ask.
     let ip: { readonly value: string | undefined } | undefined;

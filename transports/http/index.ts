@@ -13,6 +13,11 @@ export {
   DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADERS_COUNT, DEFAULT_MAX_PIPELINED_REQUESTS, DEFAULT_WRITE_TIMEOUT_MS,
 } from './options.ts';
+export { ClusterError, serveCluster } from './cluster.ts';
+export type { ClusterOptions, ClusterWorker, ClusterWorkerExit, ClusterWorkerReady } from './cluster.ts';
+export {
+  DEFAULT_CRASH_WINDOW_MS, DEFAULT_MAX_CRASHES, DEFAULT_MAX_RESTART_DELAY_MS, DEFAULT_RESTART_DELAY_MS, DEFAULT_STOP_TIMEOUT_MS,
+} from './cluster.ts';
 
 // ---- For other libraries ------------------------------------------------------------------------
 /** Node's request headers as a `HeaderReader`, the form endpoints read. */

@@ -47,7 +47,15 @@ export function preflightHeaders(cors: CorsOptions, origin: string, methods: rea
 export function mergeHeaders(headers: HeaderValues, extra: Record<string, string>): HeaderValues {
   const out = { ...headers };
   for (const [k, v] of Object.entries(extra)) {
-    out[k] = k === 'vary' && out.vary !== undefined ? `${out.vary}, ${v}` : v;
+    out[k] = k === 'vary' && out.vary !== undefined ? mergeVary(out.vary, v) : v;
   }
   return out;
+}
+
+/** `Vary` with the members of `more` it lacks added (compared case-insensitively), in order. */
+function mergeVary(vary: string | string[], more: string): string {
+  const list = typeof vary === 'string' ? vary : vary.join(', ');
+  const have = new Set(list.split(',').map((m) => m.trim().toLowerCase()));
+  const added = more.split(',').map((m) => m.trim()).filter((m) => m !== '' && !have.has(m.toLowerCase()));
+  return added.length === 0 ? list : `${list}, ${added.join(', ')}`;
 }

@@ -1,0 +1,226 @@
+// The fetch handler in the runtimes it is written for. The same vectors (./vectors.ts: a request in,
+// exact status, headers and decoded body out) are asked of the app of ./app.ts:
+// - in Node, in process (the handler called with a Request): this proves the vectors themselves;
+// - in Bun (`Bun.serve`), Deno (`Deno.serve`) and workerd (the Worker bundled by esbuild, served
+//   with a generated capnp config), each a child process on a port the system chose, over HTTP.
+// workerd also serves examples/workers (its wrangler.toml's `main` and `compatibility_date`), and
+// must write no "bug in lacquer": it refuses `new Function` during requests, and lacquer compiles
+// at registration and falls back to closures silently.
+//
+// The binaries come from npm (devDependencies @oven/bun-linux-x64, @deno/linux-x64-glibc,
+// @cloudflare/workerd-linux-64). A missing one fails its runtime's `before all` hook with what to
+// install; nothing is skipped.
+import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpack';
+import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { onGeneratedCodeError, type GeneratedCodeError } from '../../core/index.ts';
+import { sendInProcess, sendOverHttp, type Received } from '../support/runtime-client.ts';
+import {
+  ROOT, bundleWorker, readWranglerToml, requireBinary, startBun, startDeno, startWorkerd, workerdConfig, type RuntimeServer,
+} from '../support/runtime-servers.ts';
+import { makeApp } from './app.ts';
+import { SECRET, VECTORS, decodeBody, expectedIn, type Expected, type RuntimeKind, type VectorRequest } from './vectors.ts';
+
+/** What the runtime's HTTP layer adds on the wire; the vectors do not list them. */
+const WIRE_HEADERS = new Set(['date', 'connection', 'keep-alive']);
+/** What lacquer prints when generated code fails where the closure path answers: a bug. */
+const BUG_REPORT = 'bug in lacquer';
+const SPEC_DIR = join(ROOT, 'spec/runtimes');
+const WRANGLER_TOML = join(ROOT, 'examples/workers/wrangler.toml');
+
+/** An answer, readably, for failure messages. */
+function shown(r: Received): string {
+  const text = new TextDecoder().decode(r.body);
+  // Text unless it holds control characters or bytes that are not UTF-8: then hex.
+  const body = /[\x00-\x08\x0e-\x1f\ufffd]/.test(text) ? Buffer.from(r.body).toString('hex') : text;
+  return `${r.status}\n${Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n${r.setCookie.map((c) => `set-cookie: ${c}`).join('\n')}\n\n${body}`;
+}
+
+/** The members of a `Vary` value. */
+const members = (vary: string) => vary.split(',').map((m) => m.trim().toLowerCase()).filter((m) => m !== '');
+
+/** Checks `received` against `expected`: status, the exact set of headers and their values, the body. */
+function check(received: Received, expected: Expected, request: VectorRequest): void {
+  const what = `${request.method} ${request.path} answered:\n${shown(received)}\n`;
+  expect(received.status, what).to.equal(expected.status);
+  const names = Object.keys(received.headers).filter((n) => !WIRE_HEADERS.has(n)).sort();
+  expect(names, `${what}header names`).to.deep.equal(Object.keys(expected.headers).sort());
+  for (const [name, want] of Object.entries(expected.headers)) {
+    const got = received.headers[name]!;
+    if (name === 'vary' && typeof want === 'string') expect(new Set(members(got)), `${what}vary`).to.deep.equal(new Set(members(want)));
+    else if (typeof want === 'string') expect(got, `${what}${name}`).to.equal(want);
+    else expect(got, `${what}${name}`).to.match(new RegExp(`^(?:${want.source})$`));
+  }
+  expect(received.setCookie, `${what}set-cookie`).to.deep.equal(expected.setCookie ?? []);
+  const length = received.headers['content-length'];
+  if (length !== undefined && request.method !== 'HEAD') expect(Number(length), `${what}content-length`).to.equal(received.body.byteLength);
+  const body = expected.body;
+  if ('empty' in body) expect(received.body.byteLength, `${what}no body`).to.equal(0);
+  else if ('text' in body) expect(new TextDecoder().decode(received.body), what).to.equal(body.text);
+  else if ('json' in body) {
+    const doc = JSON.parse(new TextDecoder().decode(received.body)) as Record<string, unknown>;
+    expect(Object.keys(doc), `${what}members`).to.deep.equal(Object.keys(body.json));
+    for (const [key, want] of Object.entries(body.json)) {
+      if (want instanceof RegExp) expect(doc[key], `${what}${key}`).to.be.a('string').and.match(new RegExp(`^(?:${want.source})$`));
+      else expect(doc[key], `${what}${key}`).to.equal(want);
+    }
+  }
+  else if ('msgpack' in body) expect(decodeBody('msgpack', received.body), what).to.deep.equal(body.msgpack);
+  else expect(decodeBody('cbor', received.body), what).to.deep.equal(body.cbor);
+  expect(Buffer.from(received.body).toString('latin1'), `${what}leaks the error`).not.to.include(SECRET);
+}
+
+/** Where a runtime's answers come from, and what it printed. */
+interface Target {
+  send(request: VectorRequest): Promise<Received>;
+  output(): string;
+  stop(): void | Promise<void>;
+}
+
+/**
+ * The vectors, one test each, against the target `start` gives; then `more` (suites of its own);
+ * then the check of what the target printed meanwhile.
+ */
+function runtimeSuite(runtime: RuntimeKind, label: string, start: () => Promise<Target>, more?: () => void): void {
+  describe(label, () => {
+    let target: Target | undefined;
+    before(async function () {
+      this.timeout(120_000);
+      target = await start();
+    });
+    after(() => target?.stop());
+    const current = () => target!;
+
+    for (const vector of VECTORS) {
+      it(vector.name, async () => {
+        check(await current().send(vector.request), expectedIn(vector, runtime), vector.request);
+      });
+    }
+
+    more?.();
+
+    // A suite of its own, so that it runs after every request above, nested suites' included.
+    describe('its output, once every request was answered', () => {
+      it(`logs a method's failure with its request id, and never "${BUG_REPORT}"`, () => {
+        const output = current().output();
+        // The output is really collected: the 500 vector's failure is in it (onError's default log).
+        expect(output).to.include('lacquer: Samples.crash failed (500, request problem-500)');
+        expect(output, output).not.to.include(BUG_REPORT);
+        expect(output, output).not.to.include('Uncaught');
+      });
+    });
+  });
+}
+
+describe('runtimes: the fetch handler in Node, Bun, Deno and workerd', function () {
+  // Starting a runtime takes well under a second; the first start after an install, longer.
+  this.timeout(30_000);
+  let scratch: string;
+  before(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'lacquer-runtimes-'));
+  });
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+  const serve = (server: RuntimeServer, socket = 'main'): Target => ({
+    send: (request) => sendOverHttp(server.urls[socket]!, request),
+    output: () => server.output(),
+    stop: () => server.stop(),
+  });
+
+  runtimeSuite('node', 'Node (in process)', async () => {
+    // No child here: what a generated-code bug would print goes to onGeneratedCodeError, and the
+    // method failure's log to console.error, both kept for the output check.
+    const handle = makeApp();
+    const printed: string[] = [];
+    const reports: GeneratedCodeError[] = [];
+    const previous = onGeneratedCodeError((problem) => reports.push(problem));
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => void printed.push(args.map(String).join(' '));
+    return {
+      send: (request) => sendInProcess(handle, request),
+      output: () => [...printed, ...reports.map((r) => `${r.sourceUrl}: ${BUG_REPORT}`)].join('\n'),
+      stop: () => {
+        onGeneratedCodeError(previous);
+        console.error = consoleError;
+      },
+    };
+  });
+
+  runtimeSuite('bun', 'Bun (Bun.serve)', async () =>
+    serve(await startBun(requireBinary('bun'), join(SPEC_DIR, 'bun-server.ts'), scratch)));
+
+  runtimeSuite('deno', 'Deno (Deno.serve)', async () =>
+    serve(await startDeno(requireBinary('deno'), join(SPEC_DIR, 'deno-server.ts'), scratch, join(scratch, 'deno-dir'))));
+
+  let example: () => string = () => '';
+  runtimeSuite('workerd', 'workerd (a Worker, bundled)', async () => {
+    const workerd = requireBinary('workerd');
+    // The example's wrangler.toml decides what the example Worker is and the date both run at.
+    const wrangler = readWranglerToml(WRANGLER_TOML);
+    await bundleWorker(join(SPEC_DIR, 'worker.ts'), join(scratch, 'vectors.js'));
+    await bundleWorker(join(dirname(WRANGLER_TOML), wrangler.main), join(scratch, 'example.js'));
+    const config = join(scratch, 'workerd.capnp');
+    writeFileSync(config, workerdConfig([
+      { name: 'vectors', module: 'vectors.js', compatibilityDate: wrangler.compatibilityDate, bindings: { STAGE: 'vectors' } },
+      { name: 'example', module: 'example.js', compatibilityDate: wrangler.compatibilityDate, bindings: { LACQUER_DEMO_TOKEN: 'token-from-env' } },
+    ]));
+    const server = await startWorkerd(workerd, config, ['vectors', 'example'], scratch);
+    example = () => server.urls.example!;
+    return serve(server, 'vectors');
+  }, () => {
+    describe('examples/workers: wrangler.toml and worker.ts', () => {
+      const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string | Uint8Array) =>
+        sendOverHttp(example(), { method, path, headers, ...(body === undefined ? {} : { body }) });
+      const text = (r: Received) => new TextDecoder().decode(r.body);
+
+      it('names its entry and a compatibility date this workerd supports', () => {
+        const wrangler = readWranglerToml(WRANGLER_TOML);
+        expect(wrangler).to.deep.include({ name: 'lacquer-example', main: 'worker.ts' });
+        expect(wrangler.compatibilityDate).to.match(/^\d{4}-\d{2}-\d{2}$/);
+      });
+
+      it('lists the books publicly', async () => {
+        const r = await send('GET', '/api/listBooks');
+        expect(r.status, text(r)).to.equal(200);
+        expect(r.headers['content-type']).to.equal('application/json');
+        expect((JSON.parse(text(r)) as { title: string }[]).map((b) => b.title)).to.deep.equal([
+          'Structure and Interpretation of Computer Programs', 'The C Programming Language', 'Programming Pearls',
+        ]);
+      });
+
+      it('refuses writing without a token, and with the demo token that env replaced', async () => {
+        const book = '{"id": 10, "title": "Dune", "author": "Herbert", "isbn": "0441013597", "year": 1965}';
+        const anonymous = await send('POST', '/api/createBook', { 'content-type': 'application/json' }, book);
+        expect(anonymous.status).to.equal(401);
+        expect(anonymous.headers['www-authenticate']).to.equal('Bearer realm="api"');
+        const replaced = await send('POST', '/api/createBook', { 'content-type': 'application/json', authorization: 'Bearer demo-token' }, book);
+        expect(replaced.status).to.equal(401);
+        const readOnly = await send('POST', '/api/createBook', { 'content-type': 'application/json', authorization: 'Bearer read-only-token' }, book);
+        expect(readOnly.status).to.equal(403);
+        expect(JSON.parse(text(readOnly))).to.include({ detail: 'the read-only token may read but not write' });
+      });
+
+      it('creates a book with the token from env (201, Location), and serves it at the Location', async () => {
+        const created = await send('POST', '/api/createBook', { 'content-type': 'application/json', authorization: 'Bearer token-from-env' },
+          '{"id": 11, "title": "Emma", "author": "Austen", "isbn": "0141439580", "year": 1815}');
+        expect(created.status, text(created)).to.equal(201);
+        expect(created.headers.location).to.equal('/api/books/11');
+        const fetched = await send('GET', created.headers.location!);
+        expect(fetched.status).to.equal(200);
+        expect(text(fetched)).to.equal('{"id":11,"title":"Emma","author":"Austen","isbn":"0141439580","year":1815}');
+        expect((await send('GET', '/api/books/99')).status).to.equal(404);
+      });
+
+      it('keeps a u64 exact in MessagePack', async () => {
+        const auth = { authorization: 'Bearer token-from-env', 'content-type': 'application/msgpack', accept: 'application/msgpack' };
+        const id = 2n ** 64n - 2n;
+        const created = await send('POST', '/api/createUser', auth, msgpackEncode({ id, name: 'Grace', weight: 0.25 }, { useBigInt64: true }));
+        expect(created.status).to.equal(200);
+        const found = await send('POST', '/api/getUserById', auth, msgpackEncode(id, { useBigInt64: true }));
+        expect(found.headers['content-type']).to.equal('application/msgpack');
+        expect(msgpackDecode(found.body, { useBigInt64: true })).to.deep.equal({ id, name: 'Grace', weight: 0.25 });
+      });
+    });
+  });
+});

@@ -41,6 +41,14 @@ export type Sample = Infer<typeof Sample>;
 /** What `getSample` answers: a u64 above 2^53 and text outside ASCII. */
 export const SAMPLE: Sample = { id: 2n ** 64n - 1n, count: -7, ratio: 0.5, label: 'grüße', tags: ['a', 'b'], flag: true };
 
+/** How many samples `listSamples` answers: enough for well over 1 KiB in every codec (the compression threshold). */
+export const LIST_LENGTH = 24;
+
+/** The `i`th sample of `listSamples`. */
+export function listedSample(i: number): Sample {
+  return { id: 2n ** 64n - 1n - BigInt(i), count: i - 12, ratio: i / 8, label: `sample ${i}: grüße`, tags: ['a', 'b', `t${i}`], flag: i % 2 === 0 };
+}
+
 // ---- Samples: codecs, negotiation, statuses, headers, errors ------------------------------------
 
 export class Samples {
@@ -48,6 +56,10 @@ export class Samples {
   getSample(): Sample { return SAMPLE; }
   /** POST: every codec in, every codec out. */
   echoSample(sample: Sample): Sample { return { ...sample, count: sample.count + 1 }; }
+  /** GET: an answer over the compression threshold (JSON, MessagePack and CBOR alike). */
+  listSamples(): Sample[] { return Array.from({ length: LIST_LENGTH }, (_, i) => listedSample(i)); }
+  /** POST: a large body in (compressed, say), a large answer out. */
+  echoSamples(samples: Sample[]): Sample[] { return samples.map((sample) => ({ ...sample, count: sample.count + 1 })); }
   /** POST, 201 with a Location. */
   createSample(sample: Sample, call: Call): Sample {
     call.header('location', `${PREFIX}/samples/${sample.id}`);
@@ -69,6 +81,8 @@ export class Samples {
 meta(Samples, service({
   getSample: method([], Sample),
   echoSample: method([Sample], Sample),
+  listSamples: method([], t.array(Sample)),
+  echoSamples: method([t.array(Sample)], t.array(Sample)),
   createSample: method([Sample], Sample, { status: 201 }),
   deleteSample: method([t.u64()], t.void()),
   login: method([], t.void()),

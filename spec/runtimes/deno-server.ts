@@ -9,7 +9,7 @@ interface ServeHandlerInfo {
 }
 declare const Deno: {
   serve(
-    options: { hostname: string; port: number; onListen(address: { port: number }): void },
+    options: { hostname: string; port: number; automaticCompression: boolean; onListen(address: { port: number }): void },
     handler: (request: Request, info: ServeHandlerInfo) => Promise<Response>,
   ): unknown;
 };
@@ -17,4 +17,11 @@ declare const Deno: {
 // As docs/deployment.md shows it: Deno calls the handler with `(request, info)`, so `call.platform`
 // is `[info]`, and the client's address is `info.remoteAddr.hostname`.
 const handle = makeApp({ ip: (_request, info) => (info as ServeHandlerInfo).remoteAddr.hostname });
-Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`LISTENING ${port}`) }, handle);
+// `automaticCompression: false`: the answers must be the fetch handler's own. Deno 2.9.6 compresses
+// nothing by default (denoland/deno#35486), but `DENO_SERVE_AUTOMATIC_COMPRESSION=1` in the
+// environment turns it on, and then Deno gzips or brotlis every answer lacquer left uncompressed
+// (those under the 1 KiB threshold, those for `Accept-Encoding: br`), dropping their
+// Content-Length; lacquer's own compressed answers it leaves alone. The option outranks the variable.
+Deno.serve({
+  hostname: '127.0.0.1', port: 0, automaticCompression: false, onListen: ({ port }) => console.log(`LISTENING ${port}`),
+}, handle);

@@ -12,16 +12,21 @@
 // install; nothing is skipped.
 import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpack';
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import * as zlib from 'node:zlib';
 import { onGeneratedCodeError, type GeneratedCodeError } from '../../core/index.ts';
 import { sendInProcess, sendOverHttp, type Received } from '../support/runtime-client.ts';
 import {
   ROOT, bundleWorker, readWranglerToml, requireBinary, startBun, startDeno, startWorkerd, workerdConfig, type RuntimeServer,
 } from '../support/runtime-servers.ts';
 import { makeApp } from './app.ts';
-import { SECRET, VECTORS, decodeBody, expectedIn, type Expected, type RuntimeKind, type VectorRequest } from './vectors.ts';
+import {
+  SECRET, VECTORS, decodeBody, expectedIn, type AnswerCoding, type Expected, type ExpectedBody, type RuntimeKind, type VectorRequest,
+} from './vectors.ts';
 
 /** What the runtime's HTTP layer adds on the wire; the vectors do not list them. */
 const WIRE_HEADERS = new Set(['date', 'connection', 'keep-alive']);
@@ -56,20 +61,49 @@ function check(received: Received, expected: Expected, request: VectorRequest): 
   expect(received.setCookie, `${what}set-cookie`).to.deep.equal(expected.setCookie ?? []);
   const length = received.headers['content-length'];
   if (length !== undefined && request.method !== 'HEAD') expect(Number(length), `${what}content-length`).to.equal(received.body.byteLength);
-  const body = expected.body;
-  if ('empty' in body) expect(received.body.byteLength, `${what}no body`).to.equal(0);
-  else if ('text' in body) expect(new TextDecoder().decode(received.body), what).to.equal(body.text);
+  // A compressed answer is compressed whole: its length is known, and is that of the bytes sent.
+  if ('encoded' in expected.body) expect(length, `${what}content-length of the compressed bytes`).to.equal(String(received.body.byteLength));
+  checkBody(received.body, expected.body, what);
+}
+
+/** Checks `bytes`, a body as received (or as inflated), against `body`. */
+function checkBody(bytes: Uint8Array, body: ExpectedBody, what: string): void {
+  if ('empty' in body) expect(bytes.byteLength, `${what}no body`).to.equal(0);
+  else if ('text' in body) expect(new TextDecoder().decode(bytes), what).to.equal(body.text);
   else if ('json' in body) {
-    const doc = JSON.parse(new TextDecoder().decode(received.body)) as Record<string, unknown>;
+    const doc = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
     expect(Object.keys(doc), `${what}members`).to.deep.equal(Object.keys(body.json));
     for (const [key, want] of Object.entries(body.json)) {
       if (want instanceof RegExp) expect(doc[key], `${what}${key}`).to.be.a('string').and.match(new RegExp(`^(?:${want.source})$`));
       else expect(doc[key], `${what}${key}`).to.equal(want);
     }
   }
-  else if ('msgpack' in body) expect(decodeBody('msgpack', received.body), what).to.deep.equal(body.msgpack);
-  else expect(decodeBody('cbor', received.body), what).to.deep.equal(body.cbor);
-  expect(Buffer.from(received.body).toString('latin1'), `${what}leaks the error`).not.to.include(SECRET);
+  else if ('msgpack' in body) expect(decodeBody('msgpack', bytes), what).to.deep.equal(body.msgpack);
+  else if ('cbor' in body) expect(decodeBody('cbor', bytes), what).to.deep.equal(body.cbor);
+  else {
+    const inflated = inflateAnswer(body.encoded, bytes);
+    expect(bytes.byteLength, `${what}fewer bytes in ${body.encoded} (${bytes.byteLength}) than inflated (${inflated.byteLength})`)
+      .to.be.below(inflated.byteLength);
+    checkBody(inflated, body.inflated, `${what}inflated from ${body.encoded}:\n${new TextDecoder().decode(inflated).slice(0, 2000)}\n`);
+  }
+  expect(Buffer.from(bytes).toString('latin1'), `${what}leaks the error`).not.to.include(SECRET);
+}
+
+/**
+ * Inflates an answer body with node:zlib. zstd (Bun's CompressionStream makes it) is in node:zlib
+ * from Node 22.15 only; on an older Node the Bun this spec runs anyway inflates it
+ * (`Bun.zstdDecompressSync`, libzstd).
+ */
+function inflateAnswer(coding: AnswerCoding, bytes: Uint8Array): Uint8Array {
+  if (coding === 'gzip') return new Uint8Array(zlib.gunzipSync(bytes));
+  if (coding === 'br') return new Uint8Array(zlib.brotliDecompressSync(bytes));
+  const zstd = (zlib as { zstdDecompressSync?: (data: Uint8Array) => Buffer }).zstdDecompressSync;
+  if (typeof zstd === 'function') return new Uint8Array(zstd(bytes));
+  const run = spawnSync(requireBinary('bun'), ['-e', 'process.stdout.write(Bun.zstdDecompressSync(require("node:fs").readFileSync(0)))'], {
+    input: bytes, timeout: 20_000, env: { ...process.env, DO_NOT_TRACK: '1', NO_COLOR: '1' },
+  });
+  if (run.status !== 0) throw new Error(`bun could not inflate zstd (${run.error?.message ?? run.signal ?? run.status}): ${run.stderr.toString()}`);
+  return new Uint8Array(run.stdout);
 }
 
 /** Where a runtime's answers come from, and what it printed. */
@@ -113,6 +147,51 @@ function runtimeSuite(runtime: RuntimeKind, label: string, start: () => Promise<
     });
   });
 }
+
+describe('runtimes: the client the vectors are sent with', () => {
+  // The compression vectors hold only if the client adds no Accept-Encoding of its own and hands
+  // back the bytes as they came: an automatic `Accept-Encoding: gzip, deflate` would change every
+  // answer, an automatic inflation would hide the coding.
+  const GZIPPED = new Uint8Array(zlib.gzipSync('{"hello":"world"}'));
+
+  it('over HTTP: sends the headers given (with Host and Connection alone added), and returns a compressed body compressed', async () => {
+    let head = '';
+    const server = createServer((socket) => {
+      socket.on('data', (data: Buffer) => {
+        head += data.toString('latin1');
+        if (!head.includes('\r\n\r\n')) return;
+        socket.end(Buffer.concat([
+          Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\ncontent-length: ${GZIPPED.byteLength}\r\n\r\n`),
+          GZIPPED,
+        ]));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const received = await sendOverHttp(`http://127.0.0.1:${port}`, { method: 'GET', path: '/x', headers: { 'x-request-id': 'client' } });
+      const lines = head.split('\r\n\r\n')[0]!.split('\r\n');
+      expect(lines[0]).to.equal('GET /x HTTP/1.1');
+      expect(lines.slice(1).map((line) => line.slice(0, line.indexOf(':')).toLowerCase()).sort(), head)
+        .to.deep.equal(['connection', 'host', 'x-request-id']);
+      expect(received.headers['content-encoding']).to.equal('gzip');
+      expect(received.body).to.deep.equal(GZIPPED);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('in process: the Request holds the headers given (with Content-Length for a body), and the Response\'s bytes come back as they are', async () => {
+    let seen: string[] = [];
+    const received = await sendInProcess(async (request) => {
+      seen = [...request.headers.keys()];
+      return new Response(GZIPPED, { headers: { 'content-encoding': 'gzip' } });
+    }, { method: 'POST', path: '/x', headers: { 'x-request-id': 'client' }, body: 'hi' });
+    expect(seen.sort()).to.deep.equal(['content-length', 'x-request-id']);
+    expect(received.headers['content-encoding']).to.equal('gzip');
+    expect(received.body).to.deep.equal(GZIPPED);
+  });
+});
 
 describe('runtimes: the fetch handler in Node, Bun, Deno and workerd', function () {
   // Starting a runtime takes well under a second; the first start after an install, longer.

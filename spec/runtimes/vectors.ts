@@ -5,10 +5,12 @@
 // address, whether it lets code be generated during a request) the vector says so per runtime.
 //
 // Bodies in MessagePack and CBOR are written and read here by other libraries (@msgpack/msgpack,
-// cbor), not by lacquer. JSON is compared as exact text: that is where a u64 above 2^53 shows.
+// cbor), not by lacquer; compressed bodies likewise (node:zlib). JSON is compared as exact text:
+// that is where a u64 above 2^53 shows.
 import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpack';
 import cbor from 'cbor';
-import { ALLOWED_ORIGIN, MAX_BODY_BYTES, PREFIX, SECRET, TOKENS } from './app.ts';
+import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { ALLOWED_ORIGIN, LIST_LENGTH, MAX_BODY_BYTES, PREFIX, SECRET, TOKENS, listedSample, type Sample } from './app.ts';
 
 /** Where the vectors run. */
 export type RuntimeKind = 'node' | 'bun' | 'deno' | 'workerd';
@@ -37,7 +39,17 @@ export type ExpectedBody =
   /** Decoded by @msgpack/msgpack (64-bit integers as bigint). */
   | { readonly msgpack: unknown }
   /** Decoded by the `cbor` package (integers past 2^53 as bigint). */
-  | { readonly cbor: unknown };
+  | { readonly cbor: unknown }
+  /**
+   * Compressed with `encoded` (what `Content-Encoding` must say too): the spec checks that
+   * `Content-Length` is the count of compressed bytes received and that they are fewer than the
+   * inflated ones, inflates them (node:zlib; zstd where node:zlib lacks it: see runtimes.spec.ts),
+   * and checks what comes out as `inflated`.
+   */
+  | { readonly encoded: AnswerCoding; readonly inflated: ExpectedBody };
+
+/** A coding an answer may arrive in (lacquer's response codings). */
+export type AnswerCoding = 'br' | 'zstd' | 'gzip';
 
 export interface Expected {
   readonly status: number;
@@ -525,12 +537,284 @@ const CODEGEN: Vector[] = [
 ];
 
 // ---- Compression --------------------------------------------------------------------------------
-// Answer compression (Accept-Encoding, Vary: Accept-Encoding) and inflated request bodies
-// (Content-Encoding) are being added to the fetch handler separately: their vectors go here, and
-// run in every runtime as the others do (a compressed body needs an ExpectedBody that inflates
-// before comparing, and a branch for it in runtimes.spec.ts's check()). Until then no vector sends
-// Accept-Encoding or Content-Encoding, and every answer above is under the 1 KiB threshold.
-const COMPRESSION: Vector[] = [];
+// Answers of 1 KiB or more are compressed with the runtime's CompressionStream for a client whose
+// Accept-Encoding allows it, and carry `Vary: Accept-Encoding` whatever the coding; request bodies
+// with Content-Encoding are inflated with its DecompressionStream, maxBodyBytes applying to the
+// inflated size. Which formats those streams take differs between runtimes (probed with
+// `new CompressionStream(format)` and `new DecompressionStream(format)`, alike in each):
+//
+//   Node 20                gzip, deflate
+//   Bun 1.4.5              gzip, deflate, zstd
+//   Deno 2.9.6             gzip, deflate
+//   workerd 2026-11-17     gzip, deflate
+//
+// (deflate-raw in every one too; deflate is no answer coding of lacquer's.) br is in none of them,
+// so lacquer's first choice (its order is br, zstd, gzip) is never offered in these runtimes, and
+// Bun alone answers zstd where the client names it, as browsers do.
+//
+// None of the runtimes transforms the handler's answers on its own here: Bun.serve and workerd never
+// compress what a handler returns (workerd would compress a body labelled `Content-Encoding` but not
+// marked `encodeBody: 'manual'`, which the handler does mark), and Deno.serve compresses only when
+// its automatic compression is on (off by default in 2.9.6, denoland/deno#35486; deno-server.ts turns
+// it off explicitly, so that `DENO_SERVE_AUTOMATIC_COMPRESSION=1` cannot change the answers). No
+// runtime inflates a request body before the handler reads it.
+
+/** The codings each runtime's CompressionStream produces, in lacquer's order of preference (br, zstd, gzip). */
+const COMPRESSES: Readonly<Record<RuntimeKind, readonly AnswerCoding[]>> = {
+  // The Node running this spec, asked: Node 20 has gzip only (neither br nor zstd).
+  node: (['br', 'zstd', 'gzip'] as const).filter((coding) => takesFormat('CompressionStream', coding)),
+  bun: ['zstd', 'gzip'],
+  deno: ['gzip'],
+  workerd: ['gzip'],
+};
+
+/** The request codings each runtime's DecompressionStream inflates: what a 415's `Accept-Encoding` lists. */
+const INFLATES: Readonly<Record<RuntimeKind, string>> = {
+  node: (['gzip', 'deflate', 'br', 'zstd'] as const).filter((coding) => takesFormat('DecompressionStream', coding)).join(', '),
+  bun: 'gzip, deflate, zstd',
+  deno: 'gzip, deflate',
+  workerd: 'gzip, deflate',
+};
+
+/** Whether this process's `kind` stream takes `format`, as the fetch handler probes it. */
+function takesFormat(kind: 'CompressionStream' | 'DecompressionStream', format: string): boolean {
+  try {
+    return new (globalThis[kind] as new (format: string) => unknown)(format) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The coding of a compressible answer in `runtime` for a client accepting `accepted` at equal q: the first lacquer prefers that the runtime has. */
+function codingIn(runtime: RuntimeKind, accepted: readonly AnswerCoding[]): AnswerCoding | undefined {
+  return COMPRESSES[runtime].find((coding) => accepted.includes(coding));
+}
+
+/** A sample as lacquer writes it in JSON: the u64 exact. */
+function sampleJson(sample: Sample): string {
+  return JSON.stringify({ ...sample, id: '\u0000' }).replace('"\\u0000"', String(sample.id));
+}
+
+/** What `listSamples` answers. */
+const LIST: readonly Sample[] = Array.from({ length: LIST_LENGTH }, (_, i) => listedSample(i));
+const LIST_JSON = `[${LIST.map(sampleJson).join(',')}]`;
+/** What `echoSamples` answers for LIST (one added to each `count`). */
+const ECHOED_LIST = LIST.map((sample) => ({ ...sample, count: sample.count + 1 }));
+const ECHOED_LIST_JSON = `[${ECHOED_LIST.map(sampleJson).join(',')}]`;
+
+/** Vary of an answer whose coding depended on Accept-Encoding. */
+const VARY_CODED = 'Accept, Accept-Encoding';
+
+/** A compressed answer; `inflated`, what its bytes inflate to. */
+function encodedAnswer(id: string, coding: AnswerCoding, contentType: string, inflated: ExpectedBody, headers: Record<string, string | RegExp> = {}): Expected {
+  return {
+    status: 200,
+    headers: { 'content-type': contentType, 'content-length': ANY_LENGTH, 'content-encoding': coding, vary: VARY_CODED, 'x-request-id': id, ...headers },
+    body: { encoded: coding, inflated },
+  };
+}
+
+/** LIST in JSON, compressed with `coding`, or as it is (with the Vary) when the runtime has none the client takes. */
+function listAnswer(id: string, coding: AnswerCoding | undefined, headers: Record<string, string | RegExp> = {}): Expected {
+  return coding === undefined
+    ? jsonAnswer(id, LIST_JSON, 200, { vary: VARY_CODED, ...headers })
+    : encodedAnswer(id, coding, 'application/json', { text: LIST_JSON }, headers);
+}
+
+/** `echoSample`'s request and answer (JSON) for a sample whose answer is exactly `size` bytes. */
+function echoOfSize(size: number): { request: string; answer: string } {
+  const label = 'x'.repeat(size - bytes(ECHOED_JSON) + bytes(SAMPLE_VALUE.label));
+  const request = sampleJson({ ...SAMPLE_VALUE, label });
+  const answer = sampleJson({ ...ECHOED_VALUE, label });
+  if (bytes(answer) !== size) throw new Error(`echoOfSize(${size}): ${bytes(answer)} bytes`);
+  return { request, answer };
+}
+const AT_THRESHOLD = echoOfSize(1024);
+const BELOW_THRESHOLD = echoOfSize(1023);
+
+const gzip = (body: string | Uint8Array) => new Uint8Array(gzipSync(body));
+/** SAMPLE_JSON in zstd, written by the zstd CLI 1.5.4 (`zstd -19`): node:zlib before Node 22.15 has no zstd. */
+const SAMPLE_JSON_ZSTD = new Uint8Array(Buffer.from(
+  'KLUv/QRo5QIAEgYWHaA5B3MVAnDWxij9z76/bcEEcFC69Mkgaxn0vwgB0oPk5MOOy/U4cn3f4D+w5/VvqqhKwvPjQzpeW7D4DjNbXh3Anw3kJNfGBtZasZzg1q4bdgnGV5hHAQAkxwjh',
+  'base64',
+));
+/** A gzip bomb under the wire limit: 2 MiB of zeros in about 2 KB. */
+const SMALL_BOMB = gzip(new Uint8Array(2 * 1024 * 1024));
+/** A gzip bomb over the wire limit: 8 MiB of zeros in about 8 KB. */
+const LARGE_BOMB = gzip(new Uint8Array(8 * 1024 * 1024));
+if (SMALL_BOMB.byteLength >= MAX_BODY_BYTES || LARGE_BOMB.byteLength <= MAX_BODY_BYTES) throw new Error('the bombs no longer straddle MAX_BODY_BYTES');
+/** SAMPLE_JSON gzipped, its deflate data damaged (bytes after the 10-byte header overwritten). */
+const CORRUPT_GZIP = (() => {
+  const bytes = gzip(SAMPLE_JSON);
+  bytes.fill(0xff, 12, 20);
+  return bytes;
+})();
+/** SAMPLE_JSON gzipped and cut short: no end of the deflate data, no CRC, no length. */
+const TRUNCATED_GZIP = gzip(SAMPLE_JSON).subarray(0, 40);
+
+const COMPRESSION: Vector[] = [
+  // Answers.
+  {
+    name: 'compression: gzip for Accept-Encoding: gzip, with Vary: Accept-Encoding and the compressed Content-Length',
+    request: ask('gzip', 'GET', '/listSamples', { 'accept-encoding': 'gzip' }),
+    expect: listAnswer('gzip', 'gzip'),
+  },
+  {
+    name: 'compression: br where the runtime\'s CompressionStream takes it, gzip otherwise (everywhere, today)',
+    request: ask('br-or-gzip', 'GET', '/listSamples', { 'accept-encoding': 'br, gzip' }),
+    expect: (runtime) => listAnswer('br-or-gzip', codingIn(runtime, ['br', 'gzip'])),
+  },
+  {
+    name: 'compression: a browser\'s Accept-Encoding (gzip, deflate, br, zstd): zstd in Bun, gzip elsewhere',
+    request: ask('browser', 'GET', '/listSamples', { 'accept-encoding': 'gzip, deflate, br, zstd' }),
+    expect: (runtime) => listAnswer('browser', codingIn(runtime, ['gzip', 'br', 'zstd'])),
+  },
+  {
+    name: 'compression: x-gzip is gzip',
+    request: ask('x-gzip', 'GET', '/listSamples', { 'accept-encoding': 'x-gzip' }),
+    expect: listAnswer('x-gzip', 'gzip'),
+  },
+  {
+    name: 'compression: br alone, which no CompressionStream here takes: identity, with the Vary',
+    request: ask('br-only', 'GET', '/listSamples', { 'accept-encoding': 'br' }),
+    expect: (runtime) => listAnswer('br-only', codingIn(runtime, ['br'])),
+  },
+  {
+    name: 'compression: every coding at q=0 (gzip;q=0, br;q=0): identity, with the Vary',
+    request: ask('q0', 'GET', '/listSamples', { 'accept-encoding': 'gzip;q=0, br;q=0' }),
+    expect: listAnswer('q0', undefined),
+  },
+  {
+    name: 'compression: identity rated above gzip (gzip;q=0.5, identity): identity',
+    request: ask('identity-first', 'GET', '/listSamples', { 'accept-encoding': 'gzip;q=0.5, identity' }),
+    expect: listAnswer('identity-first', undefined),
+  },
+  {
+    name: 'compression: an Accept-Encoding of junk is identity, never an error',
+    request: ask('ae-junk', 'GET', '/listSamples', { 'accept-encoding': 'gzip;q=2, "br", ;;, gzip;level=9, =, zstd;q=x' }),
+    expect: listAnswer('ae-junk', undefined),
+  },
+  {
+    name: 'compression: an answer below the threshold goes as it is, without Vary: Accept-Encoding',
+    request: ask('small', 'GET', '/getSample', { 'accept-encoding': 'gzip, br, zstd' }),
+    expect: jsonAnswer('small', SAMPLE_JSON),
+  },
+  {
+    name: 'compression: an answer of exactly the threshold (1,024 bytes) is compressed',
+    request: ask('threshold', 'POST', '/echoSample', { ...JSON_BODY, 'accept-encoding': 'gzip' }, AT_THRESHOLD.request),
+    expect: encodedAnswer('threshold', 'gzip', 'application/json', { text: AT_THRESHOLD.answer }),
+  },
+  {
+    name: 'compression: an answer of 1,023 bytes is not, and has no Vary: Accept-Encoding',
+    request: ask('below-threshold', 'POST', '/echoSample', { ...JSON_BODY, 'accept-encoding': 'gzip' }, BELOW_THRESHOLD.request),
+    expect: jsonAnswer('below-threshold', BELOW_THRESHOLD.answer),
+  },
+  {
+    name: 'compression: HEAD is never compressed (the identity Content-Length), and keeps the Vary',
+    request: ask('head-gzip', 'HEAD', '/listSamples', { 'accept-encoding': 'gzip' }),
+    expect: headOf(listAnswer('head-gzip', undefined)),
+  },
+  {
+    name: 'compression: a MessagePack answer, gzipped',
+    request: ask('gzip-msgpack', 'GET', '/listSamples', { accept: 'application/msgpack', 'accept-encoding': 'gzip' }),
+    expect: encodedAnswer('gzip-msgpack', 'gzip', 'application/msgpack', { msgpack: LIST }),
+  },
+  {
+    name: 'compression: a CBOR answer in the runtime\'s best coding for a browser',
+    request: ask('browser-cbor', 'GET', '/listSamples', { accept: 'application/cbor', 'accept-encoding': 'gzip, deflate, br, zstd' }),
+    expect: (runtime) => encodedAnswer('browser-cbor', codingIn(runtime, ['gzip', 'br', 'zstd'])!, 'application/cbor', { cbor: LIST }),
+  },
+  {
+    name: 'compression: with CORS, Vary lists Accept, Origin and Accept-Encoding',
+    request: ask('gzip-cors', 'GET', '/listSamples', { origin: ALLOWED_ORIGIN, 'accept-encoding': 'gzip' }),
+    expect: listAnswer('gzip-cors', 'gzip', {
+      vary: 'Accept, Origin, Accept-Encoding', 'access-control-allow-origin': ALLOWED_ORIGIN, 'access-control-expose-headers': 'x-request-id',
+    }),
+  },
+  // Request bodies.
+  {
+    name: 'request body: gzip JSON, inflated',
+    request: ask('in-gzip-json', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, gzip(SAMPLE_JSON)),
+    expect: jsonAnswer('in-gzip-json', ECHOED_JSON),
+  },
+  {
+    name: 'request body: gzip CBOR, inflated',
+    request: ask('in-gzip-cbor', 'POST', '/echoSample', { 'content-type': 'application/cbor', 'content-encoding': 'gzip' }, gzip(asCbor(SAMPLE_VALUE))),
+    expect: binaryAnswer('in-gzip-cbor', 'application/cbor', { cbor: ECHOED_VALUE }),
+  },
+  {
+    name: 'request body: deflate (zlib-wrapped) JSON, inflated',
+    request: ask('in-deflate-json', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'deflate' }, new Uint8Array(deflateSync(SAMPLE_JSON))),
+    expect: jsonAnswer('in-deflate-json', ECHOED_JSON),
+  },
+  {
+    name: 'request body: deflate sent raw (no zlib header) in CBOR, inflated',
+    request: ask('in-deflate-raw-cbor', 'POST', '/echoSample', { 'content-type': 'application/cbor', 'content-encoding': 'deflate' },
+      new Uint8Array(deflateRawSync(asCbor(SAMPLE_VALUE)))),
+    expect: binaryAnswer('in-deflate-raw-cbor', 'application/cbor', { cbor: ECHOED_VALUE }),
+  },
+  {
+    name: 'request body: gzip streamed without Content-Length, inflated',
+    request: { ...ask('in-gzip-chunked', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, gzip(SAMPLE_JSON)), chunks: 3 },
+    expect: jsonAnswer('in-gzip-chunked', ECHOED_JSON),
+  },
+  {
+    name: 'request body: Content-Encoding: identity is read as it is',
+    request: ask('in-identity', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'identity' }, SAMPLE_JSON),
+    expect: jsonAnswer('in-identity', ECHOED_JSON),
+  },
+  {
+    name: 'request body: gzip in, gzip out (a list over the threshold both ways)',
+    request: ask('in-out-gzip', 'POST', '/echoSamples', { ...JSON_BODY, 'content-encoding': 'gzip', 'accept-encoding': 'gzip' }, gzip(LIST_JSON)),
+    expect: encodedAnswer('in-out-gzip', 'gzip', 'application/json', { text: ECHOED_LIST_JSON }),
+  },
+  {
+    name: 'request body: zstd, inflated where DecompressionStream takes it (Bun), 415 elsewhere',
+    request: ask('in-zstd', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'zstd' }, SAMPLE_JSON_ZSTD),
+    expect: (runtime) => INFLATES[runtime].split(', ').includes('zstd')
+      ? jsonAnswer('in-zstd', ECHOED_JSON)
+      : problemJson('in-zstd', 415, { detail: `a body with Content-Encoding 'zstd' cannot be read; supported: ${INFLATES[runtime]}` },
+        { 'accept-encoding': INFLATES[runtime] }),
+  },
+  {
+    name: `request body: a gzip bomb of ${SMALL_BOMB.byteLength} bytes (2 MiB of zeros): 413 once inflating crosses the limit`,
+    request: ask('in-bomb', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, SMALL_BOMB),
+    expect: problemJson('in-bomb', 413, { detail: `the request body inflates to over ${MAX_BODY_BYTES} bytes` }),
+  },
+  {
+    name: `request body: a gzip bomb of ${LARGE_BOMB.byteLength} bytes (8 MiB of zeros): 413 on its declared length, never inflated`,
+    request: ask('in-bomb-large', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, LARGE_BOMB),
+    expect: problemJson('in-bomb-large', 413, { detail: `the request body is over ${MAX_BODY_BYTES} bytes` }),
+  },
+  {
+    name: 'request body: an unknown Content-Encoding (compress): 415 with the codings read in Accept-Encoding',
+    request: ask('in-compress', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'compress' }, SAMPLE_JSON),
+    expect: (runtime) => problemJson('in-compress', 415, { detail: `a body with Content-Encoding 'compress' cannot be read; supported: ${INFLATES[runtime]}` },
+      { 'accept-encoding': INFLATES[runtime] }),
+  },
+  {
+    name: 'request body: two codings stacked (gzip, deflate): 415',
+    request: ask('in-stacked', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip, deflate' }, gzip(SAMPLE_JSON)),
+    expect: (runtime) => problemJson('in-stacked', 415, {
+      detail: `a body with several content codings (gzip, deflate) cannot be read; one of ${INFLATES[runtime]} can`,
+    }, { 'accept-encoding': INFLATES[runtime] }),
+  },
+  {
+    name: 'request body: corrupt gzip: 400',
+    request: ask('in-corrupt', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, CORRUPT_GZIP),
+    expect: problemJson('in-corrupt', 400, { detail: 'the request body is not valid gzip data' }),
+  },
+  {
+    name: 'request body: truncated gzip: 400',
+    request: ask('in-truncated', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, TRUNCATED_GZIP),
+    expect: problemJson('in-truncated', 400, { detail: 'the request body is not valid gzip data' }),
+  },
+  {
+    name: 'request body: bytes that are not gzip at all under Content-Encoding: gzip: 400',
+    request: ask('in-not-gzip', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, SAMPLE_JSON),
+    expect: problemJson('in-not-gzip', 400, { detail: 'the request body is not valid gzip data' }),
+  },
+];
 
 /** Every vector, in the order they run. */
 export const VECTORS: readonly Vector[] = [

@@ -1,6 +1,8 @@
 // Sends a vector's request (spec/runtimes/vectors.ts) and collects the answer as it arrived: over
 // HTTP with node:http (which adds nothing but Host and Connection: no Accept, no Accept-Encoding, no
-// decompression), or to a fetch handler in process.
+// decompression), or to a fetch handler in process (a `Request` gets no header but those given and
+// Content-Length; the `Response`'s bytes are read as they are). The compression vectors depend on
+// both; runtimes.spec.ts checks them ("the client the vectors are sent with").
 import { request as httpRequest } from 'node:http';
 import type { VectorRequest } from '../runtimes/vectors.ts';
 

@@ -32,7 +32,7 @@ export interface CallsTransport {
 
 const CODECS: readonly Codec[] = [json, msgpack, cbor];
 const MiB = 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const GENERATED_ID = /^[0-9a-f]{12}-[0-9a-z]{1,11}$/;
 
 let sequence = 0;
 /** A fresh `x-request-id`, so that what the server recorded can be found by it. */
@@ -652,19 +652,19 @@ export function callsConformance(transport: CallsTransport): void {
     it('generates one when the request has none, or one that is not acceptable', async () => {
       const unacceptable = [null, 'two words', 'x'.repeat(129), 'x'.repeat(10 * 1024), 'café-1'];
       const ids = await Promise.all(unacceptable.map((sent) => idOf(sent)));
-      for (const [i, id] of ids.entries()) expect(id, String(unacceptable[i]).slice(0, 20)).to.match(UUID);
+      for (const [i, id] of ids.entries()) expect(id, String(unacceptable[i]).slice(0, 20)).to.match(GENERATED_ID);
       expect(new Set(ids).size).to.equal(ids.length);
     });
     it('puts the id in 5xx problem documents, sent or generated', async () => {
       expectHiddenFailure(await ask('/crash'));
       const generated = await ask('/crash', { requestId: null });
-      expect(problemOf(generated, 500).requestId).to.equal(generated.headers['x-request-id']).and.match(UUID);
+      expect(problemOf(generated, 500).requestId).to.equal(generated.headers['x-request-id']).and.match(GENERATED_ID);
     });
     if (transport.kind === 'HttpServer') {
       it('carries a generated one on the 431 Node answers to a head over 16 KiB', async () => {
         const reply = await ask('/ping', { headers: { 'x-padding': 'x'.repeat(20 * 1024) } });
         problemOf(reply, 431);
-        expect(reply.headers['x-request-id']).to.match(UUID);
+        expect(reply.headers['x-request-id']).to.match(GENERATED_ID);
       });
     }
     it('carries it on answers without an endpoint (404, 405) too', async () => {
@@ -674,7 +674,7 @@ export function callsConformance(transport: CallsTransport): void {
       const wrongVerb = await ask('/ping', { method: 'DELETE' });
       problemOf(wrongVerb, 405);
       expect(wrongVerb.headers['x-request-id']).to.equal(wrongVerb.id);
-      expect(await idOf(null, '/nothingHere')).to.match(UUID);
+      expect(await idOf(null, '/nothingHere')).to.match(GENERATED_ID);
     });
   });
 

@@ -10,7 +10,6 @@ import type { NodeHeaders } from './request.ts';
 export class NodeEndpointRequest implements EndpointRequest {
   #controller: AbortController | undefined;
   #reason: unknown;
-  readonly platform: readonly unknown[];
 
   constructor(
     readonly method: string,
@@ -22,8 +21,11 @@ export class NodeEndpointRequest implements EndpointRequest {
     private readonly address: () => string | undefined,
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
-  ) {
-    this.platform = [req];
+  ) {}
+
+  /** `[req]`: Node's `IncomingMessage`, for what the call does not carry (TLS details, say). */
+  get platform(): readonly unknown[] {
+    return [this.req];
   }
 
   get ip(): string | undefined {

@@ -16,6 +16,8 @@ const FIRST_LINE_ONLY = new Set([
 
 /** Node's parsed headers, readable by name as a Web `Headers` object is: repeated lines joined by `, `. */
 export class NodeHeaders implements HeaderReader {
+  #repeated: boolean | undefined;
+
   constructor(
     readonly raw: IncomingHttpHeaders,
     /** `req.rawHeaders`: name, value, name, value, ... */
@@ -27,7 +29,17 @@ export class NodeHeaders implements HeaderReader {
     const value = this.raw[key];
     if (value === undefined) return null;
     if (Array.isArray(value)) return value.join(', ');
-    return FIRST_LINE_ONLY.has(key) ? this.#allLines(key, value) : value;
+    return FIRST_LINE_ONLY.has(key) && this.#repeats() ? this.#allLines(key, value) : value;
+  }
+
+  /** Whether some name has several lines (Node kept fewer values than lines); counted once. */
+  #repeats(): boolean {
+    if (this.#repeated === undefined) {
+      let names = 0;
+      for (const _ in this.raw) names++;
+      this.#repeated = names !== this.lines.length >> 1;
+    }
+    return this.#repeated;
   }
 
   forEach(visit: (value: string, name: string) => void): void {

@@ -3,7 +3,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../../core/contract/method.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from '../rest/problem.ts';
-import type { EndpointResponse, Handler } from '../rest/types.ts';
+import type { EndpointResponse, Handler, HeaderValues } from '../rest/types.ts';
 import { requestIdFor } from '../rest/request-id.ts';
 import { clientAddress } from '../rest/client-address.ts';
 import { NodeEndpointRequest } from './endpoint-request.ts';
@@ -288,8 +288,7 @@ export class HttpServer {
     const routing = preRoute(this.#routes, method, req.url ?? '', headers, cors, allowedOrigin);
     if (routing.kind === 'answer') return send(routing.answer, routing.close);
     const { target, route } = routing;
-    const accept = headers.get('accept');
-    const problemAnswer = (doc: ProblemDocument) => problemResponse(doc, accept, route.codecs);
+    const problemAnswer = (doc: ProblemDocument, more?: HeaderValues) => problemResponse(doc, headers.get('accept'), route.codecs, more);
 
     const limit = Math.min(this.#options.maxBodyBytes, route.kind === 'endpoint' ? route.limit ?? Infinity : Infinity);
     // Read when the handler asks, so that an endpoint refusing the caller never reads the body (and
@@ -299,7 +298,7 @@ export class HttpServer {
     // the bytes received); an unknown coding is refused before anything is read.
     const readRequestBody = async (): Promise<Uint8Array | EndpointResponse> => {
       const coding = requestBodyCoding(req.headers['content-encoding'], NODE_REQUEST_CODINGS);
-      if (coding.kind === 'unsupported') return problemResponse(coding.problem, accept, route.codecs, coding.headers);
+      if (coding.kind === 'unsupported') return problemAnswer(coding.problem, coding.headers);
       const declared = declaredLength(req);
       if (declared !== undefined && declared > limit) return problemAnswer(problem(413, `the request body is over ${limit} bytes`));
       if (waiting) {

@@ -18,21 +18,31 @@ export function isRefusal(error: unknown): boolean {
 }
 
 /**
- * Admits `call` under `schemes` or throws: the first scheme whose credential is present decides
+ * Admits `call` under `schemes` (at once, or when the promise it returns resolves) or throws: the first scheme whose credential is present decides
  * (a 403 or a refusal never falls through to the next). No credential, a malformed one, or one
  * `verify` refuses: a 401 with the schemes' challenges. `verify`'s own errors propagate: an `HttpError` is
  * answered with its status, anything else is a 500. The caller `verify` returns is stored under
  * the scheme's key. The request body is not touched.
  */
-export async function authenticate(call: EndpointCall, schemes: readonly SecurityScheme[]): Promise<void> {
+export function authenticate(call: EndpointCall, schemes: readonly SecurityScheme[]): void | Promise<void> {
   for (const scheme of schemes) {
     const found = scheme.credential(call);
     if (found.kind === 'absent') continue;
     if (found.kind === 'malformed') throw unauthenticated(found.reason, [scheme.challenge('invalid_token')]);
-    const caller = await scheme.verify(found.value, call);
-    if (caller === undefined || caller === null) throw unauthenticated('the credentials were refused', [scheme.challenge('invalid_token')]);
-    call.set(scheme.key, caller);
-    return;
+    const caller = scheme.verify(found.value, call);
+    // A `verify` that answers at once is not awaited: a promise per call is a visible share of its cost.
+    if (isThenable(caller)) return Promise.resolve(caller).then((settled) => admit(call, scheme, settled));
+    return admit(call, scheme, caller);
   }
   throw unauthenticated('this call needs credentials', schemes.map((s) => s.challenge()));
+}
+
+/** Stores the caller `verify` returned, or refuses the call. */
+function admit(call: EndpointCall, scheme: SecurityScheme, caller: unknown): void {
+  if (caller === undefined || caller === null) throw unauthenticated('the credentials were refused', [scheme.challenge('invalid_token')]);
+  call.set(scheme.key, caller);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

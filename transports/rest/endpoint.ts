@@ -99,7 +99,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     const accept = request.headers.get('accept');
     if (schemes.length > 0) {
       try {
-        await authenticate(call, schemes);
+        const pending = authenticate(call, schemes);
+        if (pending !== undefined) await pending;
       } catch (e) {
         return failed(call, accept, e);
       }

@@ -58,6 +58,15 @@ export interface HttpAuthOptions<C, I> extends SchemeOptions<C, I> {
 /** Options of {@link apiKeyAuth}: the key is in a header or in the query, not both. */
 export type ApiKeyOptions<I> = SchemeOptions<string, I> & ({ header: string; query?: never } | { query: string; header?: never });
 
+/** `text` without the spaces around it: RFC 9110 separates a scheme and its credentials with SP only. */
+function trimSpaces(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) === 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) === 0x20) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
 /** RFC 6750's `b64token`. */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 /** Standard base64, padded. */
@@ -93,8 +102,7 @@ function authorization(request: CredentialSource, scheme: string, max: number): 
   const space = header.indexOf(' ');
   const named = space === -1 ? header : header.slice(0, space);
   if (named.toLowerCase() !== scheme.toLowerCase()) return ABSENT;
-  // Spaces only: RFC 9110 separates the scheme and the credentials with SP.
-  const value = space === -1 ? '' : header.slice(space + 1).replace(/^ +| +$/g, '');
+  const value = space === -1 ? '' : trimSpaces(header.slice(space + 1));
   if (value === '') return malformed(`the ${scheme} credentials are empty`);
   if (value.length > max) return malformed(`the ${scheme} credentials are longer than ${max} characters`);
   return { kind: 'present', value };

@@ -65,7 +65,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     if (!returnsVoid) codec.prepare?.(contract.returns, opts);
   }
   const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
-  const run = (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
+  const run = contract.params.length === 1
+    ? (call: EndpointCall) => method.call(plan.instance, call.args[0], call)
+    : (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
 
   const fail = (accept: string | null, doc: ProblemDocument, headers: HeaderValues = {}) =>
     problemResponse(doc, accept, codecs, varyOnAccept({ ...headers }));
@@ -148,7 +150,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     } catch (e) {
       return failed(call, accept, e);
     }
-    const headers = varyOnAccept({ ...call.answerHeaders });
+    const own = call.answerHeaders;
+    const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : varyOnAccept({ ...own });
     if (answer === undefined) return { status: call.successStatus, headers, body: undefined };
     headers['content-type'] = answer.contentType;
     return { status: call.successStatus, headers, body: encoded };

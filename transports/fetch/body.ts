@@ -7,17 +7,30 @@ export type BodyResult =
   | { readonly kind: 'broken' };
 
 /**
- * Reads the body of `request`, never holding more than `limit` bytes: a declared
- * `Content-Length` over the cap fails before anything is read, and a stream is cancelled as
- * soon as it crosses the cap (an endless upload costs at most `limit` bytes and one chunk).
+ * Reads the body of `request` under `limit` bytes: a declared `Content-Length` over the cap fails
+ * before anything is read, one within it is read whole, and a body without one is read as a
+ * stream cancelled as soon as it crosses the cap (an endless upload costs at most `limit` bytes
+ * and one chunk).
  */
 export async function readBody(request: Request, limit: number): Promise<BodyResult> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
+  const length = request.headers.get('content-length');
+  const declared = Number(length ?? 0);
   if (declared > limit) {
     discard(request);
     return { kind: 'too-large' };
   }
   if (request.body === null) return { kind: 'ok', body: EMPTY };
+  // A declared length within the cap: the runtime's HTTP layer delivers exactly that many bytes,
+  // and `arrayBuffer()` takes them in one step (reading chunk by chunk cost Bun twice the CPU).
+  // The size is checked again for a `Request` made in process with a length that lies.
+  if (length !== null && Number.isSafeInteger(declared) && declared >= 0) {
+    try {
+      const body = new Uint8Array(await request.arrayBuffer());
+      return body.byteLength > limit ? { kind: 'too-large' } : { kind: 'ok', body };
+    } catch {
+      return { kind: 'broken' };
+    }
+  }
   return readStream(request.body, limit);
 }
 

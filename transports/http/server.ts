@@ -296,7 +296,7 @@ export class HttpServer {
     // 413: Node would close at once, resetting a client that is still sending.
     // A body with Content-Encoding is inflated, the limit applying to what it inflates to (and to
     // the bytes received); an unknown coding is refused before anything is read.
-    const readRequestBody = async (): Promise<Uint8Array | EndpointResponse> => {
+    const readRequestBody = (): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> => {
       const coding = requestBodyCoding(req.headers['content-encoding'], NODE_REQUEST_CODINGS);
       if (coding.kind === 'unsupported') return problemAnswer(coding.problem, coding.headers);
       const declared = declaredLength(req);
@@ -305,7 +305,15 @@ export class HttpServer {
         res.writeContinue();
         waiting = false;
       }
-      const read = emptyBody(req) ?? await readBody(req, limit);
+      const empty = emptyBody(req);
+      if (empty?.kind === 'ok') {
+        bodyRead = true;
+        return empty.body;
+      }
+      return readWhole(coding);
+    };
+    const readWhole = async (coding: Exclude<ReturnType<typeof requestBodyCoding>, { kind: 'unsupported' }>): Promise<Uint8Array | EndpointResponse> => {
+      const read = await readBody(req, limit);
       if (read.kind === 'too-large') return problemAnswer(problem(413, `the request body is over ${limit} bytes`));
       if (read.kind === 'aborted') return problemAnswer(problem(400, 'the request body broke off'));
       bodyRead = true;
@@ -345,7 +353,8 @@ export class HttpServer {
     calls.set(abandon, performance.now() + (this.#options.handlerTimeoutMs || Infinity));
     try {
       if (endpointRequest !== undefined) return send(await (route as { handler: Handler }).handler(endpointRequest));
-      const read = await readRequestBody();
+      const pending = readRequestBody();
+      const read = pending instanceof Promise ? await pending : pending;
       if (!(read instanceof Uint8Array)) return send(read);
       body = read;
       const response = new HttpResponse();

@@ -110,7 +110,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     }
     let body = request.body;
     if (typeof body === 'function') {
-      const read = await body();
+      const pending = body();
+      // Most bodies are known to be empty at once (a GET): no promise to wait for then.
+      const read = pending instanceof Promise ? await pending : pending;
       if (!(read instanceof Uint8Array)) return read;
       body = read;
     }

@@ -7,10 +7,10 @@ export interface HeaderReader {
 
 /**
  * Reads the body on demand, under the transport's cap: the bytes, or the answer to give instead
- * (413 over the cap, 400 when the body broke off). An endpoint calls it only for a call it admits,
- * so a refused call's body is never read.
+ * (413 over the cap, 400 when the body broke off), at once when that is known without waiting (no
+ * body). An endpoint calls it only for a call it admits, so a refused call's body is never read.
  */
-export type BodySource = () => Promise<Uint8Array | EndpointResponse>;
+export type BodySource = () => Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse>;
 
 /**
  * A request as every transport hands it to the registry. `path` is relative to the mount prefix;

@@ -6,7 +6,8 @@ import { renderChart } from './chart.ts';
 import { runCodecBenchmarks, wireSizes, type CaseResult } from './codecs.ts';
 import { HTTP_FULL, HTTP_QUICK, runHttpBenchmarks } from './http/bench.ts';
 import { httpTable } from './http/table.ts';
-import { checkTargets, targetLines } from './targets.ts';
+import { partTables, runParts } from './parts.ts';
+import { checkPartTargets, checkTargets, targetLines } from './targets.ts';
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 3 : 7;
@@ -40,12 +41,16 @@ for (const s of sizes) console.log(`  ${`${s.payload} ${s.format}`.padEnd(34)} $
 
 const http = process.argv.includes('--no-http') ? undefined : await runHttpBenchmarks(quick ? HTTP_QUICK : HTTP_FULL, (line) => console.error(line));
 if (http !== undefined) console.log(httpTable(http));
-const targets = checkTargets(codecs, http);
+// Bun against Hono, serveCluster 2 workers against 1, compressed against identity answers.
+const parts = process.argv.includes('--no-http') ? undefined : await runParts(quick, (line) => console.error(line));
+if (parts !== undefined) console.log(partTables(parts));
+if (parts !== undefined && parts.failures.length > 0) process.exitCode = 1;
+const targets = [...checkTargets(codecs, http), ...checkPartTargets(parts?.bun, parts?.cluster)];
 console.log(targetLines(targets));
 
 const date = new Date().toISOString();
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
-writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ date, node: process.version, machine, quick, codecs, sizes, http, targets }, null, 2) + '\n');
+writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ date, node: process.version, machine, quick, codecs, sizes, http, ...parts, targets }, null, 2) + '\n');
 const title = 'lacquer against the alternatives: ratios and their targets';
 writeFileSync(new URL('./results.svg', import.meta.url), renderChart(targets, title, `${quick ? 'quick' : 'full'} run of npm run bench, ${date.slice(0, 10)}, ${machine}`));
 console.log('\nwrote bench/results.json and bench/results.svg');

@@ -3,6 +3,8 @@ import type { CaseResult } from './codecs.ts';
 import type { HttpResults } from './http/bench.ts';
 import { AUTH_ENDPOINT } from './http/data.ts';
 import { roundRatio } from './http/ratio.ts';
+import type { BunResults } from './runtimes/bench.ts';
+import type { ClusterResults } from './cluster/bench.ts';
 
 export interface TargetCheck {
   /** What is measured: `json.encode`, `HTTP req/s`, ... */
@@ -79,4 +81,28 @@ export function targetLines(checks: readonly TargetCheck[]): string {
   const met = checks.filter((c) => c.met).length;
   lines.push(`  ${met} of ${checks.length} met`);
   return lines.join('\n');
+}
+
+/**
+ * The targets of the parts after the HTTP bench: lacquer's fetch handler ≥ 1.0x Hono's req/s on Bun,
+ * each endpoint; each cluster worker's RSS growth over the memory check within 20 MB. The cluster's
+ * 2-against-1 ratio and the compression figures have no target (the load generator shares the cores).
+ */
+export function checkPartTargets(bun: BunResults | undefined, cluster: ClusterResults | undefined): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  for (const c of bun?.cases ?? []) {
+    const [ours, hono] = c.results;
+    if (ours !== undefined && hono !== undefined) out.push(ratio(roundRatio(ours, hono), 1.0, 'Bun req/s', `lacquer fetch handler/Hono, ${c.endpoint}`));
+  }
+  for (const w of cluster?.memory ?? []) {
+    out.push({
+      group: 'cluster memory',
+      label: `RSS growth of worker ${w.worker} of ${w.workers} after ${cluster!.memoryRequests.toLocaleString('en')} requests`,
+      value: w.growthMB,
+      target: 20,
+      unit: 'MB',
+      met: w.growthMB <= 20,
+    });
+  }
+  return out;
 }

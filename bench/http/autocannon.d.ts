@@ -36,6 +36,8 @@ declare module 'autocannon' {
     /** Milliseconds. */
     latency: Histogram;
     requests: Histogram & { sent: number };
+    /** Bytes read per second; `total`: every byte of the answers, headers included. */
+    throughput: Histogram;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

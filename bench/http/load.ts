@@ -13,6 +13,8 @@ export interface LoadResult {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly requests: number;
+  /** Bytes of the answers read, headers included. */
+  readonly bytes: number;
 }
 
 /** Loads `baseUrl` with `request` for `seconds`, or for exactly `amount` requests. */
@@ -43,5 +45,6 @@ export async function load(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    bytes: result.throughput.total,
   };
 }

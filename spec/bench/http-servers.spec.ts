@@ -8,6 +8,9 @@ import { checkTargets } from '../../bench/targets.ts';
 import { renderChart } from '../../bench/chart.ts';
 import type { HttpResults } from '../../bench/http/bench.ts';
 import { roundRatio } from '../../bench/http/ratio.ts';
+import { BUN_SERVERS } from '../../bench/runtimes/bench.ts';
+import { bunBinary, startBun, type BunProcess } from '../../bench/runtimes/bun.ts';
+import { checkSameAnswer, rawAnswer } from '../../bench/runtimes/check.ts';
 
 const FORMATS: Record<ServerKind, readonly WireFormat[]> = { lacquer: ['json', 'msgpack'], fastify: ['json'], 'node:http': ['json'] };
 
@@ -146,5 +149,56 @@ describe('bench targets and chart', () => {
     expect(svg.match(/<rect [^>]*height="12"/g)).to.have.length(checkTargets(codecs, http).filter((c) => c.unit === 'x').length + 2);
     expect(svg).to.include('title &amp; &lt;more&gt;').and.include('>1.0x<').and.include('RSS growth of lacquer');
     expect(svg.trim().endsWith('</svg>')).to.equal(true);
+  });
+});
+
+describe('bench/runtimes: lacquer\'s fetch handler and Hono on Bun', function () {
+  this.timeout(60_000);
+  let node: RunningServer;
+  let lacquer: BunProcess;
+  let hono: BunProcess;
+  const base = (port: number) => `http://127.0.0.1:${port}`;
+  before(async () => {
+    const bun = bunBinary().path;
+    [node, lacquer, hono] = await Promise.all([SERVERS.lacquer(0), startBun(bun, BUN_SERVERS[0].script), startBun(bun, BUN_SERVERS[1].script)]);
+  });
+  after(() => Promise.all([node?.close(), lacquer?.stop(), hono?.stop()]));
+
+  for (const endpoint of ENDPOINTS) {
+    it(`answer ${endpoint.name} with the status, media type and bytes of lacquer's HttpServer`, async () => {
+      await checkAnswer(lacquer.url, endpoint, 'json');
+      await checkSameAnswer(base(node.port), lacquer.url, endpoint, 'lacquer on Bun');
+      await checkSameAnswer(base(node.port), hono.url, endpoint, 'Hono on Bun');
+    });
+  }
+
+  const { year: _, ...noYear } = NEW_BOOK;
+  const BAD_BODIES: readonly (readonly [string, number, string])[] = [
+    ['a Book with a missing key', 1, JSON.stringify(noYear)],
+    ['a Book with an unknown key', 1, JSON.stringify({ ...NEW_BOOK, extra: 1 })],
+    ['a Book with a fractional id', 1, JSON.stringify({ ...NEW_BOOK, id: 4.5 })],
+    ['a Book with a year beyond i32', 1, JSON.stringify({ ...NEW_BOOK, year: 2 ** 31 })],
+    ['a Book with an empty title', 1, JSON.stringify({ ...NEW_BOOK, title: '' })],
+    ['malformed JSON', 1, '{"id":'],
+    ['a negative user id', 2, '-1'],
+    ['a user id as a string', 2, '"7"'],
+  ];
+  for (const [what, index, body] of BAD_BODIES) {
+    it(`both refuse ${what} with 400`, async () => {
+      const endpoint = ENDPOINTS[index]!;
+      const [ours, theirs] = await Promise.all([rawAnswer(lacquer.url, endpoint, body), rawAnswer(hono.url, endpoint, body)]);
+      expect([ours.status, theirs.status], `lacquer ${ours.body}; Hono ${theirs.body}`).to.deep.equal([400, 400]);
+    });
+  }
+
+  it('both answer 404 for an unknown user id', async () => {
+    const [ours, theirs] = await Promise.all([rawAnswer(lacquer.url, ENDPOINTS[2]!, '99'), rawAnswer(hono.url, ENDPOINTS[2]!, '99')]);
+    expect([ours.status, theirs.status]).to.deep.equal([404, 404]);
+  });
+
+  it('reads each Bun process\'s memory and CPU time from /proc', () => {
+    const stats = lacquer.stats();
+    expect(stats.rss).to.be.above(1024 * 1024);
+    expect(stats.cpuMicros).to.be.above(0);
   });
 });

@@ -51,7 +51,8 @@ function bearerHook(tokens: ReadonlyMap<string, Caller>): onRequestHookHandler {
     if (header === undefined || (space === -1 ? header : header.slice(0, space)).toLowerCase() !== 'bearer') {
       return refuse(reply, CHALLENGE, 'this call needs credentials');
     }
-    const token = space === -1 ? '' : header.slice(space + 1).trim();
+    // Spaces only around the token (RFC 9110's SP), as lacquer's bearerAuth reads it.
+    const token = space === -1 ? '' : header.slice(space + 1).replace(/^ +| +$/g, '');
     if (token === '' || token.length > MAX_TOKEN_LENGTH || !B64TOKEN.test(token)) return refuse(reply, INVALID_TOKEN_CHALLENGE, 'malformed token');
     const caller = tokens.get(token);
     if (caller === undefined) return refuse(reply, INVALID_TOKEN_CHALLENGE, 'the credentials were refused');

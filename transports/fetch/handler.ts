@@ -12,6 +12,8 @@ import { clientAddress } from '../rest/client-address.ts';
 import { CompressionPolicy, markEncoded, requestBodyCoding } from '../rest/content-coding.ts';
 import { compress, inflate, webRequestCodings, webResponseCodings } from './coding.ts';
 
+const NO_BODY = new Uint8Array(0);
+
 /**
  * Serves `endpoints` (a registry's) under `prefix` on the Fetch API: the handler takes a
  * `Request` and resolves to a `Response`, for Workers, Deno, Bun or any runtime built on
@@ -111,8 +113,13 @@ async function handle(
   // Read when the endpoint asks: a call it refuses never has its body read.
   // A body with Content-Encoding is inflated, the limit applying to what it inflates to (and to
   // the bytes received); an unknown coding is refused before anything is read.
-  const readRequestBody = async (): Promise<Uint8Array | EndpointResponse> => {
+  const readRequestBody = (): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> => {
     const contentEncoding = headers.get('content-encoding');
+    // No body (a GET): nothing to wait for.
+    if (request.body === null && contentEncoding === null) return NO_BODY;
+    return readWhole(contentEncoding);
+  };
+  const readWhole = async (contentEncoding: string | null): Promise<Uint8Array | EndpointResponse> => {
     // The runtime's DecompressionStream formats are probed only once a body names a coding.
     const coding = requestBodyCoding(contentEncoding, contentEncoding === null ? [] : webRequestCodings());
     if (coding.kind === 'unsupported') return problemResponse(coding.problem, headers.get('accept'), route.codecs, coding.headers);

@@ -7,6 +7,7 @@ import { discard, readBody } from './body.ts';
 import { resolveFetchOptions, type FetchHandlerOptions, type ResolvedFetchOptions } from './options.ts';
 import { toResponse } from './response.ts';
 import { FetchEndpointRequest } from './endpoint-request.ts';
+import { Deadlines } from './deadlines.ts';
 import { requestIdFor } from '../rest/request-id.ts';
 import { clientAddress } from '../rest/client-address.ts';
 import { CompressionPolicy, markEncoded, requestBodyCoding } from '../rest/content-coding.ts';
@@ -38,9 +39,10 @@ export function toFetchHandler(
     }
     return policy;
   };
+  const deadlines = resolved.handlerTimeoutMs === 0 ? undefined : new Deadlines(resolved.handlerTimeoutMs);
   return async (request, ...platform) => {
     try {
-      return await handle(request, platform, routes, resolved, compression);
+      return await handle(request, platform, routes, resolved, compression, deadlines);
     } catch (error) {
       // A fault of the handler itself, not of an endpoint (those answer problem documents).
       console.error('lacquer/fetch: internal error', error);
@@ -72,6 +74,7 @@ async function handle(
   routes: RouteTable,
   options: ResolvedFetchOptions,
   compression: () => CompressionPolicy | null,
+  deadlines: Deadlines | undefined,
 ): Promise<Response> {
   const { method, headers } = request;
   const head = method === 'HEAD';
@@ -136,24 +139,29 @@ async function handle(
   const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);
   const call = new FetchEndpointRequest(request, route.path, readRequestBody, target.search, requestId, ip, platform);
   const answer = route.handler(call);
-  if (options.handlerTimeoutMs === 0) return send(await answer);
-  // The call races its deadline; a call past it is answered 503 and its own answer dropped.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let late = false;
-  const deadline = new Promise<EndpointResponse>((resolve) => {
-    timer = setTimeout(() => {
-      late = true;
-      const ms = options.handlerTimeoutMs;
+  if (deadlines === undefined) return send(await answer);
+  // The call races its deadline; a call past it is answered 503 and its own answer dropped (its
+  // observers still hear of it, as a 503).
+  return new Promise<Response>((resolve, reject) => {
+    let settled = false;
+    const settle = (first: EndpointResponse) => {
+      settled = true;
+      deadlines.remove(giveUp);
+      try {
+        resolve(send(first));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const giveUp = () => {
+      const ms = deadlines.timeoutMs;
       call.abort(new DOMException(`the call did not answer within ${ms} ms`, 'TimeoutError'));
-      resolve(answerFor(problem(503, `the handler did not answer within ${ms} ms`, { requestId })));
-    }, options.handlerTimeoutMs);
+      settle(answerFor(problem(503, `the handler did not answer within ${ms} ms`, { requestId })));
+    };
+    deadlines.add(giveUp);
+    answer.then((own) => (settled ? own.written?.(503) : settle(own)), (error: unknown) => {
+      deadlines.remove(giveUp);
+      reject(error);
+    });
   });
-  try {
-    const first = await Promise.race([answer, deadline]);
-    // Past the deadline: the call's own answer is dropped, but observers still hear of it, as a 503.
-    if (late) void answer.then((dropped) => dropped.written?.(503));
-    return send(first);
-  } finally {
-    clearTimeout(timer);
-  }
 }

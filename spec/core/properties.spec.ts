@@ -1,7 +1,8 @@
+import { hasEmptyKey } from '../support/empty-key.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { jsonSchema, ReadError, type AnyType, type Type } from '../../core/index.ts';
+import { jsonSchema, ReadError } from '../../core/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { arbDescriptor, arbJsonNear, arbTyped } from '../support/arbitraries.ts';
 
@@ -46,15 +47,3 @@ describe('properties of reading and writing', () => {
   });
 });
 
-/** Whether `type` or any descriptor inside it is an object with a member named "". */
-function hasEmptyKey(type: Type): boolean {
-  const d = type as AnyType;
-  switch (d.kind) {
-    case 'object': return Object.hasOwn(d.fields, '') || Object.values(d.fields).some(hasEmptyKey);
-    case 'array': return hasEmptyKey(d.element);
-    case 'map': return hasEmptyKey(d.values);
-    case 'tuple': return d.elements.some(hasEmptyKey);
-    case 'optional': case 'nullable': return hasEmptyKey(d.inner);
-    default: return false;
-  }
-}

@@ -5,12 +5,12 @@ import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createExampleServer } from '../../examples/app.ts';
 import { demoTokens } from '../../examples/auth.ts';
 import { servePage } from '../../examples/page/serve.ts';
 import { HttpServer } from '../../transports/http/index.ts';
-import { CHROMIUM_ARGS, findChromium } from '../support/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { listen } from '../support/http-client.ts';
 
 const OUTPUT = fileURLToPath(new URL('../../spec-output/', import.meta.url));
@@ -78,12 +78,7 @@ describe('examples: the browser page in headless Chromium', function () {
   let url = '';
 
   before(async () => {
-    const { executablePath, source } = await findChromium();
-    try {
-      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    } catch (e) {
-      throw new Error(`cannot launch Chromium ${executablePath} (from ${source}): ${(e as Error).message}`, { cause: e });
-    }
+    browser = await launchChromium();
     url = await listen(server);
   });
   after(async () => {

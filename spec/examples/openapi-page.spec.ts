@@ -6,10 +6,10 @@ import { expect } from 'chai';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createExampleServer } from '../../examples/app.ts';
 import { DOCS_POLICY, serveApiDocs } from '../../examples/openapi.ts';
-import { CHROMIUM_ARGS, findChromium } from '../support/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { listen, send } from '../support/http-client.ts';
 
 const OUTPUT = fileURLToPath(new URL('../../spec-output/', import.meta.url));
@@ -33,12 +33,7 @@ describe('examples: the API reference page in headless Chromium', function () {
   const operations = registry.endpoints.operations.map((o) => `${o.verb} /api${o.path}`);
 
   before(async () => {
-    const { executablePath, source } = await findChromium();
-    try {
-      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    } catch (e) {
-      throw new Error(`cannot launch Chromium ${executablePath} (from ${source}): ${(e as Error).message}`, { cause: e });
-    }
+    browser = await launchChromium();
     url = await listen(server);
     context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     page = await context.newPage();

@@ -8,6 +8,7 @@ import { accessSync, constants, mkdtempSync, renameSync, rmSync, statSync } from
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_ENV = 'LACQUER_CHROMIUM';
 
@@ -111,4 +112,14 @@ export async function findChromium(): Promise<FoundChromium> {
       `install Google Chrome or Chromium, or set ${CHROMIUM_ENV}=/path/to/chrome ` +
       `(the devDependency @sparticuz/chromium ships a linux-x64 build only, and this is ${process.platform}-${process.arch})`,
   );
+}
+
+/** Finds Chromium (see `findChromium`) and launches it headless; a failure names the executable and where it came from. */
+export async function launchChromium(): Promise<Browser> {
+  const { executablePath, source } = await findChromium();
+  try {
+    return await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  } catch (e) {
+    throw new Error(`cannot launch Chromium ${executablePath} (from ${source}): ${(e as Error).message}`, { cause: e });
+  }
 }

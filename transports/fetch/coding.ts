@@ -2,6 +2,7 @@
 // and DecompressionStream: no node:*, so the handler runs unchanged on Workers, Deno and Bun. What
 // to compress, and with what, is decided in transports/rest/content-coding.ts.
 import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../rest/content-coding.ts';
+import type { Inflated } from '../rest/request-body.ts';
 import { readStream } from './body.ts';
 
 /** Which formats the runtime's streams take, probed once each on first use (never at module scope: workerd forbids some work there). */
@@ -49,9 +50,6 @@ export async function compress(coding: ResponseCoding, body: string | Uint8Array
   if (out.kind !== 'ok') throw new Error(`lacquer/fetch: the ${coding} CompressionStream failed`);
   return out.body;
 }
-
-/** The outcome of inflating a request body. */
-export type Inflated = Uint8Array | 'too-large' | 'corrupt';
 
 /**
  * Inflates a request body read whole (its wire size already under `limit`), reading at most

@@ -1,15 +1,19 @@
+type Timer = ReturnType<typeof setTimeout>;
+
 /**
  * The calls of one fetch handler in flight, each with the function that gives up on it, answered
  * when their deadline passes. One timer serves them all, armed for the earliest deadline while
- * calls are in flight: a timer per request cost Bun half its throughput on small requests. All
- * calls share one timeout, so insertion order is deadline order.
+ * calls are in flight, rather than a timer and a race per request (on a throwaway build, Bun
+ * answered small requests twice as fast without them). All calls share one timeout, so insertion
+ * order is deadline order.
  *
  * workerd ties a timer to the request that set it (it may not outlive that request), so there each
  * call gets a timer of its own.
  */
 export class Deadlines {
-  readonly #calls = new Map<() => void, number>();
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Each call's deadline (`performance.now()`), or on workerd the call's own timer. */
+  readonly #calls = new Map<() => void, number | Timer>();
+  #timer: Timer | undefined;
   readonly #perCall = isWorkerd();
 
   constructor(readonly timeoutMs: number) {}
@@ -21,7 +25,7 @@ export class Deadlines {
         this.#calls.delete(giveUp);
         giveUp();
       }, this.timeoutMs);
-      this.#calls.set(giveUp, timer as unknown as number);
+      this.#calls.set(giveUp, timer);
       return;
     }
     this.#calls.set(giveUp, performance.now() + this.timeoutMs);
@@ -32,7 +36,8 @@ export class Deadlines {
     const entry = this.#calls.get(giveUp);
     if (entry === undefined) return;
     this.#calls.delete(giveUp);
-    if (this.#perCall) clearTimeout(entry as unknown as ReturnType<typeof setTimeout>);
+    // On workerd the entry is the call's timer (a number there, as in browsers).
+    if (this.#perCall) clearTimeout(entry as Timer);
     else if (this.#calls.size === 0 && this.#timer !== undefined) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -43,8 +48,8 @@ export class Deadlines {
     this.#timer = undefined;
     const now = performance.now();
     for (const [giveUp, deadline] of this.#calls) {
-      if (deadline > now) {
-        this.#timer = setTimeout(() => this.#sweep(), deadline - now);
+      if ((deadline as number) > now) {
+        this.#timer = setTimeout(() => this.#sweep(), (deadline as number) - now);
         return;
       }
       this.#calls.delete(giveUp);

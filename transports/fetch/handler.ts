@@ -11,6 +11,7 @@ import { Deadlines } from './deadlines.ts';
 import { requestIdFor } from '../rest/request-id.ts';
 import { clientAddress } from '../rest/client-address.ts';
 import { CompressionPolicy, markEncoded, requestBodyCoding } from '../rest/content-coding.ts';
+import { bodyOverLimit, decodedBody } from '../rest/request-body.ts';
 import { compress, inflate, webRequestCodings, webResponseCodings } from './coding.ts';
 
 const NO_BODY = new Uint8Array(0);
@@ -127,13 +128,10 @@ async function handle(
     const coding = requestBodyCoding(contentEncoding, contentEncoding === null ? [] : webRequestCodings());
     if (coding.kind === 'unsupported') return problemResponse(coding.problem, headers.get('accept'), route.codecs, coding.headers);
     const read = await readBody(request, limit);
-    if (read.kind === 'too-large') return answerFor(problem(413, `the request body is over ${limit} bytes`));
+    if (read.kind === 'too-large') return answerFor(bodyOverLimit(limit));
     if (read.kind === 'broken') return answerFor(problem(400, 'the request body could not be read'));
-    if (coding.kind === 'identity' || read.body.byteLength === 0) return read.body;
-    const inflated = await inflate(coding.coding, read.body, limit);
-    if (inflated === 'too-large') return answerFor(problem(413, `the request body inflates to over ${limit} bytes`));
-    if (inflated === 'corrupt') return answerFor(problem(400, `the request body is not valid ${coding.coding} data`));
-    return inflated;
+    const body = await decodedBody(coding, read.body, limit, inflate);
+    return body instanceof Uint8Array ? body : answerFor(body);
   };
   const peer = options.ip?.(request, ...platform) ?? undefined;
   const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);

@@ -4,6 +4,7 @@
 import { constants as buffer } from 'node:buffer';
 import * as zlib from 'node:zlib';
 import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../rest/content-coding.ts';
+import type { Inflated } from '../rest/request-body.ts';
 
 type Callback = (error: Error | null, result: Buffer) => void;
 type Convenience = (buffer: zlib.InputType, options: zlib.ZlibOptions | zlib.BrotliOptions, callback: Callback) => void;
@@ -44,9 +45,6 @@ export function compress(coding: ResponseCoding, body: string | Uint8Array): Pro
   }
   return run(zstd.zstdCompress!, body, { chunkSize: CHUNK });
 }
-
-/** The outcome of inflating a request body. */
-export type Inflated = Uint8Array | 'too-large' | 'corrupt';
 
 /**
  * Inflates a request body read whole (its wire size already under `limit`), producing at most

@@ -17,7 +17,8 @@ import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, answerConnect, answerExpectation, writeResponse } from './write.ts';
 import { admit, onIdle, release, track } from './connection.ts';
-import { markEncoded, requestBodyCoding } from '../rest/content-coding.ts';
+import { markEncoded, requestBodyCoding, type BodyCoding } from '../rest/content-coding.ts';
+import { bodyOverLimit, decodedBody } from '../rest/request-body.ts';
 import { compress, inflate, NODE_REQUEST_CODINGS } from './coding.ts';
 
 const EMPTY = new Uint8Array(0);
@@ -300,7 +301,7 @@ export class HttpServer {
       const coding = requestBodyCoding(req.headers['content-encoding'], NODE_REQUEST_CODINGS);
       if (coding.kind === 'unsupported') return problemAnswer(coding.problem, coding.headers);
       const declared = declaredLength(req);
-      if (declared !== undefined && declared > limit) return problemAnswer(problem(413, `the request body is over ${limit} bytes`));
+      if (declared !== undefined && declared > limit) return problemAnswer(bodyOverLimit(limit));
       if (waiting) {
         res.writeContinue();
         waiting = false;
@@ -312,16 +313,13 @@ export class HttpServer {
       }
       return readWhole(coding);
     };
-    const readWhole = async (coding: Exclude<ReturnType<typeof requestBodyCoding>, { kind: 'unsupported' }>): Promise<Uint8Array | EndpointResponse> => {
+    const readWhole = async (coding: Exclude<BodyCoding, { kind: 'unsupported' }>): Promise<Uint8Array | EndpointResponse> => {
       const read = await readBody(req, limit);
-      if (read.kind === 'too-large') return problemAnswer(problem(413, `the request body is over ${limit} bytes`));
+      if (read.kind === 'too-large') return problemAnswer(bodyOverLimit(limit));
       if (read.kind === 'aborted') return problemAnswer(problem(400, 'the request body broke off'));
       bodyRead = true;
-      if (coding.kind === 'identity' || read.body.byteLength === 0) return read.body;
-      const inflated = await inflate(coding.coding, read.body, limit);
-      if (inflated === 'too-large') return problemAnswer(problem(413, `the request body inflates to over ${limit} bytes`));
-      if (inflated === 'corrupt') return problemAnswer(problem(400, `the request body is not valid ${coding.coding} data`));
-      return inflated;
+      const body = await decodedBody(coding, read.body, limit, inflate);
+      return body instanceof Uint8Array ? body : problemAnswer(body);
     };
     // Worked out on first use: most calls never ask.
     let ip: { readonly value: string | undefined } | undefined;

@@ -4,6 +4,7 @@
 // and DecompressionStream in transports/fetch).
 import { problem, type ProblemDocument } from './problem.ts';
 import type { EndpointResponse, HeaderValues } from './types.ts';
+import { addVary } from './vary.ts';
 
 /** A coding answers may be compressed with. */
 export type ResponseCoding = 'br' | 'zstd' | 'gzip';
@@ -168,24 +169,6 @@ function atLeast(body: string | Uint8Array, threshold: number): boolean {
 /** The value of header `name` as one line. */
 function line(value: string | string[] | undefined): string | undefined {
   return value === undefined || typeof value === 'string' ? value : value.join(', ');
-}
-
-/**
- * Adds `token` to `headers`' `Vary` unless it is listed already (or `Vary: *`), keeping what is
- * there: `Accept, Origin` becomes `Accept, Origin, Accept-Encoding`.
- */
-export function addVary(headers: HeaderValues, token: string): void {
-  const own = line(headers.vary);
-  if (own === undefined || own.trim() === '') {
-    headers.vary = token;
-    return;
-  }
-  const lower = token.toLowerCase();
-  for (const member of own.split(',')) {
-    const m = member.trim().toLowerCase();
-    if (m === lower || m === '*') return;
-  }
-  headers.vary = `${own}, ${token}`;
 }
 
 /**

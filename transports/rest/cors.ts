@@ -1,4 +1,5 @@
 import type { HeaderValues } from './types.ts';
+import { addVary } from './vary.ts';
 
 /** Cross-origin access for browsers. */
 export interface CorsOptions {
@@ -47,15 +48,8 @@ export function preflightHeaders(cors: CorsOptions, origin: string, methods: rea
 export function mergeHeaders(headers: HeaderValues, extra: Record<string, string>): HeaderValues {
   const out = { ...headers };
   for (const [k, v] of Object.entries(extra)) {
-    out[k] = k === 'vary' && out.vary !== undefined ? mergeVary(out.vary, v) : v;
+    if (k === 'vary') addVary(out, v);
+    else out[k] = v;
   }
   return out;
-}
-
-/** `Vary` with the members of `more` it lacks added (compared case-insensitively), in order. */
-function mergeVary(vary: string | string[], more: string): string {
-  const list = typeof vary === 'string' ? vary : vary.join(', ');
-  const have = new Set(list.split(',').map((m) => m.trim().toLowerCase()));
-  const added = more.split(',').map((m) => m.trim()).filter((m) => m !== '' && !have.has(m.toLowerCase()));
-  return added.length === 0 ? list : `${list}, ${added.join(', ')}`;
 }

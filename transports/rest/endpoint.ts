@@ -11,7 +11,9 @@ import { chooseResponseCodec, codecForContentType } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdFor } from './request-id.ts';
+import { bodyOverLimit } from './request-body.ts';
 import type { SecurityScheme } from './security.ts';
+import { addVary } from './vary.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
 
 /** What every endpoint of one registry shares. */
@@ -40,12 +42,13 @@ export interface EndpointPlan {
 
 const EMPTY = new Uint8Array(0);
 
-/** Adds `Accept` to `headers`' `Vary` (every answer of an endpoint depends on it), keeping what is there. */
-function varyOnAccept(headers: HeaderValues): HeaderValues {
-  const own = headers.vary;
-  headers.vary = own === undefined ? 'Accept' : `Accept, ${typeof own === 'string' ? own : own.join(', ')}`;
-  return headers;
+/** A copy of `headers` with `Accept` in its `Vary`: every answer of an endpoint depends on it. */
+function withVaryOnAccept(headers: HeaderValues): HeaderValues {
+  const out = { ...headers };
+  addVary(out, 'Accept');
+  return out;
 }
+
 
 /**
  * Builds the handler of one service method: authenticates the caller (before the body is read),
@@ -70,7 +73,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     : (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
 
   const fail = (accept: string | null, doc: ProblemDocument, headers: HeaderValues = {}) =>
-    problemResponse(doc, accept, codecs, varyOnAccept({ ...headers }));
+    problemResponse(doc, accept, codecs, withVaryOnAccept(headers));
 
   /** A thrown error as an answer: its status, and a report to `onError` unless it is a plain refusal. */
   const failed = (call: EndpointCall, accept: string | null, thrown: unknown): EndpointResponse => {
@@ -118,7 +121,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     }
     body ??= EMPTY;
     if (body.byteLength > maxBodyBytes) {
-      return fail(accept, problem(413, `the request body is over ${maxBodyBytes} bytes`));
+      return fail(accept, bodyOverLimit(maxBodyBytes));
     }
     const contentType = request.headers.get('content-type');
     let requestCodec = contentType === null ? undefined : codecForContentType(codecs, contentType);
@@ -153,7 +156,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       return failed(call, accept, e);
     }
     const own = call.answerHeaders;
-    const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : varyOnAccept({ ...own });
+    const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
     if (answer === undefined) return { status: call.successStatus, headers, body: undefined };
     headers['content-type'] = answer.contentType;
     return { status: call.successStatus, headers, body: encoded };

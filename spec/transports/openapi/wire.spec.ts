@@ -4,13 +4,14 @@
 //   status and media type, problems included;
 // - a JSON body the request schema rejects is answered 400, and one it accepts is not (the
 //   jsonSchema agreement property of spec/core/properties.spec.ts, for whole operations).
+import { hasEmptyKey } from '../../support/empty-key.ts';
 import { decode as decodeMsgpack } from '@msgpack/msgpack';
 import { expect } from 'chai';
 import { Decoder as CborDecoder } from 'cbor-x';
 import fc from 'fast-check';
 import { Unpackr } from 'msgpackr';
 import { Agent } from 'node:http';
-import { HttpError, openApi, t, type AnyType, type OpenApiDocument, type RegistryOptions, type Type } from '../../../core/index.ts';
+import { HttpError, openApi, t, type OpenApiDocument, type RegistryOptions, type Type } from '../../../core/index.ts';
 import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
@@ -71,18 +72,6 @@ function checkAnswer(doc: OpenApiDocument, validator: DocValidator, path: string
   return reply.status;
 }
 
-/** Whether `type` holds an object with a member named "" (ajv 8 does not enforce `required: [""]`). */
-function hasEmptyKey(type: Type): boolean {
-  const d = type as AnyType;
-  switch (d.kind) {
-    case 'object': return Object.hasOwn(d.fields, '') || Object.values(d.fields).some(hasEmptyKey);
-    case 'array': return hasEmptyKey(d.element);
-    case 'map': return hasEmptyKey(d.values);
-    case 'tuple': return d.elements.some(hasEmptyKey);
-    case 'optional': case 'nullable': return hasEmptyKey(d.inner);
-    default: return false;
-  }
-}
 
 describe('openApi: the document agrees with the wire', function () {
   this.timeout(120_000);

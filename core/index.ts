@@ -7,12 +7,13 @@
 
 export { t } from './types/index.ts';
 export type {
-  AnyType, BigIntKind, EnumValue, Fields, FloatKind, Infer, IntKind, Kind, LiteralValue, ObjectOptions,
-  RequiresKey, Type,
+  AnyType, ArrayConstraints, BigIntKind, BigIntOptions, Defaulted, EnumValue, Fields, FloatKind, Infer, InferInput, IntKind,
+  Kind, LiteralValue, MapConstraints, NumberConstraints, ObjectOptions, RequiresKey, StringConstraints, StringFormat, Type,
+  VariantMember,
 } from './types/index.ts';
 export {
   ArrayType, BigIntType, BoolType, BytesType, EnumType, FloatType, IntType, LiteralType, MapType,
-  NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType,
+  NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType, TimestampType, UnknownType, VariantType, LazyType,
 } from './types/index.ts';
 export { ReadError } from './errors/read-error.ts';
 export { WriteError } from './errors/write-error.ts';

@@ -42,10 +42,10 @@ export declare namespace StandardSchemaV1 {
  * It reads with the closure reader, which gives the same values and errors as the codecs' read
  * pass; so `import { t } from 'lacquer'` alone brings no code generation into a bundle.
  */
-export function standardProps<Out>(type: Type<Out>): StandardSchemaV1.Props<unknown, Out> {
+export function standardProps<Out, In>(type: Type<Out, In>): StandardSchemaV1.Props<In, Out> {
   return compiled(type, 'standard', () => {
     let read: ((value: unknown) => unknown) | undefined;
-    const props: StandardSchemaV1.Props<unknown, Out> = {
+    const props: StandardSchemaV1.Props<In, Out> = {
       version: 1,
       vendor: 'lacquer',
       validate(value: unknown): StandardSchemaV1.Result<Out> {

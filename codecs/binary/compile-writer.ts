@@ -76,6 +76,7 @@ export function compileBinaryWriter(type: Type, wire: Wire): BinaryWriter {
       };
     }
     case 'map': return mapWriter(inner(d.values), wire);
+    case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
     case 'object': return objectWriter(d, inner, wire);
   }
 }

@@ -61,6 +61,7 @@ export function compileJsonWriter(type: Type, pretty: boolean): JsonWriter {
       return sequenceWriter((v) => checkArray(v, writes.length), (i) => writes[i]!, pretty);
     }
     case 'map': return mapWriter(inner(d.values), pretty);
+    case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
     case 'object': return objectWriter(d, inner, pretty);
   }
 }

@@ -38,6 +38,7 @@ export function compileReader(type: Type, ctx: ReaderContext, depth = 1): Reader
     case 'array': return container(() => arrayReader(inner(d.element)));
     case 'map': return container(() => mapReader(inner(d.values)));
     case 'tuple': return container(() => tupleReader(d.elements.map(inner)));
+    case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
     case 'object': return container(() => objectReader(d, ctx, inner));
   }
 }

@@ -32,6 +32,7 @@ export function compileDefault(type: Type): DefaultMaker {
       const makers = d.elements.map(compileDefault);
       return () => makers.map((make) => make());
     }
+    case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
     case 'object': {
       const members = Object.entries(d.fields).flatMap(([key, field]) => {
         const make = memberDefault(field);

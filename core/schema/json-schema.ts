@@ -58,6 +58,7 @@ class SchemaBuilder {
         const n = d.elements.length;
         return { type: 'array', prefixItems: d.elements.map((e) => this.schema(e)), items: false, minItems: n, maxItems: n };
       }
+      case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
       case 'object': return d.name === undefined ? this.object(d) : this.named(d, d.name);
     }
   }

@@ -1,3 +1,5 @@
+import { validateNumberConstraints } from '../kinds/constraints.ts';
+import type { BigIntOptions, NumberConstraints } from './constraints.ts';
 import type { BigIntKind } from './ranges.ts';
 import { Type } from './type.ts';
 
@@ -5,7 +7,16 @@ export type { BigIntKind } from './ranges.ts';
 
 /** A 64-bit integer read as a `bigint`, exact on every codec; absent keys default to `0n`. */
 export class BigIntType<K extends BigIntKind = BigIntKind> extends Type<bigint> {
-  constructor(readonly kind: K) {
+  /** Bounds besides the kind's own, as bigints; `undefined` when there are none. */
+  readonly constraints: NumberConstraints<bigint> | undefined;
+  /** The form of the value in JSON: a number (the default) or a string. */
+  readonly json: 'number' | 'string';
+
+  constructor(readonly kind: K, options: BigIntOptions = {}) {
     super();
+    const { json = 'number', ...bounds } = options;
+    if (json !== 'number' && json !== 'string') throw new TypeError(`t.${kind}(): json is 'number' or 'string', got ${String(json)}`);
+    this.json = json;
+    this.constraints = validateNumberConstraints(kind, bounds) as NumberConstraints<bigint> | undefined;
   }
 }

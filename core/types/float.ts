@@ -1,3 +1,5 @@
+import { validateNumberConstraints } from '../kinds/constraints.ts';
+import type { NumberConstraints } from './constraints.ts';
 import type { FloatKind } from './ranges.ts';
 import { Type } from './type.ts';
 
@@ -8,7 +10,11 @@ export type { FloatKind } from './ranges.ts';
  * float32 when read and written as the shortest decimal that reads back to the same float32.
  */
 export class FloatType<K extends FloatKind = FloatKind> extends Type<number> {
-  constructor(readonly kind: K) {
+  /** Bounds, checked on read (after `f32` rounding) and write; `undefined` when there are none. */
+  readonly constraints: NumberConstraints | undefined;
+
+  constructor(readonly kind: K, constraints?: NumberConstraints) {
     super();
+    this.constraints = validateNumberConstraints(kind, constraints) as NumberConstraints | undefined;
   }
 }

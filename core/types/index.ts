@@ -14,34 +14,45 @@ import { StringType } from './string.ts';
 import { TupleType } from './tuple.ts';
 import type { Type } from './type.ts';
 import { VoidType } from './void.ts';
+import { TimestampType } from './timestamp.ts';
+import { UnknownType } from './unknown.ts';
+import { VariantType, type VariantMember } from './variant.ts';
+import { LazyType } from './lazy.ts';
+import type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints } from './constraints.ts';
 
 /** The descriptor factories: `t.object({ id: t.u64(), name: t.string() })`. */
 export const t = {
-  string: () => new StringType(),
+  string: (constraints?: StringConstraints) => new StringType(constraints),
   bool: () => new BoolType(),
-  i8: () => new IntType('i8'),
-  i16: () => new IntType('i16'),
-  i32: () => new IntType('i32'),
-  u8: () => new IntType('u8'),
-  u16: () => new IntType('u16'),
-  u32: () => new IntType('u32'),
-  i64: () => new BigIntType('i64'),
-  u64: () => new BigIntType('u64'),
-  f32: () => new FloatType('f32'),
-  f64: () => new FloatType('f64'),
+  i8: (constraints?: NumberConstraints) => new IntType('i8', constraints),
+  i16: (constraints?: NumberConstraints) => new IntType('i16', constraints),
+  i32: (constraints?: NumberConstraints) => new IntType('i32', constraints),
+  u8: (constraints?: NumberConstraints) => new IntType('u8', constraints),
+  u16: (constraints?: NumberConstraints) => new IntType('u16', constraints),
+  u32: (constraints?: NumberConstraints) => new IntType('u32', constraints),
+  i64: (options?: BigIntOptions) => new BigIntType('i64', options),
+  u64: (options?: BigIntOptions) => new BigIntType('u64', options),
+  f32: (constraints?: NumberConstraints) => new FloatType('f32', constraints),
+  f64: (constraints?: NumberConstraints) => new FloatType('f64', constraints),
   bytes: () => new BytesType(),
+  timestamp: () => new TimestampType(),
+  unknown: () => new UnknownType(),
   void: () => new VoidType(),
-  array: <E extends Type>(element: E) => new ArrayType(element),
-  map: <V extends Type>(values: V) => new MapType(values),
+  array: <E extends Type>(element: E, constraints?: ArrayConstraints) => new ArrayType(element, constraints),
+  map: <V extends Type>(values: V, constraints?: MapConstraints) => new MapType(values, constraints),
   tuple: <const E extends readonly Type[]>(elements: E) => new TupleType(elements),
   literal: <const V extends LiteralValue>(value: V) => new LiteralType(value),
   enum: <const V extends readonly EnumValue[]>(values: V) => new EnumType(values),
   object: <F extends Fields>(fields: F, options?: ObjectOptions) => new ObjectType(fields, options),
   optional: <T extends Type>(inner: T) => new OptionalType(inner),
   nullable: <T extends Type>(inner: T) => new NullableType(inner),
+  variant: <const K extends string, const M extends readonly VariantMember<K>[]>(key: K, members: M) => new VariantType(key, members),
+  lazy: <T extends Type>(get: () => T) => new LazyType(get),
 } as const;
 
-export type { Type, Infer, Kind } from './type.ts';
+export type { Type, Infer, InferInput, Kind, Defaulted } from './type.ts';
+export type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints, StringFormat } from './constraints.ts';
+export type { VariantMember } from './variant.ts';
 export type { Fields, ObjectOptions, RequiresKey } from './object.ts';
 export type { IntKind } from './integer.ts';
 export type { BigIntKind } from './bigint.ts';
@@ -50,10 +61,11 @@ export type { LiteralValue } from './literal.ts';
 export type { EnumValue } from './enum.ts';
 export {
   ArrayType, BigIntType, BoolType, BytesType, EnumType, FloatType, IntType, LiteralType, MapType,
-  NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType,
+  NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType, TimestampType, UnknownType, VariantType, LazyType,
 };
 
 /** Every concrete descriptor class, for exhaustive switches over `kind`. */
 export type AnyType =
   | StringType | BoolType | IntType | BigIntType | FloatType | BytesType | VoidType
-  | ArrayType | MapType | TupleType | LiteralType | EnumType | ObjectType | OptionalType | NullableType;
+  | TimestampType | UnknownType
+  | ArrayType | MapType | TupleType | LiteralType | EnumType | ObjectType | VariantType | LazyType | OptionalType | NullableType;

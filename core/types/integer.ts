@@ -1,3 +1,5 @@
+import { validateNumberConstraints } from '../kinds/constraints.ts';
+import type { NumberConstraints } from './constraints.ts';
 import type { IntKind } from './ranges.ts';
 import { Type } from './type.ts';
 
@@ -5,7 +7,11 @@ export type { IntKind } from './ranges.ts';
 
 /** An integer read as a `number`, range-checked per kind; absent keys default to `0`. */
 export class IntType<K extends IntKind = IntKind> extends Type<number> {
-  constructor(readonly kind: K) {
+  /** Bounds besides the kind's own, checked on read and write; `undefined` when there are none. */
+  readonly constraints: NumberConstraints | undefined;
+
+  constructor(readonly kind: K, constraints?: NumberConstraints) {
     super();
+    this.constraints = validateNumberConstraints(kind, constraints) as NumberConstraints | undefined;
   }
 }

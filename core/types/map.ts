@@ -1,9 +1,15 @@
-import { Type, type Infer } from './type.ts';
+import { validateCountConstraints } from '../kinds/constraints.ts';
+import type { MapConstraints } from './constraints.ts';
+import { Type, type Infer, type InferInput } from './type.ts';
 
 /** An object with arbitrary string keys and values of one descriptor; absent keys default to `{}`. */
-export class MapType<V extends Type = Type> extends Type<Record<string, Infer<V>>> {
+export class MapType<V extends Type = Type> extends Type<Record<string, Infer<V>>, Record<string, InferInput<V>>> {
   readonly kind = 'map';
-  constructor(readonly values: V) {
+  /** Checked on read and write; `undefined` when there are none. */
+  readonly constraints: MapConstraints | undefined;
+
+  constructor(readonly values: V, constraints?: MapConstraints) {
     super();
+    this.constraints = validateCountConstraints('t.map()', ['minProperties', 'maxProperties'], constraints);
   }
 }

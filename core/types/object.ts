@@ -1,4 +1,4 @@
-import { Type, type Infer } from './type.ts';
+import { Type, type Infer, type InferInput } from './type.ts';
 import type { OptionalType } from './optional.ts';
 
 /** The members of an object descriptor, in the order they are read and written. */
@@ -6,26 +6,36 @@ export type Fields = Readonly<Record<string, Type>>;
 
 /**
  * Decides whether `key` must be present when `errorOnMissingKeys` is on. `isNullable` is true for
- * `t.optional` and `t.nullable` members. The default is `!isNullable`.
+ * `t.optional`, `t.nullable` and `t.unknown` members. The default is `!isNullable`.
  */
 export type RequiresKey = (key: string, isNullable: boolean) => boolean;
 
 export interface ObjectOptions {
   /** Names the record in JSON Schema (`$defs`) and in error messages. */
   name?: string;
+  /** Said of the record in JSON Schema and OpenAPI. */
+  description?: string;
   /** Overrides which keys are required; consulted only when `errorOnMissingKeys` is on. */
   requiresKey?: RequiresKey;
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K] extends OptionalType ? K : never }[keyof F];
+/** Keys a writer's input may leave out: optional members and members with `.default()`. */
+type InputOptionalKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends OptionalType ? K : F[K] extends { readonly '~defaulted': true } ? K : never;
+}[keyof F];
 type InferObject<F extends Fields> = Simplify<
   { -readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]> } &
   { -readonly [K in OptionalKeys<F>]?: Infer<F[K]> }
 >;
+type InferInputObject<F extends Fields> = Simplify<
+  { -readonly [K in Exclude<keyof F, InputOptionalKeys<F>>]: InferInput<F[K]> } &
+  { -readonly [K in InputOptionalKeys<F>]?: InferInput<F[K]> }
+>;
 
 /** A record with declared members; undeclared keys are rejected (or dropped) and never reach the result. */
-export class ObjectType<F extends Fields = Fields> extends Type<InferObject<F>> {
+export class ObjectType<F extends Fields = Fields> extends Type<InferObject<F>, InferInputObject<F>> {
   readonly kind = 'object';
   readonly name: string | undefined;
   readonly requiresKey: RequiresKey | undefined;
@@ -40,5 +50,6 @@ export class ObjectType<F extends Fields = Fields> extends Type<InferObject<F>> 
     if (notText !== undefined) throw new TypeError(`t.object(): the member name ${JSON.stringify(notText)} holds a lone surrogate, which no codec can write`);
     this.name = options.name;
     this.requiresKey = options.requiresKey;
+    if (options.description !== undefined) (this as { description: string | undefined }).description = options.description;
   }
 }

@@ -7,34 +7,65 @@ export type Kind =
   | 'i8' | 'i16' | 'i32' | 'u8' | 'u16' | 'u32'
   | 'i64' | 'u64'
   | 'f32' | 'f64'
-  | 'bytes' | 'array' | 'map' | 'tuple' | 'literal' | 'enum' | 'object'
+  | 'bytes' | 'timestamp' | 'unknown'
+  | 'array' | 'map' | 'tuple' | 'literal' | 'enum' | 'object' | 'variant' | 'lazy'
   | 'optional' | 'nullable' | 'void';
 
 /**
  * A field descriptor: plain data with a `kind` discriminant. It knows nothing about codecs;
  * readers, writers and schemas are compiled from it elsewhere.
+ *
+ * `Out` is the value reading gives (`Infer`); `In` what a writer takes (`InferInput`), which
+ * differs where a member with `.default()` may be left out.
  */
-export abstract class Type<Out = unknown> {
+export abstract class Type<Out = unknown, In = Out> {
   abstract readonly kind: Kind;
   /** Type-level only: the value this descriptor reads to. */
   declare readonly '~out': Out;
+  /** Type-level only: the value a writer takes. */
+  declare readonly '~in': In;
   /** True once `.default(value)` was called. */
   readonly hasDefault: boolean = false;
   /** What an absent key becomes, when `hasDefault`. */
   readonly defaultValue: Out | undefined = undefined;
+  /** Said of the value in JSON Schema and OpenAPI (`description`); set by `.describe(text)`. */
+  readonly description: string | undefined = undefined;
 
-  /** A copy of this descriptor whose absent keys read as `value` (required-ness is unchanged). */
-  default(value: Out): this {
+  /**
+   * A copy of this descriptor whose absent keys read as `value` (required-ness is unchanged), and
+   * which a writer writes when the member is absent: in `InferInput` the key may be left out.
+   */
+  default(value: Out): Defaulted<this> {
+    return this.copyWith({ hasDefault: true, defaultValue: value }) as Defaulted<this>;
+  }
+
+  /** A copy of this descriptor with a description, for JSON Schema and OpenAPI. */
+  describe(text: string): this {
+    if (typeof text !== 'string') throw new TypeError('describe(): the description is a string');
+    return this.copyWith({ description: text });
+  }
+
+  /** A copy of this descriptor with some of its own properties replaced. */
+  protected copyWith(changes: Partial<Record<'hasDefault' | 'defaultValue' | 'description', unknown>>): this {
     const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
-    Object.assign(copy, this, { hasDefault: true, defaultValue: value });
+    Object.assign(copy, this, changes);
     return copy;
   }
 
   /** Standard Schema v1: validates a JavaScript value with the default reading options. */
-  get '~standard'(): StandardSchemaV1.Props<unknown, Out> {
+  get '~standard'(): StandardSchemaV1.Props<In, Out> {
     return standardProps(this);
   }
 }
 
+/** A descriptor with `.default(value)`: as an object member its key may be absent from a writer's input. */
+export type Defaulted<T> = T & { readonly '~defaulted': true };
+
 /** The static type a descriptor reads to: `Infer<typeof User>`. */
 export type Infer<T extends Type> = T['~out'];
+
+/**
+ * The static type a writer (and a client's parameter) takes: `Infer`, except that members with
+ * `.default()` may be left out (the writer writes their default) as `t.optional` ones may.
+ */
+export type InferInput<T extends Type> = T['~in'];

@@ -127,6 +127,7 @@ export class SchemaComponents {
       case 'enum': return { enum: [...d.values] };
       // Reading takes `null` for an optional value too (it reads as `undefined`); writing writes
       // `null` for an absent element of an array or tuple.
+      case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
       case 'optional': case 'nullable':
         return { anyOf: [this.#schema(d.inner, mode, form, site), { type: 'null' }] };
       case 'array':

@@ -10,7 +10,7 @@ import { cbor } from '../codecs/cbor/index.ts';
 import { json } from '../codecs/json/index.ts';
 import { msgpack } from '../codecs/msgpack/index.ts';
 import { compare, type Contender, type Measurement } from './harness.ts';
-import { PAYLOADS, asPlainNumbers, type Payload } from './payloads.ts';
+import { KIND_PAYLOADS, PAYLOADS, asPlainNumbers, type Payload } from './payloads.ts';
 import { inlinedJsonSchema, toTypeBox, toZod } from './peers.ts';
 
 const STRICT = { errorOnMissingKeys: true, errorOnUnknownKeys: true } as const;
@@ -84,10 +84,11 @@ function binaryCases(p: Payload): Record<string, Contender[]> {
   };
 }
 
-/** Every case for every payload; `rounds`×`ms` per contender. */
-export function runCodecBenchmarks(rounds: number, ms: number, log: (line: string) => void): CaseResult[] {
+/** Every case for every payload whose name `selected` accepts; `rounds`×`ms` per contender. */
+export function runCodecBenchmarks(rounds: number, ms: number, log: (line: string) => void, selected: (payload: string) => boolean = () => true): CaseResult[] {
   const out: CaseResult[] = [];
   for (const p of PAYLOADS) {
+    if (!selected(p.name)) continue;
     const cases = { ...jsonCases(p), ...binaryCases(p) };
     for (const [operation, contenders] of Object.entries(cases)) {
       log(`  ${p.name}: ${operation}`);
@@ -97,10 +98,10 @@ export function runCodecBenchmarks(rounds: number, ms: number, log: (line: strin
   return out;
 }
 
-/** Encoded sizes per format: raw, gzip, brotli. */
+/** Encoded sizes per format: raw, gzip, brotli (the records, then the variant and timestamp payloads). */
 export function wireSizes(): WireSize[] {
   const out: WireSize[] = [];
-  for (const p of PAYLOADS) {
+  for (const p of [...PAYLOADS, ...Object.values(KIND_PAYLOADS)]) {
     const encoded: [string, Uint8Array][] = [
       ['json', new TextEncoder().encode(json.encode(p.type, p.value as never))],
       ['msgpack', msgpack.encode(p.type, p.value as never)],

@@ -17,8 +17,11 @@ export function toTypeBox(type: Type): TSchema {
     case 'i64': case 'u64': return TB.Integer();
     case 'f32': case 'f64': return TB.Number();
     case 'array': return TB.Array(toTypeBox(d.element));
+    case 'literal': return TB.Literal(d.value as string | number | boolean);
     case 'object':
       return TB.Object(Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, toTypeBox(f)])), { additionalProperties: false });
+    // TypeBox has no discriminated union: its compiled checker tries the members in turn.
+    case 'variant': return TB.Union(d.members.map(toTypeBox));
     default: throw new Error(`bench: no TypeBox form for ${d.kind}`);
   }
 }
@@ -37,7 +40,9 @@ export function toZod(type: Type): z.ZodType {
     case 'i64': case 'u64': return z.number();
     case 'f32': case 'f64': return z.number();
     case 'array': return z.array(toZod(d.element));
+    case 'literal': return z.literal(d.value as string | number | boolean);
     case 'object': return z.strictObject(Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, toZod(f)])));
+    case 'variant': return z.discriminatedUnion(d.key, d.members.map(toZod) as never);
     default: throw new Error(`bench: no Zod form for ${d.kind}`);
   }
 }

@@ -1,10 +1,13 @@
-// `npm run bench` (`-- --quick` for a short run, `-- --no-http` for the codecs alone): prints a table
-// of ops/s, req/s and ratios, checks the targets, writes bench/results.json and bench/results.svg.
+// `npm run bench` (`-- --quick` for a short run, `-- --no-http` for the codecs alone, `-- --only=Shape,User`
+// for the codec cases whose payload name holds `Shape` or `User`): prints a table of ops/s, req/s and ratios,
+// checks the targets, writes bench/results.json and bench/results.svg.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { renderChart } from './chart.ts';
 import { runCodecBenchmarks, wireSizes, type CaseResult } from './codecs.ts';
+import { runKindBenchmarks } from './kinds.ts';
 import { HTTP_FULL, HTTP_QUICK, runHttpBenchmarks } from './http/bench.ts';
+import { onlyFilter } from './harness.ts';
 import { httpTable } from './http/table.ts';
 import { partTables, runParts } from './parts.ts';
 import { checkPartTargets, checkTargets, targetLines } from './targets.ts';
@@ -12,6 +15,7 @@ import { checkPartTargets, checkTargets, targetLines } from './targets.ts';
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 3 : 7;
 const ms = quick ? 120 : 400;
+const selected = onlyFilter(process.argv);
 
 function formatOps(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : n.toFixed(0);
@@ -33,7 +37,11 @@ function table(results: CaseResult[]): string {
 }
 
 console.log(`lacquer bench (${quick ? 'quick' : 'full'}: ${rounds} rounds × ${ms} ms) on ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`);
-const codecs = runCodecBenchmarks(rounds, ms, (line) => console.error(line));
+// The records of scalars first, then t.variant and t.timestamp (bench/kinds.ts).
+const codecs = [
+  ...runCodecBenchmarks(rounds, ms, (line) => console.error(line), selected),
+  ...runKindBenchmarks(rounds, ms, (line) => console.error(line), selected),
+];
 console.log(table(codecs));
 const sizes = wireSizes();
 console.log('\nwire size (bytes)   raw     gzip   brotli');

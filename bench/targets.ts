@@ -5,6 +5,7 @@ import { AUTH_ENDPOINT } from './http/data.ts';
 import { roundRatio } from './http/ratio.ts';
 import type { BunResults } from './runtimes/bench.ts';
 import type { ClusterResults } from './cluster/bench.ts';
+import { KIND_PAYLOADS, PAYLOADS } from './payloads.ts';
 
 export interface TargetCheck {
   /** What is measured: `json.encode`, `HTTP req/s`, ... */
@@ -21,15 +22,30 @@ export interface TargetCheck {
 /** "Small and medium payloads" of the json.encode target. */
 const SMALL_AND_MEDIUM = new Set(['User', 'BookSearchResponse×10']);
 
-const CODEC_TARGETS: readonly { operation: string; peer: string; target: number; payloads?: ReadonlySet<string> }[] = [
+/** The four records of scalars (bench/codecs.ts). */
+const RECORDS: ReadonlySet<string> = new Set(PAYLOADS.map((p) => p.name));
+/** The t.variant and t.timestamp payloads (bench/kinds.ts). */
+const VARIANT_PAYLOADS: ReadonlySet<string> = new Set([KIND_PAYLOADS.shape.name, KIND_PAYLOADS.shapes.name]);
+const TIMESTAMP_PAYLOADS: ReadonlySet<string> = new Set([KIND_PAYLOADS.event.name, KIND_PAYLOADS.events.name]);
+
+const CODEC_TARGETS: readonly { operation: string; peer: string; target: number; payloads: ReadonlySet<string> }[] = [
   { operation: 'json encode', peer: 'fast-json-stringify', target: 1.0, payloads: SMALL_AND_MEDIUM },
   { operation: 'json encode', peer: 'JSON.stringify', target: 1.5, payloads: SMALL_AND_MEDIUM },
-  { operation: 'json decode', peer: 'JSON.parse + TypeBox', target: 1.0 },
-  { operation: 'json decode', peer: 'JSON.parse (no checks)', target: 0.9 },
-  { operation: 'msgpack encode', peer: 'msgpackr', target: 1.0 },
-  { operation: 'msgpack decode', peer: '@msgpack/msgpack', target: 1.0 },
-  { operation: 'cbor encode', peer: 'cbor-x', target: 1.0 },
-  { operation: 'cbor decode', peer: 'cbor-x', target: 1.0 },
+  { operation: 'json decode', peer: 'JSON.parse + TypeBox', target: 1.0, payloads: RECORDS },
+  { operation: 'json decode', peer: 'JSON.parse (no checks)', target: 0.9, payloads: RECORDS },
+  { operation: 'msgpack encode', peer: 'msgpackr', target: 1.0, payloads: RECORDS },
+  { operation: 'msgpack decode', peer: '@msgpack/msgpack', target: 1.0, payloads: RECORDS },
+  { operation: 'cbor encode', peer: 'cbor-x', target: 1.0, payloads: RECORDS },
+  { operation: 'cbor decode', peer: 'cbor-x', target: 1.0, payloads: RECORDS },
+  // t.variant, decoded strictly, against a parser followed by a strict discriminated-union check.
+  { operation: 'json decode', peer: 'JSON.parse + TypeBox', target: 1.0, payloads: VARIANT_PAYLOADS },
+  { operation: 'msgpack decode', peer: 'msgpackr + TypeBox', target: 2.0, payloads: VARIANT_PAYLOADS },
+  { operation: 'msgpack decode', peer: 'msgpackr + Zod 4', target: 2.0, payloads: VARIANT_PAYLOADS },
+  { operation: 'cbor decode', peer: 'cbor-x + TypeBox', target: 2.0, payloads: VARIANT_PAYLOADS },
+  { operation: 'cbor decode', peer: 'cbor-x + Zod 4', target: 2.0, payloads: VARIANT_PAYLOADS },
+  // t.timestamp in MessagePack against msgpackr's timestamp extension.
+  { operation: 'msgpack encode', peer: 'msgpackr', target: 1.0, payloads: TIMESTAMP_PAYLOADS },
+  { operation: 'msgpack decode', peer: 'msgpackr', target: 1.0, payloads: TIMESTAMP_PAYLOADS },
 ];
 
 const ratio = (value: number, target: number, group: string, label: string): TargetCheck =>
@@ -39,7 +55,7 @@ export function checkTargets(codecs: readonly CaseResult[], http: HttpResults | 
   const out: TargetCheck[] = [];
   for (const t of CODEC_TARGETS) {
     for (const c of codecs) {
-      if (c.operation !== t.operation || (t.payloads !== undefined && !t.payloads.has(c.payload))) continue;
+      if (c.operation !== t.operation || !t.payloads.has(c.payload)) continue;
       const [ours, ...peers] = c.results;
       const peer = peers.find((p) => p.name === t.peer || p.name.startsWith(`${t.peer} `));
       if (ours === undefined || peer === undefined) continue;

@@ -1,5 +1,5 @@
 import type { Opts } from './options.ts';
-import type { Infer, Type } from './types/type.ts';
+import type { Infer, InferInput, Type } from './types/type.ts';
 
 /**
  * A wire format. Every codec reads with the same rules and errors (the shared read pass), so
@@ -10,8 +10,11 @@ export interface Codec {
   readonly name: string;
   /** Media types this codec reads; the first labels what it writes. */
   readonly contentTypes: readonly string[];
-  /** Writes `value` as `type` describes it; throws `WriteError` when it does not fit. */
-  encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): Uint8Array | string;
+  /**
+   * Writes `value` as `type` describes it; throws `WriteError` when it does not fit. Members with a
+   * `.default()` may be left out of `value` (`InferInput`): their default is written.
+   */
+  encode<T extends Type>(type: T, value: InferInput<T>, opts?: Opts): Uint8Array | string;
   /** Reads `input` as `type` describes it; throws `ReadError` with a code and a JSON Pointer. */
   decode<T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T>;
   /**

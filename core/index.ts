@@ -15,7 +15,8 @@ export {
   ArrayType, BigIntType, BoolType, BytesType, EnumType, FloatType, IntType, LiteralType, MapType,
   NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType, TimestampType, UnknownType, VariantType, LazyType,
 } from './types/index.ts';
-export { ReadError } from './errors/read-error.ts';
+export { MAX_READ_ERRORS, ReadError } from './errors/read-error.ts';
+export type { ReadErrorEntry } from './errors/read-error.ts';
 export { WriteError } from './errors/write-error.ts';
 export { HttpError, InvalidArgument } from './errors/http-error.ts';
 export type { HttpErrorOptions } from './errors/http-error.ts';
@@ -24,6 +25,7 @@ export { DEFAULT_BYTES_PER_ITEM, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, DEFAULT_M
 export type { Opts, ReadOptions, WriteOptions } from './options.ts';
 export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './schema/json-schema.ts';
 export type { JsonSchema } from './schema/json-schema.ts';
+export { standardSchema } from './standard-schema.ts';
 export type { StandardSchemaV1 } from './standard-schema.ts';
 export type { Codec } from './codec.ts';
 export { method, service, meta, contextKey, ContextKey } from './contract/index.ts';

@@ -4,7 +4,11 @@ export interface ReadOptions {
   errorOnMissingKeys?: boolean;
   /** An undeclared key fails with `unknown_key`. Default `true`; when `false` it is dropped. */
   errorOnUnknownKeys?: boolean;
-  /** Deepest nesting of arrays and objects that is read. Default {@link DEFAULT_MAX_DEPTH}. */
+  /**
+   * Deepest nesting of arrays and objects that is read. Default {@link DEFAULT_MAX_DEPTH}. Writers
+   * take it too, for what only the value bounds: recursion through `t.lazy`, and `t.unknown()`
+   * values (a cyclic value fails with `limit_exceeded` instead of exhausting the stack).
+   */
   maxDepth?: number;
   /** Largest input accepted, in bytes (or UTF-16 units for a string). Default {@link DEFAULT_MAX_BYTES}. */
   maxBytes?: number;

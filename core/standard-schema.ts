@@ -1,8 +1,9 @@
-import { ReadError, asReadError } from './errors/read-error.ts';
-import { compiled } from './fast-path/compiled.ts';
-import { resolveReadOptions } from './options.ts';
-import { compileReader } from './read/compile-reader.ts';
-import type { Type } from './types/type.ts';
+import { Failure } from './errors/failure.ts';
+import { allErrorsOf, asReadError } from './errors/read-error.ts';
+import { compiled, readersKey } from './fast-path/compiled.ts';
+import { resolveReadOptions, type ReadOptions } from './options.ts';
+import { closuresWithAllErrors } from './read/all-errors.ts';
+import type { Infer, InferInput, Type } from './types/type.ts';
 
 /** The Standard Schema v1 interface (standardschema.dev), copied as its authors intend. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
@@ -43,27 +44,33 @@ export declare namespace StandardSchemaV1 {
  * pass; so `import { t } from 'lacquer'` alone brings no code generation into a bundle.
  */
 export function standardProps<Out, In>(type: Type<Out, In>): StandardSchemaV1.Props<In, Out> {
-  return compiled(type, 'standard', () => {
-    let read: ((value: unknown) => unknown) | undefined;
-    const props: StandardSchemaV1.Props<In, Out> = {
-      version: 1,
-      vendor: 'lacquer',
-      validate(value: unknown): StandardSchemaV1.Result<Out> {
-        read ??= compileReader(type, { ...resolveReadOptions(undefined), source: 'binary' });
-        try {
-          return { value: read(value) as Out };
-        } catch (e) {
-          const error = asReadError(e);
-          if (!(error instanceof ReadError)) throw error;
-          return { issues: [{ message: error.message, path: pointerSegments(error.path) }] };
-        }
-      },
-    };
-    return props;
-  });
+  return compiled(type, 'standard', () => propsFor(type, undefined));
 }
 
-function pointerSegments(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+/**
+ * A Standard Schema v1 of `type` that validates with the reading options `opts`
+ * (`errorOnMissingKeys`, `errorOnUnknownKeys`, `maxDepth`), where `type['~standard']` uses the
+ * defaults. Issues list every error, as `ReadError.errors` does, with numbers for array and tuple
+ * indices in their paths.
+ */
+export function standardSchema<T extends Type>(type: T, opts?: ReadOptions): StandardSchemaV1<InferInput<T>, Infer<T>> {
+  const key = readersKey(resolveReadOptions(opts));
+  return compiled(type, `standard-schema ${key}`, () => ({ '~standard': propsFor(type as Type<Infer<T>, InferInput<T>>, opts) }));
+}
+
+function propsFor<Out, In>(type: Type<Out, In>, opts: ReadOptions | undefined): StandardSchemaV1.Props<In, Out> {
+  let read: ((value: unknown) => unknown) | undefined;
+  return {
+    version: 1,
+    vendor: 'lacquer',
+    validate(value: unknown): StandardSchemaV1.Result<Out> {
+      read ??= closuresWithAllErrors(type, { ...resolveReadOptions(opts), source: 'binary' });
+      try {
+        return { value: read(value) as Out };
+      } catch (e) {
+        if (!(e instanceof Failure)) throw asReadError(e);
+        return { issues: allErrorsOf(e).map(({ message, segments }) => ({ message, path: segments })) };
+      }
+    },
+  };
 }

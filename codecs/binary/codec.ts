@@ -1,14 +1,14 @@
 import type { Opts } from '../../core/options.ts';
-import type { Infer, Type } from '../../core/types/type.ts';
+import type { Infer, InferInput, Type } from '../../core/types/type.ts';
 import type { Codec } from '../../core/codec.ts';
 import { binaryDecoder, type TreeParser } from './decode.ts';
 import type { ReadWire } from './direct-reader.ts';
 import { binaryEncoder } from './encode.ts';
 import type { Wire } from './wire.ts';
 
-/** A codec whose `encode` gives bytes. */
+/** A codec whose `encode` gives bytes; it takes the value as a writer does (`InferInput`). */
 export interface BinaryCodec extends Codec {
-  encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): Uint8Array;
+  encode<T extends Type>(type: T, value: InferInput<T>, opts?: Opts): Uint8Array;
 }
 
 /** What one binary format brings: its names, how it writes, how it parses, how it reads directly. */
@@ -29,10 +29,10 @@ export function binaryCodec(format: BinaryFormat): BinaryCodec {
   return {
     name: format.name,
     contentTypes: format.contentTypes,
-    encode: <T extends Type>(type: T, value: Infer<T>): Uint8Array => encode.encode(type, value),
+    encode: <T extends Type>(type: T, value: InferInput<T>, opts?: Opts): Uint8Array => encode.encode(type, value, opts),
     decode: <T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> => decode.decode(type, input, opts) as Infer<T>,
     prepare: (type: Type, opts?: Opts): void => {
-      encode.prepare(type);
+      encode.prepare(type, opts);
       decode.prepare(type, opts);
     },
   };

@@ -1,12 +1,17 @@
-import { addSegment } from '../../core/errors/failure.ts';
+import { Failure, addSegment } from '../../core/errors/failure.ts';
+import { arrayRule, mapRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
-import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
+import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
+import type { AnyType, LazyType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import type { BigIntKind } from '../../core/types/ranges.ts';
+import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import {
-  bigIntChecker, checkArray, checkBool, checkBytes, checkRecord, checkString, floatChecker, intChecker,
-  missingMember, oneOfChecker,
+  bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkString, checkTimestamp,
+  constrained, floatChecker, intChecker, missingDiscriminant, missingMember, oneOfChecker, tooDeep,
+  unknownDiscriminant, variantExpected,
 } from '../../core/write/check-scalars.ts';
+import { definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import type { Sink } from './sink.ts';
 import type { Wire } from './wire.ts';
 
@@ -16,43 +21,76 @@ export type BinaryWriter = (s: Sink, value: unknown) => void;
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
+ * What the writers compiled for one descriptor share: the format, the depth limit of `t.lazy`
+ * recursion and `t.unknown` values, and the writers of lazy targets compiled so far, by target
+ * and depth (a recursive descriptor compiles at most one writer per level).
+ */
+export interface BinaryWriterScope {
+  readonly wire: Wire;
+  readonly maxDepth: number;
+  readonly targets: Map<Type, Map<number, BinaryWriter>>;
+}
+
+export function binaryWriterScope(wire: Wire, maxDepth = DEFAULT_MAX_DEPTH): BinaryWriterScope {
+  return { wire, maxDepth, targets: new Map() };
+}
+
+/**
  * Compiles a descriptor into a writer for one binary format, once. The descriptor picks the wire
  * type of every field (`f32` as float32, `u64` as an exact integer…), the value checks are those
- * of the JSON writer, and only declared members are written, in declared order.
+ * of the JSON writer, and only declared members are written, in declared order. `maxDepth`
+ * bounds recursion through `t.lazy` and the nesting of `t.unknown` values.
  */
-export function compileBinaryWriter(type: Type, wire: Wire): BinaryWriter {
+export function compileBinaryWriter(type: Type, wire: Wire, maxDepth = DEFAULT_MAX_DEPTH): BinaryWriter {
+  return compileBinaryWriterAt(type, binaryWriterScope(wire, maxDepth), 1, false);
+}
+
+/**
+ * The writer of `type` for a value at `depth` (the root container is at depth 1, as reading
+ * counts). `bounded`: below a `t.lazy`, where a container deeper than `maxDepth` fails with
+ * `limit_exceeded`; elsewhere the descriptor bounds the depth, and it is written as it is.
+ */
+export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, depth: number, bounded: boolean): BinaryWriter {
   const d = type as AnyType;
-  const inner = (t: Type) => compileBinaryWriter(t, wire);
+  const wire = scope.wire;
+  const inner = (t: Type) => compileBinaryWriterAt(t, scope, depth + 1, bounded);
+  const container = (make: () => BinaryWriter): BinaryWriter => (bounded && depth > scope.maxDepth ? tooDeepWriter(scope.maxDepth) : make());
   switch (d.kind) {
-    case 'string': return (s, v) => wire.string(s, checkString(v));
+    case 'string': {
+      const check = constrained(checkString, d.constraints && stringRule(d.constraints), (s) => s);
+      return (s, v) => wire.string(s, check(v));
+    }
     case 'bool': return (s, v) => wire.bool(s, checkBool(v));
     case 'void': return (s) => wire.nil(s);
     case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const check = intChecker(d.kind);
+      const check = constrained(intChecker(d.kind), d.constraints && numberRule(d.constraints), (n) => n);
       return (s, v) => wire.int(s, check(v));
     }
-    case 'i64': case 'u64': return bigIntWriter(d.kind, wire);
+    case 'i64': case 'u64': return bigIntWriter(d.kind, wire, d.constraints && numberRule(d.constraints));
     case 'f32': {
-      const check = floatChecker('f32');
+      const check = constrained(floatChecker('f32'), d.constraints && numberRule(d.constraints), Math.fround);
       return (s, v) => wire.float32(s, check(v));
     }
     case 'f64': {
-      const check = floatChecker('f64');
+      const check = constrained(floatChecker('f64'), d.constraints && numberRule(d.constraints), (n) => n);
       return (s, v) => wire.float64(s, check(v));
     }
     case 'bytes': return (s, v) => wire.bytes(s, checkBytes(v));
+    case 'timestamp': return (s, v) => wire.timestamp(s, checkTimestamp(v).getTime());
+    case 'unknown': return (s, v) => writeUnknown(s, v, depth, scope);
     case 'literal': case 'enum': {
       const check = oneOfChecker(d.kind === 'literal' ? [d.value] : d.values);
       return (s, v) => writeScalar(s, check(v), wire);
     }
     case 'optional': case 'nullable': {
-      const write = inner(d.inner);
+      const write = compileBinaryWriterAt(d.inner, scope, depth, bounded);
       return (s, v) => (v === null || v === undefined ? wire.nil(s) : write(s, v));
     }
-    case 'array': {
+    case 'array': return container(() => {
       const write = inner(d.element);
+      const check = constrained(checkArray, d.constraints && arrayRule(d.constraints), (a) => a.length);
       return (s, v) => {
-        const a = checkArray(v);
+        const a = check(v);
         wire.arrayHead(s, a.length);
         let i = 0;
         try {
@@ -61,8 +99,8 @@ export function compileBinaryWriter(type: Type, wire: Wire): BinaryWriter {
           addSegment(e, i);
         }
       };
-    }
-    case 'tuple': {
+    });
+    case 'tuple': return container(() => {
       const writes = d.elements.map(inner);
       return (s, v) => {
         const a = checkArray(v, writes.length);
@@ -74,17 +112,67 @@ export function compileBinaryWriter(type: Type, wire: Wire): BinaryWriter {
           addSegment(e, i);
         }
       };
-    }
-    case 'map': return mapWriter(inner(d.values), wire);
-    case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
-    case 'object': return objectWriter(d, inner, wire);
+    });
+    case 'map': return container(() => mapWriter(inner(d.values), wire, d.constraints && mapRule(d.constraints)));
+    case 'object': return container(() => objectWriter(d, inner, wire));
+    case 'variant': return variantWriter(d, (member) => compileBinaryWriterAt(member, scope, depth, bounded));
+    case 'lazy': return lazyWriter(d, scope, depth);
   }
 }
 
+function tooDeepWriter(maxDepth: number): BinaryWriter {
+  return () => {
+    throw tooDeep(maxDepth);
+  };
+}
+
+/**
+ * `t.lazy`: its target's writer at the same depth (a lazy node is no container), compiled on the
+ * first value and shared by every lazy node reaching that target at that depth. Below it,
+ * containers count towards `maxDepth`, which ends recursion, and cyclic values.
+ */
+function lazyWriter(type: LazyType, scope: BinaryWriterScope, depth: number): BinaryWriter {
+  let write: BinaryWriter | undefined;
+  return (s, v) => {
+    if (write === undefined) {
+      const target = type.target;
+      let byDepth = scope.targets.get(target);
+      if (byDepth === undefined) scope.targets.set(target, (byDepth = new Map()));
+      write = byDepth.get(depth);
+      if (write === undefined) byDepth.set(depth, (write = compileBinaryWriterAt(target, scope, depth, true)));
+    }
+    write(s, v);
+  };
+}
+
+/** `t.variant`: the value's own discriminant picks the member, whose writer writes the whole value. */
+function variantWriter(type: VariantType, compile: (member: Type) => BinaryWriter): BinaryWriter {
+  const { key } = type;
+  const writers = new Map<unknown, BinaryWriter>();
+  for (const [value, member] of type.byValue) writers.set(value, compile(member));
+  const values = type.values;
+  const inherited = isInheritedKey(key);
+  const expected = variantExpected(key);
+  return (s, v) => {
+    const o = checkRecord(v, expected);
+    const tag = memberValue(o, key, inherited);
+    const write = writers.get(tag);
+    if (write === undefined) throw tag === undefined ? missingDiscriminant(key) : unknownDiscriminant(key, values, tag);
+    write(s, o);
+  };
+}
+
 /** `i64`/`u64`: bigints, or safe-integer numbers, written exactly (never as a double). */
-function bigIntWriter(kind: BigIntKind, wire: Wire): BinaryWriter {
+function bigIntWriter(kind: BigIntKind, wire: Wire, bounds: ConstraintRule<number | bigint> | undefined): BinaryWriter {
   const rule = BIGINT_RULES[kind];
   const check = bigIntChecker(kind);
+  if (bounds !== undefined) {
+    return (s, v) => {
+      const b = check(v);
+      checkConstraint(bounds, b);
+      wire.bigint(s, b);
+    };
+  }
   return (s, v) => {
     if (typeof v === 'bigint' && rule.accepts(v)) wire.bigint(s, v);
     else if (typeof v === 'number' && rule.acceptsNumber(v)) wire.int(s, v);
@@ -100,7 +188,7 @@ function writeScalar(s: Sink, v: unknown, wire: Wire): void {
   else wire.nil(s);
 }
 
-function mapWriter(write: BinaryWriter, wire: Wire): BinaryWriter {
+function mapWriter(write: BinaryWriter, wire: Wire, count: ConstraintRule<number> | undefined): BinaryWriter {
   return (s, v) => {
     const o = checkRecord(v, 'an object (map)');
     // Entries whose value is undefined are skipped (as in JSON), so the header needs the count
@@ -115,24 +203,31 @@ function mapWriter(write: BinaryWriter, wire: Wire): BinaryWriter {
       keys.push(key);
       values.push(x);
     }
-    wire.mapHead(s, keys.length);
-    let i = 0;
-    try {
-      for (; i < keys.length; i++) {
-        wire.string(s, keys[i]!);
-        write(s, values[i]);
-      }
-    } catch (e) {
-      addSegment(e, keys[i]!);
-    }
+    if (count !== undefined) checkConstraint(count, keys.length);
+    writeEntries(s, keys, values, write, wire);
   };
+}
+
+/** A map head and entries already read; a failure gets the entry's key. */
+function writeEntries(s: Sink, keys: readonly string[], values: readonly unknown[], write: BinaryWriter, wire: Wire): void {
+  wire.mapHead(s, keys.length);
+  let i = 0;
+  try {
+    for (; i < keys.length; i++) {
+      wire.string(s, keys[i]!);
+      write(s, values[i]);
+    }
+  } catch (e) {
+    addSegment(e, keys[i]!);
+  }
 }
 
 interface Member {
   readonly key: string;
   readonly encodedKey: Uint8Array;
   readonly write: BinaryWriter;
-  readonly optional: boolean;
+  /** What an `undefined` value is written as (see `absentMember`). */
+  readonly absent: AbsentMember;
   readonly inherited: boolean;
 }
 
@@ -141,18 +236,25 @@ function objectWriter(type: ObjectType, inner: (t: Type) => BinaryWriter, wire: 
     key,
     encodedKey: wire.encodeKey(key),
     write: inner(field),
-    optional: field.kind === 'optional',
+    absent: absentMember(field),
     inherited: isInheritedKey(key),
   }));
-  const optionals = members.filter((m) => m.optional).length;
+  // Members that may be absent (skipped, or written as their default) need their values read first.
+  const readFirst = members.some((m) => m.absent.mode !== 'missing');
   const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
   return (s, v) => {
     const o = checkRecord(v, expected);
     // Absent optional members are not written, so the map header counts only present ones; with
-    // optional members, each value is read once, before the header (a getter may change its mind).
+    // such members, each value is read once, before the header (a getter may change its mind).
     let size = members.length;
-    const values = optionals === 0 ? undefined : members.map((m) => memberValue(o, m.key, m.inherited));
-    if (values !== undefined) for (const x of values) if (x === undefined) size--;
+    let values: unknown[] | undefined;
+    if (readFirst) {
+      values = members.map((m) => {
+        const x = memberValue(o, m.key, m.inherited);
+        return x === undefined && m.absent.mode === 'default' ? m.absent.value : x;
+      });
+      for (const x of values) if (x === undefined) size--;
+    }
     wire.mapHead(s, size);
     let i = 0;
     try {
@@ -160,7 +262,7 @@ function objectWriter(type: ObjectType, inner: (t: Type) => BinaryWriter, wire: 
         const m = members[i]!;
         const x = values === undefined ? memberValue(o, m.key, m.inherited) : values[i];
         if (x === undefined) {
-          if (m.optional) continue;
+          if (m.absent.mode === 'skip') continue;
           throw missingMember(m.key);
         }
         s.raw(m.encodedKey);
@@ -170,4 +272,46 @@ function objectWriter(type: ObjectType, inner: (t: Type) => BinaryWriter, wire: 
       addSegment(e, members[i]!.key);
     }
   };
+}
+
+/** The bounds of a 64-bit integer in MessagePack and CBOR: i64's minimum to u64's maximum. */
+const [MIN_WIRE_INT, MAX_WIRE_INT] = [BIGINT_RULES.i64.min, BIGINT_RULES.u64.max];
+
+/**
+ * A value of `t.unknown()` at `depth`, in the format's native form: safe integers as integers,
+ * other numbers as float64, bigints as 64-bit integers, bytes as byte strings, Dates as
+ * timestamps; containers count towards `maxDepth` (which also ends a cyclic value).
+ */
+function writeUnknown(s: Sink, v: unknown, depth: number, scope: BinaryWriterScope): void {
+  const wire = scope.wire;
+  switch (unknownForm(v)) {
+    case 'null': return wire.nil(s);
+    case 'boolean': return wire.bool(s, v as boolean);
+    case 'number': return Number.isSafeInteger(v) && !Object.is(v, -0) ? wire.int(s, v as number) : wire.float64(s, v as number);
+    case 'string': return wire.string(s, v as string);
+    case 'bigint': {
+      const b = v as bigint;
+      if (b < MIN_WIRE_INT || b > MAX_WIRE_INT) throw new Failure('out_of_range', `${b} is outside the 64-bit integers (${MIN_WIRE_INT}..${MAX_WIRE_INT})`);
+      return wire.bigint(s, b);
+    }
+    case 'bytes': return wire.bytes(s, v as Uint8Array);
+    case 'timestamp': return wire.timestamp(s, (v as Date).getTime());
+    case 'array': {
+      if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
+      const a = v as unknown[];
+      wire.arrayHead(s, a.length);
+      let i = 0;
+      try {
+        for (; i < a.length; i++) writeUnknown(s, a[i], depth + 1, scope);
+      } catch (e) {
+        addSegment(e, i);
+      }
+      return;
+    }
+    case 'object': {
+      if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
+      const { keys, values } = definedEntries(v as object);
+      return writeEntries(s, keys, values, (sink, x) => writeUnknown(sink, x, depth + 1, scope), wire);
+    }
+  }
 }

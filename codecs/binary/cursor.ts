@@ -21,6 +21,14 @@ export const PREALLOCATED = 1024;
 /** An indefinite-length array grows by pushes, and so holds room for 17 elements as soon as it has one. */
 export const GROWN_ARRAY_WEIGHT = 3;
 
+/**
+ * A copy of `bytes[start, end)` as a plain `Uint8Array`, which never aliases the input: the input
+ * may be a subclass (Node's `Buffer`), whose `slice` returns a view.
+ */
+export function copyBytes(bytes: Uint8Array, start: number, end: number): Uint8Array {
+  return bytes.constructor === Uint8Array ? bytes.slice(start, end) : new Uint8Array(bytes.subarray(start, end));
+}
+
 /** What an array of `length` elements (-1: indefinite) spends of the `maxItems` budget, in every reader. */
 export function arrayWeight(length: number): number {
   return length < 0 || length > PREALLOCATED ? GROWN_ARRAY_WEIGHT : 1;
@@ -127,7 +135,7 @@ export abstract class ByteCursor {
     this.announced(n, 1, 'a byte string', at);
     const start = this.pos;
     this.pos += n;
-    return this.keepBytes(guide) ? this.bytes.slice(start, this.pos) : PLACEHOLDER.bytes;
+    return this.keepBytes(guide) ? copyBytes(this.bytes, start, this.pos) : PLACEHOLDER.bytes;
   }
 
   /** Whether a byte string is built where `guide` says (and then counts it), or refused. */
@@ -191,9 +199,9 @@ export abstract class ByteCursor {
     }
     if (this.refusals === refusals) return out;
     // The read pass fails at element i or before: it never reads those after it (but a tuple's
-    // length it does).
+    // length it does, and a constrained array's).
     const total = ++i + this.skipItems(length < 0 ? -1 : length - i, depth, i);
-    return tuple === undefined ? out : lengthened(out, total);
+    return tuple === undefined && !guide.counted ? out : lengthened(out, total);
   }
 
   /** Parses `length` items (-1: up to a break) that the read pass never reads, keeping none; returns how many. */

@@ -1,14 +1,15 @@
 import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
-import { isRequiredKey } from '../../core/read/required.ts';
-import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
+import { isLeftOutWhenUndefined, isRequiredKey } from '../../core/read/required.ts';
+import type { AnyType, LiteralType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
+import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { BYTES_WEIGHT, itemLimit } from '../../core/options.ts';
 import { bail } from '../../core/util/codegen.ts';
 
-import { arrayWeight } from './cursor.ts';
+import { arrayWeight, copyBytes } from './cursor.ts';
 import { readUtf8 } from './utf8.ts';
 
 /** A position in the input of a direct reader, and what is left of its item budget. */
@@ -45,6 +46,11 @@ export interface ReadWire {
   /** Any number: float items, and integers a `number` holds exactly. */
   float(c: DirectCursor): number | undefined;
   bytes(c: DirectCursor): Uint8Array | undefined;
+  /**
+   * A timestamp in the form lacquer writes it (MessagePack's extension -1, CBOR's tag 1 over an
+   * integer or a float64) that a `Date` holds, as a new `Date`.
+   */
+  timestamp(c: DirectCursor): Date | undefined;
   /** The common item heads generated direct readers decode inline; everything else goes to the calls above. */
   readonly inline: InlineBytes;
 }
@@ -84,7 +90,7 @@ export function takeBytes(c: DirectCursor, n: number): Uint8Array | undefined {
   const start = c.pos;
   if (n < 0 || start + n > c.end) return undefined;
   c.pos = start + n;
-  return c.bytes.slice(start, c.pos);
+  return copyBytes(c.bytes, start, c.pos);
 }
 
 /** Consumes the next item when it is exactly these bytes (a pre-encoded key); else consumes nothing. */
@@ -99,81 +105,119 @@ function matchKey(c: DirectCursor, encoded: Uint8Array): boolean {
 
 /**
  * Whether a direct reader can read `type` at all: not when it holds a kind the direct readers
- * leave to the tree path (maps, literals, enums, void), or containers nested deeper than
- * `maxDepth`. Such a descriptor would make every decode try, throw and start over; its decodes go
- * straight to the parser instead.
+ * leave to the tree path (maps, literals, enums, void, `t.unknown`, a variant whose discriminant
+ * is not the first member of each of its objects), or containers nested deeper than `maxDepth`.
+ * Such a descriptor would make every decode try, throw and start over; its decodes go straight to
+ * the parser instead. A `t.lazy` is followed once: met again, it adds nothing new.
  */
-export function directlyReadable(type: Type, maxDepth: number, depth = 1): boolean {
+export function directlyReadable(type: Type, maxDepth: number, depth = 1, seen?: Set<Type>): boolean {
   const d = type as AnyType;
+  const next = (t: Type) => directlyReadable(t, maxDepth, depth + 1, seen);
   switch (d.kind) {
-    case 'map': case 'literal': case 'enum': case 'void': return false;
-    case 'optional': case 'nullable': return directlyReadable(d.inner, maxDepth, depth);
-    case 'array': return depth <= maxDepth && directlyReadable(d.element, maxDepth, depth + 1);
-    case 'tuple': return depth <= maxDepth && d.elements.every((e) => directlyReadable(e, maxDepth, depth + 1));
-    case 'object': return depth <= maxDepth && Object.values(d.fields).every((f) => directlyReadable(f, maxDepth, depth + 1));
+    case 'map': case 'literal': case 'enum': case 'void': case 'unknown': return false;
+    case 'optional': case 'nullable': return directlyReadable(d.inner, maxDepth, depth, seen);
+    case 'lazy': {
+      seen ??= new Set();
+      if (seen.has(d)) return true;
+      seen.add(d);
+      return directlyReadable(d.target, maxDepth, depth, seen);
+    }
+    case 'array': return depth <= maxDepth && next(d.element);
+    case 'tuple': return depth <= maxDepth && d.elements.every(next);
+    case 'object': return depth <= maxDepth && Object.values(d.fields).every(next);
+    // The member objects, at the variant's depth, less their discriminant, which the variant reads.
+    case 'variant': return depth <= maxDepth && d.members.every((m) => discriminantFirst(d, m) && Object.values(m.fields).slice(1).every(next));
     default: return true;
   }
+}
+
+/** Whether the variant's discriminant is the first declared member of `member`: writers write it first. */
+function discriminantFirst(variant: VariantType, member: ObjectType): boolean {
+  for (const key in member.fields) return key === variant.key;
+  return false;
 }
 
 /** Reads one value of a descriptor straight from the bytes, or bails. */
 export type DirectReader = (c: DirectCursor) => unknown;
 
+/** Each `t.lazy` target's reader by depth, compiled on first use and shared by every `t.lazy` naming it. */
+type LazyReaders = Map<Type, Map<number, DirectReader>>;
+
 /**
  * Compiles a direct reader: bytes to the final value in one pass, no intermediate tree, map keys
  * compared as bytes instead of decoded. It takes the input writers like lacquer's produce —
  * members in declared order, the expected wire types — and bails on anything else (another key
- * order, an unknown key, a value out of range, a tag), leaving the decision, the exact value or
- * the exact error, to the parser and the shared read pass. So it adds speed, never rules.
+ * order, an unknown key, a value out of range or failing a constraint, a tag), leaving the
+ * decision, the exact value or the exact error, to the parser and the shared read pass. So it adds
+ * speed, never rules.
  */
-export function compileDirectReader(type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth = 1): DirectReader {
+export function compileDirectReader(
+  type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth = 1, lazies: LazyReaders = new Map(),
+): DirectReader {
   const d = type as AnyType;
-  const inner = (t: Type) => compileDirectReader(t, ctx, wire, encodeKey, depth + 1);
+  const inner = (t: Type) => compileDirectReader(t, ctx, wire, encodeKey, depth + 1, lazies);
   const got = <T>(v: T | undefined): T => (v === undefined ? bail() : v);
   switch (d.kind) {
-    case 'string': return (c) => got(wire.string(c));
+    case 'string': {
+      if (d.constraints === undefined) return (c) => got(wire.string(c));
+      return checked(stringRule(d.constraints), (c) => got(wire.string(c)));
+    }
     case 'bool': return (c) => got(wire.bool(c));
     // The wire's integer items hold integers, so the kind's rule has only its bounds left to check.
     case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
       const rule = INT_RULES[d.kind];
-      return (c) => {
+      const read: DirectReader = (c) => {
         const v = wire.int(c);
         return v !== undefined && rule.inRange(v) ? v : bail();
       };
+      return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
     }
     case 'i64': case 'u64': {
       const rule = BIGINT_RULES[d.kind];
-      return (c) => {
+      const read: DirectReader = (c) => {
         const v = wire.bigint(c);
         return v !== undefined && rule.accepts(v) ? v : bail();
       };
+      return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
     }
     case 'f32': case 'f64': {
       const rule = FLOAT_RULES[d.kind];
-      return (c) => {
+      const read: DirectReader = (c) => {
         const v = wire.float(c);
         return v !== undefined && rule.accepts(v) ? rule.read(v) : bail();
       };
+      // Bounds apply to the value read (an f32 rounded).
+      return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
     }
     case 'bytes': return (c) => {
       const bytes = got(wire.bytes(c));
       if ((c.left -= BYTES_WEIGHT) < 0) bail();
       return bytes;
     };
+    case 'timestamp': return (c) => got(wire.timestamp(c));
     case 'optional': {
-      const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth);
+      const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth, lazies);
       return (c) => (wire.nil(c) ? undefined : read(c));
     }
     case 'nullable': {
-      const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth);
+      const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth, lazies);
       return (c) => (wire.nil(c) ? null : read(c));
+    }
+    case 'lazy': {
+      // Compiled on first use (a recursive descriptor would compile for ever), once per target and depth.
+      const lazy = d;
+      let read: DirectReader | undefined;
+      return (c) => (read ??= lazyReader(lazy.target, depth, lazies, () => compileDirectReader(lazy.target, ctx, wire, encodeKey, depth, lazies)))(c);
     }
     case 'array': {
       if (depth > ctx.maxDepth) return bail;
       const read = inner(d.element);
+      const count = d.constraints === undefined ? undefined : arrayRule(d.constraints);
       return (c) => {
         const n = wire.arrayHead(c);
         // Every element takes at least one byte: a longer announcement is the parser's to refuse.
         if (n < 0 || n > c.end - c.pos || (c.left -= arrayWeight(n)) < 0) bail();
+        if (count !== undefined && count.failure(n) !== undefined) bail();
         const out: unknown[] = [];
         for (let i = 0; i < n; i++) out.push(read(c));
         return out;
@@ -190,39 +234,114 @@ export function compileDirectReader(type: Type, ctx: ReaderContext, wire: ReadWi
       };
     }
     case 'object': return depth > ctx.maxDepth ? bail : objectReader(d, ctx, encodeKey, wire, inner);
-    // Maps (keys must be decoded), literals, enums and void are rare in hot payloads: the tree path reads them.
+    case 'variant': return depth > ctx.maxDepth ? bail : variantReader(d, ctx, encodeKey, wire, inner);
+    // Maps (keys must be decoded), literals, enums, void and t.unknown are rare in hot payloads: the tree path reads them.
     default: return bail;
   }
 }
 
-function objectReader(type: ObjectType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, wire: ReadWire, inner: (t: Type) => DirectReader): DirectReader {
-  const members = Object.entries(type.fields).map(([key, field]) => ({
+/** `read`, then bails unless the value passes `rule`: the read pass gives the error. */
+function checked<V>(rule: ConstraintRule<V>, read: DirectReader): DirectReader {
+  return (c) => {
+    const v = read(c) as V;
+    return rule.failure(v) === undefined ? v : bail();
+  };
+}
+
+/** The reader of a `t.lazy` target at `depth`, compiled once. */
+export function lazyReader(target: Type, depth: number, lazies: LazyReaders, compile: () => DirectReader): DirectReader {
+  let byDepth = lazies.get(target);
+  if (byDepth === undefined) lazies.set(target, (byDepth = new Map()));
+  let read = byDepth.get(depth);
+  if (read === undefined) byDepth.set(depth, (read = compile()));
+  return read;
+}
+
+/** What an object reader knows of one member. */
+interface Member {
+  readonly key: string;
+  readonly encoded: Uint8Array;
+  readonly read: DirectReader;
+  readonly required: boolean;
+  readonly makeDefault: (() => unknown) | undefined;
+  /** Left out of the result when it reads as `undefined` (`t.optional`, also behind `t.lazy`). */
+  readonly optional: boolean;
+}
+
+function membersOf(type: ObjectType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, inner: (t: Type) => DirectReader): Member[] {
+  return Object.entries(type.fields).map(([key, field]) => ({
     key,
     encoded: encodeKey(key),
     read: inner(field),
     required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
     makeDefault: memberDefault(field),
-    optional: field.kind === 'optional',
+    optional: isLeftOutWhenUndefined(field),
   }));
+}
+
+/**
+ * Reads members `from` on into `out`, in declared order, out of a map of `size` entries of which
+ * `found` are read already; bails unless every entry is a declared member, in order.
+ */
+function readMembers(c: DirectCursor, members: readonly Member[], from: number, size: number, found: number, out: Record<string, unknown>): Record<string, unknown> {
+  for (let i = from; i < members.length; i++) {
+    const m = members[i]!;
+    if (found < size && matchKey(c, m.encoded)) {
+      found++;
+      const value = m.read(c);
+      if (value !== undefined || !m.optional) out[m.key] = value;
+    } else if (m.required) {
+      bail();
+    } else if (m.makeDefault !== undefined) {
+      out[m.key] = m.makeDefault();
+    }
+  }
+  // Keys left over are unknown, out of order or repeated: the tree path decides.
+  if (found !== size) bail();
+  return out;
+}
+
+function objectReader(type: ObjectType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, wire: ReadWire, inner: (t: Type) => DirectReader): DirectReader {
+  const members = membersOf(type, ctx, encodeKey, inner);
   return (c) => {
     const size = wire.mapHead(c);
     if (size < 0 || --c.left < 0) bail();
-    const out: Record<string, unknown> = {};
-    let found = 0;
-    for (let i = 0; i < members.length; i++) {
-      const m = members[i]!;
-      if (found < size && matchKey(c, m.encoded)) {
-        found++;
-        const value = m.read(c);
-        if (value !== undefined || !m.optional) out[m.key] = value;
-      } else if (m.required) {
-        bail();
-      } else if (m.makeDefault !== undefined) {
-        out[m.key] = m.makeDefault();
-      }
+    return readMembers(c, members, 0, size, 0, {});
+  };
+}
+
+/**
+ * A variant whose discriminant comes first: the key, then its value picks the member object,
+ * which reads the rest of the map. The member object stands where the variant does (same depth).
+ */
+function variantReader(type: VariantType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, wire: ReadWire, inner: (t: Type) => DirectReader): DirectReader {
+  const key = encodeKey(type.key);
+  const cases = type.members.map((member) => {
+    const value = (member.fields[type.key] as LiteralType).value as string | number | boolean;
+    return { value, match: discriminant(value, wire, encodeKey), members: membersOf(member, ctx, encodeKey, inner) };
+  });
+  return (c) => {
+    const size = wire.mapHead(c);
+    if (size < 1 || --c.left < 0 || !matchKey(c, key)) bail();
+    for (let i = 0; i < cases.length; i++) {
+      const k = cases[i]!;
+      if (k.match(c)) return readMembers(c, k.members, 1, size, 1, { [type.key]: k.value });
     }
-    // Keys left over are unknown, out of order or repeated: the tree path decides.
-    if (found !== size) bail();
-    return out;
+    return bail();
+  };
+}
+
+/** Consumes the discriminant item when it is `value` (as lacquer writes it); else consumes nothing. */
+function discriminant(value: string | number | boolean, wire: ReadWire, encodeKey: (key: string) => Uint8Array): (c: DirectCursor) => boolean {
+  if (typeof value === 'string') {
+    const encoded = encodeKey(value);
+    return (c) => matchKey(c, encoded);
+  }
+  const read = typeof value === 'boolean' ? wire.bool : wire.float;
+  return (c) => {
+    const p = c.pos;
+    if (read(c) === value) return true;
+    c.pos = p;
+    return false;
   };
 }

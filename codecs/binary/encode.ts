@@ -1,6 +1,7 @@
 import { asWriteError } from '../../core/errors/write-error.ts';
 import { CompiledCache } from '../../core/fast-path/compiled.ts';
 import { fastPath } from '../../core/fast-path/fast-path.ts';
+import { DEFAULT_MAX_DEPTH, type Opts } from '../../core/options.ts';
 import type { Type } from '../../core/types/type.ts';
 import { compileBinaryWriter, type BinaryWriter } from './compile-writer.ts';
 import { generateBinaryWriter } from './generate-writer.ts';
@@ -15,35 +16,42 @@ const MIN_FREE_BYTES = 1024;
 const MAX_SLACK_BYTES = 1024 * 1024;
 
 /** The generated writer where the platform allows it, and the closure writer when it bails. */
-function compileWriter(codec: string, type: Type, wire: Wire): BinaryWriter {
-  const slow = compileBinaryWriter(type, wire);
+function compileWriter(codec: string, type: Type, wire: Wire, maxDepth: number): BinaryWriter {
+  const slow = compileBinaryWriter(type, wire, maxDepth);
   // Starts the value over with the closure writer, which gives the bytes or the exact error.
   const closures: BinaryWriter = (s, value) => {
     s.pos = s.start;
     slow(s, value);
   };
-  return fastPath({ codec, type, generate: () => generateBinaryWriter(type, wire), fallback: closures });
+  return fastPath({ codec, type, generate: () => generateBinaryWriter(type, wire, maxDepth), fallback: closures });
 }
 
 /**
  * Builds a format's `encode`: writers are compiled once per descriptor and cached with it. Values
  * are written one after another into a shared chunk and returned as views of it; written bytes
  * are never overwritten, so every result stays valid, and a new chunk is started when one fills.
- * A call made while another is writing (a getter that encodes) gets a sink of its own.
+ * A call made while another is writing (a getter that encodes) gets a sink of its own. Of the
+ * options only `maxDepth` matters: it bounds recursion through `t.lazy` and the nesting of
+ * `t.unknown` values.
  */
 export function binaryEncoder(codec: string, wire: Wire): {
-  readonly encode: (type: Type, value: unknown) => Uint8Array;
+  readonly encode: (type: Type, value: unknown, opts?: Opts) => Uint8Array;
   /** Compiles the writer of `type` now. */
-  readonly prepare: (type: Type) => void;
+  readonly prepare: (type: Type, opts?: Opts) => void;
 } {
-  const writers = new CompiledCache(`${codec}-encode`, () => '', (type) => compileWriter(codec, type, wire));
+  const writers = new CompiledCache(
+    `${codec}-encode`,
+    (opts) => String(opts?.maxDepth ?? DEFAULT_MAX_DEPTH),
+    (type, opts) => compileWriter(codec, type, wire, opts?.maxDepth ?? DEFAULT_MAX_DEPTH),
+  );
   let shared = new Sink(CHUNK_BYTES);
   let busy = false;
   /** The size of the last result. */
   let last = 0;
-  const prepare = (type: Type): void => void writers.get(type, undefined);
-  const encode = (type: Type, value: unknown): Uint8Array => {
-    const write = writers.get(type, undefined);
+  // Options without maxDepth (most) are the bare call: its writer is found with one comparison.
+  const prepare = (type: Type, opts?: Opts): void => void writers.get(type, opts?.maxDepth === undefined ? undefined : opts);
+  const encode = (type: Type, value: unknown, opts?: Opts): Uint8Array => {
+    const write = writers.get(type, opts?.maxDepth === undefined ? undefined : opts);
     const nested = busy;
     if (!nested && shared.buf.length - shared.pos < Math.max(MIN_FREE_BYTES, last)) {
       // Sized for a few values like the last one, so that large values do not each grow (copy) a chunk.

@@ -1,14 +1,18 @@
-import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
+import type { AnyType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { BOOL } from '../../core/kinds/bool.ts';
+import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { F32, F64 } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { memberCode } from '../../core/kinds/member.ts';
 import { STRING } from '../../core/kinds/string.ts';
+import { TIMESTAMP } from '../../core/kinds/timestamp.ts';
+import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
-import { compileBinaryWriter, type BinaryWriter } from './compile-writer.ts';
+import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
+import { binaryWriterScope, compileBinaryWriterAt, type BinaryWriter, type BinaryWriterScope } from './compile-writer.ts';
 import { Sink } from './sink.ts';
-import { MAX_HEAD, type Wire } from './wire.ts';
+import { MAX_HEAD, MAX_TIMESTAMP, type Wire } from './wire.ts';
 
 /**
  * Generates the fast path of a binary writer: per descriptor a function that checks the common
@@ -16,8 +20,8 @@ import { MAX_HEAD, type Wire } from './wire.ts';
  * capacity check per run of bounded-size fields. Anything unusual bails (throws); the caller then
  * resets the sink and runs the closure writer, which gives the bytes or the exact `WriteError`.
  */
-export function generateBinaryWriter(type: Type, wire: Wire): BinaryWriter {
-  const gen = new WriterGenerator(wire);
+export function generateBinaryWriter(type: Type, wire: Wire, maxDepth = DEFAULT_MAX_DEPTH): BinaryWriter {
+  const gen = new WriterGenerator(binaryWriterScope(wire, maxDepth));
   const entry = gen.function(type);
   return buildFunction<BinaryWriter>(gen.constants.values, `${gen.code.join('\n')}\nreturn ${entry};`);
 }
@@ -46,30 +50,63 @@ class WriterGenerator {
   readonly code: string[] = [];
   private count = 0;
   private readonly functions = new Map<Type, string>();
+  /** The functions of descriptors whose writing depends on their depth (`dependsOnDepth`), one per depth. */
+  private readonly functionsAt = new Map<Type, Map<number, string>>();
+  private readonly wire: Wire;
 
-  constructor(private readonly wire: Wire) {}
+  constructor(private readonly scope: BinaryWriterScope) {
+    this.wire = scope.wire;
+  }
 
-  /** The name of a generated `(s, v)` function writing `type`; objects and arrays get one each. */
-  function(type: Type): string {
-    let name = this.functions.get(type);
+  /**
+   * The name of a generated `(s, v)` function writing `type`, a value at `depth` (the root
+   * container's is 1); objects, arrays and variants get one each.
+   */
+  function(type: Type, depth = 1): string {
+    let byDepth: Map<number, string> | undefined;
+    if (dependsOnDepth(type)) {
+      byDepth = this.functionsAt.get(type);
+      if (byDepth === undefined) this.functionsAt.set(type, (byDepth = new Map()));
+    }
+    let name = byDepth === undefined ? this.functions.get(type) : byDepth.get(depth);
     if (name !== undefined) return name;
     name = `f${this.count++}`;
-    this.functions.set(type, name);
+    if (byDepth === undefined) this.functions.set(type, name);
+    else byDepth.set(depth, name);
     const d = type as AnyType;
     const body =
-      d.kind === 'object' ? this.objectBody(d)
-      : d.kind === 'array' ? this.arrayBody(d.element)
-      : this.runs([this.piece(type, 'v')]);
+      d.kind === 'object' ? this.objectBody(d, depth + 1)
+      : d.kind === 'array' ? this.arrayBody(d.element, d.constraints && arrayRule(d.constraints), depth + 1)
+      : d.kind === 'variant' ? this.variantBody(d, depth)
+      : this.runs([this.piece(type, 'v', depth)]);
     this.code.push(`function ${name}(s, v) {\n  let buf, p;\n  ${body}\n}`);
     return name;
   }
+
+  /** `&& x passes rule`, or nothing without constraints. */
+  private passes(rule: ConstraintRule<never> | undefined, measure: string): string {
+    return rule === undefined ? '' : ` && ${rule.passCode(measure, (value) => this.ref(value))}`;
+  }
+
+  /** The closure writer of `type` at `depth`, called from generated code. */
+  private closure(type: Type, depth: number): string {
+    if (!dependsOnDepth(type)) return this.ref(compileBinaryWriterAt(type, this.scope, depth, false));
+    // One closure per descriptor and depth: a lazy target is compiled once for both uses of an array's element.
+    let byDepth = this.closures.get(type);
+    if (byDepth === undefined) this.closures.set(type, (byDepth = new Map()));
+    let name = byDepth.get(depth);
+    if (name === undefined) byDepth.set(depth, (name = this.ref(compileBinaryWriterAt(type, this.scope, depth, false))));
+    return name;
+  }
+
+  private readonly closures = new Map<Type, Map<number, string>>();
 
   private ref(value: unknown): string {
     return this.constants.ref(value);
   }
 
-  /** Writes the identifier `x` as `type`. */
-  private piece(type: Type, x: string): Piece {
+  /** Writes the identifier `x` as `type`, a value at `depth`. */
+  private piece(type: Type, x: string, depth: number): Piece {
     const d = type as AnyType;
     const at = this.wire.at;
     const bail = this.ref(bailFn);
@@ -79,7 +116,7 @@ class WriterGenerator {
     switch (d.kind) {
       case 'string':
         return {
-          check: check(STRING.isCode(x)),
+          check: check(STRING.isCode(x) + this.passes(d.constraints && stringRule(d.constraints), x)),
           room: { bytes: MAX_HEAD, exprs: [`3 * ${x}.length`] },
           write: `p = ${this.ref(at.string)}(s, p, ${x});`,
         };
@@ -91,22 +128,24 @@ class WriterGenerator {
         };
       case 'void': return { check: '', room: { bytes: 1, exprs: [] }, write: `buf[p++] = ${at.nil};` };
       case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-        return call(at.int, 9, INT_RULES[d.kind].isCode(x));
+        return call(at.int, 9, INT_RULES[d.kind].isCode(x) + this.passes(d.constraints && numberRule(d.constraints), x));
       case 'i64': case 'u64':
         // As the closure writer: bigints in range exactly, safe-integer numbers as integers.
         return {
-          check: check(BIGINT_RULES[d.kind].isCode(x)),
+          check: check(BIGINT_RULES[d.kind].isCode(x) + this.passes(d.constraints && numberRule(d.constraints), x)),
           room: { bytes: 9, exprs: [] },
           write: `p = typeof ${x} === 'bigint' ? ${this.ref(at.bigint)}(s, p, ${x}) : ${this.ref(at.int)}(s, p, ${x});`,
         };
-      case 'f32': return call(at.float32, 5, F32.isCode(x));
-      case 'f64': return call(at.float64, 9, F64.isCode(x));
+      case 'f32': return call(at.float32, 5, F32.isCode(x) + this.passes(d.constraints && numberRule(d.constraints), `Math.fround(${x})`));
+      case 'f64': return call(at.float64, 9, F64.isCode(x) + this.passes(d.constraints && numberRule(d.constraints), x));
+      case 'timestamp':
+        return { check: check(TIMESTAMP.isCode(x)), room: { bytes: MAX_TIMESTAMP, exprs: [] }, write: `p = ${this.ref(at.timestamp)}(s, p, ${x}.getTime());` };
       case 'optional': case 'nullable':
-        return this.branch(`${x} !== null && ${x} !== undefined`, [this.piece(d.inner, x)], [this.bytes(Uint8Array.of(at.nil))]);
-      case 'array': case 'object': return unbounded(`${this.function(type)}(s, ${x});`);
+        return this.branch(`${x} !== null && ${x} !== undefined`, [this.piece(d.inner, x, depth)], [this.bytes(Uint8Array.of(at.nil))]);
+      case 'array': case 'object': case 'variant': return unbounded(`${this.function(type, depth)}(s, ${x});`);
       default:
-        // bytes, literal, enum, map and tuple use their closure writer.
-        return unbounded(`${this.ref(compileBinaryWriter(type, this.wire))}(s, ${x});`);
+        // bytes, unknown, lazy, literal, enum, map and tuple use their closure writer.
+        return unbounded(`${this.closure(type, depth)}(s, ${x});`);
     }
   }
 
@@ -161,24 +200,44 @@ class WriterGenerator {
     return out.join('\n  ');
   }
 
-  private arrayBody(element: Type): string {
-    return `if (!Array.isArray(v)) ${this.ref(bailFn)}();
-  const n = v.length;
+  private arrayBody(element: Type, count: ConstraintRule<number> | undefined, depth: number): string {
+    const bail = this.ref(bailFn);
+    const length = count === undefined ? '' : `
+  if (!(${count.passCode('n', (value) => this.ref(value))})) ${bail}();`;
+    return `if (!Array.isArray(v)) ${bail}();
+  const n = v.length;${length}
   s.ensure(${MAX_HEAD});
   s.pos = ${this.ref(this.wire.at.arrayHead)}(s, s.pos, n);
   for (let i = 0; i < n; i++) {
     const x = v[i];
-    ${this.runs([this.piece(element, 'x')])}
+    ${this.runs([this.piece(element, 'x', depth)])}
   }`;
   }
 
-  private objectBody(type: ObjectType): string {
+  /** A switch on the discriminant calling the member's function; anything else bails. */
+  private variantBody(type: VariantType, depth: number): string {
+    const bail = this.ref(bailFn);
+    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: ${this.function(member, depth)}(s, v); return;`);
+    return `if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();
+  switch (${memberCode('v', type.key, (value) => this.ref(value))}) {
+    ${cases.join('\n    ')}
+    default: ${bail}();
+  }`;
+  }
+
+  private objectBody(type: ObjectType, depth: number): string {
     const bail = this.ref(bailFn);
     const members = Object.entries(type.fields);
     const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
-    members.forEach(([key], i) => lines.push(`const x${i} = ${memberCode('v', key, (value) => this.ref(value))};`));
+    const absent = members.map(([, field]) => absentMember(field));
+    members.forEach(([key], i) => {
+      const load = memberCode('v', key, (value) => this.ref(value));
+      // An absent member with a default is written as its default.
+      const a = absent[i]!;
+      lines.push(a.mode === 'default' ? `let x${i} = ${load}; if (x${i} === undefined) x${i} = ${this.ref(a.value)};` : `const x${i} = ${load};`);
+    });
     const pieces: Piece[] = [];
-    const optional = members.map(([, f]) => f.kind === 'optional');
+    const optional = absent.map((a) => a.mode === 'skip');
     if (optional.includes(true)) {
       // Absent optional members are not written, so the map head counts only present ones.
       lines.push(`let size = ${members.length};`);
@@ -191,7 +250,7 @@ class WriterGenerator {
     members.forEach(([key, field], i) => {
       const x = `x${i}`;
       const keyPiece = this.bytes(this.wire.encodeKey(key));
-      const value = this.piece(field, x);
+      const value = this.piece(field, x, depth);
       if (optional[i]) pieces.push(this.branch(`${x} !== undefined`, [keyPiece, value], []));
       else pieces.push({ ...keyPiece, check: `if (${x} === undefined) ${bail}();` }, value);
     });

@@ -15,6 +15,8 @@ export interface Wire {
   float64(s: Sink, v: number): void;
   string(s: Sink, v: string): void;
   bytes(s: Sink, v: Uint8Array): void;
+  /** A point in time, milliseconds since the epoch (an integer a `Date` holds): the format's timestamp. */
+  timestamp(s: Sink, ms: number): void;
   arrayHead(s: Sink, length: number): void;
   mapHead(s: Sink, size: number): void;
   /** A string as `string()` writes it, encoded once ahead of time (object keys). */
@@ -38,12 +40,17 @@ export interface WireAt {
   float64(s: Sink, p: number, v: number): number;
   /** Needs room for `MAX_HEAD + 3 * v.length` bytes. */
   string(s: Sink, p: number, v: string): number;
+  /** Needs room for `MAX_TIMESTAMP` bytes. */
+  timestamp(s: Sink, p: number, ms: number): number;
   arrayHead(s: Sink, p: number, length: number): number;
   mapHead(s: Sink, p: number, size: number): number;
 }
 
 /** The most bytes a head takes in either format; a string takes at most this plus 3 bytes per UTF-16 unit. */
 export const MAX_HEAD = 9;
+
+/** The most bytes a timestamp takes in either format (MessagePack's timestamp 96: 3 + 12). */
+export const MAX_TIMESTAMP = 15;
 
 /**
  * A format's `Wire` from its position-passing primitives: each method makes room, writes at
@@ -85,6 +92,10 @@ export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: num
       const p = bytesHeadAt(s, s.pos, v.length);
       s.buf.set(v, p);
       s.pos = p + v.length;
+    },
+    timestamp(s, ms) {
+      s.ensure(MAX_TIMESTAMP);
+      s.pos = at.timestamp(s, s.pos, ms);
     },
     arrayHead(s, n) {
       s.ensure(MAX_HEAD);

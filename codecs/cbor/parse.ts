@@ -1,4 +1,5 @@
 import { Failure, describeValue } from '../../core/errors/failure.ts';
+import { TIMESTAMP, WireTimestamp } from '../../core/kinds/timestamp.ts';
 import type { Type } from '../../core/types/type.ts';
 import { ByteCursor } from '../binary/cursor.ts';
 import { BIGNUM, IGNORE, PLACEHOLDER, SCALAR, guideOf, type Guide } from '../binary/guide.ts';
@@ -17,8 +18,9 @@ const SMALL_BIGNUM_BYTES = 6;
 /**
  * Parses one CBOR data item into the tree the read pass checks: maps become plain objects with
  * text keys, byte strings `Uint8Array`, integers beyond 2^53 and bignums (tags 2 and 3)
- * `bigint`, `undefined` stays `undefined`. Other tags are transparent: the tagged item is read
- * as if untagged (a tag 0 date string is a string). Indefinite lengths are accepted. Given the
+ * `bigint`, `undefined` stays `undefined`, tag 1 (epoch seconds: an integer of any size, bignums
+ * included, or a float) and tag 0 (RFC 3339 text) a `WireTimestamp`. Other tags are transparent:
+ * the tagged item is read as if untagged. Indefinite lengths are accepted. Given the
  * descriptor `type`, it builds only what the read pass can take, and counts what it builds
  * against `maxItems` (see `ByteCursor`).
  */
@@ -46,7 +48,7 @@ class CborParser extends ByteCursor {
       case 3: return info === 31 ? this.chunks(3, at, guide) : this.text(this.length(info, at), at);
       case 4: return this.array(info === 31 ? -1 : this.length(info, at), depth + 1, at, guide);
       case 5: return this.map(info === 31 ? -1 : this.length(info, at), depth + 1, at, guide);
-      case 6: return this.tagged(this.argument(info, at), depth, guide);
+      case 6: return this.tagged(this.argument(info, at), depth, guide, at);
       default: return this.simple(info, at);
     }
   }
@@ -132,29 +134,66 @@ class CborParser extends ByteCursor {
     return key;
   }
 
-  /** Tags 2 and 3 are bignums; any other tag (nested tags too) leaves its item as it is. */
-  private tagged(tag: number | bigint, depth: number, guide: Guide): unknown {
+  /**
+   * Tags 2 and 3 are bignums, and apply to the byte string they hold; tags 0 and 1 are timestamps,
+   * and apply to the item after any further tags (a tag 1 over a bignum); any other tag leaves its
+   * item as it is. `at` is where the first tag starts.
+   */
+  private tagged(tag: number | bigint, depth: number, guide: Guide, at: number): unknown {
+    let stamp: -1 | 0 | 1 = tag === 0 || tag === 1 ? tag : -1;
+    let stampAt = at;
     // Nested tags are read in a loop, so a long chain of tag heads cannot exhaust the stack.
     while (this.pos < this.end && this.bytes[this.pos]! >> 5 === 6) {
-      const at = this.pos++;
-      tag = this.argument(this.bytes[at]! & 0x1f, at);
+      const tagAt = this.pos++;
+      tag = this.argument(this.bytes[tagAt]! & 0x1f, tagAt);
+      if (tag === 0 || tag === 1) {
+        if (stamp >= 0) this.fail(`a timestamp (tag ${stamp}) must hold ${stamp === 0 ? 'a text string' : 'a number'}, got tag ${tag}`, tagAt);
+        stamp = tag;
+        stampAt = tagAt;
+      }
     }
-    const at = this.pos;
-    if (tag !== 2 && tag !== 3) return this.value(depth, guide);
+    const itemAt = this.pos;
+    if (tag !== 2 && tag !== 3) {
+      // A timestamp holds a scalar: nothing else in it is kept.
+      return stamp === -1 ? this.value(depth, guide) : this.timestamp(stamp, this.value(depth, IGNORE), false, stampAt);
+    }
     let n: number | bigint;
-    const b = this.bytes[at];
+    const b = this.bytes[itemAt];
     if (b !== undefined && b >> 5 === 2 && (b & 0x1f) !== 31) {
       // A definite byte string, the usual bignum: its value is computed in place, nothing is allocated.
       this.pos++;
-      const length = this.length(b & 0x1f, at);
-      this.announced(length, 1, 'a byte string', at);
+      const length = this.length(b & 0x1f, itemAt);
+      this.announced(length, 1, 'a byte string', itemAt);
       n = bignum(this.bytes, this.pos, (this.pos += length));
     } else {
       const item = this.value(depth, BIGNUM);
-      if (!(item instanceof Uint8Array)) this.fail(`a bignum (tag ${tag}) must hold a byte string, got ${describeValue(item)}`, at);
+      if (!(item instanceof Uint8Array)) this.fail(`a bignum (tag ${tag}) must hold a byte string, got ${describeValue(item)}`, itemAt);
       n = bignum(item, 0, item.length);
     }
-    return tag === 2 ? n : typeof n === 'bigint' ? -1n - n : -1 - n;
+    n = tag === 2 ? n : typeof n === 'bigint' ? -1n - n : -1 - n;
+    return stamp === -1 ? n : this.timestamp(stamp, n, true, stampAt);
+  }
+
+  /**
+   * The `WireTimestamp` of a tag 0 or 1 holding `item` (`bignum`: an integer of a bignum tag,
+   * which may be infinite when it has more bytes than a double holds); anything else is malformed.
+   */
+  private timestamp(tag: 0 | 1, item: unknown, bignum: boolean, at: number): WireTimestamp {
+    if (tag === 0) {
+      if (typeof item !== 'string') return this.fail(`a timestamp (tag 0) must hold a text string, got ${describeValue(item)}`, at);
+      const ms = TIMESTAMP.fromText(item);
+      if (ms === undefined) return this.fail(`a timestamp (tag 0) must hold RFC 3339 text, got ${JSON.stringify(item.length > 40 ? `${item.slice(0, 40)}…` : item)}`, at);
+      return new WireTimestamp(ms, item);
+    }
+    if (typeof item === 'bigint') return new WireTimestamp(Number(item) * 1000, `${item} seconds from the epoch`);
+    if (typeof item !== 'number') return this.fail(`a timestamp (tag 1) must hold a number, got ${describeValue(item)}`, at);
+    if (!Number.isFinite(item)) {
+      // A bignum beyond every double: far outside what a Date holds.
+      if (bignum && !Number.isNaN(item)) return new WireTimestamp(item, `${item < 0 ? 'minus ' : ''}more than 2^1024 seconds from the epoch`);
+      return this.fail(`a timestamp (tag 1) must hold a finite number, got ${item}`, at);
+    }
+    // Integers are exact seconds; a float keeps the nearest millisecond.
+    return new WireTimestamp(Math.round(item * 1000), `${item} seconds from the epoch`);
   }
 
   /** Major type 7: false, true, null, undefined, floats; other simple values have no descriptor kind. */

@@ -1,5 +1,6 @@
 import { takeBytes, takeText, type DirectCursor, type ReadWire } from '../binary/direct-reader.ts';
 import { float32At, float64At, uint16At, uint32At, uint64At } from '../binary/read-numbers.ts';
+import { MAX_DATE_MS } from '../../core/kinds/timestamp.ts';
 
 // CBOR items for the direct reader: definite lengths only (indefinite ones, tags, half floats
 // and simple values other than false/true/null go to the parser), undefined or -1 otherwise.
@@ -35,6 +36,29 @@ function int(c: DirectCursor): number | undefined {
   const n = argument(c, major);
   if (n < 0) return undefined;
   return major === 0 ? n : -1 - n;
+}
+
+/**
+ * Tag 1 (epoch seconds) over an integer or a binary64, as lacquer writes it, as a `Date`; undefined
+ * for anything else (tag 0 text, other float widths, bignums) and instants a `Date` does not hold.
+ */
+export function timestamp(c: DirectCursor): Date | undefined {
+  const b = c.bytes;
+  const p = c.pos;
+  if (b[p] !== 0xc1) return undefined; // tag 1
+  let ms: number;
+  if (b[p + 1] === 0xfb) { // binary64: the nearest millisecond
+    if (p + 10 > c.end) return undefined;
+    ms = Math.round(float64At(b, p + 2) * 1000);
+    c.pos = p + 10;
+  } else {
+    c.pos = p + 1;
+    const n = int(c);
+    if (n === undefined) return undefined;
+    ms = n * 1000;
+  }
+  // NaN fails too.
+  return ms >= -MAX_DATE_MS && ms <= MAX_DATE_MS ? new Date(ms) : undefined;
 }
 
 export const cborReadWire: ReadWire = {
@@ -78,6 +102,7 @@ export const cborReadWire: ReadWire = {
     const n = argument(c, 2);
     return takeBytes(c, n);
   },
+  timestamp,
   inline: {
     nil: 0xf6, false: 0xf4, true: 0xf5,
     // Majors 5, 4 and 3 with the length in the head; 0x78 is a text string with a 1-byte length.

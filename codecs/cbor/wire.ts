@@ -67,6 +67,39 @@ function stringAt(s: Sink, p: number, v: string): number {
   return writeUtf8At(s, p, v, headSize, textHead);
 }
 
+/** A float64 and its bits, to step to the next float64 away from zero. */
+const scratch = new Float64Array(1);
+const scratchBits = new BigUint64Array(scratch.buffer);
+
+/**
+ * The float64 seconds of `ms`, for tag 1: `ms / 1000`, or the next float64 away from zero when
+ * that one times 1000 falls short of `ms` and the next still rounds to it. Readers that round
+ * seconds × 1000 (cbor-x, lacquer) get `ms` back either way, and readers that truncate it
+ * (`new Date(seconds * 1000)`, as the `cbor` package does) then get it too, not 1 ms less.
+ */
+function floatSeconds(ms: number): number {
+  const seconds = ms / 1000;
+  if (Math.abs(seconds * 1000) >= Math.abs(ms)) return seconds;
+  scratch[0] = seconds;
+  scratchBits[0]! += 1n;
+  const next = scratch[0]!;
+  return Math.round(next * 1000) === ms ? next : seconds;
+}
+
+/**
+ * Tag 1 (epoch-based date/time, RFC 8949 §3.4.2) over the seconds since the epoch: an integer
+ * for whole seconds whose argument fits 4 bytes (years 1833 to 2106), else a float64, which
+ * holds every whole second a `Date` holds, and reads back to the millisecond (rounding
+ * seconds × 1000) within about 2^52 ms of the epoch, some 140,000 years either side. (An 8-byte
+ * integer is valid CBOR too, but cbor-x reads it as a bigint, and its tag 1 then fails.)
+ */
+function timestampAt(s: Sink, p: number, ms: number): number {
+  s.buf[p] = 0xc1; // major type 6, tag 1
+  const seconds = ms / 1000;
+  if (ms % 1000 === 0 && seconds >= -TWO_32 && seconds < TWO_32) return at.int(s, p + 1, seconds);
+  return at.float64(s, p + 1, floatSeconds(ms));
+}
+
 const at: WireAt = {
   nil: 0xf6, // simple value 22: null
   false: 0xf4, // simple value 20
@@ -91,6 +124,7 @@ const at: WireAt = {
     return p + 9;
   },
   string: stringAt,
+  timestamp: timestampAt,
   arrayHead: (s, p, n) => headAt(s, p, ARRAY, n),
   mapHead: (s, p, n) => headAt(s, p, MAP, n),
 };

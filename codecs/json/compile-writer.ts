@@ -1,12 +1,17 @@
 import { Failure, addSegment } from '../../core/errors/failure.ts';
+import { arrayRule, mapRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { loneSurrogate } from '../../core/kinds/string.ts';
-import type { AnyType, ObjectType, Type } from '../../core/types/index.ts';
+import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
+import type { AnyType, LazyType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
 import { encodeBase64 } from '../../core/util/base64.ts';
+import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import {
-  bigIntChecker, checkArray, checkBool, checkBytes, checkRecord, checkString, floatChecker, intChecker,
-  missingMember, oneOfChecker,
+  bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkString, checkTimestamp,
+  constrained, floatChecker, intChecker, missingDiscriminant, missingMember, oneOfChecker, timestampText, tooDeep,
+  unknownDiscriminant, variantExpected,
 } from '../../core/write/check-scalars.ts';
+import { checkKey, definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import { formatF32, formatF64 } from './format-f32.ts';
 import { quote } from './quote.ts';
 
@@ -17,53 +22,132 @@ const INDENT = '  ';
 const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
+ * What the writers compiled for one descriptor share: the output form, the depth limit of
+ * `t.lazy` recursion and `t.unknown` values, and the writers of lazy targets compiled so far, by
+ * target and depth (a recursive descriptor compiles at most one writer per level).
+ */
+export interface JsonWriterScope {
+  readonly pretty: boolean;
+  readonly maxDepth: number;
+  readonly targets: Map<Type, Map<number, JsonWriter>>;
+}
+
+export function jsonWriterScope(pretty: boolean, maxDepth = DEFAULT_MAX_DEPTH): JsonWriterScope {
+  return { pretty, maxDepth, targets: new Map() };
+}
+
+/**
  * Compiles a descriptor into a JSON writer, once. The writer projects the value onto the
  * descriptor (undeclared properties never leak out) and refuses what a reader would reject.
+ * `maxDepth` bounds recursion through `t.lazy` and the nesting of `t.unknown` values.
  */
-export function compileJsonWriter(type: Type, pretty: boolean): JsonWriter {
+export function compileJsonWriter(type: Type, pretty: boolean, maxDepth = DEFAULT_MAX_DEPTH): JsonWriter {
+  return compileJsonWriterAt(type, jsonWriterScope(pretty, maxDepth), 1, false);
+}
+
+/**
+ * The writer of `type` for a value at `depth` (the root container is at depth 1, as reading
+ * counts). `bounded`: below a `t.lazy`, where a container deeper than `maxDepth` fails with
+ * `limit_exceeded`; elsewhere the descriptor bounds the depth, and it is written as it is.
+ */
+export function compileJsonWriterAt(type: Type, scope: JsonWriterScope, depth: number, bounded: boolean): JsonWriter {
   const d = type as AnyType;
-  const inner = (t: Type) => compileJsonWriter(t, pretty);
+  const pretty = scope.pretty;
+  const inner = (t: Type) => compileJsonWriterAt(t, scope, depth + 1, bounded);
+  const container = (make: () => JsonWriter): JsonWriter => (bounded && depth > scope.maxDepth ? tooDeepWriter(scope.maxDepth) : make());
   switch (d.kind) {
-    case 'string': return (v) => quote(checkString(v));
+    case 'string': {
+      const check = constrained(checkString, d.constraints && stringRule(d.constraints), (s) => s);
+      return (v) => quote(check(v));
+    }
     case 'bool': return (v) => (checkBool(v) ? 'true' : 'false');
     case 'void': return () => 'null';
     case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const check = intChecker(d.kind);
+      const check = constrained(intChecker(d.kind), d.constraints && numberRule(d.constraints), (n) => n);
       return (v) => String(check(v));
     }
     case 'i64': case 'u64': {
-      const check = bigIntChecker(d.kind);
-      return (v) => String(check(v));
+      const check = constrained(bigIntChecker(d.kind), d.constraints && numberRule(d.constraints), (n) => n);
+      return d.json === 'string' ? (v) => '"' + String(check(v)) + '"' : (v) => String(check(v));
     }
     case 'f32': {
-      const check = floatChecker('f32');
+      const check = constrained(floatChecker('f32'), d.constraints && numberRule(d.constraints), Math.fround);
       return (v) => formatF32(check(v));
     }
     case 'f64': {
-      const check = floatChecker('f64');
+      const check = constrained(floatChecker('f64'), d.constraints && numberRule(d.constraints), (n) => n);
       return (v) => formatF64(check(v));
     }
     case 'bytes': return (v) => '"' + encodeBase64(checkBytes(v)) + '"';
+    case 'timestamp': return (v) => '"' + timestampText(checkTimestamp(v)) + '"';
+    case 'unknown': return (v, ind) => writeUnknown(v, ind, depth, scope);
     case 'literal': case 'enum': {
       const check = oneOfChecker(d.kind === 'literal' ? [d.value] : d.values);
       return (v) => JSON.stringify(check(v));
     }
     case 'optional': case 'nullable': {
-      const write = inner(d.inner);
+      const write = compileJsonWriterAt(d.inner, scope, depth, bounded);
       return (v, ind) => (v === null || v === undefined ? 'null' : write(v, ind));
     }
-    case 'array': {
+    case 'array': return container(() => {
       const write = inner(d.element);
-      return sequenceWriter((v) => checkArray(v), () => write, pretty);
-    }
-    case 'tuple': {
+      const check = constrained(checkArray, d.constraints && arrayRule(d.constraints), (a) => a.length);
+      return sequenceWriter(check, () => write, pretty);
+    });
+    case 'tuple': return container(() => {
       const writes = d.elements.map(inner);
       return sequenceWriter((v) => checkArray(v, writes.length), (i) => writes[i]!, pretty);
-    }
-    case 'map': return mapWriter(inner(d.values), pretty);
-    case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
-    case 'object': return objectWriter(d, inner, pretty);
+    });
+    case 'map': return container(() => {
+      const write = inner(d.values);
+      return d.constraints === undefined ? mapWriter(write, pretty) : constrainedMapWriter(write, pretty, mapRule(d.constraints));
+    });
+    case 'object': return container(() => objectWriter(d, inner, pretty));
+    case 'variant': return variantWriter(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
+    case 'lazy': return lazyWriter(d, scope, depth);
   }
+}
+
+function tooDeepWriter(maxDepth: number): JsonWriter {
+  return () => {
+    throw tooDeep(maxDepth);
+  };
+}
+
+/**
+ * `t.lazy`: its target's writer at the same depth (a lazy node is no container), compiled on the
+ * first value and shared by every lazy node reaching that target at that depth. Below it,
+ * containers count towards `maxDepth`, which ends recursion, and cyclic values.
+ */
+function lazyWriter(type: LazyType, scope: JsonWriterScope, depth: number): JsonWriter {
+  let write: JsonWriter | undefined;
+  return (v, ind) => {
+    if (write === undefined) {
+      const target = type.target;
+      let byDepth = scope.targets.get(target);
+      if (byDepth === undefined) scope.targets.set(target, (byDepth = new Map()));
+      write = byDepth.get(depth);
+      if (write === undefined) byDepth.set(depth, (write = compileJsonWriterAt(target, scope, depth, true)));
+    }
+    return write(v, ind);
+  };
+}
+
+/** `t.variant`: the value's own discriminant picks the member, whose writer writes the whole value. */
+function variantWriter(type: VariantType, compile: (member: Type) => JsonWriter): JsonWriter {
+  const { key } = type;
+  const writers = new Map<unknown, JsonWriter>();
+  for (const [value, member] of type.byValue) writers.set(value, compile(member));
+  const values = type.values;
+  const inherited = isInheritedKey(key);
+  const expected = variantExpected(key);
+  return (v, ind) => {
+    const o = checkRecord(v, expected);
+    const tag = memberValue(o, key, inherited);
+    const write = writers.get(tag);
+    if (write === undefined) throw tag === undefined ? missingDiscriminant(key) : unknownDiscriminant(key, values, tag);
+    return write(o, ind);
+  };
 }
 
 function sequenceWriter(check: (v: unknown) => unknown[], element: (i: number) => JsonWriter, pretty: boolean): JsonWriter {
@@ -104,12 +188,47 @@ function mapWriter(write: JsonWriter, pretty: boolean): JsonWriter {
   };
 }
 
+/** A map with `minProperties`/`maxProperties`: its entries are counted (as reading counts them) before any is written. */
+function constrainedMapWriter(write: JsonWriter, pretty: boolean, rule: ReturnType<typeof mapRule>): JsonWriter {
+  return (v, ind) => {
+    const { keys, values } = definedEntries(checkRecord(v, 'an object (map)'));
+    checkConstraint(rule, keys.length);
+    return entriesText(keys, values, (x, inside) => write(x, inside), ind, pretty);
+  };
+}
+
+/** `{"key":value,…}` of entries already read; a failure gets the entry's key. */
+function entriesText(keys: readonly string[], values: readonly unknown[], write: JsonWriter, ind: string, pretty: boolean): string {
+  if (keys.length === 0) return '{}';
+  const inside = pretty ? ind + INDENT : '';
+  let s = '';
+  let i = 0;
+  try {
+    for (; i < keys.length; i++) {
+      s += (i === 0 ? '' : ',') + (pretty ? '\n' + inside : '') + quote(checkKey(keys[i]!)) + (pretty ? ': ' : ':') + write(values[i], inside);
+    }
+  } catch (e) {
+    addSegment(e, keys[i]!);
+  }
+  return '{' + s + (pretty ? '\n' + ind + '}' : '}');
+}
+
+/** One member of an object writer. */
+interface Member {
+  readonly key: string;
+  readonly label: string;
+  readonly write: JsonWriter;
+  /** What an `undefined` value is written as (see `absentMember`). */
+  readonly absent: AbsentMember;
+  readonly inherited: boolean;
+}
+
 function objectWriter(type: ObjectType, inner: (t: Type) => JsonWriter, pretty: boolean): JsonWriter {
-  const members = Object.entries(type.fields).map(([key, field]) => ({
+  const members: Member[] = Object.entries(type.fields).map(([key, field]) => ({
     key,
     label: quote(key) + (pretty ? ': ' : ':'),
     write: inner(field),
-    optional: field.kind === 'optional',
+    absent: absentMember(field),
     inherited: isInheritedKey(key),
   }));
   const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
@@ -121,10 +240,12 @@ function objectWriter(type: ObjectType, inner: (t: Type) => JsonWriter, pretty: 
     try {
       for (; i < members.length; i++) {
         const m = members[i]!;
-        const x = memberValue(o, m.key, m.inherited);
+        let x = memberValue(o, m.key, m.inherited);
         if (x === undefined) {
-          if (m.optional) continue;
-          throw missingMember(m.key);
+          const absent = m.absent;
+          if (absent.mode === 'skip') continue;
+          if (absent.mode === 'missing') throw missingMember(m.key);
+          x = absent.value;
         }
         s += (s === '' ? '' : ',') + (pretty ? '\n' + inside : '') + m.label + m.write(x, inside);
       }
@@ -133,4 +254,42 @@ function objectWriter(type: ObjectType, inner: (t: Type) => JsonWriter, pretty: 
     }
     return s === '' ? '{}' : '{' + s + (pretty ? '\n' + ind + '}' : '}');
   };
+}
+
+/**
+ * A value of `t.unknown()` at `depth`: JSON values as they are, bigints as integer text, bytes as
+ * base64 text, Dates as RFC 3339 text; containers count towards `maxDepth` (which also ends a
+ * cyclic value).
+ */
+function writeUnknown(v: unknown, ind: string, depth: number, scope: JsonWriterScope): string {
+  switch (unknownForm(v)) {
+    case 'null': return 'null';
+    case 'boolean': return v ? 'true' : 'false';
+    case 'number': return formatF64(v as number);
+    case 'string': return quote(v as string);
+    case 'bigint': return String(v);
+    case 'bytes': return '"' + encodeBase64(v as Uint8Array) + '"';
+    case 'timestamp': return '"' + timestampText(v as Date) + '"';
+    case 'array': {
+      if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
+      const a = v as unknown[];
+      if (a.length === 0) return '[]';
+      const pretty = scope.pretty;
+      const inside = pretty ? ind + INDENT : '';
+      const sep = pretty ? ',\n' + inside : ',';
+      let s = pretty ? '[\n' + inside : '[';
+      let i = 0;
+      try {
+        for (; i < a.length; i++) s += (i === 0 ? '' : sep) + writeUnknown(a[i], inside, depth + 1, scope);
+      } catch (e) {
+        addSegment(e, i);
+      }
+      return s + (pretty ? '\n' + ind + ']' : ']');
+    }
+    case 'object': {
+      if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
+      const { keys, values } = definedEntries(v as object);
+      return entriesText(keys, values, (x, inside) => writeUnknown(x, inside, depth + 1, scope), ind, scope.pretty);
+    }
+  }
 }

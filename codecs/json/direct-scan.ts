@@ -128,6 +128,20 @@ export function bigInteger(c: Cursor, signed: boolean): bigint {
   return negative ? -magnitude : magnitude;
 }
 
+/**
+ * `bigInteger`, or the same digits as a string (`"-123"`), as `t.i64({ json: 'string' })` takes
+ * them. A string with anything else in it, or `"-0"`, bails: the general path decides.
+ */
+export function bigIntegerOrText(c: Cursor, signed: boolean): bigint {
+  const s = c.text;
+  if (s.charCodeAt(c.pos) !== 0x22) return bigInteger(c, signed);
+  const start = ++c.pos;
+  const n = bigInteger(c, signed);
+  if (s.charCodeAt(c.pos) !== 0x22 || (n === 0n && s.charCodeAt(start) === 0x2d)) bail();
+  c.pos++;
+  return n;
+}
+
 /** Any number token, as JSON.parse reads it (correctly rounded). */
 export function number(c: Cursor): number {
   const s = c.text;

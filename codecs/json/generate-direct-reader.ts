@@ -1,7 +1,9 @@
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
+import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import type { NumberRule } from '../../core/kinds/rule.ts';
+import type { NumberConstraints } from '../../core/types/constraints.ts';
 import type { AnyType, ObjectType } from '../../core/types/index.ts';
 import type { Type } from '../../core/types/type.ts';
 import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
@@ -17,8 +19,9 @@ export type DirectReader = (text: string) => unknown;
  * key; tokens as `direct-scan.ts` accepts them. On anything else it bails and the codec takes its
  * general path, which gives the value or the exact error. Text it accepts is valid JSON that the
  * general path reads to the same value whatever the key options, as all keys are there and none
- * is unknown. Returns `undefined` for descriptors without 64-bit members, where `JSON.parse` and
- * its native string scanning are faster, and for kinds it does not read.
+ * is unknown. Constraints are checked as values are read, and the reader bails when one fails
+ * (the general path gives the error). Returns `undefined` for descriptors without 64-bit members,
+ * where `JSON.parse` and its native string scanning are faster, and for kinds it does not read.
  */
 export function generateDirectReader(type: Type, maxDepth: number): DirectReader | undefined {
   if (members(type as AnyType) !== 'big') return undefined;
@@ -61,8 +64,8 @@ class ParserGenerator {
   readonly code: string[] = [];
   readonly cursor = new scan.Cursor();
   private count = 0;
-  /** The generated check function of each number kind, by kind. */
-  private readonly checks = new Map<string, string>();
+  /** The generated check function of each number kind, by kind (or by its constraints). */
+  private readonly checks = new Map<unknown, string>();
 
   constructor(private readonly maxDepth: number) {}
 
@@ -75,45 +78,75 @@ class ParserGenerator {
     const d = type as AnyType;
     const call = (fn: unknown, ...args: unknown[]) => `${this.ref(fn)}(${[this.ref(this.cursor), ...args].join(', ')})`;
     switch (d.kind) {
-      case 'string': return call(scan.string);
+      case 'string': {
+        const read = call(scan.string);
+        return d.constraints === undefined ? read : this.passing(stringRule(d.constraints), read);
+      }
       case 'bool': return call(scan.boolean);
       case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-        return `${this.check(d.kind, INT_RULES[d.kind])}(${call(scan.integer)})`;
-      // The scanner checks 64-bit bounds by sign and digits: exact, and no bigint comparison.
-      case 'i64': case 'u64': return call(scan.bigInteger, BIGINT_RULES[d.kind].signed);
-      case 'f32': case 'f64': return `${this.check(d.kind, FLOAT_RULES[d.kind])}(${call(scan.number)})`;
+        return `${this.check(d.kind, INT_RULES[d.kind], d.constraints)}(${call(scan.integer)})`;
+      // The scanner checks 64-bit bounds by sign and digits: exact, and no bigint comparison. With
+      // `json: 'string'` the integer may also come as a string of its digits.
+      case 'i64': case 'u64': {
+        const read = call(d.json === 'string' ? scan.bigIntegerOrText : scan.bigInteger, BIGINT_RULES[d.kind].signed);
+        return d.constraints === undefined ? read : this.passing(numberRule(d.constraints), read);
+      }
+      case 'f32': case 'f64': return `${this.check(d.kind, FLOAT_RULES[d.kind], d.constraints)}(${call(scan.number)})`;
       case 'optional': return `(${call(scan.takeNull)} ? undefined : ${this.value(d.inner, depth)})`;
       case 'nullable': return `(${call(scan.takeNull)} ? null : ${this.value(d.inner, depth)})`;
       case 'array': case 'object':
         // Too deep for the reader, which fails there: the general path reports it.
         if (depth > this.maxDepth) return `${this.ref(bail)}()`;
-        return `${d.kind === 'array' ? this.array(d.element, depth) : this.object(d, depth)}()`;
+        return `${d.kind === 'array' ? this.array(d.element, depth, d.constraints === undefined ? undefined : arrayRule(d.constraints)) : this.object(d, depth)}()`;
       default: throw new TypeError(`no direct reader for ${d.kind}`);
     }
   }
 
-  /** A function, generated once per kind, that returns the value read from a scanned number when the kind's rule takes it, or bails. */
-  private check(kind: string, rule: NumberRule): string {
-    let name = this.checks.get(kind);
+  /**
+   * A function, generated once per kind (and per constraints), that returns the value read from a
+   * scanned number when the kind's rule and the constraints take it, or bails.
+   */
+  private check(kind: string, rule: NumberRule, constraints: NumberConstraints | undefined): string {
+    const key = constraints ?? kind;
+    let name = this.checks.get(key);
     if (name === undefined) {
       name = `k${this.checks.size}`;
-      this.checks.set(kind, name);
-      this.code.push(`function ${name}(n) { return ${rule.rangeCode('n')} ? ${rule.readCode('n')} : ${this.ref(bail)}(); }`);
+      this.checks.set(key, name);
+      if (constraints === undefined) {
+        this.code.push(`function ${name}(n) { return ${rule.rangeCode('n')} ? ${rule.readCode('n')} : ${this.ref(bail)}(); }`);
+      } else {
+        // Bounds apply to the value read (an f32 rounded).
+        const pass = numberRule(constraints).passCode('v', (c) => this.ref(c));
+        this.code.push(`function ${name}(n) { if (!(${rule.rangeCode('n')})) ${this.ref(bail)}(); const v = ${rule.readCode('n')}; return ${pass} ? v : ${this.ref(bail)}(); }`);
+      }
     }
     return name;
   }
 
-  private array(element: Type, depth: number): string {
+  /** `read` (an expression), kept when it passes `rule`'s check, else a bail: the general path gives the error. */
+  private passing(rule: ConstraintRule<never>, read: string): string {
+    let name = this.checks.get(rule);
+    if (name === undefined) {
+      name = `k${this.checks.size}`;
+      this.checks.set(rule, name);
+      this.code.push(`function ${name}(v) { return ${rule.passCode('v', (c) => this.ref(c))} ? v : ${this.ref(bail)}(); }`);
+    }
+    return `${name}(${read})`;
+  }
+
+  private array(element: Type, depth: number, count: ConstraintRule<number> | undefined): string {
     const name = `f${this.count++}`;
     const [cur, fail] = [this.ref(this.cursor), this.ref(bail)];
+    // The number of items, checked once they are read (JSON does not announce it).
+    const done = count === undefined ? 'out' : `(${count.passCode('out.length', (c) => this.ref(c))} ? out : ${fail}())`;
     this.code.push(`function ${name}() {
   ${this.ref(scan.literal)}(${cur}, '[');
   const out = [];
-  if (${cur}.text.charCodeAt(${cur}.pos) === 0x5d) return ${cur}.pos++, out;
+  if (${cur}.text.charCodeAt(${cur}.pos) === 0x5d) return ${cur}.pos++, ${done};
   for (;;) {
     out.push(${this.value(element, depth + 1)});
     const c = ${cur}.text.charCodeAt(${cur}.pos++);
-    if (c === 0x5d) return out;
+    if (c === 0x5d) return ${done};
     if (c !== 0x2c) ${fail}();
   }
 }`);

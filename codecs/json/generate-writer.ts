@@ -1,12 +1,15 @@
-import type { AnyType, BigIntType, ObjectType, Type } from '../../core/types/index.ts';
+import type { AnyType, BigIntType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { BOOL } from '../../core/kinds/bool.ts';
+import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { F32, F64 } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { memberCode } from '../../core/kinds/member.ts';
 import { STRING } from '../../core/kinds/string.ts';
+import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
-import { compileJsonWriter } from './compile-writer.ts';
+import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
+import { compileJsonWriterAt, jsonWriterScope, type JsonWriterScope } from './compile-writer.ts';
 import { formatF32 } from './format-f32.ts';
 import { NEEDS_ESCAPE, quote } from './quote.ts';
 
@@ -19,8 +22,8 @@ export type FastJsonWriter = (value: unknown) => string;
  * anything else; the caller then runs the closure writer, which gives the text or the exact
  * `WriteError`. Writing is pure, so running it twice is safe.
  */
-export function generateJsonWriter(type: Type): FastJsonWriter {
-  const gen = new WriterGenerator();
+export function generateJsonWriter(type: Type, maxDepth = DEFAULT_MAX_DEPTH): FastJsonWriter {
+  const gen = new WriterGenerator(jsonWriterScope(false, maxDepth));
   const entry = gen.function(type);
   return buildFunction<FastJsonWriter>(gen.constants.values, `${gen.code.join('\n')}\nreturn ${entry};`);
 }
@@ -30,33 +33,65 @@ class WriterGenerator {
   readonly code: string[] = [];
   private count = 0;
   private readonly written = new Set<string>();
-  /** The generated function of each container descriptor: an array's element is written in two places. */
+  /**
+   * The generated function of each container descriptor (an array's element is written in two
+   * places); of one that depends on its depth (`dependsOnDepth`), one per depth.
+   */
   private readonly containers = new Map<Type, string>();
+  private readonly containersAt = new Map<Type, Map<number, string>>();
+
+  constructor(private readonly scope: JsonWriterScope) {}
 
   function(type: Type): string {
     const name = `f${this.count++}`;
-    this.code.push(`function ${name}(v) { return ${this.expr(type, 'v')}; }`);
+    this.code.push(`function ${name}(v) { return ${this.expr(type, 'v', 1)}; }`);
     return name;
   }
 
-  /** A JavaScript expression writing the identifier `x` as `type`. */
-  private expr(type: Type, x: string): string {
+  private ref(value: unknown): string {
+    return this.constants.ref(value);
+  }
+
+  /** `x` passes the constraint `rule` (measured by the expression `measure`), as a condition joined with `&&`. */
+  private passes(rule: { passCode(x: string, ref: (value: unknown) => string): string } | undefined, measure: string): string {
+    return rule === undefined ? '' : ` && ${rule.passCode(measure, (value) => this.ref(value))}`;
+  }
+
+  /** A JavaScript expression writing the identifier `x` as `type`, a value at `depth` (the root container's is 1). */
+  private expr(type: Type, x: string, depth: number): string {
     const d = type as AnyType;
-    const bail = this.constants.ref(bailFn);
+    const bail = this.ref(bailFn);
     switch (d.kind) {
-      case 'string': return `(${STRING.isCode(x)} ? ${this.constants.ref(quote)}(${x}) : ${bail}())`;
+      case 'string': {
+        const pass = this.passes(d.constraints && stringRule(d.constraints), x);
+        return `(${STRING.isCode(x)}${pass} ? ${this.ref(quote)}(${x}) : ${bail}())`;
+      }
       case 'bool': return `(${BOOL.isCode(x)} ? (${x} ? 'true' : 'false') : ${bail}())`;
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-        return `(${INT_RULES[d.kind].isCode(x)} ? '' + ${x} : ${bail}())`;
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
+        const pass = this.passes(d.constraints && numberRule(d.constraints), x);
+        return `(${INT_RULES[d.kind].isCode(x)}${pass} ? '' + ${x} : ${bail}())`;
+      }
       // Zero goes to the closure writer, which keeps the sign of -0.
-      case 'f64': return `(${F64.isCode(x)} && ${x} !== 0 ? '' + ${x} : ${this.closure(type)}(${x}, ''))`;
-      case 'f32': return `(${F32.isCode(x)} ? ${this.constants.ref(formatF32)}(${x}) : ${bail}())`;
-      case 'i64': case 'u64': return `(typeof ${x} === 'bigint' ? ${this.bigIntWriter(d)}(${x}) : ${this.closure(type)}(${x}, ''))`;
-      case 'optional': case 'nullable': return `(${x} === null || ${x} === undefined ? 'null' : ${this.expr(d.inner, x)})`;
-      case 'array': case 'tuple': case 'object': return `${this.container(d)}(${x})`;
+      case 'f64': {
+        const pass = this.passes(d.constraints && numberRule(d.constraints), x);
+        return `(${F64.isCode(x)} && ${x} !== 0${pass} ? '' + ${x} : ${this.closure(type, depth)}(${x}, ''))`;
+      }
+      case 'f32': {
+        const pass = this.passes(d.constraints && numberRule(d.constraints), `Math.fround(${x})`);
+        return `(${F32.isCode(x)}${pass} ? ${this.ref(formatF32)}(${x}) : ${bail}())`;
+      }
+      case 'i64': case 'u64': {
+        if (d.constraints === undefined && d.json === 'number') return `(typeof ${x} === 'bigint' ? ${this.bigIntWriter(d)}(${x}) : ${this.closure(type, depth)}(${x}, ''))`;
+        // Bounds, or the string form: bigints in range written here, anything else by the closure writer.
+        const pass = `${BIGINT_RULES[d.kind].rangeCode(x)}${this.passes(d.constraints && numberRule(d.constraints), x)}`;
+        const text = d.json === 'string' ? `'"' + ${x} + '"'` : `'' + ${x}`;
+        return `(typeof ${x} === 'bigint' && ${pass} ? ${text} : ${this.closure(type, depth)}(${x}, ''))`;
+      }
+      case 'optional': case 'nullable': return `(${x} === null || ${x} === undefined ? 'null' : ${this.expr(d.inner, x, depth)})`;
+      case 'array': case 'tuple': case 'object': case 'variant': return `${this.container(d, depth)}(${x})`;
       default:
-        // Bytes, literal, enum, map and void use their closure writer inline.
-        return `${this.closure(type)}(${x}, '')`;
+        // Bytes, timestamp, unknown, lazy, literal, enum, map and void use their closure writer inline.
+        return `${this.closure(type, depth)}(${x}, '')`;
     }
   }
 
@@ -76,43 +111,76 @@ class WriterGenerator {
     this.code.push(`function ${name}(x) {
   const n = Number(x);
   if (n >= ${smallMin} && n <= ${smallMax}) return '' + n;
-  return ${rule.rangeCode('x')} ? '' + x : ${this.closure(type)}(x, '');
+  return ${rule.rangeCode('x')} ? '' + x : ${this.closure(type, 1)}(x, '');
 }`);
     return name;
   }
 
-  private closure(type: Type): string {
-    return this.constants.ref(compileJsonWriter(type, false));
+  /** The closure writer of `type` at `depth`, called from generated code. */
+  private closure(type: Type, depth: number): string {
+    if (!dependsOnDepth(type)) return this.ref(compileJsonWriterAt(type, this.scope, depth, false));
+    // One closure per descriptor and depth: a lazy target is compiled once for both uses of an array's element.
+    let byDepth = this.closures.get(type);
+    if (byDepth === undefined) this.closures.set(type, (byDepth = new Map()));
+    let name = byDepth.get(depth);
+    if (name === undefined) byDepth.set(depth, (name = this.ref(compileJsonWriterAt(type, this.scope, depth, false))));
+    return name;
   }
 
-  private container(d: AnyType & { kind: 'array' | 'tuple' | 'object' }): string {
-    const known = this.containers.get(d);
+  private readonly closures = new Map<Type, Map<number, string>>();
+
+  private container(d: AnyType & { kind: 'array' | 'tuple' | 'object' | 'variant' }, depth: number): string {
+    let byDepth: Map<number, string> | undefined;
+    if (dependsOnDepth(d)) {
+      byDepth = this.containersAt.get(d);
+      if (byDepth === undefined) this.containersAt.set(d, (byDepth = new Map()));
+    }
+    const known = byDepth === undefined ? this.containers.get(d) : byDepth.get(depth);
     if (known !== undefined) return known;
     const name = `f${this.count++}`;
-    this.containers.set(d, name);
-    const bail = this.constants.ref(bailFn);
+    if (byDepth === undefined) this.containers.set(d, name);
+    else byDepth.set(depth, name);
+    const bail = this.ref(bailFn);
+    const inside = depth + 1;
     let body: string;
     switch (d.kind) {
-      case 'array':
+      case 'array': {
+        const length = d.constraints === undefined ? '' : `
+  if (!(${arrayRule(d.constraints).passCode('n', (value) => this.ref(value))})) ${bail}();`;
         body = `if (!Array.isArray(v)) ${bail}();
-  const n = v.length;
+  const n = v.length;${length}
   if (n === 0) return '[]';
   let x = v[0];
-  let s = '[' + ${this.expr(d.element, 'x')};
-  for (let i = 1; i < n; i++) { x = v[i]; s += ',' + ${this.expr(d.element, 'x')}; }
+  let s = '[' + ${this.expr(d.element, 'x', inside)};
+  for (let i = 1; i < n; i++) { x = v[i]; s += ',' + ${this.expr(d.element, 'x', inside)}; }
   return s + ']';`;
         break;
+      }
       case 'tuple':
         body = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
   ${d.elements.map((_, i) => `const x${i} = v[${i}];`).join(' ')}
-  return '[' + ${d.elements.map((e, i) => this.expr(e, `x${i}`)).join(" + ',' + ")} + ']';`;
+  return '[' + ${d.elements.map((e, i) => this.expr(e, `x${i}`, inside)).join(" + ',' + ")} + ']';`;
         break;
       case 'object':
-        body = this.objectBody(d);
+        body = this.objectBody(d, inside);
+        break;
+      case 'variant':
+        body = this.variantBody(d, depth);
         break;
     }
     this.code.push(`function ${name}(v) {\n  ${body}\n}`);
     return name;
+  }
+
+  /** A switch on the discriminant calling the member's function; anything else bails. */
+  private variantBody(type: VariantType, depth: number): string {
+    const bail = this.ref(bailFn);
+    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.container(member as AnyType & { kind: 'object' }, depth)}(v);`);
+    return `if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();
+  switch (${memberCode('v', type.key, (value) => this.ref(value))}) {
+    ${cases.join('\n    ')}
+    default: ${bail}();
+  }`;
   }
 
   /**
@@ -120,16 +188,16 @@ class WriterGenerator {
    * `plainStrings`, string members are known to need no escaping and are written between quotes
    * that join the neighbouring literals.
    */
-  private concatenation(members: [string, Type][], plainStrings: boolean): string {
+  private concatenation(members: [string, Type][], plainStrings: boolean, depth: number): string {
     const parts: string[] = [];
     let literal = '';
     members.forEach(([key, field], i) => {
       literal += (i === 0 ? '{' : ',') + quote(key) + ':';
-      if (plainStrings && field.kind === 'string') {
+      if (plainStrings && isPlainString(field)) {
         parts.push(JSON.stringify(literal + '"'), `x${i}`);
         literal = '"';
       } else {
-        parts.push(JSON.stringify(literal), this.expr(field, `x${i}`));
+        parts.push(JSON.stringify(literal), this.expr(field, `x${i}`, depth));
         literal = '';
       }
     });
@@ -137,17 +205,24 @@ class WriterGenerator {
     return parts.join(' + ');
   }
 
-  private objectBody(type: ObjectType): string {
-    const bail = this.constants.ref(bailFn);
+  private objectBody(type: ObjectType, depth: number): string {
+    const bail = this.ref(bailFn);
     const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
     const members = Object.entries(type.fields);
-    members.forEach(([key], i) => lines.push(`const x${i} = ${memberCode('v', key, (value) => this.constants.ref(value))};`));
+    const absent = members.map(([, field]) => absentMember(field));
+    members.forEach(([key], i) => {
+      const load = memberCode('v', key, (value) => this.ref(value));
+      // An absent member with a default is written as its default.
+      const a = absent[i]!;
+      lines.push(a.mode === 'default' ? `let x${i} = ${load}; if (x${i} === undefined) x${i} = ${this.ref(a.value)};` : `const x${i} = ${load};`);
+    });
     const label = (key: string) => JSON.stringify(quote(key) + ':');
-    if (!members.some(([, f]) => f.kind === 'optional')) {
+    const skips = absent.map((a) => a.mode === 'skip');
+    if (!skips.includes(true)) {
       // Every member is written: one concatenation with the separators written in.
       members.forEach((_, i) => lines.push(`if (x${i} === undefined) ${bail}();`));
       if (members.length === 0) return [...lines, "return '{}';"].join('\n  ');
-      const strings = members.flatMap(([, field], i) => (field.kind === 'string' ? [i] : []));
+      const strings = members.flatMap(([, field], i) => (isPlainString(field) ? [i] : []));
       if (strings.length > 0) {
         // When no string member needs escaping, their quotes join the labels around them: one
         // concatenation with fewer, larger literals, measurably faster than quoting each apart.
@@ -155,15 +230,15 @@ class WriterGenerator {
         // rule holds without its isWellFormed call.
         const escape = this.constants.ref(NEEDS_ESCAPE);
         const plain = strings.map((i) => `typeof x${i} === 'string' && !${escape}.test(x${i})`).join(' && ');
-        lines.push(`if (${plain}) return ${this.concatenation(members, true)};`);
+        lines.push(`if (${plain}) return ${this.concatenation(members, true, depth)};`);
       }
-      lines.push(`return ${this.concatenation(members, false)};`);
+      lines.push(`return ${this.concatenation(members, false, depth)};`);
       return lines.join('\n  ');
     }
     lines.push("let s = '';");
     members.forEach(([key, field], i) => {
-      const write = `s += (s === '' ? '{' : ',') + ${label(key)} + ${this.expr(field, `x${i}`)};`;
-      lines.push(field.kind === 'optional' ? `if (x${i} !== undefined) ${write}` : `if (x${i} === undefined) ${bail}(); ${write}`);
+      const write = `s += (s === '' ? '{' : ',') + ${label(key)} + ${this.expr(field, `x${i}`, depth)};`;
+      lines.push(skips[i] ? `if (x${i} !== undefined) ${write}` : `if (x${i} === undefined) ${bail}(); ${write}`);
     });
     lines.push("return s === '' ? '{}' : s + '}';");
     return lines.join('\n  ');
@@ -171,3 +246,8 @@ class WriterGenerator {
 }
 
 const bailFn = bail;
+
+/** A string member without constraints: one whose quotes may join the labels around it. */
+function isPlainString(field: Type): boolean {
+  return field.kind === 'string' && (field as AnyType & { kind: 'string' }).constraints === undefined;
+}

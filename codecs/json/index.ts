@@ -1,19 +1,22 @@
 import type { Opts } from '../../core/options.ts';
-import type { Infer, Type } from '../../core/types/type.ts';
+import type { Infer, InferInput, Type } from '../../core/types/type.ts';
 import type { Codec } from '../../core/codec.ts';
 import { decodeJson, prepareJsonDecode } from './decode.ts';
 import { jsonWriterFor } from './writers.ts';
 
-/** The JSON codec: `encode` gives a string, `decode` takes text or UTF-8 bytes. */
+/**
+ * The JSON codec: `encode` gives a string, `decode` takes text or UTF-8 bytes. `encode` takes the
+ * value as a writer does (`InferInput`): members with `.default()` may be left out.
+ */
 export interface JsonCodec extends Codec {
-  encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): string;
+  encode<T extends Type>(type: T, value: InferInput<T>, opts?: Opts): string;
 }
 
 export const json: JsonCodec = {
   name: 'json',
   contentTypes: ['application/json'],
 
-  encode<T extends Type>(type: T, value: Infer<T>, opts?: Opts): string {
+  encode<T extends Type>(type: T, value: InferInput<T>, opts?: Opts): string {
     return jsonWriterFor(type, opts)(value);
   },
 

@@ -1,4 +1,5 @@
 import { Failure, describeValue } from '../../core/errors/failure.ts';
+import { WireTimestamp } from '../../core/kinds/timestamp.ts';
 import type { Type } from '../../core/types/type.ts';
 import { ByteCursor } from '../binary/cursor.ts';
 import { SCALAR, guideOf, type Guide } from '../binary/guide.ts';
@@ -9,7 +10,8 @@ const SAFE_HIGH = 0x200000;
 
 /**
  * Parses one MessagePack value into the tree the read pass checks: maps become plain objects
- * with string keys, bin becomes `Uint8Array`, integers beyond 2^53 become `bigint`. Given the
+ * with string keys, bin becomes `Uint8Array`, integers beyond 2^53 become `bigint`, the
+ * timestamp extension (-1) a `WireTimestamp`; other extension types are a `type_mismatch`. Given the
  * descriptor `type`, it builds only what the read pass can take, and counts what it builds
  * against `maxItems` (see `ByteCursor`).
  */
@@ -88,12 +90,44 @@ class MsgpackParser extends ByteCursor {
     return high >= -SAFE_HIGH && high < SAFE_HIGH ? high * TWO_32 + this.view.getUint32(p + 4) : this.view.getBigInt64(p);
   }
 
-  /** Extension types (timestamps and application types) have no descriptor kind. */
-  private extension(size: number, at: number): never {
+  /**
+   * An extension of `size` bytes: the timestamp extension (-1) in its three forms, 4 bytes
+   * (seconds, u32), 8 (nanoseconds in the top 30 bits, seconds in the low 34) and 12 (nanoseconds,
+   * u32, then seconds, i64), as a `WireTimestamp` (milliseconds, finer digits dropped); any other
+   * size, or nanoseconds above 999999999, is malformed. Application types have no descriptor kind.
+   */
+  private extension(size: number, at: number): unknown {
     this.need(1);
     const type = this.view.getInt8(this.pos);
-    const what = type === -1 ? 'a timestamp' : `extension type ${type}`;
-    throw new Failure('type_mismatch', `expected a plain value, got a MessagePack ${what} (${size} byte(s), offset ${at})`);
+    if (type !== -1) throw new Failure('type_mismatch', `expected a plain value, got a MessagePack extension type ${type} (${size} byte(s), offset ${at})`);
+    this.pos++;
+    this.need(size, at);
+    const p = this.pos;
+    this.pos += size;
+    const view = this.view;
+    let nanos = 0;
+    let seconds: number | bigint;
+    switch (size) {
+      case 4:
+        seconds = view.getUint32(p);
+        break;
+      case 8: {
+        const high = view.getUint32(p);
+        nanos = high >>> 2;
+        seconds = (high & 3) * TWO_32 + view.getUint32(p + 4);
+        break;
+      }
+      case 12: {
+        nanos = view.getUint32(p);
+        const high = view.getInt32(p + 4);
+        seconds = high >= -SAFE_HIGH && high < SAFE_HIGH ? high * TWO_32 + view.getUint32(p + 8) : view.getBigInt64(p + 4);
+        break;
+      }
+      default: return this.fail(`a timestamp (extension -1) holds 4, 8 or 12 bytes, not ${size}`, at);
+    }
+    if (nanos > 999_999_999) this.fail(`a timestamp (extension -1) has ${nanos} nanoseconds, more than 999999999`, at);
+    const ms = Number(seconds) * 1000 + Math.floor(nanos / 1e6);
+    return new WireTimestamp(ms, `${seconds} seconds${nanos === 0 ? '' : ` and ${nanos} nanoseconds`} from the epoch`);
   }
 
   /** A map key: a string (fixstr read directly), anything else is a `type_mismatch`. */

@@ -1,5 +1,6 @@
 import { takeBytes, takeText, type DirectCursor, type ReadWire } from '../binary/direct-reader.ts';
 import { float32At, float64At, int16At, int32At, int64At, int8At, uint16At, uint32At, uint64At } from '../binary/read-numbers.ts';
+import { MAX_DATE_MS } from '../../core/kinds/timestamp.ts';
 
 // MessagePack items for the direct reader: each reads the families that hold its kind exactly
 // and returns undefined (or -1) for anything else.
@@ -34,6 +35,42 @@ function int(c: DirectCursor): number | undefined {
     }
     default: return undefined;
   }
+}
+
+/**
+ * The timestamp extension (-1) as lacquer writes it: timestamp32 (fixext 4), timestamp64 (fixext
+ * 8) and timestamp96 (ext 8 of 12 bytes), as a `Date`; undefined for anything else, nanoseconds
+ * above 999999999 and instants a `Date` does not hold.
+ */
+export function timestamp(c: DirectCursor): Date | undefined {
+  const b = c.bytes;
+  const p = c.pos;
+  const head = b[p];
+  if (head === 0xd7) { // fixext 8: nanoseconds << 34 | seconds
+    if (b[p + 1] !== 0xff || p + 10 > c.end) return undefined;
+    const high = uint32At(b, p + 2);
+    const nanos = high >>> 2;
+    if (nanos > 999_999_999) return undefined;
+    c.pos = p + 10;
+    return new Date(((high & 3) * 4294967296 + uint32At(b, p + 6)) * 1000 + Math.floor(nanos / 1e6));
+  }
+  if (head === 0xd6) { // fixext 4: seconds
+    if (b[p + 1] !== 0xff || p + 6 > c.end) return undefined;
+    c.pos = p + 6;
+    return new Date(uint32At(b, p + 2) * 1000);
+  }
+  if (head === 0xc7) { // ext 8 of 12 bytes: nanoseconds, then seconds as an i64
+    if (b[p + 1] !== 12 || b[p + 2] !== 0xff || p + 15 > c.end) return undefined;
+    const nanos = uint32At(b, p + 3);
+    const high = int32At(b, p + 7);
+    // Beyond ±2^52 seconds is far beyond a Date: the tree path reports it.
+    if (nanos > 999_999_999 || high >= 0x100000 || high < -0x100000) return undefined;
+    const ms = (high * 4294967296 + uint32At(b, p + 11)) * 1000 + Math.floor(nanos / 1e6);
+    if (!(ms >= -MAX_DATE_MS && ms <= MAX_DATE_MS)) return undefined;
+    c.pos = p + 15;
+    return new Date(ms);
+  }
+  return undefined;
 }
 
 export const msgpackReadWire: ReadWire = {
@@ -102,6 +139,7 @@ export const msgpackReadWire: ReadWire = {
     else return undefined;
     return takeBytes(c, n);
   },
+  timestamp,
   inline: {
     nil: 0xc0, false: 0xc2, true: 0xc3,
     map: [0x80, 0x8f], array: [0x90, 0x9f], string: [0xa0, 0xbf], str8: 0xd9, // fixmap, fixarray, fixstr, str 8

@@ -132,6 +132,44 @@ function collectionHeadAt(s: Sink, p: number, n: number, fix: number, head16: nu
   return p + 5;
 }
 
+const TWO_34 = 17179869184;
+
+/**
+ * The timestamp extension (type -1), in the smallest of its three forms: timestamp 32 (fixext 4:
+ * u32 seconds) for whole seconds from 1970 to 2106, timestamp 64 (fixext 8: 30 bits of
+ * nanoseconds, 34 of seconds) from 1970 to 2514, timestamp 96 (ext 8 of 12 bytes: u32
+ * nanoseconds, i64 seconds) for any other instant. Seconds are floored, so the nanoseconds of
+ * an instant before 1970 count forwards from them, as the extension defines.
+ */
+function timestampAt(s: Sink, p: number, ms: number): number {
+  const buf = s.buf;
+  const seconds = Math.floor(ms / 1000);
+  const nanos = (ms - seconds * 1000) * 1e6;
+  if (seconds >= 0 && seconds < TWO_34) {
+    if (nanos === 0 && seconds < TWO_32) {
+      buf[p] = 0xd6; // fixext 4
+      buf[p + 1] = 0xff; // type -1
+      s.view.setUint32(p + 2, seconds);
+      return p + 6;
+    }
+    buf[p] = 0xd7; // fixext 8
+    buf[p + 1] = 0xff;
+    // nanoseconds << 34 | seconds: the high word holds the nanoseconds and the top 2 bits of the seconds.
+    s.view.setUint32(p + 2, nanos * 4 + Math.floor(seconds / TWO_32));
+    s.view.setUint32(p + 6, seconds >>> 0);
+    return p + 10;
+  }
+  buf[p] = 0xc7; // ext 8
+  buf[p + 1] = 12;
+  buf[p + 2] = 0xff;
+  s.view.setUint32(p + 3, nanos);
+  // i64 seconds, from a safe integer: two's complement high and low words.
+  const high = Math.floor(seconds / TWO_32);
+  s.view.setInt32(p + 7, high);
+  s.view.setUint32(p + 11, seconds - high * TWO_32);
+  return p + 15;
+}
+
 const at: WireAt = {
   nil: 0xc0,
   false: 0xc2,
@@ -149,6 +187,7 @@ const at: WireAt = {
     return p + 9;
   },
   string: stringAt,
+  timestamp: timestampAt,
   arrayHead: (s, p, n) => collectionHeadAt(s, p, n, 0x90, 0xdc), // fixarray 0x90-0x9f, array 16/32 0xdc/0xdd
   mapHead: (s, p, n) => collectionHeadAt(s, p, n, 0x80, 0xde), // fixmap 0x80-0x8f, map 16/32 0xde/0xdf
 };

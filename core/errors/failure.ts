@@ -1,5 +1,16 @@
+import { WireTimestamp } from '../kinds/timestamp.ts';
 import { RawNumber } from '../read/raw-number.ts';
 import type { ErrorCode } from './codes.ts';
+
+/** One problem the collecting pass found, with its path as segments (numbers for array and tuple indices). */
+export interface CollectedError {
+  readonly code: ErrorCode;
+  /** A JSON Pointer. */
+  readonly path: string;
+  readonly message: string;
+  /** The path as segments, outermost first. */
+  readonly segments: readonly (string | number)[];
+}
 
 /**
  * Thrown inside compiled readers and writers. It is not an `Error` (no stack is captured on the
@@ -9,6 +20,11 @@ import type { ErrorCode } from './codes.ts';
 export class Failure {
   /** Innermost segment first; reversed once at the edge. */
   readonly segments: (string | number)[] = [];
+  /**
+   * Reading only: every problem of the input, this one first, when the read pass read it again to
+   * collect them (see `core/read/collect.ts`); `undefined` for a failure found while parsing.
+   */
+  collected: readonly CollectedError[] | undefined = undefined;
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
@@ -29,6 +45,8 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Uint8Array) return 'bytes';
   if (value instanceof RawNumber) return `the number ${value.text}`;
+  if (value instanceof WireTimestamp) return 'a timestamp';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an Invalid Date' : 'a timestamp';
   switch (typeof value) {
     case 'string': return 'a string';
     case 'number': return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
@@ -37,4 +55,12 @@ export function describeValue(value: unknown): string {
     case 'object': return 'an object';
     default: return typeof value;
   }
+}
+
+/** A string quoted for a message, cut after 40 characters: `"triangle"`, `"aaaa…"`. */
+export function quoteText(s: string): string {
+  if (s.length <= 40) return JSON.stringify(s);
+  // Never cut a surrogate pair in two.
+  const end = (s.charCodeAt(39) & 0xfc00) === 0xd800 ? 39 : 40;
+  return `${JSON.stringify(s.slice(0, end))}…`;
 }

@@ -1,3 +1,14 @@
+/**
+ * One problem of a request body, as a 400 problem document's `errors` lists it (the entries of
+ * `ReadError.errors`; `code` is text, as a server of another version may name a code this one does not know).
+ */
+export interface ProblemEntry {
+  readonly code: string;
+  /** A JSON Pointer into the request body. */
+  readonly path: string;
+  readonly message: string;
+}
+
 /** Extra members of a problem document an `HttpError` can carry (RFC 9457 allows extensions). */
 export interface HttpErrorOptions {
   /** A URI naming the problem type. Default `about:blank`. */
@@ -9,6 +20,11 @@ export interface HttpErrorOptions {
    * one of those four is ignored when the problem document is written: the error's own win.
    */
   extensions?: Readonly<Record<string, string>>;
+  /**
+   * Every problem found in a request body, as `ReadError.errors` lists them: what the client puts
+   * here from a 400 problem document's `errors`. Default none.
+   */
+  errors?: readonly ProblemEntry[];
   /**
    * Headers of the answer: `{ 'retry-after': '30' }` on a 429, `www-authenticate` on a 401. The
    * answer's own (`content-type`, `content-length`, ...) cannot be replaced.
@@ -29,6 +45,11 @@ export class HttpError extends Error {
   readonly type: string;
   readonly title: string | undefined;
   readonly extensions: Readonly<Record<string, string>>;
+  /**
+   * Every problem a server found in the request body (a 400 problem document's `errors`, first the
+   * one `code` and `path` name), as the client received them; empty for other errors.
+   */
+  readonly errors: readonly ProblemEntry[];
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(status: number, message: string, options: HttpErrorOptions = {}) {
@@ -40,6 +61,7 @@ export class HttpError extends Error {
     this.type = options.type ?? 'about:blank';
     this.title = options.title;
     this.extensions = options.extensions ?? {};
+    this.errors = options.errors ?? [];
     this.headers = options.headers ?? {};
     Object.defineProperty(this, BRAND, { value: true });
   }

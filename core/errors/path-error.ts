@@ -32,11 +32,20 @@ export abstract class PathError extends Error {
 
 /** Builds the fields of a `PathError` from an internal failure: "missing required key 'name' at /users/3". */
 export function fromFailure(f: Failure): [ErrorCode, string, string, string | undefined] {
-  const segments = f.segments.slice().reverse();
+  return describeFailure(f.code, f.detail, f.key, f.segments.slice().reverse());
+}
+
+/**
+ * The fields of a `PathError` for a failure found at `segments` (outermost first): the JSON
+ * Pointer, and the message naming where (for a key error, the object holding the key).
+ */
+export function describeFailure(
+  code: ErrorCode, detail: string, key: string | undefined, segments: readonly (string | number)[],
+): [ErrorCode, string, string, string | undefined] {
   const path = toJsonPointer(segments);
-  if (f.key !== undefined) {
+  if (key !== undefined) {
     const parent = describeLocation(toJsonPointer(segments.slice(0, -1)));
-    return [f.code, path, `${f.detail} '${f.key}' at ${parent}`, f.key];
+    return [code, path, `${detail} '${key}' at ${parent}`, key];
   }
-  return [f.code, path, `${f.detail} at ${describeLocation(path)}`, undefined];
+  return [code, path, `${detail} at ${describeLocation(path)}`, undefined];
 }

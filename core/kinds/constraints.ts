@@ -158,8 +158,9 @@ export function stringRule(c: StringConstraints): ConstraintRule<string> {
       // A string of n UTF-16 units holds between n/2 and n code points: count them only when that range straddles a bound.
       if (s.length > maxLength || s.length < 2 * minLength) {
         const n = codePointLength(s);
-        if (n < minLength) return new Failure('out_of_range', `a string of ${n} characters is shorter than minLength (${minLength})`);
-        if (n > maxLength) return new Failure('out_of_range', `a string of ${n} characters is longer than maxLength (${maxLength})`);
+        const length = `a string of ${n} character${n === 1 ? '' : 's'}`;
+        if (n < minLength) return new Failure('out_of_range', `${length} is shorter than minLength (${minLength})`);
+        if (n > maxLength) return new Failure('out_of_range', `${length} is longer than maxLength (${maxLength})`);
       }
       if (isFormat !== undefined && !isFormat(s)) return new Failure('invalid_format', `expected ${FORMAT_NAMES[format as StringFormat]} (format ${format})`);
       if (regex !== undefined && !regex.test(s)) return new Failure('invalid_format', `the string does not match the pattern ${JSON.stringify(pattern)}`);
@@ -237,8 +238,9 @@ function countRule(
   const high = max ?? Infinity;
   return {
     failure: (n) => {
-      if (n < low) return new Failure('out_of_range', `${what} ${n} ${unit} has fewer than ${minKey} (${low})`);
-      if (n > high) return new Failure('out_of_range', `${what} ${n} ${unit} has more than ${maxKey} (${high})`);
+      const counted = `${what} ${n} ${n === 1 ? unit.slice(0, -1).replace(/ie$/, 'y') : unit}`;
+      if (n < low) return new Failure('out_of_range', `${counted} has fewer than ${minKey} (${low})`);
+      if (n > high) return new Failure('out_of_range', `${counted} has more than ${maxKey} (${high})`);
       return undefined;
     },
     passCode: (x) => [min === undefined ? '' : `${x} >= ${min}`, max === undefined ? '' : `${x} <= ${max}`].filter(Boolean).join(' && ') || 'true',

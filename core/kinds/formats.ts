@@ -64,9 +64,11 @@ export function dateTimeMillis(s: string): number | undefined {
     if (!((utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1))) return undefined;
   }
   const fraction = m[7] === undefined ? 0 : Math.floor(Number(`0${m[7].slice(0, 4)}`) * 1000);
-  // Date.UTC takes years 0-99 as 1900-1999: set the year apart.
-  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, fraction));
-  date.setUTCFullYear(year);
+  // Date.UTC takes years 0-99 as 1900-1999: the date is set apart, then the time, which may roll a
+  // leap second over into the next day (and year).
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, fraction);
   return date.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
 }
 

@@ -1,12 +1,14 @@
 import type { AnyType } from '../types/index.ts';
 import type { Type } from '../types/type.ts';
+import { isLeftOutWhenUndefined, resolveLazy } from './required.ts';
 
 /** Makes the value an absent key becomes; a fresh one every call, so defaults are never shared. */
 export type DefaultMaker = () => unknown;
 
 /**
  * The default of a descriptor: its `.default()` (copied), else `0`, `0n`, `''`, `false`, `[]`, `{}`
- * per kind, each member of an object its own default, `undefined` for optional, `null` for nullable.
+ * per kind, each member of an object its own default, `undefined` for optional and unknown, `null`
+ * for nullable, the epoch for a timestamp, the first member's default for a variant.
  */
 export function compileDefault(type: Type): DefaultMaker {
   if (type.hasDefault) {
@@ -32,7 +34,14 @@ export function compileDefault(type: Type): DefaultMaker {
       const makers = d.elements.map(compileDefault);
       return () => makers.map((make) => make());
     }
-    case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
+    case 'timestamp': return () => new Date(0);
+    case 'unknown': return () => undefined;
+    case 'variant': return compileDefault(d.members[0]!);
+    case 'lazy': {
+      // Compiled on first call: the target may be the descriptor being compiled.
+      let make: DefaultMaker | undefined;
+      return () => (make ??= compileDefault(d.target))();
+    }
     case 'object': {
       const members = Object.entries(d.fields).flatMap(([key, field]) => {
         const make = memberDefault(field);
@@ -49,8 +58,9 @@ export function compileDefault(type: Type): DefaultMaker {
 
 /**
  * What an absent object member becomes: its default, or `undefined` when the member is left out
- * of the object (an optional member without `.default()`).
+ * of the object (an optional or unknown member without `.default()`, also behind `t.lazy`).
  */
 export function memberDefault(field: Type): DefaultMaker | undefined {
-  return field.kind === 'optional' && !field.hasDefault ? undefined : compileDefault(field);
+  const resolved = resolveLazy(field);
+  return !resolved.hasDefault && isLeftOutWhenUndefined(resolved) ? undefined : compileDefault(field);
 }

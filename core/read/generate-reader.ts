@@ -1,17 +1,19 @@
-import type { AnyType, ObjectType } from '../types/index.ts';
+import type { AnyType, ObjectType, VariantType } from '../types/index.ts';
 import type { Type } from '../types/type.ts';
 import { BOOL } from '../kinds/bool.ts';
+import { arrayRule, mapRule, numberRule, stringRule, type ConstraintRule } from '../kinds/constraints.ts';
 import { FLOAT_RULES } from '../kinds/float.ts';
 import { INT_RULES } from '../kinds/integer.ts';
 import { memberCode } from '../kinds/member.ts';
 import type { ScalarRule } from '../kinds/rule.ts';
 import { STRING } from '../kinds/string.ts';
+import { WireTimestamp } from '../kinds/timestamp.ts';
 import { Constants, bail, buildFunction, returnObject } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
 import type { Reader, ReaderContext } from './context.ts';
 import { memberDefault } from './defaults.ts';
 import { RawNumber } from './raw-number.ts';
-import { isRequiredKey } from './required.ts';
+import { isLeftOutWhenUndefined, isRequiredKey } from './required.ts';
 
 /**
  * Generates the fast path of a reader: straight-line JavaScript with the member names written in,
@@ -44,58 +46,83 @@ class ReaderGenerator {
   private expr(type: Type, x: string, depth: number): string {
     const d = type as AnyType;
     switch (d.kind) {
-      case 'string': return this.scalar(STRING, x, x);
+      case 'string': return this.scalar(STRING, x, x, d.constraints && stringRule(d.constraints));
       case 'bool': return this.scalar(BOOL, x, x);
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': return this.scalar(INT_RULES[d.kind], x, x);
+      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
+        return this.scalar(INT_RULES[d.kind], x, x, d.constraints && numberRule(d.constraints));
       case 'f32': case 'f64': {
         const rule = FLOAT_RULES[d.kind];
-        return this.scalar(rule, x, rule.readCode(x));
+        return this.scalar(rule, x, rule.readCode(x), d.constraints && numberRule(d.constraints));
       }
       case 'optional': return `(${x} === null || ${x} === undefined ? undefined : ${this.expr(d.inner, x, depth)})`;
       case 'nullable': return `(${x} === null ? null : ${this.expr(d.inner, x, depth)})`;
-      case 'array': case 'map': case 'tuple': case 'object':
+      case 'array': case 'map': case 'tuple': case 'object': case 'variant':
         if (depth > this.ctx.maxDepth) return `${this.closure(type, depth)}(${x})`;
         return `${this.container(d, depth)}(${x})`;
       default:
-        // Rarer kinds (64-bit, bytes, literal, enum, void) use their closure reader inline.
+        // Rarer kinds (64-bit, bytes, timestamp, unknown, lazy, literal, enum, void) use their closure reader inline.
         return `${this.closure(type, depth)}(${x})`;
     }
   }
 
-  /** `x` read as `value` when its kind's rule takes it, else a bail. */
-  private scalar(rule: ScalarRule, x: string, value: string): string {
-    return `(${rule.isCode(x)} ? ${value} : ${this.constants.ref(bailFn)}())`;
+  /**
+   * `x` read as `value` when its kind's rule takes it and `value` passes the constraints (on the
+   * value as read: an `f32` rounded), else a bail.
+   */
+  private scalar(rule: ScalarRule, x: string, value: string, constraints?: ConstraintRule<never>): string {
+    const pass = constraints === undefined ? '' : ` && (${this.pass(constraints, value)})`;
+    return `(${rule.isCode(x)}${pass} ? ${value} : ${this.constants.ref(bailFn)}())`;
+  }
+
+  /** A constraint rule's check of `x`, as source. */
+  private pass(rule: ConstraintRule<never>, x: string): string {
+    return rule.passCode(x, (value) => this.constants.ref(value));
   }
 
   private closure(type: Type, depth: number): string {
     return this.constants.ref(compileReader(type, this.ctx, depth));
   }
 
-  private container(d: AnyType & { kind: 'array' | 'map' | 'tuple' | 'object' }, depth: number): string {
+  /**
+   * Emits the function reading a container at `depth` (a variant reads at the depth of its member
+   * objects); returns its name. `discriminant`: a variant's member object, called once the variant
+   * has checked that `v` is a record whose member of that name holds the member's literal.
+   */
+  private container(d: AnyType & { kind: 'array' | 'map' | 'tuple' | 'object' | 'variant' }, depth: number, discriminant?: string): string {
     const name = `f${this.count++}`;
     const bail = this.constants.ref(bailFn);
     const inner = depth + 1;
     let body: string;
     switch (d.kind) {
-      case 'array':
-        body = `if (!Array.isArray(v)) ${bail}();
+      case 'array': {
+        // The length is checked before any element is read.
+        const count = d.constraints === undefined ? '' : ` || !(${this.pass(arrayRule(d.constraints), 'v.length')})`;
+        body = `if (!Array.isArray(v)${count}) ${bail}();
   const out = [];
   for (let i = 0; i < v.length; i++) { const x = v[i]; out.push(${this.expr(d.element, 'x', inner)}); }
   return out;`;
         break;
+      }
       case 'tuple':
         body = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
   ${d.elements.map((_, i) => `const x${i} = v[${i}];`).join(' ')}
   return [${d.elements.map((e, i) => this.expr(e, `x${i}`, inner)).join(', ')}];`;
         break;
-      case 'map':
-        body = `${this.recordCheck('v')}
+      case 'map': {
+        // The entries are counted before any is read.
+        const count = d.constraints === undefined ? '' : `
+  let n = 0; for (const _ in v) n++; if (!(${this.pass(mapRule(d.constraints), 'n')})) ${bail}();`;
+        body = `${this.recordCheck('v')}${count}
   const out = {};
   for (const k in v) { const x = v[k]; if (k === '__proto__' || !k.isWellFormed()) ${bail}(); out[k] = ${this.expr(d.values, 'x', inner)}; }
   return out;`;
         break;
+      }
       case 'object':
-        body = this.objectBody(d, inner);
+        body = this.objectBody(d, inner, discriminant);
+        break;
+      case 'variant':
+        body = this.variantBody(d, depth);
         break;
     }
     this.code.push(`function ${name}(v) {\n  ${body}\n}`);
@@ -105,17 +132,34 @@ class ReaderGenerator {
   private recordCheck(v: string): string {
     const bail = this.constants.ref(bailFn);
     const plain = `if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})`;
-    // A JSON.parse tree holds no bytes and no RawNumber (exact-parser trees go to the closures).
+    // A JSON.parse tree holds no bytes, no RawNumber (exact-parser trees go to the closures) and no timestamps.
     if (this.ctx.source === 'json') return `${plain}) ${bail}();`;
     const raw = this.constants.ref(RawNumber);
-    return `${plain} || ${v} instanceof Uint8Array || ${v} instanceof ${raw}) ${bail}();`;
+    const wire = this.constants.ref(WireTimestamp);
+    return `${plain} || ${v} instanceof Uint8Array || ${v} instanceof ${raw} || ${v} instanceof ${wire} || ${v} instanceof Date) ${bail}();`;
   }
 
-  private objectBody(type: ObjectType, inner: number): string {
+  /** A switch on the discriminant calling the member object's function; any other value bails. */
+  private variantBody(type: VariantType, depth: number): string {
     const bail = this.constants.ref(bailFn);
-    const lines = [this.recordCheck('v'), 'let p = 0;'];
+    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.container(member, depth, type.key)}(v);`);
+    return `${this.recordCheck('v')}
+  switch (${memberCode('v', type.key, (value) => this.constants.ref(value))}) {
+    ${cases.join('\n    ')}
+    default: ${bail}();
+  }`;
+  }
+
+  private objectBody(type: ObjectType, inner: number, discriminant: string | undefined): string {
+    const bail = this.constants.ref(bailFn);
+    const lines = discriminant === undefined ? [this.recordCheck('v'), 'let p = 0;'] : ['let p = 0;'];
     const members = Object.entries(type.fields);
     members.forEach(([key, field], i) => {
+      if (key === discriminant) {
+        // The variant's switch has matched it: present, and equal to the member's literal.
+        lines.push(`p++; const a${i} = ${JSON.stringify((field as AnyType & { kind: 'literal' }).value)};`);
+        return;
+      }
       const makeDefault = memberDefault(field);
       let absent: string;
       if (isRequiredKey(type, key, this.ctx.errorOnMissingKeys)) absent = `${bail}();`;
@@ -128,7 +172,8 @@ class ReaderGenerator {
       // A count mismatch means an undeclared key (or a declared one holding undefined): let the closure path decide.
       lines.push(`let n = 0; for (const _ in v) n++; if (n !== p) ${bail}();`);
     }
-    lines.push(...returnObject(members));
+    // Absent members left out of the result are written as `optional` ones are (t.unknown, t.lazy of t.optional).
+    lines.push(...returnObject(members.map(([key, field]) => [key, { kind: isLeftOutWhenUndefined(field) ? 'optional' : field.kind }] as const)));
     return lines.join('\n  ');
   }
 }

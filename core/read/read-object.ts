@@ -1,10 +1,12 @@
 import { Failure, addSegment } from '../errors/failure.ts';
 import { isInheritedKey, memberValue } from '../kinds/member.ts';
+import { WireTimestamp } from '../kinds/timestamp.ts';
 import type { ObjectType } from '../types/object.ts';
+import { readAt, recordAt } from './collect.ts';
 import type { ReaderContext, Reader } from './context.ts';
 import { memberDefault, type DefaultMaker } from './defaults.ts';
 import { RawNumber } from './raw-number.ts';
-import { isRequiredKey } from './required.ts';
+import { isLeftOutWhenUndefined, isRequiredKey } from './required.ts';
 import { mismatch } from './read-scalars.ts';
 
 interface Member {
@@ -13,14 +15,19 @@ interface Member {
   readonly required: boolean;
   /** Absent optional members without a default are left out of the result. */
   readonly makeDefault: DefaultMaker | undefined;
+  /** A value reading as `undefined` is left out of the result (`t.optional`, `t.unknown`). */
   readonly optional: boolean;
   /** The key is also a property of `Object.prototype` (`constructor`, `toString`…): test ownership. */
   readonly inherited: boolean;
 }
 
-/** True for a value that can be read as an object: not null, not an array, not bytes, not a number token. */
+/**
+ * True for a value that can be read as an object: not null, not an array, not bytes, not a number
+ * token, not a timestamp.
+ */
 export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof RawNumber);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof RawNumber) &&
+    !(v instanceof WireTimestamp) && !(v instanceof Date);
 }
 
 /**
@@ -38,12 +45,13 @@ export function objectReader(
     read: compileMember(field),
     required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
     makeDefault: memberDefault(field),
-    optional: field.kind === 'optional',
+    optional: isLeftOutWhenUndefined(field),
     inherited: isInheritedKey(key),
   }));
   const declared = new Set(members.map((m) => m.key));
   const rejectUnknown = ctx.errorOnUnknownKeys;
   const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
+  if (ctx.collect) return collectingObjectReader(members, declared, rejectUnknown, expected);
 
   return (v) => {
     if (!isRecord(v)) throw mismatch(expected, v);
@@ -74,6 +82,29 @@ export function objectReader(
         for (const k in v) {
           if (!declared.has(k)) addSegment(new Failure('unknown_key', 'unknown key', k), k);
         }
+      }
+    }
+    return out;
+  };
+}
+
+/** The object reader of the collecting pass: the same checks in the same order, each failure recorded. */
+function collectingObjectReader(members: readonly Member[], declared: ReadonlySet<string>, rejectUnknown: boolean, expected: string): Reader {
+  return (v) => {
+    if (!isRecord(v)) throw mismatch(expected, v);
+    const out: Record<string, unknown> = {};
+    for (const m of members) {
+      const x = memberValue(v, m.key, m.inherited);
+      if (x === undefined) {
+        if (m.required) recordAt(new Failure('missing_key', 'missing required key', m.key), m.key);
+        else if (m.makeDefault !== undefined) out[m.key] = m.makeDefault();
+        continue;
+      }
+      out[m.key] = readAt(m.read, x, m.key);
+    }
+    if (rejectUnknown) {
+      for (const k in v) {
+        if (!declared.has(k)) recordAt(new Failure('unknown_key', 'unknown key', k), k);
       }
     }
     return out;

@@ -1,10 +1,12 @@
-import { Failure, describeValue } from '../errors/failure.ts';
+import { Failure, describeValue, quoteText } from '../errors/failure.ts';
 import { BIGINT_RULES } from '../kinds/bigint.ts';
 import { BOOL } from '../kinds/bool.ts';
 import { BYTES } from '../kinds/bytes.ts';
 import { FLOAT_RULES } from '../kinds/float.ts';
 import { INT_RULES } from '../kinds/integer.ts';
+import type { ConstraintRule } from '../kinds/constraints.ts';
 import { STRING, loneSurrogate } from '../kinds/string.ts';
+import { TIMESTAMP, WireTimestamp } from '../kinds/timestamp.ts';
 import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
 import type { TreeSource, Reader } from './context.ts';
 import { RawNumber, decimalToBigInt } from './raw-number.ts';
@@ -22,6 +24,20 @@ export const readString: Reader = (v) => {
   if (!STRING.is(v)) throw typeof v === 'string' ? new Failure('type_mismatch', `expected Unicode text, got ${loneSurrogate(v)}`) : mismatch(STRING.expected, v);
   return v;
 };
+
+/**
+ * `read` followed by the descriptor's constraints (`core/kinds/constraints.ts`), checked on the
+ * value as read: a string, a number (after `f32` rounding), a bigint for `i64`/`u64`.
+ */
+export function constrained<V>(read: Reader, rule: ConstraintRule<V> | undefined): Reader {
+  if (rule === undefined) return read;
+  return (v) => {
+    const value = read(v) as V;
+    const failure = rule.failure(value);
+    if (failure !== undefined) throw failure;
+    return value;
+  };
+}
 
 export const readBool: Reader = (v) => {
   if (!BOOL.is(v)) throw mismatch(BOOL.expected, v);
@@ -62,10 +78,20 @@ export function intReader(kind: IntKind): Reader {
  */
 export class NeedsExactNumbers {}
 
-/** Reads `i64`/`u64` exactly: a safe-integer number, a bigint, or a raw JSON token. */
-export function bigIntReader(kind: BigIntKind, source: TreeSource): Reader {
+/** A decimal integer as `t.i64({ json: 'string' })` writes it in JSON: no sign but `-`, no leading zero, no spaces. */
+const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
+/** More digits than any 64-bit integer has (`u64`'s maximum has 20). */
+const MAX_DECIMAL_DIGITS = 20;
+
+/**
+ * Reads `i64`/`u64` exactly: a safe-integer number, a bigint, or a raw JSON token. With
+ * `json: 'string'`, a JSON tree may also hold the integer as a string of its decimal digits.
+ */
+export function bigIntReader(kind: BigIntKind, source: TreeSource, json: 'number' | 'string' = 'number'): Reader {
   const fromJsonParse = source === 'json';
+  const takesText = fromJsonParse && json === 'string';
   const rule = BIGINT_RULES[kind];
+  const expected = takesText ? `${rule.expected}, as a number or a string of decimal digits` : rule.expected;
   const outOfRange = (shown: unknown) => new Failure('out_of_range', rule.outOfRange(String(shown)));
   return (v) => {
     if (typeof v === 'bigint') {
@@ -79,16 +105,23 @@ export function bigIntReader(kind: BigIntKind, source: TreeSource): Reader {
         if (rule.accepts(b)) return b;
         throw outOfRange(v);
       }
-      if (Number.isNaN(v) || Number.isFinite(v)) throw mismatch(rule.expected, v);
+      if (Number.isNaN(v) || Number.isFinite(v)) throw mismatch(expected, v);
       throw outOfRange(v);
     }
     if (v instanceof RawNumber) {
       const b = decimalToBigInt(v.text);
-      if (b === undefined) throw mismatch(rule.expected, Number(v.text));
+      if (b === undefined) throw mismatch(expected, Number(v.text));
       if (b === null || !rule.accepts(b)) throw outOfRange(v.text);
       return b;
     }
-    throw mismatch(rule.expected, v);
+    if (takesText && typeof v === 'string' && DECIMAL_INTEGER.test(v)) {
+      // A long run of digits is out of range without building its bigint.
+      if (v.length - (v[0] === '-' ? 1 : 0) > MAX_DECIMAL_DIGITS) throw outOfRange(`${quoteText(v)} (${v.length} characters)`);
+      const b = BigInt(v);
+      if (rule.accepts(b)) return b;
+      throw outOfRange(JSON.stringify(v));
+    }
+    throw mismatch(expected, v);
   };
 }
 
@@ -137,4 +170,33 @@ export function bytesReader(form: TreeSource): Reader {
     }
     return bytes;
   };
+}
+
+/**
+ * Reads `t.timestamp()` as a new `Date`. A JSON tree holds RFC 3339 text; a binary tree a
+ * `WireTimestamp` (which may lie outside what a `Date` holds) or, from plain JavaScript values,
+ * a valid `Date`, never text.
+ */
+export function timestampReader(source: TreeSource): Reader {
+  if (source === 'json') {
+    return (v) => {
+      if (typeof v === 'string') {
+        const ms = TIMESTAMP.fromText(v);
+        if (ms !== undefined) return new Date(ms);
+        throw new Failure('type_mismatch', `expected ${TIMESTAMP.expectedText}, got ${quoteText(v)}`);
+      }
+      throw mismatch(TIMESTAMP.expectedText, v);
+    };
+  }
+  return (v) => {
+    if (v instanceof WireTimestamp) return dateOf(v);
+    if (TIMESTAMP.is(v)) return new Date((v as Date).getTime());
+    throw mismatch(TIMESTAMP.expected, v);
+  };
+}
+
+/** The `Date` of a timestamp a binary parser found, or `out_of_range` when a `Date` cannot hold it. */
+export function dateOf(w: WireTimestamp): Date {
+  if (!TIMESTAMP.inRange(w.ms)) throw new Failure('out_of_range', TIMESTAMP.outOfRange(w.shown));
+  return new Date(w.ms);
 }

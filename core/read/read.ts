@@ -3,8 +3,8 @@ import { compiled, readersKey } from '../fast-path/compiled.ts';
 import { fastPath } from '../fast-path/fast-path.ts';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../options.ts';
 import type { Type } from '../types/type.ts';
-import { compileReader } from './compile-reader.ts';
-import type { TreeSource, Reader } from './context.ts';
+import { closuresWithAllErrors } from './all-errors.ts';
+import type { TreeSource, Reader, ReaderContext } from './context.ts';
 import { generateReader } from './generate-reader.ts';
 import { restartBytesBudget } from './read-scalars.ts';
 
@@ -19,20 +19,26 @@ export interface Readers {
   readonly closures: Reader;
 }
 
-/** The compiled readers of `type` for these options, compiled on first use and kept with the descriptor. */
+/**
+ * The compiled readers of `type` for these options, compiled on first use and kept with the
+ * descriptor. Both fail with every error of the input (`Failure.collected`): the closures, which
+ * answer every input the generated code bails on, read a failing tree again to collect them.
+ */
 export function readersFor(type: Type, options: ResolvedReadOptions, source: TreeSource): Readers {
   return compiled(type, `read-${source} ${readersKey(options)}`, () => {
-    const ctx = { ...options, source };
-    const closures = compileReader(type, ctx);
-    // After a bail the closures read the tree again from the start: so does the JSON byte budget.
-    const fallback: Reader = source === 'json' ? (tree) => (restartBytesBudget(), closures(tree)) : closures;
+    const ctx: ReaderContext = { ...options, source };
+    // After a bail, or a failure, the closures read the tree again from the start: so does the JSON byte budget.
+    const restart = source === 'json' ? restartBytesBudget : undefined;
+    const closures = closuresWithAllErrors(type, ctx, restart);
+    const fallback: Reader = restart === undefined ? closures : (tree) => (restart(), closures(tree));
     return { read: fastPath({ codec: 'read', type, generate: () => generateReader(type, ctx), fallback }), closures };
   });
 }
 
 /**
  * The read pass every codec shares: checks an already-parsed tree (objects, arrays, strings,
- * numbers, bigints, bytes) against `type` and returns the clean value, or throws `ReadError`.
+ * numbers, bigints, bytes, timestamps) against `type` and returns the clean value, or throws
+ * `ReadError` listing every error.
  */
 export function readTree<T extends Type>(type: T, tree: unknown, options: ReadOptions | undefined, source: TreeSource): T['~out'] {
   const { read } = readersFor(type, resolveReadOptions(options), source);

@@ -1,19 +1,98 @@
+import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
+import type { AnyType } from '../types/index.ts';
+import type { LazyType } from '../types/lazy.ts';
 import type { ObjectType } from '../types/object.ts';
 import type { Type } from '../types/type.ts';
 
-/** `t.optional` and `t.nullable` are the nullable kinds of the specification. */
+/**
+ * The descriptor a `t.lazy` stands for: its target, followed through further `t.lazy`s. A lazy
+ * node with a `.default()` of its own stops there (its default is what an absent key reads as).
+ */
+export function resolveLazy(type: Type): Type {
+  while (type.kind === 'lazy' && !type.hasDefault) type = (type as LazyType).target;
+  return type;
+}
+
+/** The kind of `type` once `t.lazy` is followed. */
+function kindOf(type: Type): Type['kind'] {
+  while (type.kind === 'lazy') type = (type as LazyType).target;
+  return type.kind;
+}
+
+/** `t.optional`, `t.nullable` and `t.unknown` (also behind `t.lazy`) are the nullable kinds of the specification. */
 export function isNullableKind(type: Type): boolean {
-  return type.kind === 'optional' || type.kind === 'nullable';
+  const kind = kindOf(type);
+  return kind === 'optional' || kind === 'nullable' || kind === 'unknown';
+}
+
+/**
+ * Whether an object member of this descriptor is left out of the result when it reads as
+ * `undefined` (`t.optional` given `null`, `t.unknown` given CBOR's `undefined`): `t.optional` and
+ * `t.unknown`, also behind `t.lazy`.
+ */
+export function isLeftOutWhenUndefined(type: Type): boolean {
+  const kind = kindOf(type);
+  return kind === 'optional' || kind === 'unknown';
 }
 
 /**
  * Whether reading rejects an absent `key` as `missing_key`. Shared by the reader and the JSON
- * Schema writer, so `required` lists exactly what reading enforces.
+ * Schema writer, so `required` lists exactly what reading enforces. A key whose default would
+ * break its member's constraints (`t.string({ minLength: 1 })` defaults to `''`) is required
+ * whatever the options say: reading never makes a value that writing would refuse.
  */
 export function isRequiredKey(object: ObjectType, key: string, errorOnMissingKeys: boolean): boolean {
-  if (!errorOnMissingKeys) return false;
-  const field = object.fields[key];
+  const field = Object.prototype.hasOwnProperty.call(object.fields, key) ? object.fields[key] : undefined;
   if (field === undefined) return false;
+  if (!isLeftOutWhenUndefined(field) && defaultBreaksConstraints(field)) return true;
+  if (!errorOnMissingKeys) return false;
   const nullable = isNullableKind(field);
   return object.requiresKey ? object.requiresKey(key, nullable) : !nullable;
+}
+
+const breaks = new WeakMap<Type, boolean>();
+
+/**
+ * Whether the value an absent member of this descriptor becomes fails the descriptor's own
+ * constraints: a kind's default (`''`, `0`, `[]`, `{}`, each member's for an object, the first
+ * member's for a variant) or a `.default()`, checked against the bounds, lengths, patterns and
+ * formats of the descriptor (not of what nests deeper in a `.default()` value).
+ */
+export function defaultBreaksConstraints(type: Type): boolean {
+  let answer = breaks.get(type);
+  if (answer === undefined) breaks.set(type, (answer = breaksAt(type, new Set())));
+  return answer;
+}
+
+function breaksAt(type: Type, seen: Set<Type>): boolean {
+  // A descriptor met again on the way down makes no default of its own (t.lazy stops there).
+  if (seen.has(type)) return false;
+  seen.add(type);
+  const d = type as AnyType;
+  if (type.hasDefault) return valueBreaks(d, type.defaultValue);
+  switch (d.kind) {
+    case 'string': return valueBreaks(d, '');
+    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'f32': case 'f64': return valueBreaks(d, 0);
+    case 'i64': case 'u64': return valueBreaks(d, 0n);
+    case 'array': case 'map': return valueBreaks(d, d.kind === 'array' ? [] : {});
+    case 'tuple': return d.elements.some((e) => breaksAt(e, seen));
+    case 'object': return Object.values(d.fields).some((f) => !isLeftOutWhenUndefined(f) && breaksAt(f, seen));
+    case 'variant': return breaksAt(d.members[0]!, seen);
+    case 'lazy': return breaksAt(d.target, seen);
+    default: return false;
+  }
+}
+
+/** Whether `value` fails the constraints of `d` itself. */
+function valueBreaks(d: AnyType, value: unknown): boolean {
+  switch (d.kind) {
+    case 'string': return d.constraints !== undefined && typeof value === 'string' && stringRule(d.constraints).failure(value) !== undefined;
+    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'f32': case 'f64':
+      return d.constraints !== undefined && typeof value === 'number' && numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(value) : value) !== undefined;
+    case 'i64': case 'u64':
+      return d.constraints !== undefined && (typeof value === 'bigint' || typeof value === 'number') && numberRule(d.constraints).failure(BigInt(value)) !== undefined;
+    case 'array': return d.constraints !== undefined && Array.isArray(value) && arrayRule(d.constraints).failure(value.length) !== undefined;
+    case 'map': return d.constraints !== undefined && typeof value === 'object' && value !== null && mapRule(d.constraints).failure(Object.keys(value).length) !== undefined;
+    default: return false;
+  }
 }

@@ -7,7 +7,8 @@ import { Type, type Infer, type InferInput } from './type.ts';
  */
 export class LazyType<T extends Type = Type> extends Type<Infer<T>, InferInput<T>> {
   readonly kind = 'lazy';
-  #target: T | undefined;
+  /** The resolved descriptor; a plain property, so that `.describe()` and `.default()` copies keep it. */
+  private resolved: T | undefined = undefined;
 
   constructor(private readonly get: () => T) {
     super();
@@ -20,14 +21,14 @@ export class LazyType<T extends Type = Type> extends Type<Infer<T>, InferInput<T
    * describes no value, and is refused with a `TypeError`.
    */
   get target(): T {
-    if (this.#target !== undefined) return this.#target;
+    if (this.resolved !== undefined) return this.resolved;
     const target = this.get();
     if (!(target instanceof Type)) throw new TypeError(`t.lazy(): the function returned ${target === undefined ? 'undefined (is the descriptor declared after its use?)' : typeof target}, not a descriptor`);
-    this.#target = target;
+    this.resolved = target;
     try {
       refuseEmptyCycle(this);
     } catch (e) {
-      this.#target = undefined;
+      this.resolved = undefined;
       throw e;
     }
     return target;

@@ -1,5 +1,6 @@
 import { Type, type Infer, type InferInput } from './type.ts';
 import type { OptionalType } from './optional.ts';
+import type { UnknownType } from './unknown.ts';
 
 /** The members of an object descriptor, in the order they are read and written. */
 export type Fields = Readonly<Record<string, Type>>;
@@ -20,10 +21,11 @@ export interface ObjectOptions {
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
-type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K] extends OptionalType ? K : never }[keyof F];
+/** Keys reading may leave out of the result: `t.optional` members, and `t.unknown` ones (an absent value is `undefined`). */
+type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K] extends OptionalType | UnknownType ? K : never }[keyof F];
 /** Keys a writer's input may leave out: optional members and members with `.default()`. */
 type InputOptionalKeys<F extends Fields> = {
-  [K in keyof F]: F[K] extends OptionalType ? K : F[K] extends { readonly '~defaulted': true } ? K : never;
+  [K in keyof F]: F[K] extends OptionalType | UnknownType ? K : F[K] extends { readonly '~defaulted': true } ? K : never;
 }[keyof F];
 type InferObject<F extends Fields> = Simplify<
   { -readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]> } &

@@ -5,6 +5,8 @@ import { BYTES } from '../kinds/bytes.ts';
 import { FLOAT_RULES } from '../kinds/float.ts';
 import { INT_RULES } from '../kinds/integer.ts';
 import { STRING, loneSurrogate } from '../kinds/string.ts';
+import { TIMESTAMP } from '../kinds/timestamp.ts';
+import type { ConstraintRule } from '../kinds/constraints.ts';
 import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
 
 // Checks of values about to be written: a writer never emits what the reader would reject. Each
@@ -86,4 +88,69 @@ export function checkArray(v: unknown, length?: number): unknown[] {
 /** A required member is missing from the value being written. */
 export function missingMember(key: string): Failure {
   return new Failure('missing_key', 'cannot write: missing required member', key);
+}
+
+/** Checks that a value is a valid `Date` (an Invalid Date is no timestamp). */
+export function checkTimestamp(v: unknown): Date {
+  if (TIMESTAMP.is(v)) return v as Date;
+  throw v instanceof Date ? new Failure('type_mismatch', `cannot write an Invalid Date as ${TIMESTAMP.expected}`) : wrongType(TIMESTAMP.expected, v);
+}
+
+/** RFC 3339 text of a valid `Date`, or the `out_of_range` failure of one outside years 0000-9999. */
+export function timestampText(date: Date): string {
+  const text = TIMESTAMP.toText(date.getTime());
+  if (text === undefined) throw new Failure('out_of_range', TIMESTAMP.textOutOfRange(date));
+  return text;
+}
+
+/**
+ * Wraps a checker with a descriptor's constraints: the value passes the kind's check, then the
+ * constraint rule (on `measure(value)`: the value, its rounding to float32, a length), which
+ * fails as reading fails. Without constraints the checker is returned as it is.
+ */
+export function constrained<V, M>(check: (v: unknown) => V, rule: ConstraintRule<M> | undefined, measure: (v: V) => M): (v: unknown) => V {
+  if (rule === undefined) return check;
+  return (v) => {
+    const x = check(v);
+    const failure = rule.failure(measure(x));
+    if (failure !== undefined) throw failure;
+    return x;
+  };
+}
+
+/** Throws a constraint rule's failure, if `measured` does not pass it. */
+export function checkConstraint<M>(rule: ConstraintRule<M>, measured: M): void {
+  const failure = rule.failure(measured);
+  if (failure !== undefined) throw failure;
+}
+
+/** A value nested deeper than `maxDepth` containers, through `t.lazy` or `t.unknown` (a cyclic value ends here). */
+export function tooDeep(maxDepth: number): Failure {
+  return new Failure('limit_exceeded', `nested deeper than maxDepth (${maxDepth})`);
+}
+
+/** What a variant's value must be: `an object (variant on "type")`. */
+export function variantExpected(key: string): string {
+  return `an object (variant on ${JSON.stringify(key)})`;
+}
+
+/**
+ * The failure of a variant's discriminant no member has, at the key: `cannot write "triangle" as
+ * one of "circle", "square"`. A string is quoted, and cut at 40 characters.
+ */
+export function unknownDiscriminant(key: string, values: readonly unknown[], got: unknown): Failure {
+  const shown =
+    typeof got === 'string' ? JSON.stringify(got.length > 40 ? got.slice(0, 40) : got) + (got.length > 40 ? '…' : '')
+    : typeof got === 'number' || typeof got === 'boolean' ? String(got)
+    : describeValue(got);
+  const f = new Failure('type_mismatch', `cannot write ${shown} as one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
+  f.segments.push(key);
+  return f;
+}
+
+/** A variant's discriminant is absent: `missing_key` at the key. */
+export function missingDiscriminant(key: string): Failure {
+  const f = missingMember(key);
+  f.segments.push(key);
+  return f;
 }

@@ -13,6 +13,10 @@ const SPECS = [
   'spec/core/properties.spec.ts', 'spec/core/missing-keys.spec.ts', 'spec/core/read-errors.spec.ts', 'spec/codecs/json.spec.ts',
   'spec/codecs/msgpack.spec.ts', 'spec/codecs/cbor.spec.ts', 'spec/codecs/binary-properties.spec.ts', 'spec/codecs/conformance.spec.ts',
   'spec/codecs/json-direct-reader.spec.ts', 'spec/codecs/read-once.spec.ts', 'spec/codecs/unicode-text.spec.ts',
+  'spec/core/variant-lazy.spec.ts', 'spec/core/constraints.spec.ts', 'spec/core/constraint-defaults.spec.ts',
+  'spec/core/timestamp-unknown-read.spec.ts', 'spec/core/all-errors.spec.ts', 'spec/codecs/write-constraints.spec.ts',
+  'spec/codecs/write-defaults.spec.ts', 'spec/codecs/write-timestamp.spec.ts', 'spec/codecs/write-unknown.spec.ts',
+  'spec/codecs/write-variant-lazy.spec.ts', 'spec/codecs/read-timestamp-wire.spec.ts',
 ];
 
 /** Node's flags for a process where `new Function` throws, as under a CSP without 'unsafe-eval'. */

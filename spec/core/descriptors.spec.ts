@@ -77,7 +77,7 @@ describe('core: descriptors', () => {
       const Shelf = t.object({ users: t.array(User) });
       const result = Shelf['~standard'].validate({ users: [{ id: 1n, name: 'a', weight: 1 }, { id: -1n, name: 'b', weight: 1 }] });
       expect(result).to.have.property('issues').that.deep.equals([
-        { message: '-1 is outside u64 (0..18446744073709551615) at /users/1/id', path: ['users', '1', 'id'] },
+        { message: '-1 is outside u64 (0..18446744073709551615) at /users/1/id', path: ['users', 1, 'id'] },
       ]);
     });
 

@@ -2,6 +2,7 @@ import { hasEmptyKey } from '../support/empty-key.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { jsonSchema, ReadError } from '../../core/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { arbDescriptor, arbJsonNear, arbTyped } from '../support/arbitraries.ts';
@@ -19,7 +20,8 @@ describe('properties of reading and writing', () => {
 
   it('an independent JSON Schema validator accepts a value exactly when json.decode does', () => {
     // ownProperties: a key like `constructor` counts only when the document has it, as in lacquer.
-    const ajv = new Ajv2020({ strict: false, ownProperties: true, validateFormats: false });
+    const ajv = new Ajv2020({ strict: false, ownProperties: true });
+    addFormats.default(ajv, ['email', 'uuid', 'uri', 'date-time']);
     const arbCase = arbDescriptor.chain((type) =>
       fc.record({
         type: fc.constant(type),

@@ -66,6 +66,16 @@ function check(received: Received, expected: Expected, request: VectorRequest): 
   checkBody(received.body, expected.body, what);
 }
 
+/** Checks a JSON value against `want`, where a RegExp stands for a string matching it whole, at any depth. */
+function expectMatch(actual: unknown, want: unknown, what: string): void {
+  if (want instanceof RegExp) expect(actual, what).to.be.a('string').and.match(new RegExp(`^(?:${want.source})$`));
+  else if (typeof want === 'object' && want !== null) {
+    expect(actual, what).to.be.an(Array.isArray(want) ? 'array' : 'object');
+    expect(Object.keys(actual as object), `${what} members`).to.deep.equal(Object.keys(want));
+    for (const [key, inner] of Object.entries(want)) expectMatch((actual as Record<string, unknown>)[key], inner, `${what}/${key}`);
+  } else expect(actual, what).to.equal(want);
+}
+
 /** Checks `bytes`, a body as received (or as inflated), against `body`. */
 function checkBody(bytes: Uint8Array, body: ExpectedBody, what: string): void {
   if ('empty' in body) expect(bytes.byteLength, `${what}no body`).to.equal(0);
@@ -73,10 +83,7 @@ function checkBody(bytes: Uint8Array, body: ExpectedBody, what: string): void {
   else if ('json' in body) {
     const doc = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
     expect(Object.keys(doc), `${what}members`).to.deep.equal(Object.keys(body.json));
-    for (const [key, want] of Object.entries(body.json)) {
-      if (want instanceof RegExp) expect(doc[key], `${what}${key}`).to.be.a('string').and.match(new RegExp(`^(?:${want.source})$`));
-      else expect(doc[key], `${what}${key}`).to.equal(want);
-    }
+    for (const [key, want] of Object.entries(body.json)) expectMatch(doc[key], want, `${what}${key}`);
   }
   else if ('msgpack' in body) expect(decodeBody('msgpack', bytes), what).to.deep.equal(body.msgpack);
   else if ('cbor' in body) expect(decodeBody('cbor', bytes), what).to.deep.equal(body.cbor);

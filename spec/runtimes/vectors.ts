@@ -35,7 +35,7 @@ export type ExpectedBody =
    * A JSON object with exactly these members in this order, each equal or, for a RegExp, a string
    * matching it whole: for what a runtime's own messages leak into (`JSON.parse`'s, in a 400).
    */
-  | { readonly json: Readonly<Record<string, string | number | RegExp>> }
+  | { readonly json: Readonly<Record<string, unknown>> }
   /** Decoded by @msgpack/msgpack (64-bit integers as bigint). */
   | { readonly msgpack: unknown }
   /** Decoded by the `cbor` package (integers past 2^53 as bigint). */
@@ -115,7 +115,7 @@ const TITLES: Record<number, string> = {
 };
 
 /** A problem document in JSON, its members in lacquer's order. */
-function problemJson(id: string, status: number, members: Record<string, string>, headers: Record<string, string | RegExp> = {}): Expected {
+function problemJson(id: string, status: number, members: Record<string, unknown>, headers: Record<string, string | RegExp> = {}): Expected {
   const text = JSON.stringify({ type: 'about:blank', title: TITLES[status], status, ...members });
   return {
     status,
@@ -243,7 +243,10 @@ const PROBLEMS: Vector[] = [
   {
     name: '400: a read error with its code and JSON Pointer path',
     request: ask('problem-400', 'POST', '/echoSample', JSON_BODY, SAMPLE_JSON.replace('"label":"grüße"', '"label":7')),
-    expect: problemJson('problem-400', 400, { detail: 'expected a string, got the integer 7 at /label', code: 'type_mismatch', path: '/label' }),
+    expect: problemJson('problem-400', 400, {
+      detail: 'expected a string, got the integer 7 at /label', code: 'type_mismatch', path: '/label',
+      errors: [{ code: 'type_mismatch', path: '/label', message: 'expected a string, got the integer 7 at /label' }],
+    }),
   },
   {
     name: '400 in CBOR, for a client naming application/problem+cbor',
@@ -254,6 +257,7 @@ const PROBLEMS: Vector[] = [
       headers: { 'content-type': 'application/problem+cbor', 'content-length': ANY_LENGTH, vary: 'Accept', 'x-request-id': 'problem-400-cbor' },
       body: { cbor: {
         type: 'about:blank', title: 'Bad Request', status: 400, detail: 'expected an array, got a string at /tags', code: 'type_mismatch', path: '/tags',
+        errors: [{ code: 'type_mismatch', path: '/tags', message: 'expected an array, got a string at /tags' }],
       } },
     },
   },
@@ -266,7 +270,10 @@ const PROBLEMS: Vector[] = [
     expect: {
       status: 400,
       headers: { 'content-type': 'application/problem+json', 'content-length': ANY_LENGTH, vary: 'Accept', 'x-request-id': 'problem-syntax' },
-      body: { json: { type: 'about:blank', title: 'Bad Request', status: 400, detail: /invalid JSON: .+ at the root/, code: 'syntax_error', path: '' } },
+      body: { json: {
+        type: 'about:blank', title: 'Bad Request', status: 400, detail: /invalid JSON: .+ at the root/, code: 'syntax_error', path: '',
+        errors: [{ code: 'syntax_error', path: '', message: /invalid JSON: .+ at the root/ }],
+      } },
     },
   },
   {
@@ -530,7 +537,7 @@ const CODEGEN: Vector[] = [
       lateGenerated: runtime !== 'workerd',
       inner: [
         '200 application/json {"id":9007199254740993,"note":"hi!"}',
-        '400 application/problem+json {"type":"about:blank","title":"Bad Request","status":400,"detail":"-1 is outside u64 (0..18446744073709551615) at /id","code":"out_of_range","path":"/id"}',
+        '400 application/problem+json {"type":"about:blank","title":"Bad Request","status":400,"detail":"-1 is outside u64 (0..18446744073709551615) at /id","code":"out_of_range","path":"/id","errors":[{"code":"out_of_range","path":"/id","message":"-1 is outside u64 (0..18446744073709551615) at /id"}]}',
       ],
     })),
   },

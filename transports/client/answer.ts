@@ -1,12 +1,13 @@
 import { abortable, discard } from './abort.ts';
 import type { Codec } from '../../core/codec.ts';
-import { HttpError } from '../../core/errors/http-error.ts';
-import { ReadError } from '../../core/errors/read-error.ts';
+import { HttpError, type ProblemEntry } from '../../core/errors/http-error.ts';
+import { MAX_READ_ERRORS, ReadError } from '../../core/errors/read-error.ts';
 import { DEFAULT_MAX_BYTES, type ReadOptions } from '../../core/options.ts';
 import { mediaTypeEssence } from '../rest/media-type.ts';
 import { codecForContentType, problemMediaType } from '../rest/negotiate.ts';
 import { PROBLEM_BASE_MEMBERS, Problem, statusText } from '../rest/problem.ts';
 import type { Type } from '../../core/types/type.ts';
+import { t } from '../../core/types/index.ts';
 
 const utf8 = new TextDecoder();
 
@@ -88,6 +89,10 @@ export async function readResult(response: Response, returns: Type, codecs: read
   return codec.decode(returns, body, opts);
 }
 
+/** A problem document without `errors`: what is read of one whose `errors` is not a list of entries. */
+const { errors: _errors, ...PROBLEM_WITHOUT_ERRORS } = Problem.fields;
+const ProblemWithoutErrors = t.object(PROBLEM_WITHOUT_ERRORS);
+
 /** The problem document of an error answer, as far as it can be read; `{}` when it cannot. */
 function readProblem(contentType: string | null, body: Uint8Array, codecs: readonly Codec[]): Record<string, unknown> {
   const essence = contentType === null ? undefined : mediaTypeEssence(contentType);
@@ -98,16 +103,39 @@ function readProblem(contentType: string | null, body: Uint8Array, codecs: reado
     }
     // `application/problem+cbor` and the like, from a server asked for them.
     const codec = codecs.find((c) => essence === problemMediaType(c));
-    if (codec !== undefined) return codec.decode(Problem, body, { errorOnUnknownKeys: false }) as Record<string, unknown>;
+    if (codec !== undefined) {
+      try {
+        return codec.decode(Problem, body, { errorOnUnknownKeys: false }) as Record<string, unknown>;
+      } catch (e) {
+        if (!(e instanceof ReadError)) throw e;
+        // `errors` in a shape of its own: the rest of the document still says what went wrong.
+        return codec.decode(ProblemWithoutErrors, body, { errorOnUnknownKeys: false }) as Record<string, unknown>;
+      }
+    }
   } catch {
     // An unreadable problem document still leaves the status.
   }
   return {};
 }
 
+/** A problem document's `errors`: the entries with text `code`, `path` and `message`, at most `MAX_READ_ERRORS`. */
+function problemEntries(errors: unknown): ProblemEntry[] {
+  if (!Array.isArray(errors)) return [];
+  const out: ProblemEntry[] = [];
+  for (const e of errors) {
+    if (out.length === MAX_READ_ERRORS) break;
+    if (typeof e !== 'object' || e === null) continue;
+    const { code, path, message } = e as Record<string, unknown>;
+    if (typeof code === 'string' && typeof path === 'string' && typeof message === 'string') out.push({ code, path, message });
+  }
+  return out;
+}
+
 /**
  * The error for a non-2xx answer: an `HttpError` with the problem document's status, `detail`
- * (its message), `type`, `title`, and `code`/`path` among its extensions. Statuses outside
+ * (its message), `type`, `title`, `code`/`path` among its extensions, and its `errors` (every
+ * problem a server found in the body; entries that are not `{ code, path, message }` texts are
+ * left out). Statuses outside
  * 400 to 599 (an unfollowed redirect) give a plain `Error`. At most `limit` bytes of the body are
  * read: past that, the error carries the status alone. Rejects with `signal`'s reason if it
  * aborts while the body is read.
@@ -137,5 +165,6 @@ export async function errorFor(response: Response, codecs: readonly Codec[], lim
     type: typeof doc.type === 'string' ? doc.type : 'about:blank',
     ...(title === undefined ? {} : { title }),
     extensions,
+    errors: problemEntries(doc.errors),
   });
 }

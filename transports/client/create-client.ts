@@ -36,12 +36,16 @@ export function acceptFor(codec: Codec): string {
 /**
  * A typed client for `contract`: one async function per method, sending the verb, path and body
  * the registry expects (`api.getUserById(5n)` is `POST {baseUrl}/getUserById` with the body `5`)
- * and resolving to the result decoded by the method's descriptor. Non-2xx answers reject with
- * `HttpError` (status, `detail`, `code`, `path`); every method takes an optional last argument
- * `{ signal, headers }`.
+ * and resolving to the result decoded by the method's descriptor, with `errorOnUnknownKeys: false`
+ * unless the options say otherwise (a server whose contract grew a member still answers older
+ * clients). Parameters are typed by `InferInput` (members with `.default()` may be left out).
+ * Non-2xx answers reject with `HttpError` (status, `detail`, `code`, `path`, and `errors`, every
+ * problem a server found in the body); every method takes an optional last argument `{ signal, headers }`.
  */
 export function createClient<M extends Methods>(contract: Contract<M>, options: ClientOptions): Client<M> {
-  const { baseUrl, codec, fetch, headers, allowCrossOriginRedirects, ...opts } = options;
+  const { baseUrl, codec, fetch, headers, allowCrossOriginRedirects, ...given } = options;
+  // Forward compatible by default: members a newer server added are dropped, not refused.
+  const opts: ReadOptions = { ...given, errorOnUnknownKeys: given.errorOnUnknownKeys ?? false };
   if (typeof contract !== 'object' || contract === null || typeof contract.methods !== 'object') {
     throw new TypeError('createClient(): the first argument must be a service({...}) contract');
   }

@@ -4,7 +4,9 @@
 // ---- For users ----------------------------------------------------------------------------------
 export { createClient, DEFAULT_MAX_REDIRECTS } from './create-client.ts';
 export { DEFAULT_MAX_ERROR_BYTES } from './answer.ts';
-export type { CallOptions, Client, ClientMethod, ClientOptions, ClientResult, FetchFunction, HeadersOption } from './types.ts';
+/** An entry of `HttpError.errors`: one problem a server found in the request body. */
+export type { ProblemEntry } from '../../core/errors/http-error.ts';
+export type { CallOptions, Client, ClientMethod, ClientOptions, ClientParams, ClientResult, FetchFunction, HeadersOption } from './types.ts';
 
 // ---- For other libraries ------------------------------------------------------------------------
 /** The `Accept` header the client sends for a codec. */

@@ -1,8 +1,8 @@
 import type { Codec } from '../../core/codec.ts';
-import type { InferParams, MethodContract } from '../../core/contract/method.ts';
+import type { MethodContract } from '../../core/contract/method.ts';
 import type { Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
-import type { Infer, Type } from '../../core/types/type.ts';
+import type { Infer, InferInput, Type } from '../../core/types/type.ts';
 import type { VoidType } from '../../core/types/void.ts';
 
 /** Sends one request; `globalThis.fetch` is one, and so is the handler `toFetchHandler` returns. */
@@ -12,8 +12,10 @@ export type FetchFunction = (request: Request) => Promise<Response>;
 export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
 
 /**
- * Options of {@link createClient}. The reading options (`errorOnUnknownKeys`, `maxDepth`, ...)
- * apply to the answers, with the codecs' defaults.
+ * Options of {@link createClient}. The reading options (`maxDepth`, `maxBytes`, ...) apply to the
+ * answers, with the codecs' defaults, but for `errorOnUnknownKeys`, which is `false` unless given:
+ * an answer with members the client's contract does not know (a server whose contract grew)
+ * still reads, without them.
  */
 export interface ClientOptions extends ReadOptions {
   /** Where the registry is mounted: `http://127.0.0.1:8080/api`, or `/api` in a page of the same origin. */
@@ -48,9 +50,15 @@ export interface CallOptions {
 /** What a client method resolves to: the decoded result, nothing for `t.void()`. */
 export type ClientResult<R extends Type> = [R] extends [VoidType] ? void : Infer<R>;
 
-/** One client method: the contract's parameters, then optionally {@link CallOptions}. */
+/**
+ * What a client method takes for its parameters: `InferInput` of each, so that a member with
+ * `.default()` may be left out (the writer writes its default).
+ */
+export type ClientParams<P extends readonly Type[]> = { -readonly [K in keyof P]: P[K] extends Type ? InferInput<P[K]> : never };
+
+/** One client method: the contract's parameters (as {@link ClientParams}), then optionally {@link CallOptions}. */
 export type ClientMethod<C extends MethodContract> = (
-  ...args: [...InferParams<C['params']>, options?: CallOptions]
+  ...args: [...ClientParams<C['params']>, options?: CallOptions]
 ) => Promise<ClientResult<C['returns']>>;
 
 /** A typed client: one async function per method of the contract. */

@@ -1,7 +1,7 @@
 import type { Codec } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
 import { HttpError } from '../../core/errors/http-error.ts';
-import { ReadError } from '../../core/errors/read-error.ts';
+import { ReadError, type ReadErrorEntry } from '../../core/errors/read-error.ts';
 import { t } from '../../core/types/index.ts';
 import type { Type } from '../../core/types/type.ts';
 import { chooseProblemCodec, problemMediaType } from './negotiate.ts';
@@ -17,9 +17,14 @@ export interface ProblemDocument {
   code?: string;
   /** For read errors: a JSON Pointer into the request body. */
   path?: string;
+  /**
+   * For read errors: every problem found in the body, as `ReadError.errors` lists them (the first
+   * is the one `code`, `path` and `detail` name; at most `MAX_READ_ERRORS`).
+   */
+  errors?: readonly ReadErrorEntry[];
   /** For 5xx answers: the request's id, as in its `x-request-id`, to find it in the server's logs. */
   requestId?: string;
-  [extension: string]: string | number | undefined;
+  [extension: string]: string | number | readonly ReadErrorEntry[] | undefined;
 }
 
 const BASE_FIELDS = {
@@ -29,7 +34,11 @@ const BASE_FIELDS = {
 export const PROBLEM_BASE_MEMBERS: ReadonlySet<string> = new Set(Object.keys(BASE_FIELDS));
 /** The descriptor problem documents are written with, in every codec. */
 export const Problem = t.object({
-  ...BASE_FIELDS, code: t.optional(t.string()), path: t.optional(t.string()), requestId: t.optional(t.string()),
+  ...BASE_FIELDS,
+  code: t.optional(t.string()),
+  path: t.optional(t.string()),
+  errors: t.optional(t.array(t.object({ code: t.string(), path: t.string(), message: t.string() }))),
+  requestId: t.optional(t.string()),
 }, { name: 'Problem' });
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
@@ -68,11 +77,18 @@ export function problem(status: number, detail?: string, extensions: Readonly<Re
 }
 
 /**
- * The problem document for an error: `ReadError` 400 with `code` and `path`, `HttpError` its
- * status and message, anything else 500 whose message is sent only when `expose` is true.
+ * The problem document for an error: `ReadError` 400 with `code`, `path` and every problem as
+ * `errors`, `HttpError` its status and message, anything else 500 whose message is sent only
+ * when `expose` is true.
  */
 export function problemForError(error: unknown, expose: boolean): ProblemDocument {
-  if (error instanceof ReadError) return problem(400, error.message, { code: error.code, path: error.path });
+  if (error instanceof ReadError) {
+    const doc = problem(400, error.message, { code: error.code, path: error.path });
+    // A ReadError from another copy of the package, or made by hand, may lack the list.
+    const errors = Array.isArray(error.errors) ? error.errors : [{ code: error.code, path: error.path, message: error.message }];
+    doc.errors = errors.map(({ code, path, message }) => ({ code, path, message }));
+    return doc;
+  }
   if (error instanceof HttpError) {
     const doc = problem(error.status, error.message, error.extensions);
     doc.type = error.type;

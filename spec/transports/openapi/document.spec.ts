@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, jsonSchema, meta, method, openApi, Problem, Registry, service, t, type Codec, type JsonSchema, type OpenApiDocument, type Opts, type Type,
+  DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, jsonSchema, meta, method, openApi, Problem, Registry, service, t, type Codec, type JsonSchema, type OpenApiDocument, type Opts, type Type, type AnyType,
 } from '../../../core/index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { arbDescriptor } from '../../support/arbitraries.ts';
@@ -279,6 +279,7 @@ describe('openApi: the document', () => {
   it('the JSON form of a body is jsonSchema\'s schema, with formats added and 64-bit bounds left to the format', () => {
     fc.assert(
       fc.property(arbDescriptor, fc.boolean(), fc.constant(true), (type, errorOnMissingKeys, errorOnUnknownKeys) => {
+        fc.pre(comparable(type));
         const opts = { errorOnMissingKeys, errorOnUnknownKeys };
         const doc = docFor({ send: method([type], t.void()) }, { registry: opts });
         const { $schema: _, ...expected } = jsonSchema(type, opts);
@@ -342,6 +343,29 @@ function doc2tags(doc: OpenApiDocument): string[] {
 }
 
 /** `schema` with the number formats taken out and 64-bit bounds as `jsonSchema` writes them. */
+/**
+ * Whether the OpenAPI form of `type` is jsonSchema's with only 64-bit formats in place of bounds:
+ * not for named objects (components, not `$defs`), recursion, timestamps and string formats (a
+ * format of their own), 64-bit integers with bounds or in string form (the format states them).
+ */
+function comparable(type: Type, seen = new Set<Type>()): boolean {
+  if (seen.has(type)) return false;
+  seen.add(type);
+  const d = type as AnyType;
+  switch (d.kind) {
+    case 'lazy': case 'timestamp': return false;
+    case 'string': return d.constraints?.format === undefined;
+    case 'i64': case 'u64': return d.constraints === undefined && d.json === 'number';
+    case 'object': return d.name === undefined && Object.values(d.fields).every((f) => comparable(f, seen));
+    case 'variant': return d.members.every((m) => comparable(m, seen));
+    case 'array': return comparable(d.element, seen);
+    case 'map': return comparable(d.values, seen);
+    case 'tuple': return d.elements.every((e) => comparable(e, seen));
+    case 'optional': case 'nullable': return comparable(d.inner, seen);
+    default: return true;
+  }
+}
+
 function withoutFormats(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutFormats);
   if (typeof schema !== 'object' || schema === null) return schema;

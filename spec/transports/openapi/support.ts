@@ -1,6 +1,7 @@
 // What the OpenAPI specs share: the two independent validators, ajv set up to check instances
 // against the document's own schemas (with the OpenAPI number formats asserted), and helpers to
 // walk a document.
+import addFormats from 'ajv-formats';
 import { validate as readmeValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -53,6 +54,8 @@ function sharedAjv(): Ajv2020 {
     .addFormat('uint16', int(0, 65535)).addFormat('int32', int(-(2 ** 31), 2 ** 31 - 1)).addFormat('uint32', int(0, 2 ** 32 - 1))
     .addFormat('float', { type: 'number', validate: (n: number) => Number.isFinite(n) })
     .addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
+  // The string formats lacquer checks, as ajv-formats defines them.
+  addFormats.default(ajv, ['email', 'uuid', 'uri', 'date-time']);
   for (const [name, [min, max]] of Object.entries(RANGES)) {
     ajv.addFormat(name, {
       type: 'number',
@@ -128,6 +131,8 @@ export function refsIn(value: unknown, out: string[] = []): string[] {
  */
 export function asInstance(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
+  // A binary timestamp is a date-time (the `x-wire: timestamp` of its schema).
+  if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return String.fromCharCode(...value);
   if (Array.isArray(value)) return value.map(asInstance);
   if (value instanceof Map) {

@@ -1,3 +1,4 @@
+import { MAX_READ_ERRORS } from '../../../core/errors/read-error.ts';
 import type { JsonSchema } from '../../../core/schema/json-schema.ts';
 import { Problem } from '../problem.ts';
 import type { MediaForm } from './media-types.ts';
@@ -8,29 +9,49 @@ const JSON_PROBLEM = 'application/problem+json';
 /** The name of the problem document schema in `components.schemas`. */
 export const PROBLEM_SCHEMA = 'Problem';
 
-/** What each member of a problem document says; one entry per member of the `Problem` descriptor. */
-const MEMBERS: { readonly [K in keyof typeof Problem.fields]: JsonSchema } = {
+/** What each member of a problem document says; one entry per member of the `Problem` descriptor, and `errors`. */
+const MEMBERS: { readonly [K in keyof typeof Problem.fields | 'errors']: JsonSchema } = {
   type: { type: 'string', description: "A URI reference naming the kind of problem; 'about:blank' when the status says it all." },
   title: { type: 'string', description: 'A short summary of the kind of problem: the status text unless the method says otherwise.' },
   status: { type: 'integer', minimum: 100, maximum: 599, description: 'The status code of the answer.' },
   detail: { type: 'string', description: 'What went wrong with this request.' },
   code: {
     type: 'string',
-    description: 'Why the body could not be read: syntax_error, type_mismatch, out_of_range, missing_key, unknown_key or limit_exceeded.',
+    description: 'Why the body could not be read: syntax_error, type_mismatch, out_of_range, invalid_format, missing_key, unknown_key or limit_exceeded.',
   },
   path: { type: 'string', description: "A JSON Pointer (RFC 6901) to where in the body reading failed: '/books/3/title'." },
+  errors: {
+    type: 'array',
+    description: `For read errors: every problem found in the body, in document order (at most ${MAX_READ_ERRORS}); the first is the one code, path and detail name.`,
+    maxItems: MAX_READ_ERRORS,
+    items: {
+      type: 'object',
+      properties: {
+        code: { type: 'string', description: 'Why this part could not be read (as code).' },
+        path: { type: 'string', description: 'A JSON Pointer to it (as path).' },
+        message: { type: 'string', description: 'What is wrong there.' },
+      },
+      required: ['code', 'path', 'message'],
+    },
+  },
   requestId: { type: 'string', description: "The request's id, as in its x-request-id header (answers with status 500 and over)." },
 };
 
-/** The `Problem` schema: RFC 9457 problem details, open to extension members (text or numbers). */
+/**
+ * The `Problem` schema: RFC 9457 problem details, open to extension members (lacquer writes them as
+ * text or numbers; the schema leaves them open, as a generated type's index signature must also
+ * hold `errors`).
+ */
 export function problemSchema(): JsonSchema {
   return {
     type: 'object',
     title: PROBLEM_SCHEMA,
     description: 'An RFC 9457 problem document, in the codec the client accepts (application/problem+json by default).',
-    properties: structuredClone(MEMBERS),
+    // In the descriptor's order; `errors` last when the descriptor leaves it to the extension members.
+    properties: structuredClone(Object.fromEntries([...new Set([...Object.keys(Problem.fields), ...Object.keys(MEMBERS)])]
+      .map((key) => [key, MEMBERS[key as keyof typeof MEMBERS]]))),
     required: ['type', 'title', 'status'],
-    additionalProperties: { type: ['string', 'number'] },
+    additionalProperties: true,
   };
 }
 

@@ -1,8 +1,11 @@
-import { SCALAR_RULES } from '../../../core/kinds/index.ts';
+import { arrayRule, mapRule, SCALAR_RULES, stringRule, TIMESTAMP } from '../../../core/kinds/index.ts';
 import { resolveReadOptions, type Opts, type ResolvedReadOptions } from '../../../core/options.ts';
 import { isRequiredKey } from '../../../core/read/required.ts';
+import { decimalRangePattern } from '../../../core/schema/decimal-range.ts';
 import type { JsonSchema } from '../../../core/schema/json-schema.ts';
-import type { AnyType, ObjectType, Type } from '../../../core/types/index.ts';
+import { bigIntBounds, bigIntRange, numberSchema } from '../../../core/schema/number-bounds.ts';
+import type { AnyType, BigIntType, ObjectType, Type, VariantType } from '../../../core/types/index.ts';
+import { BIGINT_RANGES } from '../../../core/types/ranges.ts';
 import { nameComponents, type Variant } from './component-names.ts';
 import { defaultAsJson, NO_JSON } from './defaults.ts';
 import { sameJson } from './same-json.ts';
@@ -46,6 +49,18 @@ interface Named {
 const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 
 /**
+ * The extension keyword of a value MessagePack and CBOR carry natively where the JSON data model has
+ * no type for it: `x-wire: timestamp` beside the RFC 3339 string a timestamp stands for.
+ */
+export const WIRE_KEYWORD = 'x-wire';
+
+/** A variant's `discriminator.mapping`, filled in once the components are named. */
+interface Mapping {
+  readonly mapping: Record<string, string>;
+  readonly members: readonly [value: string, ref: { $ref: string }][];
+}
+
+/**
  * The schemas of a document's bodies and answers, named objects shared in `components.schemas`.
  * Each descriptor is written as `jsonSchema` writes it (the same rules of `required` and
  * `additionalProperties`, stated by the same functions), plus `format` on number kinds, with
@@ -58,6 +73,8 @@ export class SchemaComponents {
   readonly #refs = new Map<object, Variant>();
   /** Alias checks, made when every schema is complete. */
   readonly #pending: { alias: Alias; variant: Variant; schema: JsonSchema }[] = [];
+  /** The discriminator mappings handed out, each set once the components are named. */
+  readonly #mappings: Mapping[] = [];
 
   constructor(opts: Opts, private readonly reserved: ReadonlySet<string>) {
     this.#options = resolveReadOptions(opts);
@@ -85,6 +102,7 @@ export class SchemaComponents {
     const variants = [...this.#named.values()].flatMap((n) => [...n.variants.values()]);
     const names = nameComponents(variants, (a, b) => sameJson(a, b, (v) => this.#refs.get(v)?.base), this.reserved);
     for (const [ref, variant] of this.#refs) (ref as { $ref: string }).$ref = `#/components/schemas/${names.get(variant)!}`;
+    for (const { mapping, members } of this.#mappings) for (const [value, ref] of members) mapping[value] = ref.$ref;
     return Object.fromEntries(variants.map((v) => [names.get(v)!, v.schema!]));
   }
 
@@ -99,41 +117,57 @@ export class SchemaComponents {
 
   #schema(type: Type, mode: Mode, form: Form, site: Site): JsonSchema {
     const s = this.#bare(type, mode, form, site);
+    if (type.description !== undefined && !(typeof s.$ref === 'string' && this.#described(type, type.description))) {
+      s.description = type.description;
+    }
     if (type.hasDefault) {
-      const value = defaultAsJson(type, type.defaultValue, form === 'binary');
+      const value = defaultAsJson(type, type.defaultValue, form);
       if (value !== NO_JSON) s.default = value;
     }
     return s;
+  }
+
+  /** Whether `type` is a named object whose component already says `description`. */
+  #described(type: Type, description: string): boolean {
+    return type.kind === 'object' && this.#named.get((type as ObjectType).name!)?.first.description === description;
   }
 
   #bare(type: Type, mode: Mode, form: Form, site: Site): JsonSchema {
     const d = type as AnyType;
     switch (d.kind) {
       // The scalar kinds' schemas are stated with their other rules, in core/kinds.
-      case 'string': case 'bool':
-        return SCALAR_RULES[d.kind].schema();
+      case 'bool':
+        return SCALAR_RULES.bool.schema();
+      case 'string':
+        return d.constraints === undefined ? SCALAR_RULES.string.schema() : { type: 'string', ...stringRule(d.constraints).schema() };
       case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'f32': case 'f64': {
-        const { type: t, ...bounds } = SCALAR_RULES[d.kind].schema();
+        const { type: t, ...bounds } = numberSchema(d.kind, d.constraints);
         return { type: t, format: FORMATS[d.kind], ...bounds };
       }
-      // A document's numbers are doubles, which cannot state 64-bit bounds exactly: the format does.
-      case 'i64': return { type: 'integer', format: 'int64' };
-      case 'u64': return { type: 'integer', format: 'uint64', minimum: 0 };
+      case 'i64': case 'u64': return this.#bigInt(d, mode, form);
       case 'bytes':
         return form === 'json' ? SCALAR_RULES.bytes.schema() : { type: 'string', contentMediaType: 'application/octet-stream' };
+      // MessagePack and CBOR carry a timestamp natively; the schema states the instant as the
+      // RFC 3339 text JSON carries, and `x-wire` says what the wire holds.
+      case 'timestamp':
+        return form === 'json' ? TIMESTAMP.schema() : { ...TIMESTAMP.schema(), [WIRE_KEYWORD]: 'timestamp' };
+      case 'unknown': return {};
       case 'void': return { type: 'null' };
       // Their values are JSON scalars: t.literal() and t.enum() refuse others when they are made.
       case 'literal': return { const: d.value };
       case 'enum': return { enum: [...d.values] };
       // Reading takes `null` for an optional value too (it reads as `undefined`); writing writes
       // `null` for an absent element of an array or tuple.
-      case 'timestamp': case 'unknown': case 'variant': case 'lazy': throw new TypeError(`lacquer: ${d.kind} is not supported here yet`);
       case 'optional': case 'nullable':
         return { anyOf: [this.#schema(d.inner, mode, form, site), { type: 'null' }] };
-      case 'array':
-        return { type: 'array', items: this.#schema(d.element, mode, form, this.#enter(site, d, '[]')) };
-      case 'map':
-        return { type: 'object', additionalProperties: this.#schema(d.values, mode, form, this.#enter(site, d, '{}')) };
+      case 'array': {
+        const s: JsonSchema = { type: 'array', items: this.#schema(d.element, mode, form, this.#enter(site, d, '[]')) };
+        return d.constraints === undefined ? s : { ...s, ...arrayRule(d.constraints).schema() };
+      }
+      case 'map': {
+        const s: JsonSchema = { type: 'object', additionalProperties: this.#schema(d.values, mode, form, this.#enter(site, d, '{}')) };
+        return d.constraints === undefined ? s : { ...s, ...mapRule(d.constraints).schema() };
+      }
       case 'tuple': {
         const n = d.elements.length;
         const inner = this.#enter(site, d, '');
@@ -143,9 +177,48 @@ export class SchemaComponents {
           items: false, minItems: n, maxItems: n,
         };
       }
+      case 'variant': return this.#variant(d, mode, form, site);
+      // A cycle through t.lazy passes a container, which `#enter` watches, or a named object.
+      case 'lazy': return this.#schema(d.target, mode, form, site);
       case 'object':
         return d.name === undefined ? this.#object(d, mode, form, this.#enter(site, d, '')) : this.#namedRef(d, d.name, mode, form, site);
     }
+  }
+
+  /**
+   * `i64`/`u64`: the format states the kind's bounds (a document's numbers are doubles, which cannot
+   * state 2^64 - 1 exactly); constraints add theirs. In JSON, `json: 'string'` is a string of
+   * digits: what the server writes, and beside the number what it reads.
+   */
+  #bigInt(type: BigIntType, mode: Mode, form: Form): JsonSchema {
+    const [kindLow, kindHigh] = BIGINT_RANGES[type.kind];
+    const [low, high] = bigIntRange(type.kind, type.constraints);
+    // What a body sends is compared by its text; an answer's exact integer is seen as the double it rounds to.
+    const { minimum, maximum } = bigIntBounds(low, high, mode === 'read' ? 'text' : 'nearest');
+    const integer: JsonSchema = { type: 'integer', format: type.kind === 'i64' ? 'int64' : 'uint64' };
+    if (low !== kindLow || type.kind === 'u64') integer.minimum = minimum;
+    if (high !== kindHigh) integer.maximum = maximum;
+    if (form === 'binary' || type.json === 'number') return integer;
+    const digits: JsonSchema = { type: 'string', pattern: decimalRangePattern(low, high) };
+    return mode === 'write' ? digits : { anyOf: [integer, digits] };
+  }
+
+  /**
+   * `oneOf` the members (the discriminant's `const` tells them apart), the discriminant required;
+   * with a `discriminator` when every member is a named object with a text discriminant.
+   */
+  #variant(type: VariantType, mode: Mode, form: Form, site: Site): JsonSchema {
+    const members = type.members.map((m, i) => this.#schema(m, mode, form, { ...site, path: `${site.path}<${i}>` }));
+    const s: JsonSchema = { type: 'object', required: [type.key], oneOf: members };
+    const values = type.values;
+    const named = members.every((m) => this.#refs.has(m)) && values.every((v) => typeof v === 'string');
+    if (named) {
+      const mapping: Record<string, string> = {};
+      this.#mappings.push({ mapping, members: members.map((m, i) => [values[i] as string, m as { $ref: string }]) });
+      for (const v of values) mapping[v as string] = '';
+      s.discriminator = { propertyName: type.key, mapping };
+    }
+    return s;
   }
 
   /** The site inside `type`; a descriptor that holds itself without a name between is refused. */
@@ -194,17 +267,26 @@ export class SchemaComponents {
     const required: string[] = [];
     for (const [key, field] of Object.entries(type.fields)) {
       properties[key] = this.#schema(field, mode, form, { ...site, path: `${site.path}${memberPath(key)}` });
-      // Reading: the keys reading rejects as missing. Writing: every member but an optional one,
-      // which is skipped when `undefined`.
-      const isRequired = mode === 'read' ? isRequiredKey(type, key, this.#options.errorOnMissingKeys) : field.kind !== 'optional';
+      // Reading: the keys reading rejects as missing. Writing: every member but one that is
+      // skipped when `undefined` (an optional or unknown one without a default).
+      const isRequired = mode === 'read' ? isRequiredKey(type, key, this.#options.errorOnMissingKeys) : isAlwaysWritten(field);
       if (isRequired) required.push(key);
     }
     const s: JsonSchema = { type: 'object', properties };
     if (type.name !== undefined) s.title = type.name;
+    if (type.name !== undefined && type.description !== undefined) s.description = type.description;
     if (required.length > 0) s.required = required;
     if (this.#options.errorOnUnknownKeys) s.additionalProperties = false;
     return s;
   }
+}
+
+/** Whether writing writes a member even when the value leaves it out: it has a default, or it is not skipped. */
+function isAlwaysWritten(field: Type): boolean {
+  if (field.hasDefault) return true;
+  const d = field as AnyType;
+  if (d.kind === 'lazy') return isAlwaysWritten(d.target);
+  return d.kind !== 'optional' && d.kind !== 'unknown';
 }
 
 /** The same object descriptor, or a copy of it by `.default()`. */

@@ -1,0 +1,44 @@
+import { Failure, describeValue, quoteText } from '../errors/failure.ts';
+import { isInheritedKey, memberValue } from '../kinds/member.ts';
+import type { VariantType } from '../types/variant.ts';
+import type { Reader } from './context.ts';
+import { isRecord } from './read-object.ts';
+import { mismatch } from './read-scalars.ts';
+
+/** How a discriminant value shows in a message: strings quoted (a long one cut), numbers and booleans as they are. */
+export function showDiscriminant(value: unknown): string {
+  if (typeof value === 'string') return quoteText(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return describeValue(value);
+}
+
+/** The values a variant allows, for messages: `one of "circle", "square"`. */
+export function allowedValues(type: VariantType): string {
+  return `one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}`;
+}
+
+/**
+ * Reads `t.variant(key, members)`: the value of member `key` picks the member object, which then
+ * reads the whole value. The variant is no container of its own (the member object is), so a
+ * failure here is at the value, or at its discriminant.
+ */
+export function variantReader(type: VariantType, compileMember: (member: VariantType['members'][number]) => Reader): Reader {
+  const { key } = type;
+  const inherited = isInheritedKey(key);
+  const readers = new Map<unknown, Reader>();
+  for (const [value, member] of type.byValue) readers.set(value, compileMember(member));
+  const expected = `an object (variant on ${JSON.stringify(key)})`;
+  const allowed = allowedValues(type);
+  return (v) => {
+    if (!isRecord(v)) throw mismatch(expected, v);
+    const tag = memberValue(v, key, inherited);
+    const read = readers.get(tag);
+    if (read !== undefined) return read(v);
+    // Whatever errorOnMissingKeys says: without its discriminant no member can read the value.
+    const failure = tag === undefined
+      ? new Failure('missing_key', 'missing required key', key)
+      : new Failure('type_mismatch', `expected ${allowed}, got ${showDiscriminant(tag)}`);
+    failure.segments.push(key);
+    throw failure;
+  };
+}

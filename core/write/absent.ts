@@ -1,0 +1,53 @@
+import type { AnyType } from '../types/index.ts';
+import type { Type } from '../types/type.ts';
+
+/**
+ * What a writer does with an object member whose value is `undefined`: writes its `.default()`
+ * (checked by the member's writer), skips it (`t.optional`, `t.unknown`), or fails with
+ * `missing_key`. A `t.lazy` member is its target, unless it has a default of its own.
+ */
+export type AbsentMember =
+  | { readonly mode: 'default'; readonly value: unknown }
+  | { readonly mode: 'skip' }
+  | { readonly mode: 'missing' };
+
+const SKIP: AbsentMember = { mode: 'skip' };
+const MISSING: AbsentMember = { mode: 'missing' };
+
+/** How a writer treats member `field` when it is absent. Resolves `t.lazy` targets (it compiles nothing). */
+export function absentMember(field: Type): AbsentMember {
+  let d = field as AnyType;
+  while (d.kind === 'lazy' && !d.hasDefault) d = d.target as AnyType;
+  if (d.hasDefault && d.defaultValue !== undefined) return { mode: 'default', value: d.defaultValue };
+  return d.kind === 'optional' || d.kind === 'unknown' ? SKIP : MISSING;
+}
+
+/**
+ * Whether writing `type` depends on how deep it sits: it holds a `t.lazy` (whose recursion is
+ * bounded by `maxDepth`) or a `t.unknown` (whose values may nest, or cycle). Lazy targets are not
+ * followed: the lazy node itself answers.
+ */
+export function dependsOnDepth(type: Type): boolean {
+  let known = depthMemo.get(type);
+  if (known === undefined) {
+    depthMemo.set(type, false); // a descriptor reached again through itself adds nothing
+    known = walk(type as AnyType);
+    depthMemo.set(type, known);
+  }
+  return known;
+}
+
+const depthMemo = new WeakMap<Type, boolean>();
+
+function walk(d: AnyType): boolean {
+  switch (d.kind) {
+    case 'lazy': case 'unknown': return true;
+    case 'optional': case 'nullable': return dependsOnDepth(d.inner);
+    case 'array': return dependsOnDepth(d.element);
+    case 'map': return dependsOnDepth(d.values);
+    case 'tuple': return d.elements.some(dependsOnDepth);
+    case 'object': return Object.values(d.fields).some(dependsOnDepth);
+    case 'variant': return d.members.some(dependsOnDepth);
+    default: return false;
+  }
+}

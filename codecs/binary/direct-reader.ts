@@ -131,6 +131,11 @@ export function directlyReadable(type: Type, maxDepth: number, depth = 1, seen?:
   }
 }
 
+/** Whether every member of the variant declares its discriminant first: what the direct readers take. */
+export function variantReadable(variant: VariantType): boolean {
+  return variant.members.every((m) => discriminantFirst(variant, m));
+}
+
 /** Whether the variant's discriminant is the first declared member of `member`: writers write it first. */
 function discriminantFirst(variant: VariantType, member: ObjectType): boolean {
   for (const key in member.fields) return key === variant.key;
@@ -315,6 +320,8 @@ function objectReader(type: ObjectType, ctx: ReaderContext, encodeKey: (key: str
  * which reads the rest of the map. The member object stands where the variant does (same depth).
  */
 function variantReader(type: VariantType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, wire: ReadWire, inner: (t: Type) => DirectReader): DirectReader {
+  // Members read from their second key on: a variant whose discriminant comes later is the tree path's.
+  if (!variantReadable(type)) return bail;
   const key = encodeKey(type.key);
   const cases = type.members.map((member) => {
     const value = (member.fields[type.key] as LiteralType).value as string | number | boolean;

@@ -7,7 +7,7 @@ import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
-import { compileDirectReader, lazyReader, type DirectReader, type InlineBytes, type ReadWire } from './direct-reader.ts';
+import { compileDirectReader, lazyReader, variantReadable, type DirectReader, type InlineBytes, type ReadWire } from './direct-reader.ts';
 
 import { BYTES_WEIGHT } from '../../core/options.ts';
 import { GROWN_ARRAY_WEIGHT, PREALLOCATED } from './cursor.ts';
@@ -227,6 +227,8 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
    * stands where the variant does: its members are items at `depth`.
    */
   private variant(type: VariantType, depth: number): string {
+    // Members are read from their second key on: a variant whose discriminant comes later is the tree path's.
+    if (!variantReadable(type)) return `B();`;
     const key = this.encodeKey(type.key);
     let code = `${this.head('map')}if(s<1||!(${this.match(key)}))B();p+=${key.length};`;
     let numberRead = false;

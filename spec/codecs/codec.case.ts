@@ -23,6 +23,16 @@ const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name
 const Shelf = t.object({ byGenre: t.map(Book) });
 const Profile = t.object({ nick: t.optional(t.string()), motto: t.nullable(t.string()), age: t.u8() });
 
+const Circle = t.object({ kind: t.literal('circle'), r: t.f64() }, { name: 'Circle' });
+const Square = t.object({ kind: t.literal('square'), side: t.f64() }, { name: 'Square' });
+const Shape = t.variant('kind', [Circle, Square]);
+interface Chain { v: number; next: Chain | null }
+const Chain: Type<Chain> = t.object({ v: t.i32(), next: t.nullable(t.lazy(() => Chain)) }, { name: 'Chain' });
+const Signup = t.object({
+  name: t.string({ maxLength: 8, pattern: '^[a-z]+$' }), tags: t.array(t.string(), { minItems: 1 }), age: t.u8({ minimum: 13 }),
+});
+const Event = t.object({ at: t.timestamp(), meta: t.unknown() });
+
 const dune = { id: 1, title: 'Dune', author: 'Frank Herbert', isbn: '978-0441013593', year: 1965 };
 const U64_MAX = 2n ** 64n - 1n;
 const I64_MIN = -(2n ** 63n);
@@ -44,6 +54,12 @@ interface ValueCase { type: Type; tree: unknown; opts?: Opts; value: unknown }
 const ON: Opts = { errorOnMissingKeys: true };
 
 const READ_ERRORS: Record<string, ErrorCase> = {
+  'a discriminant no member has': { type: t.array(Shape), tree: [{ kind: 'circle', r: 1 }, { kind: 'triangle' }], code: 'type_mismatch', path: '/1/kind' },
+  'a missing discriminant, whatever errorOnMissingKeys says': { type: Shape, tree: { r: 1 }, code: 'missing_key', path: '/kind', key: 'kind' },
+  'a recursive value nested past maxDepth': { type: Chain, tree: { v: 1, next: { v: 2, next: { v: 3, next: null } } }, opts: { maxDepth: 2 }, code: 'limit_exceeded', path: '/next/next' },
+  'a string over its maxLength': { type: Signup, tree: { name: 'abcdefghi', tags: ['x'], age: 20 }, code: 'out_of_range', path: '/name' },
+  'a string not matching its pattern': { type: Signup, tree: { name: 'Ann', tags: ['x'], age: 20 }, code: 'invalid_format', path: '/name' },
+  'an array under its minItems, a number under its minimum': { type: t.tuple([Signup]), tree: [{ name: 'ann', tags: [], age: 20 }], code: 'out_of_range', path: '/0/tags' },
   'a missing key at the root': { type: Book, tree: without(dune, 'title'), opts: ON, code: 'missing_key', path: '/title', key: 'title' },
   'a missing key in an array of objects': {
     type: BookSearchResponse, opts: ON, code: 'missing_key', path: '/books/1/isbn', key: 'isbn',
@@ -96,6 +112,12 @@ const READ_ERRORS: Record<string, ErrorCase> = {
 };
 
 const READ_VALUES: Record<string, ValueCase> = {
+  'a variant reads the member its discriminant names': { type: t.array(Shape), tree: [{ kind: 'square', side: 2 }, { r: 1, kind: 'circle' }], value: [{ kind: 'square', side: 2 }, { kind: 'circle', r: 1 }] },
+  'a recursive value through t.lazy': { type: Chain, tree: { v: 1, next: { v: 2, next: null } }, value: { v: 1, next: { v: 2, next: null } } },
+  'a timestamp before 1970 with milliseconds, and any value as t.unknown()': {
+    type: Event, tree: { at: new Date(Date.UTC(1969, 11, 31, 23, 59, 59, 123)), meta: { a: [1, 'x', null, true] } },
+    value: { at: new Date(Date.UTC(1969, 11, 31, 23, 59, 59, 123)), meta: { a: [1, 'x', null, true] } },
+  },
   'missing keys take their defaults when errorOnMissingKeys is off': { type: Book, tree: { id: 1 }, value: { id: 1, title: '', author: '', isbn: '', year: 0 } },
   'missing keys deep in arrays take their defaults': {
     type: BookSearchResponse, tree: { books: [{ title: 'x' }] }, value: { books: [{ id: 0, title: 'x', author: '', isbn: '', year: 0 }], total_count: 0, has_more: false },
@@ -145,6 +167,12 @@ export function codecConformance({ codec, raw }: CodecSubject): void {
         expect(e.message).to.be.a('string').and.not.equal('');
       });
     }
+
+    it('lists every error at once, the first being the error itself', () => {
+      const e = readErrorOf(() => codec.decode(t.array(Signup), raw([{ name: 'Ann', tags: [], age: 20 }, { name: 'bob', tags: ['x'], age: 3 }])));
+      expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([['invalid_format', '/0/name'], ['out_of_range', '/0/tags'], ['out_of_range', '/1/age']]);
+      expect(e.errors[0]).to.deep.include({ code: e.code, path: e.path, message: e.message });
+    });
 
     it('names the missing key and where it is missing in the message', () => {
       const e = readErrorOf(() => codec.decode(BookSearchResponse, raw({ books: [dune, without(dune, 'isbn')], total_count: 2, has_more: false }), ON));

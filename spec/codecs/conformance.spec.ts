@@ -6,10 +6,11 @@ import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { codecConformance } from './codec.case.ts';
 
-/** JSON text for any tree: bigints as exact digits, bytes as base64, undefined members left out. */
+/** JSON text for any tree: bigints as exact digits, bytes as base64, dates as RFC 3339, undefined members left out. */
 function jsonText(tree: unknown): string {
   if (typeof tree === 'bigint') return String(tree);
   if (tree instanceof Uint8Array) return JSON.stringify(btoa(String.fromCharCode(...tree)));
+  if (tree instanceof Date) return JSON.stringify(tree.toISOString());
   if (Array.isArray(tree)) return `[${tree.map(jsonText).join(',')}]`;
   if (typeof tree === 'object' && tree !== null) {
     const o = tree as Record<string, unknown>;

@@ -18,7 +18,7 @@ import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { send, type Reply } from '../../support/http-client.ts';
-import { refsIn, resolve, schemaPointer, token, validatorErrors } from './support.ts';
+import { asInstance, refsIn, resolve, schemaPointer, token, validatorErrors } from './support.ts';
 
 // ---- The service --------------------------------------------------------------------------------
 
@@ -175,24 +175,6 @@ function validatorFor(doc: OpenApiDocument): (pointer: string, how: 'sent' | 're
   };
 }
 
-/**
- * A value decoded by an independent decoder as the JSON data its schema describes: maps as objects,
- * byte strings as strings, bigints as numbers, and timestamps (`Date`s) as the RFC 3339 text the
- * schema states them as.
- */
-function asInstance(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number(value);
-  if (value instanceof Date) return value.toISOString();
-  if (value instanceof Uint8Array) return String.fromCharCode(...value);
-  if (Array.isArray(value)) return value.map(asInstance);
-  if (value instanceof Map) {
-    const out = {};
-    for (const [k, v] of value) Object.defineProperty(out, String(k), { value: asInstance(v), enumerable: true, writable: true, configurable: true });
-    return out;
-  }
-  if (typeof value === 'object' && value !== null) return asInstance(new Map(Object.entries(value)));
-  return value;
-}
 
 function decodeIndependently(mediaType: string, body: Buffer): unknown {
   if (mediaType.endsWith('json')) return JSON.parse(body.toString('utf8'));

@@ -1,14 +1,15 @@
 import { Failure, addSegment } from '../../core/errors/failure.ts';
-import { arrayRule, mapRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
+import { mapRule, numberRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import type { AnyType, LazyType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import type { BigIntKind } from '../../core/types/ranges.ts';
+import { arrayChecker, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import {
-  bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkString, checkTimestamp,
-  constrained, floatChecker, intChecker, missingDiscriminant, missingMember, oneOfChecker, tooDeep,
+  bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp,
+  missingDiscriminant, missingMember, oneOfChecker, tooDeep,
   unknownDiscriminant, variantExpected,
 } from '../../core/write/check-scalars.ts';
 import { definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
@@ -57,22 +58,22 @@ export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, dept
   const container = (make: () => BinaryWriter): BinaryWriter => (bounded && depth > scope.maxDepth ? tooDeepWriter(scope.maxDepth) : make());
   switch (d.kind) {
     case 'string': {
-      const check = constrained(checkString, d.constraints && stringRule(d.constraints), (s) => s);
+      const check = stringChecker(d);
       return (s, v) => wire.string(s, check(v));
     }
     case 'bool': return (s, v) => wire.bool(s, checkBool(v));
     case 'void': return (s) => wire.nil(s);
     case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const check = constrained(intChecker(d.kind), d.constraints && numberRule(d.constraints), (n) => n);
+      const check = intCheckerOf(d);
       return (s, v) => wire.int(s, check(v));
     }
     case 'i64': case 'u64': return bigIntWriter(d.kind, wire, d.constraints && numberRule(d.constraints));
     case 'f32': {
-      const check = constrained(floatChecker('f32'), d.constraints && numberRule(d.constraints), Math.fround);
+      const check = floatCheckerOf(d);
       return (s, v) => wire.float32(s, check(v));
     }
     case 'f64': {
-      const check = constrained(floatChecker('f64'), d.constraints && numberRule(d.constraints), (n) => n);
+      const check = floatCheckerOf(d);
       return (s, v) => wire.float64(s, check(v));
     }
     case 'bytes': return (s, v) => wire.bytes(s, checkBytes(v));
@@ -88,7 +89,7 @@ export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, dept
     }
     case 'array': return container(() => {
       const write = inner(d.element);
-      const check = constrained(checkArray, d.constraints && arrayRule(d.constraints), (a) => a.length);
+      const check = arrayChecker(d);
       return (s, v) => {
         const a = check(v);
         wire.arrayHead(s, a.length);

@@ -1,14 +1,15 @@
 import { Failure, addSegment } from '../../core/errors/failure.ts';
-import { arrayRule, mapRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
+import { mapRule } from '../../core/kinds/constraints.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { loneSurrogate } from '../../core/kinds/string.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import type { AnyType, LazyType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
 import { encodeBase64 } from '../../core/util/base64.ts';
+import { arrayChecker, bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import {
-  bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkString, checkTimestamp,
-  constrained, floatChecker, intChecker, missingDiscriminant, missingMember, oneOfChecker, timestampText, tooDeep,
+  checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp,
+  missingDiscriminant, missingMember, oneOfChecker, timestampText, tooDeep,
   unknownDiscriminant, variantExpected,
 } from '../../core/write/check-scalars.ts';
 import { checkKey, definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
@@ -57,25 +58,25 @@ export function compileJsonWriterAt(type: Type, scope: JsonWriterScope, depth: n
   const container = (make: () => JsonWriter): JsonWriter => (bounded && depth > scope.maxDepth ? tooDeepWriter(scope.maxDepth) : make());
   switch (d.kind) {
     case 'string': {
-      const check = constrained(checkString, d.constraints && stringRule(d.constraints), (s) => s);
+      const check = stringChecker(d);
       return (v) => quote(check(v));
     }
     case 'bool': return (v) => (checkBool(v) ? 'true' : 'false');
     case 'void': return () => 'null';
     case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const check = constrained(intChecker(d.kind), d.constraints && numberRule(d.constraints), (n) => n);
+      const check = intCheckerOf(d);
       return (v) => String(check(v));
     }
     case 'i64': case 'u64': {
-      const check = constrained(bigIntChecker(d.kind), d.constraints && numberRule(d.constraints), (n) => n);
+      const check = bigIntCheckerOf(d);
       return d.json === 'string' ? (v) => '"' + String(check(v)) + '"' : (v) => String(check(v));
     }
     case 'f32': {
-      const check = constrained(floatChecker('f32'), d.constraints && numberRule(d.constraints), Math.fround);
+      const check = floatCheckerOf(d);
       return (v) => formatF32(check(v));
     }
     case 'f64': {
-      const check = constrained(floatChecker('f64'), d.constraints && numberRule(d.constraints), (n) => n);
+      const check = floatCheckerOf(d);
       return (v) => formatF64(check(v));
     }
     case 'bytes': return (v) => '"' + encodeBase64(checkBytes(v)) + '"';
@@ -91,7 +92,7 @@ export function compileJsonWriterAt(type: Type, scope: JsonWriterScope, depth: n
     }
     case 'array': return container(() => {
       const write = inner(d.element);
-      const check = constrained(checkArray, d.constraints && arrayRule(d.constraints), (a) => a.length);
+      const check = arrayChecker(d);
       return sequenceWriter(check, () => write, pretty);
     });
     case 'tuple': return container(() => {

@@ -7,48 +7,20 @@
 // reader (descriptors with 64-bit members) likewise, with constraints and `t.i64({ json: 'string' })`.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Packr } from 'msgpackr';
-import { Encoder as CborXEncoder } from 'cbor-x';
-import { ReadError, generatedSource, t, type Type } from '../../core/index.ts';
-import { asDecodeError, asReadError } from '../../core/errors/read-error.ts';
+import { generatedSource, t, type Type } from '../../core/index.ts';
+import { asReadError } from '../../core/errors/read-error.ts';
 import { Failure } from '../../core/errors/failure.ts';
 import { resolveReadOptions, type ReadOptions } from '../../core/options.ts';
 import { NeedsExactNumbers } from '../../core/read/read-scalars.ts';
 import { readTree, readersFor } from '../../core/read/read.ts';
-import { DirectCursor, compileDirectReader, directlyReadable, type DirectReader, type ReadWire } from '../../codecs/binary/direct-reader.ts';
-import { generateDirectReader } from '../../codecs/binary/generate-direct-reader.ts';
+import { directlyReadable, type ReadWire } from '../../codecs/binary/direct-reader.ts';
 import { guideOf } from '../../codecs/binary/guide.ts';
-import { cbor } from '../../codecs/cbor/index.ts';
-import { parseCbor } from '../../codecs/cbor/parse.ts';
-import { cborReadWire } from '../../codecs/cbor/read-wire.ts';
-import { cborWire } from '../../codecs/cbor/wire.ts';
 import { json } from '../../codecs/json/index.ts';
 import { generateDirectReader as generateJsonDirectReader } from '../../codecs/json/generate-direct-reader.ts';
 import { parseExact } from '../../codecs/json/parse-exact.ts';
-import { msgpack } from '../../codecs/msgpack/index.ts';
-import { parseMsgpack } from '../../codecs/msgpack/parse.ts';
-import { msgpackReadWire } from '../../codecs/msgpack/read-wire.ts';
-import { msgpackWire } from '../../codecs/msgpack/wire.ts';
 import { readErrorOf } from '../support/read-error.ts';
-
-const packr = new Packr({ useRecords: false, int64AsType: 'bigint' });
-const cborX = new CborXEncoder({ useRecords: false, mapsAsObjects: true });
-
-const FORMATS = [
-  {
-    name: 'msgpack', codec: msgpack, wire: msgpackReadWire, encodeKey: (k: string) => msgpackWire.encodeKey(k), parse: parseMsgpack,
-    foreign: (v: unknown) => packr.pack(v) as Uint8Array,
-  },
-  {
-    name: 'cbor', codec: cbor, wire: cborReadWire, encodeKey: (k: string) => cborWire.encodeKey(k), parse: parseCbor,
-    foreign: (v: unknown) => cborX.encode(v) as Uint8Array,
-  },
-];
-
-const COMPILERS = [
-  { name: 'generated', compile: generateDirectReader },
-  { name: 'closure', compile: compileDirectReader },
-];
+import { DIRECT_COMPILERS, DIRECT_FORMATS, GAVE_UP, runDirect } from '../support/direct-formats.ts';
+import { decodeOutcome } from '../support/read-outcome.ts';
 
 interface Options {
   errorOnMissingKeys: boolean;
@@ -63,28 +35,8 @@ const arbOptions: fc.Arbitrary<Options> = fc.record({
   maxDepth: fc.oneof(fc.constant(64), fc.integer({ min: 1, max: 4 })),
 });
 
-const GAVE_UP = Symbol('gave up');
-
-function run(read: DirectReader, bytes: Uint8Array): unknown {
-  try {
-    const cursor = new DirectCursor(bytes);
-    const value = read(cursor);
-    return cursor.pos === cursor.end ? value : GAVE_UP;
-  } catch {
-    return GAVE_UP;
-  }
-}
-
 /** The value, or the error (code, path, message, every entry) as `decode` throws it. */
-function outcome(read: () => unknown): unknown {
-  try {
-    return { value: read() };
-  } catch (e) {
-    const error = asDecodeError(e);
-    if (!(error instanceof ReadError)) throw e;
-    return { code: error.code, path: error.path, message: error.message, errors: error.errors };
-  }
-}
+const outcome = (read: () => unknown) => decodeOutcome(read, true);
 
 // ---- Descriptors --------------------------------------------------------------------------------
 
@@ -151,15 +103,15 @@ const Expr: Type = t.variant('op', [
 ]);
 const expr = { op: 'add', left: { op: 'num', value: 1 }, right: { op: 'neg', arg: { op: 'add', left: { op: 'num', value: 2 }, right: { op: 'neg' } } } };
 
-for (const f of FORMATS) {
+for (const f of DIRECT_FORMATS) {
   /** What the parser and the shared read pass give. */
   const slow = (type: Type, bytes: Uint8Array, opts: Options) => outcome(() => readTree(type, f.parse(bytes, opts.maxDepth, type), opts, 'binary'));
 
-  for (const { name, compile } of COMPILERS) {
+  for (const { name, compile } of DIRECT_COMPILERS) {
     describe(`codecs/${f.name}: the ${name} direct reader on variants, timestamps, constraints and t.lazy`, () => {
       const direct = (type: Type, bytes: Uint8Array, opts: Options = STRICT): unknown => {
         const ctx = { ...resolveReadOptions(opts), source: 'binary' as const };
-        return run(compile(type, ctx, f.wire as ReadWire, f.encodeKey), bytes);
+        return runDirect(compile(type, ctx, f.wire as ReadWire, f.encodeKey), bytes);
       };
       /** Gives up, or gives what the slow path gives (which then succeeds). */
       const agrees = (type: Type, bytes: Uint8Array, opts: Options = STRICT) => {
@@ -331,7 +283,7 @@ for (const f of FORMATS) {
         const ctx = { ...resolveReadOptions(STRICT), source: 'binary' as const };
         const read = compile(Wide, ctx, f.wire as ReadWire, f.encodeKey);
         const value = { a: { b: { c: { n: 3 }, n: 2 }, n: 1 }, c: { n: 4 }, n: 0 };
-        expect(run(read, f.codec.encode(Wide, value as never))).to.deep.equal(value);
+        expect(runDirect(read, f.codec.encode(Wide, value as never))).to.deep.equal(value);
       });
 
       it('treats a t.lazy member as its target: an optional one read as nil is left out', () => {
@@ -356,8 +308,8 @@ for (const f of FORMATS) {
     const both = (type: Type, bytes: Uint8Array, opts: Options) => {
       const ctx = { ...resolveReadOptions(opts), source: 'binary' as const };
       const reference = slow(type, bytes, opts);
-      for (const { compile } of COMPILERS) {
-        const fast = run(compile(type, ctx, f.wire as ReadWire, f.encodeKey), bytes);
+      for (const { compile } of DIRECT_COMPILERS) {
+        const fast = runDirect(compile(type, ctx, f.wire as ReadWire, f.encodeKey), bytes);
         if (fast !== GAVE_UP) expect({ value: fast }).to.deep.equal(reference);
       }
       // And the codec, whichever path it takes, gives exactly what the tree path gives.
@@ -376,8 +328,8 @@ for (const f of FORMATS) {
           const reference = both(strict, bytes, STRICT);
           if (directlyReadable(strict, 64) && 'value' in (reference as object)) {
             const ctx = { ...resolveReadOptions(STRICT), source: 'binary' as const };
-            for (const { name, compile } of COMPILERS) {
-              expect(run(compile(strict, ctx, f.wire as ReadWire, f.encodeKey), bytes), name).not.to.equal(GAVE_UP);
+            for (const { name, compile } of DIRECT_COMPILERS) {
+              expect(runDirect(compile(strict, ctx, f.wire as ReadWire, f.encodeKey), bytes), name).not.to.equal(GAVE_UP);
             }
           }
         }),

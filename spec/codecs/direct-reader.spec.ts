@@ -3,42 +3,12 @@
 // the generated one (the main path) and the closures (where code generation is forbidden).
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Encoder as CborXEncoder } from 'cbor-x';
-import { Packr } from 'msgpackr';
 import { ReadError, t, type Type } from '../../core/index.ts';
 import { resolveReadOptions } from '../../core/options.ts';
 import { readTree } from '../../core/read/read.ts';
-import { DirectCursor, compileDirectReader, directlyReadable, type DirectReader, type ReadWire } from '../../codecs/binary/direct-reader.ts';
-import { generateDirectReader } from '../../codecs/binary/generate-direct-reader.ts';
-import { cbor } from '../../codecs/cbor/index.ts';
-import { parseCbor } from '../../codecs/cbor/parse.ts';
-import { cborReadWire } from '../../codecs/cbor/read-wire.ts';
-import { cborWire } from '../../codecs/cbor/wire.ts';
-import { msgpack } from '../../codecs/msgpack/index.ts';
-import { parseMsgpack } from '../../codecs/msgpack/parse.ts';
-import { msgpackReadWire } from '../../codecs/msgpack/read-wire.ts';
-import { msgpackWire } from '../../codecs/msgpack/wire.ts';
+import { directlyReadable, type ReadWire } from '../../codecs/binary/direct-reader.ts';
 import { arbDescriptor, arbJsonNear, arbTyped } from '../support/arbitraries.ts';
-
-const packr = new Packr({ useRecords: false, int64AsType: 'bigint' });
-const cborX = new CborXEncoder({ useRecords: false, mapsAsObjects: true });
-
-const FORMATS = [
-  {
-    name: 'msgpack', codec: msgpack, wire: msgpackReadWire, encodeKey: (k: string) => msgpackWire.encodeKey(k), parse: parseMsgpack,
-    /** Another library's encoding of a plain value: other heads and number widths than lacquer's writer picks. */
-    foreign: (v: unknown) => packr.pack(v) as Uint8Array,
-  },
-  {
-    name: 'cbor', codec: cbor, wire: cborReadWire, encodeKey: (k: string) => cborWire.encodeKey(k), parse: parseCbor,
-    foreign: (v: unknown) => cborX.encode(v) as Uint8Array,
-  },
-];
-
-const COMPILERS = [
-  { name: 'generated', compile: generateDirectReader },
-  { name: 'closure', compile: compileDirectReader },
-];
+import { DIRECT_COMPILERS, DIRECT_FORMATS, GAVE_UP, runDirect } from '../support/direct-formats.ts';
 
 interface Options {
   errorOnMissingKeys: boolean;
@@ -50,20 +20,8 @@ const arbOptions: fc.Arbitrary<Options> = fc.record({
   maxDepth: fc.oneof(fc.constant(64), fc.integer({ min: 1, max: 3 })),
 });
 
-const GAVE_UP = Symbol('gave up');
-
-function run(read: DirectReader, bytes: Uint8Array): unknown {
-  try {
-    const cursor = new DirectCursor(bytes);
-    const value = read(cursor);
-    return cursor.pos === cursor.end ? value : GAVE_UP;
-  } catch {
-    return GAVE_UP;
-  }
-}
-
 /** What the parser and the shared read pass give: the value, or the error's code and path. */
-function slow(f: (typeof FORMATS)[number], type: Type, bytes: Uint8Array, opts: Options): unknown {
+function slow(f: (typeof DIRECT_FORMATS)[number], type: Type, bytes: Uint8Array, opts: Options): unknown {
   try {
     return { value: readTree(type, f.parse(bytes, opts.maxDepth), opts, 'binary') };
   } catch (e) {
@@ -79,13 +37,13 @@ const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() });
 const Book = t.object({ id: t.i32(), title: t.string(), author: t.string(), isbn: t.string(), year: t.i32() });
 const BookSearchResponse = t.object({ books: t.array(Book), total_count: t.i32(), has_more: t.bool() });
 
-for (const f of FORMATS) {
-  for (const { name, compile } of COMPILERS) {
+for (const f of DIRECT_FORMATS) {
+  for (const { name, compile } of DIRECT_COMPILERS) {
     describe(`codecs/${f.name}: the ${name} direct reader`, () => {
       const direct = (type: Type, bytes: Uint8Array, opts: Options | boolean): unknown => {
         const options = typeof opts === 'boolean' ? { errorOnMissingKeys: opts, maxDepth: 64 } : opts;
         const ctx = { ...resolveReadOptions(options), source: 'binary' as const };
-        return run(compile(type, ctx, f.wire as ReadWire, f.encodeKey), bytes);
+        return runDirect(compile(type, ctx, f.wire as ReadWire, f.encodeKey), bytes);
       };
 
       /** The fast path may give up; when it does not, it gives what the slow path gives, and the slow path succeeds. */

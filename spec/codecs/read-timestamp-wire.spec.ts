@@ -9,8 +9,7 @@ import fc from 'fast-check';
 import { encode as msgpackJsEncode } from '@msgpack/msgpack';
 import { encode as cborLibEncode } from 'cbor';
 import { Encoder as CborXEncoder } from 'cbor-x';
-import { ReadError, t, type Type } from '../../core/index.ts';
-import { asDecodeError } from '../../core/errors/read-error.ts';
+import { t, type Type } from '../../core/index.ts';
 import { WireTimestamp } from '../../core/kinds/timestamp.ts';
 import { readTree } from '../../core/read/read.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
@@ -18,6 +17,7 @@ import { parseCbor } from '../../codecs/cbor/parse.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { parseMsgpack } from '../../codecs/msgpack/parse.ts';
 import { readErrorOf } from '../support/read-error.ts';
+import { decodeOutcome } from '../support/read-outcome.ts';
 
 /** Bytes from hex, spaces optional. */
 const bytes = (text: string) => Uint8Array.from(text.replace(/ /g, '').match(/../g) ?? [], (h) => parseInt(h, 16));
@@ -313,16 +313,7 @@ describe('codecs/cbor: timestamps (tags 1 and 0)', () => {
 });
 
 describe('codecs/msgpack and cbor: the tree guided by a descriptor with timestamps', () => {
-  /** The value, or the error as `decode` would throw it. */
-  const outcome = (read: () => unknown) => {
-    try {
-      return { value: read() };
-    } catch (e) {
-      const error = asDecodeError(e);
-      if (!(error instanceof ReadError)) throw e;
-      return { code: error.code, path: error.path, message: error.message };
-    }
-  };
+  const outcome = (read: () => unknown) => decodeOutcome(read);
   const Row = t.object({ at: t.timestamp(), seen: t.array(t.timestamp()), any: t.optional(t.unknown()) });
   const types: Type[] = [t.timestamp(), t.array(t.timestamp()), Row, t.unknown(), t.object({ n: t.i32() })];
   const inputs = [

@@ -9,13 +9,12 @@ import fc from 'fast-check';
 import { Encoder as CborXEncoder } from 'cbor-x';
 import { Packr } from 'msgpackr';
 import { t, type Type } from '../../core/index.ts';
-import { asDecodeError } from '../../core/errors/read-error.ts';
-import { ReadError } from '../../core/errors/read-error.ts';
 import { readTree } from '../../core/read/read.ts';
 import { guideOf, IGNORE, PLACEHOLDER } from '../../codecs/binary/guide.ts';
 import { parseCbor } from '../../codecs/cbor/parse.ts';
 import { parseMsgpack } from '../../codecs/msgpack/parse.ts';
 import { arbDescriptor, arbJsonNear, arbTyped } from '../support/arbitraries.ts';
+import { decodeOutcome } from '../support/read-outcome.ts';
 import { arbWireTree, fieldNames, toCbor, toMsgpack } from '../support/wire-tree.ts';
 
 const packr = new Packr({ useRecords: false, int64AsType: 'bigint' });
@@ -38,16 +37,7 @@ const arbOptions: fc.Arbitrary<Options> = fc.record({
   maxDepth: fc.oneof(fc.constant(64), fc.integer({ min: 1, max: 4 })),
 });
 
-/** The value, or the error as `decode` would throw it. */
-function outcome(read: () => unknown): unknown {
-  try {
-    return { value: read() };
-  } catch (e) {
-    const error = asDecodeError(e);
-    if (!(error instanceof ReadError)) throw e;
-    return { code: error.code, path: error.path, message: error.message };
-  }
-}
+const outcome = (read: () => unknown) => decodeOutcome(read);
 
 for (const f of FORMATS) {
   describe(`codecs/${f.name}: the tree guided by the descriptor`, () => {

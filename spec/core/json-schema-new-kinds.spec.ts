@@ -42,7 +42,8 @@ function assertAgreement(cases: fc.Arbitrary<{ type: Type; value: unknown; opts?
   fc.assert(fc.property(cases, ({ type, value, opts }) => {
     if (agrees(type, value, opts)) accepted++;
     else refused++;
-  }), { numRuns });
+  // Seeded: the counts below are of one sample, and a random one now and then holds too few of a side.
+  }), { numRuns, seed: 20261123 });
   expect(accepted, 'values accepted').to.be.greaterThan(numRuns / 20);
   expect(refused, 'values refused').to.be.greaterThan(numRuns / 20);
 }

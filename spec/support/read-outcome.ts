@@ -2,6 +2,7 @@
 // alone, for specs that hold the two together.
 import { Failure } from '../../core/errors/failure.ts';
 import { ReadError } from '../../core/index.ts';
+import { asDecodeError } from '../../core/errors/read-error.ts';
 import { resolveReadOptions, type ReadOptions } from '../../core/options.ts';
 import { closuresWithAllErrors } from '../../core/read/all-errors.ts';
 import type { TreeSource } from '../../core/read/context.ts';
@@ -35,5 +36,20 @@ export function closureOutcome(type: Type, tree: unknown, opts: ReadOptions | un
     if (!(e instanceof Failure)) throw e;
     const error = ReadError.from(e);
     return { error: [error.code, error.path, error.message] };
+  }
+}
+
+/**
+ * What a codec's `decode` gives, as data to compare: the value, or the error's code, path and
+ * message (and, with `withEntries`, every entry of `errors`).
+ */
+export function decodeOutcome(read: () => unknown, withEntries = false): unknown {
+  try {
+    return { value: read() };
+  } catch (e) {
+    const error = asDecodeError(e);
+    if (!(error instanceof ReadError)) throw e;
+    const described = { code: error.code, path: error.path, message: error.message };
+    return withEntries ? { ...described, errors: error.errors } : described;
   }
 }

@@ -22,9 +22,16 @@ export class ServerProcess {
     private readonly child: ChildProcess,
   ) {}
 
-  /** Starts `kind` in a child process on plain node; `nodeArgs` go to its node (e.g. `--cpu-prof`). */
-  static async start(kind: ServerKind, nodeArgs: readonly string[] = []): Promise<ServerProcess> {
-    const child = fork(await buildChild(), [kind], { cwd: ROOT, execArgv: [...nodeArgs], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  /**
+   * Starts `kind` in a child process on plain node; `nodeArgs` go to its node (e.g. `--cpu-prof`).
+   * `bundle` is another build of child.ts (another checkout's, say); `cpus` pins the process to
+   * those cores with `taskset` (`'1'`), so that it does not share a core with the load generator.
+   */
+  static async start(kind: ServerKind, nodeArgs: readonly string[] = [], options: { bundle?: string; cpus?: string } = {}): Promise<ServerProcess> {
+    const bundle = options.bundle ?? await buildChild();
+    // fork() runs `execPath ...execArgv bundle kind`: taskset then execs node, which keeps the IPC channel.
+    const pinned = options.cpus === undefined ? {} : { execPath: 'taskset', execArgv: ['-c', options.cpus, process.execPath, ...nodeArgs] };
+    const child = fork(bundle, [kind], { cwd: ROOT, execArgv: [...nodeArgs], ...pinned, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     return new Promise((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`bench server ${kind} exited (${code}) before it listened`));
       child.once('exit', onExit);

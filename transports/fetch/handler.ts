@@ -137,6 +137,8 @@ async function handle(
   const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);
   const call = new FetchEndpointRequest(request, route.path, readRequestBody, target.search, requestId, ip, platform);
   const answer = route.handler(call);
+  // Answered at once (nothing awaited), or no deadline to race.
+  if (!(answer instanceof Promise)) return send(answer);
   if (deadlines === undefined) return send(await answer);
   // The call races its deadline; a call past it is answered 503 and its own answer dropped (its
   // observers still hear of it, as a 503).

@@ -15,6 +15,8 @@ export function declaredLength(req: IncomingMessage): number | undefined {
 }
 
 const NO_BODY: BodyResult = Object.freeze({ kind: 'ok', body: EMPTY });
+const TOO_LARGE: BodyResult = Object.freeze({ kind: 'too-large' });
+const ABORTED: BodyResult = Object.freeze({ kind: 'aborted' });
 
 /**
  * The body when it is known to be empty without reading: neither Content-Length nor
@@ -28,32 +30,31 @@ export function emptyBody(req: IncomingMessage): BodyResult | undefined {
 }
 
 /**
- * Reads the body, never holding more than `limit` bytes: a chunked body fails as soon as it
- * crosses the cap; the chunks read so far are dropped then, and the stream is left for the caller
- * to discard. The caller has already answered a declared length over the cap (`declaredLength`)
- * and taken a body known to be empty (`emptyBody`), before sending 100 Continue.
+ * Reads the body, never holding more than `limit` bytes, and calls `done` once with the outcome: a
+ * chunked body fails as soon as it crosses the cap; the chunks read so far are dropped then, and
+ * the stream is left for the caller to discard. The caller has already answered a declared length
+ * over the cap (`declaredLength`) and taken a body known to be empty (`emptyBody`), before sending
+ * 100 Continue. A callback rather than a promise: the caller makes the one promise it needs.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
-  return new Promise((resolve) => {
-    let chunks: Buffer[] = [];
-    let size = 0;
-    const done = (result: BodyResult) => {
-      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
-      chunks = [];
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) done({ kind: 'too-large' });
-      else chunks.push(chunk);
-    };
-    const onEnd = () => {
-      const body = size === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-      done({ kind: 'ok', body });
-    };
-    const onAbort = () => done({ kind: 'aborted' });
-    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
-  });
+export function readBody(req: IncomingMessage, limit: number, done: (result: BodyResult) => void): void {
+  let chunks: Buffer[] = [];
+  let size = 0;
+  const finish = (result: BodyResult) => {
+    req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
+    chunks = [];
+    done(result);
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) finish(TOO_LARGE);
+    else chunks.push(chunk);
+  };
+  const onEnd = () => {
+    const body = size === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+    finish({ kind: 'ok', body });
+  };
+  const onAbort = () => finish(ABORTED);
+  req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
 }
 
 /**

@@ -2,26 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../../core/contract/method.ts';
-import { problem, problemForError, problemResponse, type ProblemDocument } from '../rest/problem.ts';
-import type { EndpointResponse, Handler, HeaderValues } from '../rest/types.ts';
-import { requestIdFor } from '../rest/request-id.ts';
-import { clientAddress } from '../rest/client-address.ts';
-import { NodeEndpointRequest } from './endpoint-request.ts';
-import { declaredLength, discardRest, emptyBody, readBody } from './body.ts';
-import { corsHeaders, mergeHeaders, originAllowed } from '../rest/cors.ts';
-import { preRoute } from '../rest/pre-route.ts';
+import { problem, problemResponse, type ProblemDocument } from '../rest/problem.ts';
 import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
-import { HttpRequest, NodeHeaders } from './request.ts';
-import { HttpResponse } from './response.ts';
 import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, answerConnect, answerExpectation, writeResponse } from './write.ts';
 import { admit, onIdle, release, track } from './connection.ts';
-import { markEncoded, requestBodyCoding, type BodyCoding } from '../rest/content-coding.ts';
-import { bodyOverLimit, decodedBody } from '../rest/request-body.ts';
-import { compress, inflate, NODE_REQUEST_CODINGS } from './coding.ts';
-
-const EMPTY = new Uint8Array(0);
+import { Exchange, type ServerState } from './exchange.ts';
+import { InFlightCalls } from './in-flight.ts';
 
 /** Node's diagnostics channel announcing each answer sent by an HTTP server. */
 const ANSWERED = 'http.server.response.finish';
@@ -33,28 +21,23 @@ const ANSWERED = 'http.server.response.finish';
  */
 export class HttpServer {
   readonly #options: ResolvedOptions;
-  readonly #routes = new RouteTable<RouteHandler>();
   readonly #server: Server;
   #port = 0;
   #host = '127.0.0.1';
-  #draining = false;
   #stopped: Promise<void> | undefined;
   /** A `start()` whose `listen` has not completed yet (settles either way): `stop()` waits for it. */
   #starting: Promise<void> | undefined;
   readonly #closed: Promise<void>;
   #markClosed!: () => void;
   #signals: (() => void) | undefined;
-  /**
-   * Calls in flight (handlers running), each by the function answering it with a problem document
-   * and reporting why to `onError`, to its deadline (`performance.now()`, monotonic). All share one
-   * timeout, so insertion order is deadline order.
-   */
-  readonly #calls = new Map<(doc: ProblemDocument, reason: Error) => void, number>();
+  /** What the exchanges (one per request) share: options, routes, the calls in flight, draining. */
+  readonly #state: ServerState;
   /** One timer per server answers the calls past `handlerTimeoutMs`. */
   #sweeper: NodeJS.Timeout | undefined;
 
   constructor(options: HttpServerOptions = {}) {
     this.#options = resolveOptions(options);
+    this.#state = { options: this.#options, routes: new RouteTable<RouteHandler>(), calls: new InFlightCalls<Exchange>(), draining: false };
     const o = this.#options;
     const timeouts = [o.headersTimeoutMs, o.requestTimeoutMs].filter((t) => t > 0);
     this.#server = createServer({
@@ -86,13 +69,13 @@ export class HttpServer {
 
   /** Serves `endpoints` (a registry's) under `prefix`: `mount('/api', registry.endpoints)`. */
   mount(prefix: string, endpoints: MountableEndpoints): this {
-    this.#routes.mount(prefix, endpoints);
+    this.#state.routes.mount(prefix, endpoints);
     return this;
   }
 
   /** Adds a route; `path` may hold `:param` segments (`/users/:id`). */
   route(method: HttpMethod, path: string, handler: RouteHandler): this {
-    this.#routes.add(method, path, handler);
+    this.#state.routes.add(method, path, handler);
     return this;
   }
 
@@ -130,7 +113,7 @@ export class HttpServer {
   withSignals(signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM']): this {
     if (this.#signals !== undefined) return this;
     const onSignal = () => {
-      if (this.#draining) this.#server.closeAllConnections();
+      if (this.#state.draining) this.#server.closeAllConnections();
       else void this.stop();
     };
     for (const s of signals) process.on(s, onSignal);
@@ -142,7 +125,7 @@ export class HttpServer {
 
   /** Starts listening; resolves once it does. A server cannot be started again after `stop()`. */
   start(): Promise<this> {
-    if (this.#draining) return Promise.reject(new Error('HttpServer: start() after stop()'));
+    if (this.#state.draining) return Promise.reject(new Error('HttpServer: start() after stop()'));
     const timeout = this.#options.handlerTimeoutMs;
     if (timeout > 0 && this.#sweeper === undefined) {
       this.#sweeper = setInterval(() => this.#sweep(), Math.min(1000, Math.max(10, timeout / 10))).unref();
@@ -183,7 +166,7 @@ export class HttpServer {
    */
   stop(): Promise<void> {
     if (this.#stopped !== undefined) return this.#stopped;
-    this.#draining = true;
+    this.#state.draining = true;
     // Called while `listen` is pending: the server would start serving after a close that found it
     // not listening. Shut down once it listens (or failed to).
     const starting = this.#starting;
@@ -224,158 +207,19 @@ export class HttpServer {
   #dispatch(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
     // A client with too many requests awaiting answers is disconnected, the rest of its flood unhandled.
     if (!admit(req.socket, this.#options.maxPipelinedRequests)) return;
-    this.#handle(req, res, expectContinue).catch((error: unknown) => {
-      // A fault of the server itself: answer if still possible, never crash.
-      console.error('lacquer/http: internal error', error);
-      if (!res.headersSent) {
-        release(req.socket);
-        writeResponse(res, problemResponse(problem(500), null), false, true);
-      } else res.destroy();
-    });
-  }
-
-  async #handle(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): Promise<void> {
-    const method = req.method ?? 'GET';
-    const head = method === 'HEAD';
-    const headers = new NodeHeaders(req.headers, req.rawHeaders);
-    const requestId = requestIdFor(headers.get('x-request-id'));
-    const origin = headers.get('origin');
-    const cors = this.#options.cors;
-    const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
-    const extra = allowedOrigin ? corsHeaders(cors, origin) : undefined;
-    let bodyRead = false;
-    let waiting = expectContinue;
-    /** The status written, once an answer is. */
-    let written: number | undefined;
-    const deliver = (answer: EndpointResponse, merged: EndpointResponse, close: boolean) => {
-      release(req.socket);
-      const early = !bodyRead && !req.complete;
-      // A client still waiting for 100 Continue may or may not send its body now: close.
-      writeResponse(res, merged, head, close || this.#draining || (early && waiting));
-      // Answered before the body was read: drop it, but not forever.
-      if (early) discardRest(req);
-      answer.written?.(answer.status);
-    };
-    const send = (answer: EndpointResponse, close = false) => {
-      if (written !== undefined) return answer.written?.(written);
-      written = answer.status;
-      const merged = extra === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, extra) };
-      merged.headers['x-request-id'] = requestId;
-      // Without Accept-Encoding (every benchmark client, curl by default) this lookup is all it costs.
-      const acceptEncoding = req.headers['accept-encoding'];
-      const coding = acceptEncoding === undefined ? undefined : this.#options.compression?.plan(merged, head, acceptEncoding);
-      if (coding === undefined) return deliver(answer, merged, close);
-      // Compressed in zlib's thread pool; `written` is set, so nothing else answers meanwhile.
-      compress(coding, merged.body!).then((bytes) => {
-        markEncoded(merged.headers, coding);
-        deliver(answer, { ...merged, body: bytes }, close);
-      }, (error: unknown) => {
-        console.error('lacquer/http: compressing an answer failed; sent uncompressed', error);
-        deliver(answer, merged, close);
-      }).catch((error: unknown) => {
-        console.error('lacquer/http: internal error', error);
-        res.destroy();
-      });
-    };
-
-    if (req.rawHeaders.length > 2 * this.#options.maxHeadersCount) {
-      // Node's parser frames the body from every line it parsed, so framing is sound; but Node
-      // hands JavaScript only the first lines: the headers seen here would be incomplete.
-      return send(problemResponse(problem(431, `more than ${this.#options.maxHeadersCount} header lines`), null), true);
-    }
-    if (req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
-      return send(problemResponse(problem(400, 'an HTTP/1.1 request must carry a Host header'), null), true);
-    }
-    const routing = preRoute(this.#routes, method, req.url ?? '', headers, cors, allowedOrigin);
-    if (routing.kind === 'answer') return send(routing.answer, routing.close);
-    const { target, route } = routing;
-    const problemAnswer = (doc: ProblemDocument, more?: HeaderValues) => problemResponse(doc, headers.get('accept'), route.codecs, more);
-
-    const limit = Math.min(this.#options.maxBodyBytes, route.kind === 'endpoint' ? route.limit ?? Infinity : Infinity);
-    // Read when the handler asks, so that an endpoint refusing the caller never reads the body (and
-    // a client waiting for 100 Continue is told to send it only then). No `Connection: close` on a
-    // 413: Node would close at once, resetting a client that is still sending.
-    // A body with Content-Encoding is inflated, the limit applying to what it inflates to (and to
-    // the bytes received); an unknown coding is refused before anything is read.
-    const readRequestBody = (): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> => {
-      const coding = requestBodyCoding(req.headers['content-encoding'], NODE_REQUEST_CODINGS);
-      if (coding.kind === 'unsupported') return problemAnswer(coding.problem, coding.headers);
-      const declared = declaredLength(req);
-      if (declared !== undefined && declared > limit) return problemAnswer(bodyOverLimit(limit));
-      if (waiting) {
-        res.writeContinue();
-        waiting = false;
-      }
-      const empty = emptyBody(req);
-      if (empty?.kind === 'ok') {
-        bodyRead = true;
-        return empty.body;
-      }
-      return readWhole(coding);
-    };
-    const readWhole = async (coding: Exclude<BodyCoding, { kind: 'unsupported' }>): Promise<Uint8Array | EndpointResponse> => {
-      const read = await readBody(req, limit);
-      if (read.kind === 'too-large') return problemAnswer(bodyOverLimit(limit));
-      if (read.kind === 'aborted') return problemAnswer(problem(400, 'the request body broke off'));
-      bodyRead = true;
-      const body = await decodedBody(coding, read.body, limit, inflate);
-      return body instanceof Uint8Array ? body : problemAnswer(body);
-    };
-    // Worked out on first use: most calls never ask.
-    let ip: { readonly value: string | undefined } | undefined;
-    const address = () => (ip ??= { value: clientAddress(req.socket.remoteAddress, headers.get('x-forwarded-for'), this.#options.trustProxy) }).value;
-
-    // Built for a route handler; for an endpoint only when a report needs it.
-    const params = route.kind === 'route' ? route.params : {};
-    let body: Uint8Array = EMPTY;
-    let request: HttpRequest | undefined;
-    const requestOf = (): HttpRequest => (request ??= new HttpRequest(method, target.path, params, target.query, headers, body, requestId, address()));
-    const endpointRequest = route.kind === 'endpoint'
-      ? new NodeEndpointRequest(method, route.path, headers, readRequestBody, target.search, requestId, address, req, res)
-      : undefined;
-    // Until it answers, the call can be answered for it: on timeout, or on shutdown (`#abandon`).
-    // Either is reported to `onError`, as a handler's failure is, and aborts the call's signal.
-    const abandon = (doc: ProblemDocument, reason: Error) => {
-      endpointRequest?.abort(reason);
-      doc.requestId = requestId;
-      try {
-        send(problemAnswer(doc));
-      } catch (error) {
-        res.destroy();
-        throw error;
-      } finally {
-        this.#report(reason, requestOf(), doc.status);
-      }
-    };
-    const calls = this.#calls;
-    calls.set(abandon, performance.now() + (this.#options.handlerTimeoutMs || Infinity));
     try {
-      if (endpointRequest !== undefined) return send(await (route as { handler: Handler }).handler(endpointRequest));
-      const pending = readRequestBody();
-      const read = pending instanceof Promise ? await pending : pending;
-      if (!(read instanceof Uint8Array)) return send(read);
-      body = read;
-      const response = new HttpResponse();
-      const request = requestOf();
-      try {
-        await (route as { handler: RouteHandler }).handler(request, response);
-      } catch (error) {
-        const doc = problemForError(error, this.#options.exposeErrors);
-        if (doc.status >= 500) doc.requestId = requestId;
-        this.#report(error, request, doc.status);
-        return send(problemAnswer(doc));
-      }
-      send(response.toEndpointResponse());
-    } finally {
-      calls.delete(abandon);
+      const running = new Exchange(this.#state, req, res, expectContinue).run();
+      if (running !== undefined) running.catch((error: unknown) => internalError(error, req, res));
+    } catch (error) {
+      internalError(error, req, res);
     }
   }
 
   /** Answers the calls past their deadline with 503 (the handler timeout). */
   #sweep(): void {
     const now = performance.now();
-    const first = this.#calls.values().next();
-    if (first.done === true || first.value > now) return;
+    const first = this.#state.calls.first;
+    if (first === undefined || first.deadline > now) return;
     const ms = this.#options.handlerTimeoutMs;
     this.#abandon(now, problem(503, `the handler did not answer within ${ms} ms`), new Error(`handler timed out after ${ms} ms`));
   }
@@ -385,22 +229,23 @@ export class HttpServer {
    * their own answers will be dropped. Runs from a timer: a failure is logged, never thrown.
    */
   #abandon(until: number, doc: ProblemDocument, reason: Error): void {
-    for (const [abandon, deadline] of this.#calls) {
-      if (deadline > until) break;
-      this.#calls.delete(abandon);
+    const calls = this.#state.calls;
+    for (let exchange = calls.first; exchange !== undefined && exchange.deadline <= until; exchange = calls.first) {
+      calls.remove(exchange);
       try {
-        abandon(doc, reason);
+        exchange.abandon({ ...doc }, reason);
       } catch (error) {
         console.error('lacquer/http: internal error answering an abandoned call', error);
       }
     }
   }
+}
 
-  #report(error: unknown, request: HttpRequest, status: number): void {
-    try {
-      this.#options.onError(error, request, status);
-    } catch {
-      // A failing error hook must not take the answer down with it.
-    }
-  }
+/** A fault of the server itself: answer if still possible, never crash. */
+function internalError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
+  console.error('lacquer/http: internal error', error);
+  if (!res.headersSent) {
+    release(req.socket);
+    writeResponse(res, problemResponse(problem(500), null), false, true);
+  } else res.destroy();
 }

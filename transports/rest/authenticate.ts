@@ -1,6 +1,7 @@
 import { HttpError } from '../../core/errors/http-error.ts';
 import type { EndpointCall } from './call.ts';
 import type { SecurityScheme } from './security.ts';
+import { isThenable } from './thenable.ts';
 
 /** The 401s `authenticate` makes itself, as opposed to those `verify` throws: not reported to `onError`. */
 const refusals = new WeakSet<object>();
@@ -41,8 +42,4 @@ export function authenticate(call: EndpointCall, schemes: readonly SecuritySchem
 function admit(call: EndpointCall, scheme: SecurityScheme, caller: unknown): void {
   if (caller === undefined || caller === null) throw unauthenticated('the credentials were refused', [scheme.challenge('invalid_token')]);
   call.set(scheme.key, caller);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

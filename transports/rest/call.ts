@@ -44,7 +44,9 @@ export class EndpointCall implements Call {
   mistake: Error | undefined;
   /** What made the answer a failure (a thrown error, a ReadError), for `onResponse`. */
   failure: unknown;
-  #values: Map<ContextKey<unknown>, unknown> | undefined;
+  /** Keys set, and their values at the same index: a call holds a few, where a Map would cost more than a search. */
+  #keys: ContextKey<unknown>[] | undefined;
+  #values: unknown[] | undefined;
   #headers: Headers | undefined;
   #query: URLSearchParams | undefined;
   #status: number | undefined;
@@ -94,18 +96,28 @@ export class EndpointCall implements Call {
   }
 
   get<T>(key: ContextKey<T>): T {
-    if (this.#values === undefined || !this.#values.has(key)) {
+    const at = this.#keys === undefined ? -1 : this.#keys.indexOf(key);
+    if (at === -1) {
       throw new TypeError(`call.get(): nothing is stored under '${key.name}' for ${this.site.method} (is the method public, or the key another one?)`);
     }
-    return this.#values.get(key) as T;
+    return this.#values![at] as T;
   }
 
   has(key: ContextKey<unknown>): boolean {
-    return this.#values?.has(key) === true;
+    return this.#keys !== undefined && this.#keys.includes(key);
   }
 
   set<T>(key: ContextKey<T>, value: T): void {
-    (this.#values ??= new Map()).set(key, value);
+    if (this.#keys === undefined) {
+      this.#keys = [key];
+      this.#values = [value];
+      return;
+    }
+    const at = this.#keys.indexOf(key);
+    if (at === -1) {
+      this.#keys.push(key);
+      this.#values!.push(value);
+    } else this.#values![at] = value;
   }
 
   status(code: number): void {

@@ -7,7 +7,8 @@ import { authenticate, isRefusal } from './authenticate.ts';
 import { bodyType } from './body-type.ts';
 import { EndpointCall, appendHeader, headerMistake, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
-import { chooseResponseCodec, codecForContentType } from './negotiate.ts';
+import { isThenable } from './thenable.ts';
+import { chooseResponseCodec, codecForContentType, type Choice } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdFor } from './request-id.ts';
@@ -100,26 +101,38 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return fail(accept, doc, headers);
   };
 
-  const respond = async (call: EndpointCall, request: EndpointRequest): Promise<EndpointResponse> => {
+  /**
+   * The answer to one call, in steps that each go on at once when they can: a promise only where
+   * something is awaited (a `verify`, a body still arriving, a method that is async). Most calls
+   * of a plain endpoint are answered without one.
+   */
+  const respond = (call: EndpointCall, request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> => {
     const accept = request.headers.get('accept');
     if (schemes.length > 0) {
+      let pending: void | Promise<void>;
       try {
-        const pending = authenticate(call, schemes);
-        if (pending !== undefined) await pending;
+        pending = authenticate(call, schemes);
       } catch (e) {
         return failed(call, accept, e);
       }
-      if (call.mistake !== undefined) return failed(call, accept, call.mistake);
+      if (pending !== undefined) return pending.then(() => admitted(call, request, accept), (e: unknown) => failed(call, accept, e));
     }
-    let body = request.body;
-    if (typeof body === 'function') {
-      const pending = body();
-      // Most bodies are known to be empty at once (a GET): no promise to wait for then.
-      const read = pending instanceof Promise ? await pending : pending;
-      if (!(read instanceof Uint8Array)) return read;
-      body = read;
-    }
-    body ??= EMPTY;
+    return admitted(call, request, accept);
+  };
+
+  /** The caller is admitted: read the body (only now), then go on. */
+  const admitted = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
+    if (call.mistake !== undefined) return failed(call, accept, call.mistake);
+    if (typeof request.body !== 'function') return withBody(call, request, accept, request.body ?? EMPTY);
+    // Called as a method: a transport may read the body with `this`.
+    const read = request.body();
+    // Most bodies are known to be empty at once (a GET): no promise to wait for then.
+    if (read instanceof Promise) return read.then((r) => (r instanceof Uint8Array ? withBody(call, request, accept, r) : r));
+    return read instanceof Uint8Array ? withBody(call, request, accept, read) : read;
+  };
+
+  /** Checks the body's size and media type and `Accept`, decodes the arguments, runs the call. */
+  const withBody = (call: EndpointCall, request: EndpointRequest, accept: string | null, body: Uint8Array): EndpointResponse | Promise<EndpointResponse> => {
     if (body.byteLength > maxBodyBytes) {
       return fail(accept, bodyOverLimit(maxBodyBytes));
     }
@@ -147,9 +160,22 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       }
     }
 
+    let result: unknown;
+    try {
+      result = interceptors.length === 0 ? run(call) : intercept(interceptors, call, () => run(call));
+    } catch (e) {
+      return failed(call, accept, e);
+    }
+    if (isThenable(result)) {
+      return Promise.resolve(result).then((value) => returned(call, accept, answer, value), (e: unknown) => failed(call, accept, e));
+    }
+    return returned(call, accept, answer, result);
+  };
+
+  /** The method returned `result`: the success answer, with the call's status and headers. */
+  const returned = (call: EndpointCall, accept: string | null, answer: Choice | undefined, result: unknown): EndpointResponse => {
     let encoded: Uint8Array | string | undefined;
     try {
-      const result = await (interceptors.length === 0 ? run(call) : intercept(interceptors, call, () => run(call)));
       if (call.mistake !== undefined) throw call.mistake;
       if (answer !== undefined) encoded = answer.codec.encode(contract.returns, result as never, opts);
     } catch (e) {
@@ -162,10 +188,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return { status: call.successStatus, headers, body: encoded };
   };
 
-  return async (request: EndpointRequest): Promise<EndpointResponse> => {
-    const started = onResponse === undefined ? 0 : performance.now();
-    const call = new EndpointCall(site, request, request.requestId ?? requestIdFor(request.headers.get('x-request-id')));
-    const answer = await respond(call, request);
+  /** Adds the request id, and the report `onResponse` gets once the transport has written the answer. */
+  const finish = (call: EndpointCall, answer: EndpointResponse, started: number): EndpointResponse => {
     answer.headers['x-request-id'] = call.requestId;
     if (onResponse !== undefined) {
       answer.written = (status) => {
@@ -179,5 +203,12 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       };
     }
     return answer;
+  };
+
+  return (request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> => {
+    const started = onResponse === undefined ? 0 : performance.now();
+    const call = new EndpointCall(site, request, request.requestId ?? requestIdFor(request.headers.get('x-request-id')));
+    const answer = respond(call, request);
+    return answer instanceof Promise ? answer.then((a) => finish(call, a, started)) : finish(call, answer, started);
   };
 }

@@ -11,20 +11,27 @@ export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<
 /**
  * Runs `method` inside `chain` (the first outermost). `next()` may be called once per interceptor:
  * a second call rejects, and the answer is a 500 naming the mistake whatever the interceptor does
- * with the rejection, so a call is never run twice nor answered twice.
+ * with the rejection, so a call is never run twice nor answered twice. An interceptor that throws
+ * rejects as one that rejects does.
  */
 export function intercept(chain: readonly Interceptor[], call: EndpointCall, method: () => unknown): Promise<unknown> {
-  const step = async (index: number): Promise<unknown> => {
-    if (index === chain.length) return method();
-    let called = false;
-    return chain[index]!(call, () => {
-      if (called) {
-        call.misuse(`interceptor ${index + 1} of ${chain.length} called next() twice`);
-        return Promise.reject(call.mistake);
-      }
-      called = true;
-      return step(index + 1);
-    });
+  // Plain functions rather than async ones: a chain of one interceptor around a method that
+  // answers at once makes one promise (next()'s), not one per step and its resumptions.
+  const step = (index: number): Promise<unknown> => {
+    try {
+      if (index === chain.length) return Promise.resolve(method());
+      let called = false;
+      return Promise.resolve(chain[index]!(call, () => {
+        if (called) {
+          call.misuse(`interceptor ${index + 1} of ${chain.length} called next() twice`);
+          return Promise.reject(call.mistake);
+        }
+        called = true;
+        return step(index + 1);
+      }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
   return step(0);
 }

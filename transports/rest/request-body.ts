@@ -16,18 +16,20 @@ export function bodyOverLimit(limit: number): ProblemDocument {
 }
 
 /**
- * The body a request's `coding` says `bytes` are (read whole, under `limit`): as they are, or
- * inflated by `inflate` with the limit on the inflated size; a problem (413, 400) when that fails.
+ * The body a request's `coding` says `bytes` are (read whole, under `limit`): as they are (at
+ * once), or inflated by `inflate` with the limit on the inflated size; a problem (413, 400) when that fails.
  */
-export async function decodedBody(
+export function decodedBody(
   coding: Exclude<BodyCoding, { kind: 'unsupported' }>,
   bytes: Uint8Array,
   limit: number,
   inflate: Inflater,
-): Promise<Uint8Array | ProblemDocument> {
+): Uint8Array | Promise<Uint8Array | ProblemDocument> {
+  // Most bodies are not coded: they are what was read, with no promise to wait for.
   if (coding.kind === 'identity' || bytes.byteLength === 0) return bytes;
-  const inflated = await inflate(coding.coding, bytes, limit);
-  if (inflated === 'too-large') return problem(413, `the request body inflates to over ${limit} bytes`);
-  if (inflated === 'corrupt') return problem(400, `the request body is not valid ${coding.coding} data`);
-  return inflated;
+  return inflate(coding.coding, bytes, limit).then((inflated) => {
+    if (inflated === 'too-large') return problem(413, `the request body inflates to over ${limit} bytes`);
+    if (inflated === 'corrupt') return problem(400, `the request body is not valid ${coding.coding} data`);
+    return inflated;
+  });
 }

@@ -47,5 +47,8 @@ export interface EndpointResponse {
   written?: (status: number) => void;
 }
 
-/** One endpoint: a request in, an answer out. It never rejects; failures become problem documents. */
-export type Handler = (request: EndpointRequest) => Promise<EndpointResponse>;
+/**
+ * One endpoint: a request in, an answer out, at once when nothing had to be awaited. It never
+ * rejects; failures become problem documents.
+ */
+export type Handler = (request: EndpointRequest) => EndpointResponse | Promise<EndpointResponse>;

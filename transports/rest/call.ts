@@ -56,6 +56,8 @@ export class EndpointCall implements Call {
     readonly site: CallSite,
     readonly request: EndpointRequest,
     requestId: string,
+    /** When the call began (`performance.now()`), for `onResponse`'s duration; 0 when nobody asks. */
+    readonly started = 0,
   ) {
     this.requestId = requestId;
   }

@@ -115,7 +115,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       } catch (e) {
         return failed(call, accept, e);
       }
-      if (pending !== undefined) return pending.then(() => admitted(call, request, accept), (e: unknown) => failed(call, accept, e));
+      if (pending !== undefined) return pending.then(() => settle(call, admitted(call, request, accept)), (e: unknown) => finish(call, failed(call, accept, e)));
     }
     return admitted(call, request, accept);
   };
@@ -127,7 +127,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     // Called as a method: a transport may read the body with `this`.
     const read = request.body();
     // Most bodies are known to be empty at once (a GET): no promise to wait for then.
-    if (read instanceof Promise) return read.then((r) => (r instanceof Uint8Array ? withBody(call, request, accept, r) : r));
+    if (read instanceof Promise) return read.then((r) => settle(call, r instanceof Uint8Array ? withBody(call, request, accept, r) : r));
     return read instanceof Uint8Array ? withBody(call, request, accept, read) : read;
   };
 
@@ -167,7 +167,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       return failed(call, accept, e);
     }
     if (isThenable(result)) {
-      return Promise.resolve(result).then((value) => returned(call, accept, answer, value), (e: unknown) => failed(call, accept, e));
+      return Promise.resolve(result).then((value) => finish(call, returned(call, accept, answer, value)), (e: unknown) => finish(call, failed(call, accept, e)));
     }
     return returned(call, accept, answer, result);
   };
@@ -188,12 +188,16 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return { status: call.successStatus, headers, body: encoded };
   };
 
-  /** Adds the request id, and the report `onResponse` gets once the transport has written the answer. */
-  const finish = (call: EndpointCall, answer: EndpointResponse, started: number): EndpointResponse => {
+  /**
+   * Adds the request id to a call's answer, and the report `onResponse` gets once the transport has
+   * written it. Applied where an answer is made at the end of a step that was awaited, rather
+   * than in one more step after it: each `then` is a turn of the microtask queue per call.
+   */
+  const finish = (call: EndpointCall, answer: EndpointResponse): EndpointResponse => {
     answer.headers['x-request-id'] = call.requestId;
     if (onResponse !== undefined) {
       answer.written = (status) => {
-        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = { call, status, durationMs: performance.now() - started };
+        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = { call, status, durationMs: performance.now() - call.started };
         if (call.failure !== undefined) report.error = call.failure;
         try {
           onResponse(report);
@@ -205,10 +209,13 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return answer;
   };
 
+  /** A step's outcome: an answer made at once is finished here; a promise comes from a later step, which finishes its own. */
+  const settle = (call: EndpointCall, answer: EndpointResponse | Promise<EndpointResponse>): EndpointResponse | Promise<EndpointResponse> =>
+    answer instanceof Promise ? answer : finish(call, answer);
+
   return (request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> => {
-    const started = onResponse === undefined ? 0 : performance.now();
-    const call = new EndpointCall(site, request, request.requestId ?? requestIdFor(request.headers.get('x-request-id')));
-    const answer = respond(call, request);
-    return answer instanceof Promise ? answer.then((a) => finish(call, a, started)) : finish(call, answer, started);
+    const requestId = request.requestId ?? requestIdFor(request.headers.get('x-request-id'));
+    const call = new EndpointCall(site, request, requestId, onResponse === undefined ? 0 : performance.now());
+    return settle(call, respond(call, request));
   };
 }

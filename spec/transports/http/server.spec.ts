@@ -322,6 +322,30 @@ describe('transports/http timeouts', () => {
       });
     }
 
+    it('times out each call at its own deadline, whatever answered in between', async () => {
+      const hang = (id: string) => {
+        const t0 = Date.now();
+        return send(`${base}/api/hang`, { method: 'POST', headers: { accept: 'application/json', 'x-request-id': id } }).then((reply) => ({ reply, ms: Date.now() - t0, at: Date.now() }));
+      };
+      const first = hang('first-call');
+      // Calls that start and answer while the first waits, taken out of the calls in flight.
+      const quick = await Promise.all(Array.from({ length: 5 }, () => send(`${base}/api/quick`, { method: 'POST' })));
+      expect(quick.map((r) => r.json())).to.deep.equal(Array(5).fill('quick'));
+      await new Promise((r) => setTimeout(r, 90));
+      let secondDone = false;
+      const second = hang('second-call').finally(() => (secondDone = true));
+      const a = await first;
+      expect(a.reply.status).to.equal(503);
+      expect(a.reply.json().requestId).to.equal('first-call');
+      expect(secondDone, 'the later call is still waiting when the first times out').to.equal(false);
+      const b = await second;
+      expect(b.reply.status).to.equal(503);
+      expect(b.reply.json().requestId).to.equal('second-call');
+      expect(b.ms, 'the later call had its own 150 ms').to.be.within(140, 2000);
+      expect(b.at - a.at, 'answered after the first, by about the time between their starts').to.be.above(40);
+      expect(reported.map((r) => r.status)).to.deep.equal([503, 503]);
+    });
+
     it('a route handler that answers after the timeout: nothing but the 503 is written, and the connection serves on', async () => {
       // A raw keep-alive connection: anything the handler wrote late would arrive on it.
       const socket = connect(port(), '127.0.0.1', () => socket.write('GET /late HTTP/1.1\r\nHost: x\r\n\r\n'));

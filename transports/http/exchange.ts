@@ -235,7 +235,8 @@ export class Exchange implements EndpointRequest, InFlight {
       this.#res.destroy();
       throw error;
     } finally {
-      this.#report(reason, this.#request ?? this.#requestWith({}, EMPTY), doc.status);
+      const route = this.#route;
+      this.#report(reason, this.#request ?? this.#requestWith(route?.kind === 'route' ? route.params : {}, EMPTY), doc.status);
     }
   }
 

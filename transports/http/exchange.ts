@@ -83,8 +83,8 @@ export class Exchange implements EndpointRequest, InFlight {
     this.#head = this.method === 'HEAD';
     this.headers = new NodeHeaders(req.headers, req.rawHeaders);
     this.requestId = requestIdFor(this.headers.get('x-request-id'));
-    const origin = this.headers.get('origin');
     const cors = state.options.cors;
+    const origin = cors === undefined ? null : this.headers.get('origin');
     this.#cors = cors !== undefined && origin !== null && originAllowed(cors, origin) ? corsHeaders(cors, origin) : undefined;
   }
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { EndpointResponse } from '../rest/types.ts';
 import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
@@ -16,8 +16,9 @@ export function writeResponse(res: ServerResponse, answer: EndpointResponse, hea
   if (close) headers.connection = 'close';
   // Every answer carries one; those made outside a request's handling (417, an internal error) get a new one.
   headers['x-request-id'] ??= requestIdFor(null);
+  // Node's own phrase, unless lacquer's differs (413 Content Too Large): Node then checks no text.
   const reason = reasonPhrase(answer.status);
-  if (reason === undefined) res.writeHead(answer.status, headers);
+  if (reason === undefined || reason === STATUS_CODES[answer.status]) res.writeHead(answer.status, headers);
   else res.writeHead(answer.status, reason, headers);
   if (head || body === undefined) res.end();
   else res.end(body);

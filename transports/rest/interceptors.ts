@@ -1,5 +1,6 @@
 import type { Call } from '../../core/contract/call.ts';
 import type { EndpointCall } from './call.ts';
+import { isThenable } from './thenable.ts';
 
 /**
  * Wraps the calls of endpoints after their body is decoded: it may read `call.args`, time or skip
@@ -9,29 +10,39 @@ import type { EndpointCall } from './call.ts';
 export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<unknown>;
 
 /**
- * Runs `method` inside `chain` (the first outermost). `next()` may be called once per interceptor:
- * a second call rejects, and the answer is a 500 naming the mistake whatever the interceptor does
- * with the rejection, so a call is never run twice nor answered twice. An interceptor that throws
- * rejects as one that rejects does.
+ * Runs `method` inside `chain` (the first outermost): the result, or a promise of it. `next()` may
+ * be called once per interceptor: a second call rejects, and the answer is a 500 naming the mistake
+ * whatever the interceptor does with the rejection, so a call is never run twice nor answered
+ * twice. An interceptor that throws fails the call as one that rejects does.
+ *
+ * `next()` always returns a promise, but when what it runs answers at once, that promise is
+ * fulfilled already, with a value known here: an interceptor that returns it as it is (`return
+ * next()`) passes that value through without waiting, so a call answered at once is still answered
+ * at once, as it would be without the interceptor.
  */
-export function intercept(chain: readonly Interceptor[], call: EndpointCall, method: () => unknown): Promise<unknown> {
-  // Plain functions rather than async ones: a chain of one interceptor around a method that
-  // answers at once makes one promise (next()'s), not one per step and its resumptions.
-  const step = (index: number): Promise<unknown> => {
-    try {
-      if (index === chain.length) return Promise.resolve(method());
-      let called = false;
-      return Promise.resolve(chain[index]!(call, () => {
-        if (called) {
-          call.misuse(`interceptor ${index + 1} of ${chain.length} called next() twice`);
-          return Promise.reject(call.mistake);
-        }
-        called = true;
-        return step(index + 1);
-      }));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+export function intercept(chain: readonly Interceptor[], call: EndpointCall, method: () => unknown): unknown {
+  const step = (index: number): unknown => {
+    if (index === chain.length) return method();
+    let called = false;
+    let handed: Promise<unknown> | undefined;
+    let handedValue: unknown;
+    const returned = chain[index]!(call, () => {
+      if (called) {
+        call.misuse(`interceptor ${index + 1} of ${chain.length} called next() twice`);
+        return Promise.reject(call.mistake);
+      }
+      called = true;
+      let inner: unknown;
+      try {
+        inner = step(index + 1);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      if (isThenable(inner)) return Promise.resolve(inner);
+      handedValue = inner;
+      return (handed = Promise.resolve(inner));
+    });
+    return handed !== undefined && returned === handed ? handedValue : returned;
   };
   return step(0);
 }

@@ -25,13 +25,14 @@ export function preRoute<R>(
   cors: CorsOptions | undefined,
   allowedOrigin: boolean,
 ): PreRouting<R> {
-  const accept = headers.get('accept');
   const target = parseTarget(rawTarget);
-  if (typeof target === 'string') return { kind: 'answer', answer: problemResponse(problem(400, target), accept), close: true };
+  if (typeof target === 'string') return { kind: 'answer', answer: problemResponse(problem(400, target), headers.get('accept')), close: true };
   const route = routes.resolve(method, target.segments);
+  // The common case, a route for a request that is no preflight, reads no more headers here.
+  if (route.kind !== 'none' && method !== 'OPTIONS') return { kind: 'route', target, route };
   const answer = (a: EndpointResponse): PreRouting<R> => ({ kind: 'answer', answer: a, close: false });
   const fail = (status: number, detail: string, more: Record<string, string> = {}) =>
-    answer(problemResponse(problem(status, detail), accept, route.codecs, more));
+    answer(problemResponse(problem(status, detail), headers.get('accept'), route.codecs, more));
 
   const origin = headers.get('origin');
   const preflight = method === 'OPTIONS' && origin !== null && headers.get('access-control-request-method') !== null;

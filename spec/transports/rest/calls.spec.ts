@@ -498,6 +498,42 @@ describe('transports/rest calls', () => {
       expect(seen[0]![1]).to.equal(probe.calls[0]);
     });
 
+    it('answer at once through interceptors that return next() as it is, and with a promise once something is awaited', async () => {
+      const log: string[] = [];
+      const passThrough: Interceptor = (_call, next) => {
+        log.push('outer');
+        return next();
+      };
+      const inner: Interceptor = (_call, next) => {
+        log.push('inner');
+        return next();
+      };
+      const { endpoints, probe } = setup({ interceptors: [passThrough, inner] });
+      const handler = endpoints.routes.get('/act')!.get('POST')!;
+      const now = handler(act('now'));
+      expect(now, 'no promise when nothing is awaited').not.to.be.instanceOf(Promise);
+      const answered = now as EndpointResponse;
+      expect(answered.status).to.equal(200);
+      expect(JSON.parse(text(answered.body))).to.equal('acted now');
+      expect(answered.headers['x-request-id']).to.be.a('string');
+      expect(log).to.deep.equal(['outer', 'inner']);
+      probe.behave = async () => 'later';
+      const later = handler(act());
+      expect(later, 'an async method is awaited').to.be.instanceOf(Promise);
+      expect(JSON.parse(text((await later).body))).to.equal('later');
+    });
+
+    it('an interceptor that throws at once is answered at once; a promise of its own is awaited', async () => {
+      const { endpoints, errors } = setup({ interceptors: [(call) => { if (call.args[0] === 'boom') throw new Error('interceptor failed'); return Promise.resolve('replaced'); }] });
+      const handler = endpoints.routes.get('/act')!.get('POST')!;
+      const thrown = handler(act('boom'));
+      expect(thrown).not.to.be.instanceOf(Promise);
+      expectMistake(thrown as EndpointResponse, errors, /interceptor failed/);
+      const replaced = handler(act('other'));
+      expect(replaced).to.be.instanceOf(Promise);
+      expect(JSON.parse(text((await replaced).body))).to.equal('replaced');
+    });
+
     it('may replace the result', async () => {
       const { endpoints } = setup({ interceptors: [async (_call, next) => `${String(await next())}, wrapped`] });
       expect(text((await endpoints.handle(act('a'))).body)).to.equal('"acted a, wrapped"');

@@ -29,20 +29,31 @@ export function intercept(chain: readonly Interceptor[], call: EndpointCall, met
     const returned = chain[index]!(call, () => {
       if (called) {
         call.misuse(`interceptor ${index + 1} of ${chain.length} called next() twice`);
-        return Promise.reject(call.mistake);
+        return observed(Promise.reject(call.mistake));
       }
       called = true;
       let inner: unknown;
       try {
         inner = step(index + 1);
       } catch (error) {
-        return Promise.reject(error);
+        return observed(Promise.reject(error));
       }
-      if (isThenable(inner)) return Promise.resolve(inner);
+      if (isThenable(inner)) return observed(Promise.resolve(inner));
       handedValue = inner;
       return (handed = Promise.resolve(inner));
     });
     return handed !== undefined && returned === handed ? handedValue : returned;
   };
   return step(0);
+}
+
+const ignore = () => {};
+
+/**
+ * `promise`, marked as observed: an interceptor that drops what `next()` gave it must not leave a
+ * rejection unhandled, which would end the process. The interceptor still sees the rejection.
+ */
+function observed(promise: Promise<unknown>): Promise<unknown> {
+  promise.catch(ignore);
+  return promise;
 }

@@ -534,6 +534,29 @@ describe('transports/rest calls', () => {
       expect(JSON.parse(text((await replaced).body))).to.equal('replaced');
     });
 
+    it('an interceptor that drops what next() gave it answers with its own result, the failure unhandled by nobody', async () => {
+      const dropping: Interceptor = (_call, next) => {
+        void next();
+        return Promise.resolve('mine');
+      };
+      for (const behave of [() => { throw new Error('sync failure'); }, () => Promise.reject(new Error('async failure'))]) {
+        const unhandled: unknown[] = [];
+        const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+        process.on('unhandledRejection', onUnhandled);
+        try {
+          const { endpoints, probe } = setup({ interceptors: [dropping] });
+          probe.behave = behave;
+          const answer = await endpoints.handle(act());
+          expect(answer.status).to.equal(200);
+          expect(JSON.parse(text(answer.body))).to.equal('mine');
+          await new Promise((r) => setTimeout(r, 20));
+          expect(unhandled, 'no unhandled rejection').to.deep.equal([]);
+        } finally {
+          process.off('unhandledRejection', onUnhandled);
+        }
+      }
+    });
+
     it('may replace the result', async () => {
       const { endpoints } = setup({ interceptors: [async (_call, next) => `${String(await next())}, wrapped`] });
       expect(text((await endpoints.handle(act('a'))).body)).to.equal('"acted a, wrapped"');

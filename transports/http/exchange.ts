@@ -39,8 +39,8 @@ type Route = Exclude<Resolution<RouteHandler>, { kind: 'none' }>;
  * the handler asks (and only then), the answer written once, compressed when the client asks. It
  * is also the request a registry endpoint sees: its `signal` is made on first use (most calls never
  * look), and aborts when the client disconnects before the answer is written, or when the server
- * gives up on the call (handler timeout, shutdown). One object per request, rather than a closure
- * per step: a small call's cost is mostly such allocations.
+ * gives up on the call (handler timeout, shutdown). One object per request rather than a closure
+ * per step, so that a small call allocates less.
  */
 export class Exchange implements EndpointRequest, InFlight {
   readonly method: string;

@@ -3,11 +3,9 @@
 // integers as JSON strings: both OpenAPI 3.1 validators take it, its schemas say what the spec
 // expects, and it agrees with the wire (answers in every codec validate, decoded by independent
 // decoders; a JSON body is answered 400 exactly when its schema refuses it).
-import { decode as decodeMsgpack } from '@msgpack/msgpack';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
-import { Decoder as CborDecoder } from 'cbor-x';
 import fc from 'fast-check';
 import { Agent } from 'node:http';
 import {
@@ -18,7 +16,7 @@ import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { send, type Reply } from '../../support/http-client.ts';
-import { asInstance, refsIn, resolve, schemaPointer, token, validatorErrors } from './support.ts';
+import { decodeIndependently, refsIn, resolve, schemaPointer, token, validatorErrors } from './support.ts';
 
 // ---- The service --------------------------------------------------------------------------------
 
@@ -175,12 +173,6 @@ function validatorFor(doc: OpenApiDocument): (pointer: string, how: 'sent' | 're
   };
 }
 
-
-function decodeIndependently(mediaType: string, body: Buffer): unknown {
-  if (mediaType.endsWith('json')) return JSON.parse(body.toString('utf8'));
-  if (mediaType.endsWith('msgpack')) return asInstance(decodeMsgpack(body, { useBigInt64: true }));
-  return asInstance(new CborDecoder({ mapsAsObjects: false, useRecords: false }).decode(body));
-}
 
 type Op = Record<string, any>;
 const schemas = (doc: OpenApiDocument) => doc.components.schemas as Record<string, Op>;

@@ -5,6 +5,9 @@ import addFormats from 'ajv-formats';
 import { validate as readmeValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { decode as decodeMsgpack } from '@msgpack/msgpack';
+import { Decoder as CborDecoder } from 'cbor-x';
+import { Unpackr } from 'msgpackr';
 import type { OpenApiDocument } from '../../../core/index.ts';
 
 /** The errors two independent OpenAPI 3.1 validators find in `doc` (both get their own copy). */
@@ -142,4 +145,21 @@ export function asInstance(value: unknown): unknown {
   }
   if (typeof value === 'object' && value !== null) return asInstance(new Map(Object.entries(value)));
   return value;
+}
+
+/** An answer body as data, decoded by a decoder other than lacquer's. */
+export function decodeIndependently(mediaType: string, body: Buffer): unknown {
+  if (mediaType.endsWith('json')) return JSON.parse(body.toString('utf8'));
+  if (mediaType.endsWith('msgpack')) {
+    try {
+      return asInstance(decodeMsgpack(body, { useBigInt64: true }));
+    } catch (e) {
+      // @msgpack/msgpack refuses a map key `__proto__`, which lacquer's maps and t.unknown() values
+      // may hold; msgpackr reads it into a Map.
+      if (!/__proto__/.test((e as Error).message)) throw e;
+      return asInstance(new Unpackr({ mapsAsObjects: false, useRecords: false, int64AsType: 'bigint' }).unpack(body));
+    }
+  }
+  if (mediaType.endsWith('cbor')) return asInstance(new CborDecoder({ mapsAsObjects: false, useRecords: false }).decode(body));
+  throw new Error(`no decoder for ${mediaType}`);
 }

@@ -5,11 +5,8 @@
 // - a JSON body the request schema rejects is answered 400, and one it accepts is not (the
 //   jsonSchema agreement property of spec/core/properties.spec.ts, for whole operations).
 import { hasEmptyKey } from '../../support/empty-key.ts';
-import { decode as decodeMsgpack } from '@msgpack/msgpack';
 import { expect } from 'chai';
-import { Decoder as CborDecoder } from 'cbor-x';
 import fc from 'fast-check';
-import { Unpackr } from 'msgpackr';
 import { Agent } from 'node:http';
 import { HttpError, openApi, t, type OpenApiDocument, type RegistryOptions, type Type } from '../../../core/index.ts';
 import { cbor } from '../../../codecs/cbor/index.ts';
@@ -22,29 +19,13 @@ import { arbJsonNear, arbValueOf } from '../../support/arbitraries.ts';
 import { send, type Reply } from '../../support/http-client.ts';
 import { arbApiType, Record64, registryFor, TOKEN } from './arbitraries.ts';
 import { zooRegistry, ZOO_KEY, ZOO_TOKEN } from './fixtures.ts';
-import { ajvFor, asInstance, type DocValidator, resolve, schemaPointer, token } from './support.ts';
+import { ajvFor, decodeIndependently, type DocValidator, resolve, schemaPointer, token } from './support.ts';
 
 const info = { title: 'Wire', version: '1' };
 const agent = new Agent({ keepAlive: true });
 const CODECS = { json, msgpack, cbor } as const;
 const MEDIA = { json: 'application/json', msgpack: 'application/msgpack', cbor: 'application/cbor' } as const;
 type CodecName = keyof typeof CODECS;
-
-/** An answer body as data, decoded by a decoder other than lacquer's. */
-function decodeIndependently(mediaType: string, body: Buffer): unknown {
-  if (mediaType.endsWith('json')) return JSON.parse(body.toString('utf8'));
-  if (mediaType.endsWith('msgpack')) {
-    try {
-      return asInstance(decodeMsgpack(body, { useBigInt64: true }));
-    } catch (e) {
-      // @msgpack/msgpack refuses a map key `__proto__`, which lacquer's maps may hold; msgpackr reads it into a Map.
-      if (!/__proto__/.test((e as Error).message)) throw e;
-      return asInstance(new Unpackr({ mapsAsObjects: false, useRecords: false, int64AsType: 'bigint' }).unpack(body));
-    }
-  }
-  if (mediaType.endsWith('cbor')) return asInstance(new CborDecoder({ mapsAsObjects: false, useRecords: false }).decode(body));
-  throw new Error(`no decoder for ${mediaType}`);
-}
 
 /**
  * Checks one answer against the document: the response the document gives its status (or

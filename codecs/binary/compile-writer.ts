@@ -2,15 +2,16 @@ import { Failure, addSegment } from '../../core/errors/failure.ts';
 import { mapRule, numberRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
-import type { AnyType, LazyType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
+import { ByDepth } from '../../core/util/by-depth.ts';
+import type { AnyType, LazyType, ObjectType, Type } from '../../core/types/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import type { BigIntKind } from '../../core/types/ranges.ts';
 import { arrayChecker, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
+import { variantMember } from '../../core/write/variant-member.ts';
 import {
   bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp,
-  missingDiscriminant, missingMember, oneOfChecker, tooDeep,
-  unknownDiscriminant, variantExpected,
+  missingMember, oneOfChecker, throwsTooDeep, tooDeep,
 } from '../../core/write/check-scalars.ts';
 import { definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import type { Sink } from './sink.ts';
@@ -18,8 +19,6 @@ import type { Wire } from './wire.ts';
 
 /** A compiled binary writer: checks `value` against its descriptor and appends it to the sink. */
 export type BinaryWriter = (s: Sink, value: unknown) => void;
-
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * What the writers compiled for one descriptor share: the format, the depth limit of `t.lazy`
@@ -29,11 +28,11 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export interface BinaryWriterScope {
   readonly wire: Wire;
   readonly maxDepth: number;
-  readonly targets: Map<Type, Map<number, BinaryWriter>>;
+  readonly targets: ByDepth<Type, BinaryWriter>;
 }
 
 export function binaryWriterScope(wire: Wire, maxDepth = DEFAULT_MAX_DEPTH): BinaryWriterScope {
-  return { wire, maxDepth, targets: new Map() };
+  return { wire, maxDepth, targets: new ByDepth() };
 }
 
 /**
@@ -55,7 +54,7 @@ export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, dept
   const d = type as AnyType;
   const wire = scope.wire;
   const inner = (t: Type) => compileBinaryWriterAt(t, scope, depth + 1, bounded);
-  const container = (make: () => BinaryWriter): BinaryWriter => (bounded && depth > scope.maxDepth ? tooDeepWriter(scope.maxDepth) : make());
+  const container = (make: () => BinaryWriter): BinaryWriter => (bounded && depth > scope.maxDepth ? throwsTooDeep(scope.maxDepth) : make());
   switch (d.kind) {
     case 'string': {
       const check = stringChecker(d);
@@ -116,15 +115,12 @@ export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, dept
     });
     case 'map': return container(() => mapWriter(inner(d.values), wire, d.constraints && mapRule(d.constraints)));
     case 'object': return container(() => objectWriter(d, inner, wire));
-    case 'variant': return variantWriter(d, (member) => compileBinaryWriterAt(member, scope, depth, bounded));
+    case 'variant': {
+      const pick = variantMember(d, (member) => compileBinaryWriterAt(member, scope, depth, bounded));
+      return (s, v) => pick(v)(s, v);
+    }
     case 'lazy': return lazyWriter(d, scope, depth);
   }
-}
-
-function tooDeepWriter(maxDepth: number): BinaryWriter {
-  return () => {
-    throw tooDeep(maxDepth);
-  };
 }
 
 /**
@@ -137,31 +133,12 @@ function lazyWriter(type: LazyType, scope: BinaryWriterScope, depth: number): Bi
   return (s, v) => {
     if (write === undefined) {
       const target = type.target;
-      let byDepth = scope.targets.get(target);
-      if (byDepth === undefined) scope.targets.set(target, (byDepth = new Map()));
-      write = byDepth.get(depth);
-      if (write === undefined) byDepth.set(depth, (write = compileBinaryWriterAt(target, scope, depth, true)));
+      write = scope.targets.get(target, depth, () => compileBinaryWriterAt(target, scope, depth, true));
     }
     write(s, v);
   };
 }
 
-/** `t.variant`: the value's own discriminant picks the member, whose writer writes the whole value. */
-function variantWriter(type: VariantType, compile: (member: Type) => BinaryWriter): BinaryWriter {
-  const { key } = type;
-  const writers = new Map<unknown, BinaryWriter>();
-  for (const [value, member] of type.byValue) writers.set(value, compile(member));
-  const values = type.values;
-  const inherited = isInheritedKey(key);
-  const expected = variantExpected(key);
-  return (s, v) => {
-    const o = checkRecord(v, expected);
-    const tag = memberValue(o, key, inherited);
-    const write = writers.get(tag);
-    if (write === undefined) throw tag === undefined ? missingDiscriminant(key) : unknownDiscriminant(key, values, tag);
-    write(s, o);
-  };
-}
 
 /** `i64`/`u64`: bigints, or safe-integer numbers, written exactly (never as a double). */
 function bigIntWriter(kind: BigIntKind, wire: Wire, bounds: ConstraintRule<number | bigint> | undefined): BinaryWriter {
@@ -191,19 +168,9 @@ function writeScalar(s: Sink, v: unknown, wire: Wire): void {
 
 function mapWriter(write: BinaryWriter, wire: Wire, count: ConstraintRule<number> | undefined): BinaryWriter {
   return (s, v) => {
-    const o = checkRecord(v, 'an object (map)');
     // Entries whose value is undefined are skipped (as in JSON), so the header needs the count
-    // first. Each value is read once: a getter or a Proxy may answer differently the next time,
-    // and the header must count exactly the entries written.
-    const keys: string[] = [];
-    const values: unknown[] = [];
-    for (const key in o) {
-      if (!hasOwn.call(o, key)) continue;
-      const x = o[key];
-      if (x === undefined) continue;
-      keys.push(key);
-      values.push(x);
-    }
+    // first, and each value is read once, so that the header counts exactly the entries written.
+    const { keys, values } = definedEntries(checkRecord(v, 'an object (map)'));
     if (count !== undefined) checkConstraint(count, keys.length);
     writeEntries(s, keys, values, write, wire);
   };

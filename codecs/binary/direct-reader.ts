@@ -7,6 +7,7 @@ import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../co
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { BYTES_WEIGHT, itemLimit } from '../../core/options.ts';
+import { ByDepth } from '../../core/util/by-depth.ts';
 import { bail } from '../../core/util/codegen.ts';
 
 import { arrayWeight, copyBytes } from './cursor.ts';
@@ -146,7 +147,7 @@ function discriminantFirst(variant: VariantType, member: ObjectType): boolean {
 export type DirectReader = (c: DirectCursor) => unknown;
 
 /** Each `t.lazy` target's reader by depth, compiled on first use and shared by every `t.lazy` naming it. */
-type LazyReaders = Map<Type, Map<number, DirectReader>>;
+type LazyReaders = ByDepth<Type, DirectReader>;
 
 /**
  * Compiles a direct reader: bytes to the final value in one pass, no intermediate tree, map keys
@@ -157,7 +158,7 @@ type LazyReaders = Map<Type, Map<number, DirectReader>>;
  * speed, never rules.
  */
 export function compileDirectReader(
-  type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth = 1, lazies: LazyReaders = new Map(),
+  type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth = 1, lazies: LazyReaders = new ByDepth(),
 ): DirectReader {
   const d = type as AnyType;
   const inner = (t: Type) => compileDirectReader(t, ctx, wire, encodeKey, depth + 1, lazies);
@@ -212,7 +213,7 @@ export function compileDirectReader(
       // Compiled on first use (a recursive descriptor would compile for ever), once per target and depth.
       const lazy = d;
       let read: DirectReader | undefined;
-      return (c) => (read ??= lazyReader(lazy.target, depth, lazies, () => compileDirectReader(lazy.target, ctx, wire, encodeKey, depth, lazies)))(c);
+      return (c) => (read ??= lazies.get(lazy.target, depth, () => compileDirectReader(lazy.target, ctx, wire, encodeKey, depth, lazies)))(c);
     }
     case 'array': {
       if (depth > ctx.maxDepth) return bail;
@@ -251,15 +252,6 @@ function checked<V>(rule: ConstraintRule<V>, read: DirectReader): DirectReader {
     const v = read(c) as V;
     return rule.failure(v) === undefined ? v : bail();
   };
-}
-
-/** The reader of a `t.lazy` target at `depth`, compiled once. */
-export function lazyReader(target: Type, depth: number, lazies: LazyReaders, compile: () => DirectReader): DirectReader {
-  let byDepth = lazies.get(target);
-  if (byDepth === undefined) lazies.set(target, (byDepth = new Map()));
-  let read = byDepth.get(depth);
-  if (read === undefined) byDepth.set(depth, (read = compile()));
-  return read;
 }
 
 /** What an object reader knows of one member. */

@@ -6,8 +6,9 @@ import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
+import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
-import { compileDirectReader, lazyReader, variantReadable, type DirectReader, type InlineBytes, type ReadWire } from './direct-reader.ts';
+import { compileDirectReader, variantReadable, type DirectReader, type InlineBytes, type ReadWire } from './direct-reader.ts';
 
 import { BYTES_WEIGHT } from '../../core/options.ts';
 import { GROWN_ARRAY_WEIGHT, PREALLOCATED } from './cursor.ts';
@@ -40,7 +41,7 @@ class DirectReaderGenerator {
   private count = 0;
   private readonly x: InlineBytes;
   /** The closure readers of `t.lazy` targets, by target and depth (see `lazy`). */
-  private readonly lazies = new Map<Type, Map<number, DirectReader>>();
+  private readonly lazies = new ByDepth<Type, DirectReader>();
 
   constructor(private readonly ctx: ReaderContext, private readonly wire: ReadWire, private readonly encodeKey: (key: string) => Uint8Array) {
     this.x = wire.inline;
@@ -122,7 +123,7 @@ else${this.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].range
   private lazy(target: Type, depth: number): string {
     const { ctx, wire, encodeKey, lazies } = this;
     let read: DirectReader | undefined;
-    const first: DirectReader = (c) => (read ??= lazyReader(target, depth, lazies, () => compileDirectReader(target, ctx, wire, encodeKey, depth, lazies)))(c);
+    const first: DirectReader = (c) => (read ??= lazies.get(target, depth, () => compileDirectReader(target, ctx, wire, encodeKey, depth, lazies)))(c);
     return this.constants.ref(first);
   }
 

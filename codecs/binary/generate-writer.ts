@@ -8,6 +8,7 @@ import { memberCode } from '../../core/kinds/member.ts';
 import { STRING } from '../../core/kinds/string.ts';
 import { TIMESTAMP } from '../../core/kinds/timestamp.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
+import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
 import { binaryWriterScope, compileBinaryWriterAt, type BinaryWriter, type BinaryWriterScope } from './compile-writer.ts';
@@ -92,14 +93,10 @@ class WriterGenerator {
   private closure(type: Type, depth: number): string {
     if (!dependsOnDepth(type)) return this.ref(compileBinaryWriterAt(type, this.scope, depth, false));
     // One closure per descriptor and depth: a lazy target is compiled once for both uses of an array's element.
-    let byDepth = this.closures.get(type);
-    if (byDepth === undefined) this.closures.set(type, (byDepth = new Map()));
-    let name = byDepth.get(depth);
-    if (name === undefined) byDepth.set(depth, (name = this.ref(compileBinaryWriterAt(type, this.scope, depth, false))));
-    return name;
+    return this.closures.get(type, depth, () => this.ref(compileBinaryWriterAt(type, this.scope, depth, false)));
   }
 
-  private readonly closures = new Map<Type, Map<number, string>>();
+  private readonly closures = new ByDepth<Type, string>();
 
   private ref(value: unknown): string {
     return this.constants.ref(value);

@@ -1,16 +1,16 @@
-import { Failure, addSegment } from '../../core/errors/failure.ts';
+import { addSegment } from '../../core/errors/failure.ts';
 import { mapRule } from '../../core/kinds/constraints.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
-import { loneSurrogate } from '../../core/kinds/string.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
-import type { AnyType, LazyType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
+import { ByDepth } from '../../core/util/by-depth.ts';
+import type { AnyType, LazyType, ObjectType, Type } from '../../core/types/index.ts';
 import { encodeBase64 } from '../../core/util/base64.ts';
 import { arrayChecker, bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
+import { variantMember } from '../../core/write/variant-member.ts';
 import {
   checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp,
-  missingDiscriminant, missingMember, oneOfChecker, timestampText, tooDeep,
-  unknownDiscriminant, variantExpected,
+  missingMember, oneOfChecker, timestampText, throwsTooDeep, tooDeep,
 } from '../../core/write/check-scalars.ts';
 import { checkKey, definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import { formatF32, formatF64 } from './format-f32.ts';
@@ -30,11 +30,11 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export interface JsonWriterScope {
   readonly pretty: boolean;
   readonly maxDepth: number;
-  readonly targets: Map<Type, Map<number, JsonWriter>>;
+  readonly targets: ByDepth<Type, JsonWriter>;
 }
 
 export function jsonWriterScope(pretty: boolean, maxDepth = DEFAULT_MAX_DEPTH): JsonWriterScope {
-  return { pretty, maxDepth, targets: new Map() };
+  return { pretty, maxDepth, targets: new ByDepth() };
 }
 
 /**
@@ -55,7 +55,7 @@ export function compileJsonWriterAt(type: Type, scope: JsonWriterScope, depth: n
   const d = type as AnyType;
   const pretty = scope.pretty;
   const inner = (t: Type) => compileJsonWriterAt(t, scope, depth + 1, bounded);
-  const container = (make: () => JsonWriter): JsonWriter => (bounded && depth > scope.maxDepth ? tooDeepWriter(scope.maxDepth) : make());
+  const container = (make: () => JsonWriter): JsonWriter => (bounded && depth > scope.maxDepth ? throwsTooDeep(scope.maxDepth) : make());
   switch (d.kind) {
     case 'string': {
       const check = stringChecker(d);
@@ -104,15 +104,12 @@ export function compileJsonWriterAt(type: Type, scope: JsonWriterScope, depth: n
       return d.constraints === undefined ? mapWriter(write, pretty) : constrainedMapWriter(write, pretty, mapRule(d.constraints));
     });
     case 'object': return container(() => objectWriter(d, inner, pretty));
-    case 'variant': return variantWriter(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
+    case 'variant': {
+      const pick = variantMember(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
+      return (v, ind) => pick(v)(v, ind);
+    }
     case 'lazy': return lazyWriter(d, scope, depth);
   }
-}
-
-function tooDeepWriter(maxDepth: number): JsonWriter {
-  return () => {
-    throw tooDeep(maxDepth);
-  };
 }
 
 /**
@@ -125,31 +122,12 @@ function lazyWriter(type: LazyType, scope: JsonWriterScope, depth: number): Json
   return (v, ind) => {
     if (write === undefined) {
       const target = type.target;
-      let byDepth = scope.targets.get(target);
-      if (byDepth === undefined) scope.targets.set(target, (byDepth = new Map()));
-      write = byDepth.get(depth);
-      if (write === undefined) byDepth.set(depth, (write = compileJsonWriterAt(target, scope, depth, true)));
+      write = scope.targets.get(target, depth, () => compileJsonWriterAt(target, scope, depth, true));
     }
     return write(v, ind);
   };
 }
 
-/** `t.variant`: the value's own discriminant picks the member, whose writer writes the whole value. */
-function variantWriter(type: VariantType, compile: (member: Type) => JsonWriter): JsonWriter {
-  const { key } = type;
-  const writers = new Map<unknown, JsonWriter>();
-  for (const [value, member] of type.byValue) writers.set(value, compile(member));
-  const values = type.values;
-  const inherited = isInheritedKey(key);
-  const expected = variantExpected(key);
-  return (v, ind) => {
-    const o = checkRecord(v, expected);
-    const tag = memberValue(o, key, inherited);
-    const write = writers.get(tag);
-    if (write === undefined) throw tag === undefined ? missingDiscriminant(key) : unknownDiscriminant(key, values, tag);
-    return write(o, ind);
-  };
-}
 
 function sequenceWriter(check: (v: unknown) => unknown[], element: (i: number) => JsonWriter, pretty: boolean): JsonWriter {
   return (v, ind) => {
@@ -179,8 +157,7 @@ function mapWriter(write: JsonWriter, pretty: boolean): JsonWriter {
         if (!hasOwn.call(o, key)) continue;
         const x = o[key]; // read once: a getter may answer differently the next time
         if (x === undefined) continue;
-        if (!key.isWellFormed()) throw new Failure('type_mismatch', `cannot write ${loneSurrogate(key)} as a key: it is not Unicode text`);
-        s += (s === '' ? '' : ',') + (pretty ? '\n' + inside : '') + quote(key) + (pretty ? ': ' : ':') + write(x, inside);
+        s += (s === '' ? '' : ',') + (pretty ? '\n' + inside : '') + quote(checkKey(key)) + (pretty ? ': ' : ':') + write(x, inside);
       }
     } catch (e) {
       addSegment(e, key);

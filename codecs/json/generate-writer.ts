@@ -7,6 +7,7 @@ import { INT_RULES } from '../../core/kinds/integer.ts';
 import { memberCode } from '../../core/kinds/member.ts';
 import { STRING } from '../../core/kinds/string.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
+import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
 import { compileJsonWriterAt, jsonWriterScope, type JsonWriterScope } from './compile-writer.ts';
@@ -120,14 +121,10 @@ class WriterGenerator {
   private closure(type: Type, depth: number): string {
     if (!dependsOnDepth(type)) return this.ref(compileJsonWriterAt(type, this.scope, depth, false));
     // One closure per descriptor and depth: a lazy target is compiled once for both uses of an array's element.
-    let byDepth = this.closures.get(type);
-    if (byDepth === undefined) this.closures.set(type, (byDepth = new Map()));
-    let name = byDepth.get(depth);
-    if (name === undefined) byDepth.set(depth, (name = this.ref(compileJsonWriterAt(type, this.scope, depth, false))));
-    return name;
+    return this.closures.get(type, depth, () => this.ref(compileJsonWriterAt(type, this.scope, depth, false)));
   }
 
-  private readonly closures = new Map<Type, Map<number, string>>();
+  private readonly closures = new ByDepth<Type, string>();
 
   private container(d: AnyType & { kind: 'array' | 'tuple' | 'object' | 'variant' }, depth: number): string {
     let byDepth: Map<number, string> | undefined;

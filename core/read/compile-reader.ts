@@ -10,6 +10,7 @@ import {
 } from './read-scalars.ts';
 import { unknownReader } from './read-unknown.ts';
 import { variantReader } from './read-variant.ts';
+import { ByDepth } from '../util/by-depth.ts';
 
 /**
  * Compiles a descriptor into a reader, once: the descriptor tree is walked here, never per value.
@@ -60,19 +61,16 @@ export function compileReader(type: Type, ctx: ReaderContext, depth = 1): Reader
  * one reader per depth level it is met at, however many times it is met there, and none beyond
  * `maxDepth` (its containers become `tooDeep` there).
  */
-const lazyTargets = new WeakMap<ReaderContext, Map<Type, Map<number, Reader>>>();
+const lazyTargets = new WeakMap<ReaderContext, ByDepth<Type, Reader>>();
 
 /** `t.lazy`: the target's reader at the same depth (the lazy node is no container), compiled on first call. */
 function lazyReader(target: Type, ctx: ReaderContext, depth: number): Reader {
   let read: Reader | undefined;
   return (v) => {
     if (read === undefined) {
-      let byTarget = lazyTargets.get(ctx);
-      if (byTarget === undefined) lazyTargets.set(ctx, (byTarget = new Map()));
-      let byDepth = byTarget.get(target);
-      if (byDepth === undefined) byTarget.set(target, (byDepth = new Map()));
-      read = byDepth.get(depth);
-      if (read === undefined) byDepth.set(depth, (read = compileReader(target, ctx, depth)));
+      let targets = lazyTargets.get(ctx);
+      if (targets === undefined) lazyTargets.set(ctx, (targets = new ByDepth()));
+      read = targets.get(target, depth, () => compileReader(target, ctx, depth));
     }
     return read(v);
   };

@@ -129,6 +129,13 @@ export function tooDeep(maxDepth: number): Failure {
   return new Failure('limit_exceeded', `nested deeper than maxDepth (${maxDepth})`);
 }
 
+/** The writer, in any format, of a container past `maxDepth` below a `t.lazy`: it fails. */
+export function throwsTooDeep(maxDepth: number): () => never {
+  return () => {
+    throw tooDeep(maxDepth);
+  };
+}
+
 /** What a variant's value must be: `an object (variant on "type")`. */
 export function variantExpected(key: string): string {
   return `an object (variant on ${JSON.stringify(key)})`;

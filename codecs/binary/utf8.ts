@@ -101,22 +101,29 @@ function encodeUtf8(buf: Uint8Array, p: number, v: string): number {
 
 /** Decodes `bytes[start, end)` as strict UTF-8, or returns `undefined` when it is not valid UTF-8. */
 export function readUtf8(bytes: Uint8Array, start: number, end: number): string | undefined {
-  if (end - start <= SHORT_STRING) {
-    let high = 0;
-    for (let i = start; i < end; i++) high |= bytes[i]!;
-    if (high < 0x80) {
-      // ASCII: one `fromCharCode` per 8 bytes instead of one string per byte.
-      let s = '';
-      let p = start;
-      for (; end - p >= 8; p += 8) s += ascii(bytes, p, 8);
-      return s + ascii(bytes, p, end - p);
-    }
-  }
+  const short = readShortAscii(bytes, start, end);
+  if (short !== undefined) return short;
   try {
     return decoder.decode(bytes.subarray(start, end));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `bytes[start, end)` as a string when it is ASCII of at most {@link SHORT_STRING} bytes (most keys
+ * and ids), else `undefined`, for the caller's `TextDecoder`.
+ */
+export function readShortAscii(bytes: Uint8Array, start: number, end: number): string | undefined {
+  if (end - start > SHORT_STRING) return undefined;
+  let high = 0;
+  for (let i = start; i < end; i++) high |= bytes[i]!;
+  if (high >= 0x80) return undefined;
+  // One `fromCharCode` per 8 bytes instead of one string per byte.
+  let s = '';
+  let p = start;
+  for (; end - p >= 8; p += 8) s += ascii(bytes, p, 8);
+  return s + ascii(bytes, p, end - p);
 }
 
 const fromCharCode = String.fromCharCode;

@@ -6,10 +6,17 @@ import { itemLimit, resolveReadOptions, type ReadOptions, type ResolvedReadOptio
 import { NeedsExactNumbers, restartBytesBudget, textBytesBudget } from '../../core/read/read-scalars.ts';
 import { readersFor } from '../../core/read/read.ts';
 import type { Type } from '../../core/types/type.ts';
+import { readShortAscii } from '../binary/utf8.ts';
 import { generateDirectReader } from './generate-direct-reader.ts';
 import { checkJsonItems, parseExact } from './parse-exact.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * Texts up to this many bytes are read by hand when they are ASCII (a scalar argument, say): the
+ * call into the decoder costs more. Longer ones gain nothing: V8 builds a string of 13 or more
+ * characters as a rope, which `JSON.parse` flattens first.
+ */
+const SHORT_TEXT = 12;
 
 /** What `json.decode` needs for one descriptor and options. */
 interface Plan {
@@ -74,6 +81,10 @@ function textReader(type: Type, options: ResolvedReadOptions): Plan['read'] {
 function toText(input: Uint8Array | string, maxBytes: number): string {
   checkInputSize(typeof input === 'string' ? input.length : input.byteLength, maxBytes);
   if (typeof input === 'string') return input;
+  if (input.byteLength <= SHORT_TEXT) {
+    const ascii = readShortAscii(input, 0, input.byteLength);
+    if (ascii !== undefined) return ascii;
+  }
   try {
     return utf8.decode(input);
   } catch {

@@ -60,6 +60,46 @@ describe('codecs: strings are Unicode text', () => {
     });
   });
 
+  describe('JSON bytes are read as strict UTF-8, short or long', () => {
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    /** What decoding `bytes` gives: the value, or the ReadError's code and message. */
+    const outcome = (read: () => unknown) => {
+      try {
+        return { value: read() };
+      } catch (e) {
+        const error = readErrorOf(() => { throw e; });
+        return { code: error.code, message: error.message };
+      }
+    };
+
+    it('property: bytes read as the text a strict UTF-8 decoder makes of them (a leading BOM dropped), or as invalid UTF-8', () => {
+      const byte = fc.oneof(fc.constantFrom(0x22, 0x37, 0x20, 0x5b, 0x5d, 0x2c, 0x7b, 0x7d, 0x3a, 0x61), fc.integer({ min: 0, max: 255 }));
+      const texts = fc.oneof(
+        fc.uint8Array({ maxLength: 20 }),
+        fc.array(byte, { maxLength: 20 }).map((b) => Uint8Array.from(b)),
+        fc.jsonValue({ maxDepth: 1 }).map((v) => new TextEncoder().encode(JSON.stringify(v))),
+      );
+      fc.assert(fc.property(texts, (bytes) => {
+        let text: string | undefined;
+        try {
+          text = strict.decode(bytes);
+        } catch {
+          text = undefined;
+        }
+        const got = outcome(() => json.decode(t.unknown(), bytes));
+        if (text === undefined) expect(got).to.deep.equal({ code: 'syntax_error', message: 'invalid JSON: the bytes are not valid UTF-8 at the root' });
+        else expect(got).to.deep.equal(outcome(() => json.decode(t.unknown(), text)));
+      }), { numRuns: 2000, seed: 20261123 });
+    });
+
+    it('a short body: ASCII, a BOM before it, a byte that is not UTF-8', () => {
+      expect(json.decode(t.u64(), Uint8Array.of(0x37))).to.equal(7n);
+      expect(json.decode(t.u64(), Uint8Array.of(0xef, 0xbb, 0xbf, 0x37))).to.equal(7n);
+      expectReadError(() => json.decode(t.u64(), Uint8Array.of(0x37, 0xff)), 'syntax_error', '', /not valid UTF-8/);
+      expectReadError(() => json.decode(t.u64(), new Uint8Array(0)), 'syntax_error');
+    });
+  });
+
   it('MessagePack and CBOR refuse a surrogate encoded as UTF-8 bytes (CESU-8) as invalid UTF-8', () => {
     expectReadError(() => msgpack.decode(t.string(), Uint8Array.of(0xa3, 0xed, 0xa0, 0x80)), 'syntax_error');
     expectReadError(() => cbor.decode(t.string(), Uint8Array.of(0x63, 0xed, 0xa0, 0x80)), 'syntax_error');

@@ -8,7 +8,7 @@ import { bodyType } from './body-type.ts';
 import { EndpointCall, appendHeader, headerMistake, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
-import { chooseResponseCodec, codecForContentType, type Choice } from './negotiate.ts';
+import { Negotiation, type Choice } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdFor } from './request-id.ts';
@@ -60,6 +60,7 @@ function withVaryOnAccept(headers: HeaderValues): HeaderValues {
 export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): Handler {
   const { contract, schemes, interceptors } = plan;
   const { codecs, opts, maxBodyBytes, onResponse } = settings;
+  const negotiation = new Negotiation(codecs);
   const input = bodyType(contract.params);
   const returnsVoid = contract.returns.kind === 'void';
   const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid };
@@ -137,14 +138,14 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       return fail(accept, bodyOverLimit(maxBodyBytes));
     }
     const contentType = request.headers.get('content-type');
-    let requestCodec = contentType === null ? undefined : codecForContentType(codecs, contentType);
+    let requestCodec = contentType === null ? undefined : negotiation.reader(contentType);
     if (input !== undefined && body.byteLength > 0 && requestCodec === undefined) {
       if (contentType !== null) {
         return fail(accept, problem(415, `a body of type '${contentType}' cannot be read`), { 'accept-post': settings.acceptPost });
       }
       requestCodec = codecs[0];
     }
-    const answer = returnsVoid ? undefined : chooseResponseCodec(codecs, accept, requestCodec);
+    const answer = returnsVoid ? undefined : negotiation.answer(accept, requestCodec);
     if (!returnsVoid && answer === undefined) {
       return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
     }

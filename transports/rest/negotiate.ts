@@ -87,6 +87,41 @@ function choose(codecs: readonly Codec[], accept: string | null, requestCodec: C
   return best.specificity === 2 ? best.choice : { codec, contentType: codec.contentTypes[0] ?? contentType };
 }
 
+/**
+ * One endpoint's negotiation, remembering its last request in front of the shared memo: clients
+ * send the same `Content-Type` and `Accept` call after call, and comparing two short strings costs
+ * less than a lookup by them. `codecs` must not change (a registry's are frozen).
+ */
+export class Negotiation {
+  #contentType: string | undefined;
+  #reader: Codec | undefined;
+  /** `undefined` until a first choice; `null` is a request without `Accept`. */
+  #accept: string | null | undefined;
+  #requestCodec: Codec | undefined;
+  #choice: Choice | undefined;
+
+  constructor(readonly codecs: readonly Codec[]) {}
+
+  /** {@link codecForContentType} of this endpoint's codecs. */
+  reader(contentType: string): Codec | undefined {
+    if (contentType !== this.#contentType) {
+      this.#reader = codecForContentType(this.codecs, contentType);
+      this.#contentType = contentType;
+    }
+    return this.#reader;
+  }
+
+  /** {@link chooseResponseCodec} of this endpoint's codecs. */
+  answer(accept: string | null, requestCodec: Codec | undefined): Choice | undefined {
+    if (accept !== this.#accept || requestCodec !== this.#requestCodec) {
+      this.#choice = chooseResponseCodec(this.codecs, accept, requestCodec);
+      this.#accept = accept;
+      this.#requestCodec = requestCodec;
+    }
+    return this.#choice;
+  }
+}
+
 /** The media type of problem documents written by `codec`: `application/problem+cbor`. */
 export function problemMediaType(codec: Codec): string {
   return `application/problem+${codec.name}`;

@@ -50,7 +50,8 @@ export class Registry {
 
   constructor(opts: RegistryOptions = {}, protocol: Protocol = REST) {
     if (protocol !== REST) throw new TypeError(`Registry: unknown protocol ${String(protocol)}; only REST is supported`);
-    const codecs: readonly Codec[] = opts.codecs ?? DEFAULT_CODECS;
+    // A copy that cannot change: endpoints remember what they negotiated with it.
+    const codecs: readonly Codec[] = Object.freeze([...(opts.codecs ?? DEFAULT_CODECS)]);
     if (codecs.length === 0) throw new TypeError('Registry: codecs must hold at least one codec');
     const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (!(maxBodyBytes >= 0)) throw new RangeError(`Registry: maxBodyBytes must be a number ≥ 0, got ${maxBodyBytes}`);

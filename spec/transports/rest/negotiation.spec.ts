@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpack';
 import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
+import fc from 'fast-check';
+import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
+import { msgpack } from '../../../codecs/msgpack/index.ts';
 import { Registry, meta, method, service, t, type Codec } from '../../../core/index.ts';
 import { acceptance, parseAccept } from '../../../transports/rest/media-type.ts';
 import { chooseResponseCodec, codecForContentType } from '../../../transports/rest/negotiate.ts';
@@ -28,6 +31,7 @@ const decoders: Record<string, (b: Buffer) => unknown> = {
   'application/cbor': (b) => cborDecode(b),
 };
 const TYPES = Object.keys(encoders);
+const toBytes = (body: Uint8Array | string) => (typeof body === 'string' ? new TextEncoder().encode(body) : body);
 
 /** A codec of the user's: JSON behind a marker byte, to show that any Codec plugs in. */
 const marked: Codec = {
@@ -74,6 +78,41 @@ describe('core/registry content negotiation', () => {
         expect(chooseResponseCodec([json, marked], `application/json;q=${q}, application/x-marked;q=0.5, x/y${i}`, undefined)?.codec)
           .to.equal(q >= 0.5 ? json : marked); // a tie goes to the first codec
       }
+    });
+  });
+
+  describe('one endpoint, call after call', () => {
+    const codecs = { 'application/json': json, 'application/msgpack': msgpack, 'application/cbor': cbor } as const;
+    type MediaType = keyof typeof codecs;
+    const call = (endpoints: Registry['endpoints'], contentType: MediaType, accept: MediaType | undefined) =>
+      endpoints.handle({
+        method: 'POST',
+        path: '/echo',
+        headers: new Headers({ 'content-type': contentType, ...(accept === undefined ? {} : { accept }) }),
+        body: toBytes(encoders[contentType]!(item)),
+      });
+
+    it('property: answers each call by its own Content-Type and Accept, whatever the calls before it sent', async () => {
+      const endpoints = new Registry().on(new Shop()).endpoints;
+      const mediaType = fc.constantFrom(...(Object.keys(codecs) as MediaType[]));
+      await fc.assert(fc.asyncProperty(fc.array(fc.tuple(mediaType, fc.option(mediaType, { nil: undefined })), { minLength: 1, maxLength: 8 }), async (calls) => {
+        for (const [contentType, accept] of calls) {
+          const answer = await call(endpoints, contentType, accept);
+          const expected = accept ?? contentType;
+          expect(answer.status).to.equal(200);
+          expect(answer.headers['content-type']).to.equal(expected);
+          expect(codecs[expected].decode(Item, answer.body!)).to.deep.equal({ ...item, id: 7n });
+        }
+      }), { numRuns: 200, seed: 20261123 });
+    });
+
+    it('keeps the codecs a registry was given: changing the array afterwards changes no answer', async () => {
+      const given: Codec[] = [json, msgpack];
+      const endpoints = new Registry({ codecs: given }).on(new Shop()).endpoints;
+      expect((await call(endpoints, 'application/json', 'application/msgpack')).headers['content-type']).to.equal('application/msgpack');
+      given.splice(1, 1, cbor);
+      expect((await call(endpoints, 'application/json', 'application/msgpack')).headers['content-type']).to.equal('application/msgpack');
+      expect((await call(endpoints, 'application/json', 'application/cbor')).status).to.equal(406);
     });
   });
 

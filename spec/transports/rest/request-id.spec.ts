@@ -68,6 +68,18 @@ describe('transports/rest request ids and client addresses', () => {
       }), { numRuns: 1000 });
     });
 
+    it('generated ids share their process prefix and count up by one, id after id', () => {
+      const ids = Array.from({ length: 100 }, () => requestIdFor(null));
+      for (const id of ids) expect(id).to.match(GENERATED_ID);
+      const [prefix] = ids[0]!.split('-');
+      const counters = ids.map((id) => {
+        const [own, counter] = id.split('-');
+        expect(own).to.equal(prefix);
+        return parseInt(counter!, 36);
+      });
+      for (let i = 1; i < counters.length; i++) expect(counters[i]).to.equal(counters[i - 1]! + 1);
+    });
+
     it('two generated ids differ', () => {
       const a = requestIdFor(null);
       const b = requestIdFor(null);

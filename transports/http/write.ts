@@ -7,12 +7,11 @@ import { requestIdFor } from '../rest/request-id.ts';
 /** Writes an answer through Node: `Content-Length` and `x-request-id` always, no body for HEAD, 204 and 304. */
 export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {
   if (res.headersSent || res.destroyed) return;
-  // A copy made key by key: measured twice as fast as `{ ...answer.headers }` through writeHead.
-  const headers: Record<string, string | string[]> = {};
-  for (const name in answer.headers) headers[name] = answer.headers[name]!;
+  // Completed in place, not copied: an answer is made for the one request it answers.
+  const headers = answer.headers;
   const bodyless = answer.status === 204 || answer.status === 304;
   const body = bodyless ? undefined : answer.body;
-  if (!bodyless) headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  if (!bodyless) headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? byteLength(body) : body.byteLength);
   if (close) headers.connection = 'close';
   // Every answer carries one; those made outside a request's handling (417, an internal error) get a new one.
   headers['x-request-id'] ??= requestIdFor(null);
@@ -23,6 +22,15 @@ export function writeResponse(res: ServerResponse, answer: EndpointResponse, hea
   if (head || body === undefined) res.end();
   else res.end(body);
 }
+
+/** The UTF-8 length of `text`: counted here when it is short ASCII (a call into Buffer costs more). */
+function byteLength(text: string): number {
+  if (text.length > SHORT_TEXT) return Buffer.byteLength(text);
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return Buffer.byteLength(text);
+  return text.length;
+}
+
+const SHORT_TEXT = 256;
 
 /**
  * Answers on a raw socket when Node's parser rejected the request (malformed line or headers, 431,

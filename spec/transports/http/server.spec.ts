@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { HttpError, Registry, meta, method, service, t } from '../../../core/index.ts';
@@ -51,6 +52,20 @@ describe('transports/http HttpServer', () => {
         expect(reply.json()).to.include({ status: 400, detail: 'the path holds an encoded / or \\' });
       });
     }
+    it('property: a text answer has its UTF-8 length as Content-Length, short or long, ASCII or not', async () => {
+      const text = fc.oneof(
+        fc.string({ maxLength: 300 }),
+        fc.string({ unit: 'grapheme', maxLength: 300 }),
+        fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\u00ff', '\u0080', '\u007f'), minLength: 250, maxLength: 260 }),
+      );
+      await fc.assert(fc.asyncProperty(text, async (sent) => {
+        const reply = await send(`${url}/echo`, { method: 'POST', body: sent, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        expect(reply.status).to.equal(201);
+        expect(reply.headers['content-length']).to.equal(String(Buffer.byteLength(sent)));
+        expect(reply.text).to.equal(sent);
+      }), { numRuns: 150, seed: 20261123 });
+    });
+
     it('prefers a literal segment to a parameter', async () => {
       expect((await send(`${url}/users/me`)).json()).to.equal('me');
     });

@@ -17,7 +17,7 @@ import type { ResolvedOptions } from './options.ts';
 import { HttpRequest, NodeHeaders } from './request.ts';
 import { HttpResponse } from './response.ts';
 import type { RouteHandler } from './route-handler.ts';
-import { writeResponse } from './write.ts';
+import { answerInternalError, writeResponse } from './write.ts';
 
 const EMPTY = new Uint8Array(0);
 
@@ -88,7 +88,10 @@ export class Exchange implements EndpointRequest, InFlight {
     this.#cors = cors !== undefined && origin !== null && originAllowed(cors, origin) ? corsHeaders(cors, origin) : undefined;
   }
 
-  /** Answers the request; a promise only when something had to be awaited. Rejects on a fault of the server itself. */
+  /**
+   * Answers the request. A fault of the server itself is answered 500 (or ends the connection):
+   * thrown at once, or, for a plain route's handler, as the promise's rejection.
+   */
   run(): void | Promise<void> {
     const { options, routes, calls } = this.#state;
     const req = this.#req;
@@ -122,12 +125,17 @@ export class Exchange implements EndpointRequest, InFlight {
       calls.remove(this);
       return this.#send(answer);
     }
-    return answer.then((own) => {
+    // Handled here rather than by the caller: one promise less per call that awaits something.
+    void answer.then((own) => {
       calls.remove(this);
-      this.#send(own);
+      try {
+        this.#send(own);
+      } catch (error) {
+        answerInternalError(error, this.#req, this.#res);
+      }
     }, (error: unknown) => {
       calls.remove(this);
-      throw error;
+      answerInternalError(error, this.#req, this.#res);
     });
   }
 

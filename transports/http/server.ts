@@ -2,12 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../../core/contract/method.ts';
-import { problem, problemResponse, type ProblemDocument } from '../rest/problem.ts';
+import { problem, type ProblemDocument } from '../rest/problem.ts';
 import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
 import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
-import { answerClientError, answerConnect, answerExpectation, writeResponse } from './write.ts';
-import { admit, onIdle, release, track } from './connection.ts';
+import { answerClientError, answerConnect, answerExpectation, answerInternalError } from './write.ts';
+import { admit, onIdle, track } from './connection.ts';
 import { Exchange, type ServerState } from './exchange.ts';
 import { InFlightCalls } from './in-flight.ts';
 
@@ -209,9 +209,9 @@ export class HttpServer {
     if (!admit(req.socket, this.#options.maxPipelinedRequests)) return;
     try {
       const running = new Exchange(this.#state, req, res, expectContinue).run();
-      if (running !== undefined) running.catch((error: unknown) => internalError(error, req, res));
+      if (running !== undefined) running.catch((error: unknown) => answerInternalError(error, req, res));
     } catch (error) {
-      internalError(error, req, res);
+      answerInternalError(error, req, res);
     }
   }
 
@@ -241,11 +241,3 @@ export class HttpServer {
   }
 }
 
-/** A fault of the server itself: answer if still possible, never crash. */
-function internalError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
-  console.error('lacquer/http: internal error', error);
-  if (!res.headersSent) {
-    release(req.socket);
-    writeResponse(res, problemResponse(problem(500), null), false, true);
-  } else res.destroy();
-}

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { EndpointResponse } from '../rest/types.ts';
 import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
 import { requestIdFor } from '../rest/request-id.ts';
+import { release } from './connection.ts';
 
 /** Writes an answer through Node: `Content-Length` and `x-request-id` always, no body for HEAD, 204 and 304. */
 export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {
@@ -31,6 +32,15 @@ function byteLength(text: string): number {
 }
 
 const SHORT_TEXT = 256;
+
+/** A fault of the server itself: answered 500 if an answer can still be written, never a crash. */
+export function answerInternalError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
+  console.error('lacquer/http: internal error', error);
+  if (!res.headersSent) {
+    release(req.socket);
+    writeResponse(res, problemResponse(problem(500), null), false, true);
+  } else res.destroy();
+}
 
 /**
  * Answers on a raw socket when Node's parser rejected the request (malformed line or headers, 431,

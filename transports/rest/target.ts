@@ -22,6 +22,26 @@ const SEPARATOR = /[/\\]/;
  * that decode to a `/` or `\` (so that no `:param` value holds a path separator).
  */
 export function parseTarget(raw: string): Target | string {
+  const known = parsed.get(raw);
+  if (known !== undefined) return typeof known === 'string' ? known : new ParsedTarget(known.path, known.segments, known.search);
+  const target = parse(raw);
+  if (raw.length <= PARSED_KEY_LENGTH) {
+    if (parsed.size >= PARSED_ENTRIES) parsed.clear();
+    parsed.set(raw, typeof target === 'string' ? target : { path: target.path, segments: Object.freeze(target.segments), search: target.search });
+  }
+  return target;
+}
+
+/**
+ * Targets parsed before, by the target as sent: clients repeat the same few paths, and parsing
+ * one (its checks, its segments) was a visible share of a small call. Parsing depends on the text
+ * alone; the entries and their length are bounded, so that distinct targets only cost a clear.
+ */
+const parsed = new Map<string, Omit<Target, 'query'> | string>();
+const PARSED_ENTRIES = 256;
+const PARSED_KEY_LENGTH = 256;
+
+function parse(raw: string): Target | string {
   let rest = raw;
   if (!rest.startsWith('/')) {
     if (!/^https?:\/\//i.test(rest)) return 'the request target must be a path starting with /';

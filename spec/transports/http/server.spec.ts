@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { Agent } from 'node:http';
 import { connect } from 'node:net';
-import { HttpError, Registry, meta, method, service, t } from '../../../core/index.ts';
+import { HttpError, Registry, meta, method, service, t, type EndpointResponse } from '../../../core/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, raw, send } from '../../support/http-client.ts';
 import { VerbService } from '../../support/services.ts';
@@ -15,6 +15,10 @@ describe('transports/http HttpServer', () => {
     res.status(200).header('x-user', encodeURIComponent(req.params.id!)).json({ id: req.params.id, q: req.query.get('q') });
   });
   server.get('/users/me', (_req, res) => void res.json('me'));
+  server.get('/seen', (req, res) => {
+    req.query.append('seen', 'here');
+    res.json(req.query.getAll('seen'));
+  });
   server.get('/big', (_req, res) => void res.json({ n: 18446744073709551615n }, t.object({ n: t.u64() })));
   server.post('/echo', (req, res) => void res.status(201).send(req.text()));
   server.put('/bytes', (req, res) => void res.send(req.body));
@@ -64,6 +68,13 @@ describe('transports/http HttpServer', () => {
         expect(reply.headers['content-length']).to.equal(String(Buffer.byteLength(sent)));
         expect(reply.text).to.equal(sent);
       }), { numRuns: 150, seed: 20261123 });
+    });
+
+    it('gives each request its own query, however often the same target comes', async () => {
+      for (let i = 0; i < 3; i++) expect((await send(`${url}/seen?seen=sent`)).json()).to.deep.equal(['sent', 'here']);
+      for (let i = 0; i < 300; i++) await send(`${url}/users/${i}`);
+      expect((await send(`${url}/seen?seen=sent`)).json()).to.deep.equal(['sent', 'here']);
+      expect((await send(`${url}/users/caf%C3%A9%201?q=a%20b`)).json()).to.deep.equal({ id: 'café 1', q: 'a b' });
     });
 
     it('prefers a literal segment to a parameter', async () => {
@@ -168,6 +179,42 @@ describe('transports/http HttpServer', () => {
         expect(reply.headers['content-type']).to.equal('application/problem+json');
         expect(reply.text).not.to.include('secret');
         expect(errors).to.have.length(1);
+        expect((await send(`${url}/users/me`)).status).to.equal(200);
+      });
+    }
+  });
+
+  describe('a mounted table whose handler breaks its contract', () => {
+    // What the server does when a handler it did not build throws, rejects, or answers something
+    // Node cannot write: a 500 problem document and a closed connection, the fault logged, no crash.
+    const broken = new HttpServer();
+    const handlers: Record<string, () => EndpointResponse | Promise<EndpointResponse>> = {
+      '/throws': () => { throw new Error('secret'); },
+      '/rejects': () => Promise.reject(new Error('secret')),
+      '/bad-header': () => ({ status: 200, headers: { 'x-bad': 'a\nb' }, body: 'secret' }),
+      '/bad-header-later': async () => ({ status: 200, headers: { 'x-bad': 'a\nb' }, body: 'secret' }),
+    };
+    broken.mount('/t', { routes: new Map(Object.entries(handlers).map(([path, handler]) => [path, new Map([['GET', handler]])])) });
+    let brokenUrl = '';
+    const logged: unknown[][] = [];
+    const consoleError = console.error;
+    before(async () => (brokenUrl = await listen(broken)));
+    after(() => broken.stop());
+    beforeEach(() => {
+      logged.length = 0;
+      console.error = (...args: unknown[]) => void logged.push(args);
+    });
+    afterEach(() => (console.error = consoleError));
+
+    for (const path of Object.keys(handlers)) {
+      it(`${path}: 500 without the message, the fault logged, the connection closed, the server up`, async () => {
+        const reply = await send(`${brokenUrl}/t${path}`);
+        expect(reply.status).to.equal(500);
+        expect(reply.headers['content-type']).to.equal('application/problem+json');
+        expect(reply.headers.connection).to.equal('close');
+        expect(reply.headers['x-request-id']).to.be.a('string');
+        expect(reply.text).not.to.include('secret');
+        expect(logged.map((args) => args[0])).to.deep.equal(['lacquer/http: internal error']);
         expect((await send(`${url}/users/me`)).status).to.equal(200);
       });
     }

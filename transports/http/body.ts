@@ -39,17 +39,23 @@ export function emptyBody(req: IncomingMessage): BodyResult | undefined {
 export function readBody(req: IncomingMessage, limit: number, done: (result: BodyResult) => void): void {
   let chunks: Buffer[] = [];
   let size = 0;
+  let finished = false;
+  // The listeners stay on the request, which ends with the call: taking four off cost more than
+  // the flag that makes them do nothing once the outcome is known ('close' follows 'end').
   const finish = (result: BodyResult) => {
-    req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onAbort);
+    if (finished) return;
+    finished = true;
     chunks = [];
     done(result);
   };
   const onData = (chunk: Buffer) => {
+    if (finished) return;
     size += chunk.length;
     if (size > limit) finish(TOO_LARGE);
     else chunks.push(chunk);
   };
   const onEnd = () => {
+    if (finished) return;
     const body = size === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
     finish({ kind: 'ok', body });
   };

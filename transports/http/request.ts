@@ -16,8 +16,6 @@ const FIRST_LINE_ONLY = new Set([
 
 /** Node's parsed headers, readable by name as a Web `Headers` object is: repeated lines joined by `, `. */
 export class NodeHeaders implements HeaderReader {
-  #repeated: boolean | undefined;
-
   constructor(
     readonly raw: IncomingHttpHeaders,
     /** `req.rawHeaders`: name, value, name, value, ... */
@@ -29,34 +27,36 @@ export class NodeHeaders implements HeaderReader {
     const value = this.raw[key];
     if (value === undefined) return null;
     if (Array.isArray(value)) return value.join(', ');
-    return FIRST_LINE_ONLY.has(key) && this.#repeats() ? this.#allLines(key, value) : value;
-  }
-
-  /** Whether some name has several lines (Node kept fewer values than lines); counted once. */
-  #repeats(): boolean {
-    if (this.#repeated === undefined) {
-      let names = 0;
-      for (const _ in this.raw) names++;
-      this.#repeated = names !== this.lines.length >> 1;
-    }
-    return this.#repeated;
+    return FIRST_LINE_ONLY.has(key) ? this.#allLines(key, value) : value;
   }
 
   forEach(visit: (value: string, name: string) => void): void {
     for (let i = 0; i + 1 < this.lines.length; i += 2) visit(this.lines[i + 1]!, this.lines[i]!.toLowerCase());
   }
 
-  /** Every line of `key` joined, or `first` when there is one line (the usual case, found without copying). */
+  /**
+   * Every line of `key` joined, or `first` when there is one line (the usual case: found by
+   * comparing names in place, without a lower-case copy of each).
+   */
   #allLines(key: string, first: string): string {
     let joined: string | undefined;
     let seen = 0;
     for (let i = 0; i + 1 < this.lines.length; i += 2) {
-      const line = this.lines[i]!;
-      if (line.length !== key.length || line.toLowerCase() !== key) continue;
+      if (!isName(this.lines[i]!, key)) continue;
       joined = seen++ === 0 ? this.lines[i + 1]! : `${joined}, ${this.lines[i + 1]!}`;
     }
     return seen > 1 ? joined! : first;
   }
+}
+
+/** Whether the header name `line` is `key` (lower case), ASCII letters compared without case. */
+function isName(line: string, key: string): boolean {
+  if (line.length !== key.length) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = line.charCodeAt(i);
+    if ((c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== key.charCodeAt(i)) return false;
+  }
+  return true;
 }
 
 const utf8 = new TextDecoder('utf-8');

@@ -236,6 +236,21 @@ describe('transports/rest security schemes', () => {
       expect(bearer.seen).to.deep.equal(['tok', 'tok', 'tok']);
     });
 
+    it('property: the scheme is Bearer exactly when the name before the space is bearer in any case', async () => {
+      const { endpoints, bearer } = setup();
+      // Names near "Bearer": its letters in either case, and characters one bit (0x20) away from them.
+      const near = fc.array(fc.constantFrom(...'BbEeAaRr@`"%!2AB-+\u00c2\u00e2\u00c5'), { minLength: 5, maxLength: 7 }).map((c) => c.join(''));
+      const latin1 = fc.string({ unit: fc.integer({ min: 0x21, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 8 });
+      const name = fc.oneof(near, latin1);
+      await fc.assert(fc.asyncProperty(name, async (scheme) => {
+        bearer.seen.length = 0;
+        const answer = await endpoints.handle(post('/whoAmI', { authorization: `${scheme} tok` }));
+        const isBearer = scheme.toLowerCase() === 'bearer';
+        expect(answer.status, scheme).to.equal(isBearer ? 200 : 401);
+        expect(bearer.seen, scheme).to.deep.equal(isBearer ? ['tok'] : []);
+      }), { numRuns: 500, seed: 20261123 });
+    });
+
     it('takes several spaces between the scheme and the token', async () => {
       const { endpoints, bearer } = setup();
       const answer = await endpoints.handle(post('/whoAmI', { authorization: 'Bearer     tok' }));

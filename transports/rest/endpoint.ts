@@ -163,7 +163,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
 
     let result: unknown;
     try {
-      result = interceptors.length === 0 ? run(call) : intercept(interceptors, call, () => run(call));
+      result = interceptors.length === 0 ? run(call) : intercept(interceptors, call, run);
     } catch (e) {
       return failed(call, accept, e);
     }

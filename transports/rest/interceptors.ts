@@ -20,31 +20,33 @@ export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<
  * next()`) passes that value through without waiting, so a call answered at once is still answered
  * at once, as it would be without the interceptor.
  */
-export function intercept(chain: readonly Interceptor[], call: EndpointCall, method: () => unknown): unknown {
-  const step = (index: number): unknown => {
-    if (index === chain.length) return method();
-    let called = false;
-    let handed: Promise<unknown> | undefined;
-    let handedValue: unknown;
-    const returned = chain[index]!(call, () => {
-      if (called) {
-        call.misuse(`interceptor ${index + 1} of ${chain.length} called next() twice`);
-        return observed(Promise.reject(call.mistake));
-      }
-      called = true;
-      let inner: unknown;
-      try {
-        inner = step(index + 1);
-      } catch (error) {
-        return observed(Promise.reject(error));
-      }
-      if (isThenable(inner)) return observed(Promise.resolve(inner));
-      handedValue = inner;
-      return (handed = Promise.resolve(inner));
-    });
-    return handed !== undefined && returned === handed ? handedValue : returned;
-  };
-  return step(0);
+export function intercept(chain: readonly Interceptor[], call: EndpointCall, method: (call: EndpointCall) => unknown): unknown {
+  return step(chain, call, method, 0);
+}
+
+/** Runs `chain[index]` with its `next()`, or the method after the last one. */
+function step(chain: readonly Interceptor[], call: EndpointCall, method: (call: EndpointCall) => unknown, index: number): unknown {
+  if (index === chain.length) return method(call);
+  let called = false;
+  let handed: Promise<unknown> | undefined;
+  let handedValue: unknown;
+  const returned = chain[index]!(call, () => {
+    if (called) {
+      call.misuse(`interceptor ${index + 1} of ${chain.length} called next() twice`);
+      return observed(Promise.reject(call.mistake));
+    }
+    called = true;
+    let inner: unknown;
+    try {
+      inner = step(chain, call, method, index + 1);
+    } catch (error) {
+      return observed(Promise.reject(error));
+    }
+    if (isThenable(inner)) return observed(Promise.resolve(inner));
+    handedValue = inner;
+    return (handed = Promise.resolve(inner));
+  });
+  return handed !== undefined && returned === handed ? handedValue : returned;
 }
 
 const ignore = () => {};

@@ -15,17 +15,18 @@ import { AUTH_ENDPOINT, ENDPOINTS } from './data.ts';
 import { ServerProcess } from './processes.ts';
 import { roundRatio } from './ratio.ts';
 import { checkAnswer, requestFor, type WireFormat } from './requests.ts';
-import { alternate, kilo, type LoadTarget, type Measured } from './rounds.ts';
+import { alternate, kilo, together, type LoadTarget, type Measured } from './rounds.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const other = args.find((a) => !a.startsWith('--'));
-if (other === undefined) throw new Error('usage: node --import tsx bench/http/ab.ts <other checkout | fastify> [--rounds=10] [--seconds=3] [--only=scalar]');
+if (other === undefined) throw new Error('usage: node --import tsx bench/http/ab.ts <other checkout | fastify> [--rounds=10] [--seconds=3] [--only=scalar] [--together]');
 const rounds = Number(option('rounds') ?? 10);
 const seconds = Number(option('seconds') ?? 3);
 const only = option('only') ?? '';
 const format = (option('format') ?? 'json') as WireFormat;
 const pin = !args.includes('--no-pin');
+const atOnce = args.includes('--together');
 
 if (pin) {
   // This process (autocannon) on core 0, every thread of it; the servers on core 1.
@@ -38,7 +39,7 @@ const theirs = other === 'fastify'
   : await ServerProcess.start('lacquer', [], { ...cpus, bundle: await buildChild(other) });
 
 const endpoints = [...ENDPOINTS, AUTH_ENDPOINT].filter((e) => e.name.includes(only) && (only !== '' || e !== AUTH_ENDPOINT));
-console.log(`this tree ÷ ${other}: ${rounds} alternating rounds × ${seconds} s, ${format}${pin ? ', servers on core 1, load on core 0' : ''}`);
+console.log(`this tree ÷ ${other}: ${rounds} ${atOnce ? 'rounds loading both at once' : 'alternating rounds'} × ${seconds} s, ${format}${pin ? ', servers on core 1, load on core 0' : ''}`);
 try {
   for (const endpoint of endpoints) {
     const fmt = other === 'fastify' ? 'json' : format;
@@ -55,7 +56,7 @@ try {
       request: requestFor(endpoint, fmt),
       cpuMicros: async () => (await server.stats()).cpuMicros,
     });
-    const [a, b] = await alternate([target('this tree', ours), target(other, theirs)], {
+    const [a, b] = await (atOnce ? together : alternate)([target('this tree', ours), target(other, theirs)], {
       connections: 50, pipelining: 1, rounds, seconds, warmupSeconds: 2,
     }) as [Measured, Measured];
     const cpuRatio = median(a.rounds.map((r, i) => b.rounds[i]!.cpuMicrosPerRequest / r.cpuMicrosPerRequest));

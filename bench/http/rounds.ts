@@ -1,6 +1,7 @@
-// Side by side under load, for the parts after the main HTTP bench (Bun, cluster, compression):
-// each target is warmed up, then loaded in alternating rounds (A B C, then C B A, ...); a target
-// tells its server's CPU time however it can (IPC, /proc).
+// Side by side under load, for the parts after the main HTTP bench (Bun, cluster, compression) and
+// for ab.ts: each target is warmed up, then loaded in alternating rounds (A B C, then C B A, ...),
+// or all at once in each round (`together`); a target tells its server's CPU time however it can
+// (IPC, /proc).
 import { median } from '../harness.ts';
 import { load, type LoadSettings } from './load.ts';
 import type { BenchRequest } from './requests.ts';
@@ -59,6 +60,26 @@ export async function alternate(targets: readonly LoadTarget[], config: RoundsCo
     const order = targets.map((_, i) => (r % 2 === 0 ? i : targets.length - 1 - i));
     for (const i of order) samples[i]!.push(await sample(targets[i]!, config, config.seconds));
   }
+  return summarize(targets, samples);
+}
+
+/**
+ * Warms the targets up, then loads all of them at the same time in each round. Servers sharing one
+ * core then split it, so the ratio of their req/s is the inverse ratio of their CPU per request,
+ * and a machine that slows down or speeds up does so for both: on a virtual machine this tells a
+ * few percent apart where alternating rounds cannot.
+ */
+export async function together(targets: readonly LoadTarget[], config: RoundsConfig): Promise<Measured[]> {
+  await Promise.all(targets.map((t) => load(t.url, t.request, config, { seconds: config.warmupSeconds })));
+  const samples = targets.map(() => [] as RoundSample[]);
+  for (let r = 0; r < config.rounds; r++) {
+    const round = await Promise.all(targets.map((t) => sample(t, config, config.seconds)));
+    round.forEach((s, i) => samples[i]!.push(s));
+  }
+  return summarize(targets, samples);
+}
+
+function summarize(targets: readonly LoadTarget[], samples: readonly (readonly RoundSample[])[]): Measured[] {
   const mid = (s: readonly RoundSample[], key: keyof RoundSample) => median(s.map((x) => x[key]));
   return targets.map((t, i) => {
     const s = samples[i]!;

@@ -24,10 +24,10 @@ export class NodeHeaders implements HeaderReader {
 
   get(name: string): string | null {
     const key = name.toLowerCase();
-    const value = this.raw[key];
-    if (value === undefined) return null;
-    if (Array.isArray(value)) return value.join(', ');
-    return FIRST_LINE_ONLY.has(key) ? this.#allLines(key, value) : value;
+    const value: unknown = this.raw[key];
+    if (typeof value === 'string') return FIRST_LINE_ONLY.has(key) ? this.#allLines(key, value) : value;
+    // Node's object has a prototype: `constructor` or `__proto__` must not read as a header.
+    return Array.isArray(value) ? value.join(', ') : null;
   }
 
   forEach(visit: (value: string, name: string) => void): void {

@@ -15,6 +15,9 @@ describe('transports/http HttpServer', () => {
     res.status(200).header('x-user', encodeURIComponent(req.params.id!)).json({ id: req.params.id, q: req.query.get('q') });
   });
   server.get('/users/me', (_req, res) => void res.json('me'));
+  server.get('/inherited', (req, res) => {
+    res.json(['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((name) => typeof req.header(name)));
+  });
   server.get('/seen', (req, res) => {
     req.query.append('seen', 'here');
     res.json(req.query.getAll('seen'));
@@ -68,6 +71,10 @@ describe('transports/http HttpServer', () => {
         expect(reply.headers['content-length']).to.equal(String(Buffer.byteLength(sent)));
         expect(reply.text).to.equal(sent);
       }), { numRuns: 150, seed: 20261123 });
+    });
+
+    it('reads no header from the prototype of Node\'s header object', async () => {
+      expect((await send(`${url}/inherited`)).json()).to.deep.equal(['undefined', 'undefined', 'undefined', 'undefined']);
     });
 
     it('gives each request its own query, however often the same target comes', async () => {

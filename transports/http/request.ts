@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { json } from '../../codecs/json/index.ts';
 import type { Opts } from '../../core/options.ts';
+import { isAsciiName } from '../rest/ascii.ts';
 import type { HeaderReader } from '../rest/types.ts';
 import type { Infer, Type } from '../../core/types/type.ts';
 
@@ -42,21 +43,11 @@ export class NodeHeaders implements HeaderReader {
     let joined: string | undefined;
     let seen = 0;
     for (let i = 0; i + 1 < this.lines.length; i += 2) {
-      if (!isName(this.lines[i]!, key)) continue;
+      if (!isAsciiName(this.lines[i]!, this.lines[i]!.length, key)) continue;
       joined = seen++ === 0 ? this.lines[i + 1]! : `${joined}, ${this.lines[i + 1]!}`;
     }
     return seen > 1 ? joined! : first;
   }
-}
-
-/** Whether the header name `line` is `key` (lower case), ASCII letters compared without case. */
-function isName(line: string, key: string): boolean {
-  if (line.length !== key.length) return false;
-  for (let i = 0; i < key.length; i++) {
-    const c = line.charCodeAt(i);
-    if ((c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== key.charCodeAt(i)) return false;
-  }
-  return true;
 }
 
 const utf8 = new TextDecoder('utf-8');

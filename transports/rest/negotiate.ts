@@ -1,5 +1,6 @@
 import type { Codec } from '../../core/codec.ts';
 import { acceptance, mediaTypeEssence, parseAccept } from './media-type.ts';
+import { remember } from './remember.ts';
 
 /** A codec chosen for an answer, and the media type it is labelled with. */
 export interface Choice {
@@ -20,8 +21,6 @@ interface Memo {
 }
 
 const memos = new WeakMap<readonly Codec[], Memo>();
-const MEMO_ENTRIES = 256;
-const MEMO_KEY_LENGTH = 512;
 
 function memoFor(codecs: readonly Codec[]): Memo {
   let memo = memos.get(codecs);
@@ -31,13 +30,6 @@ function memoFor(codecs: readonly Codec[]): Memo {
   return memo!;
 }
 
-function remember<V>(map: Map<string, V>, key: string, value: V): V {
-  if (key.length <= MEMO_KEY_LENGTH) {
-    if (map.size >= MEMO_ENTRIES) map.clear();
-    map.set(key, value);
-  }
-  return value;
-}
 
 /** The codec reading a `Content-Type` (parameters such as `charset` ignored), if any. */
 export function codecForContentType(codecs: readonly Codec[], contentType: string): Codec | undefined {

@@ -1,4 +1,5 @@
 import type { Call, ContextKey } from '../../core/contract/call.ts';
+import { isAsciiName } from './ascii.ts';
 
 /** 8 KiB: the longest credential read; a longer one is refused 401 without calling `verify`. */
 export const DEFAULT_MAX_CREDENTIAL_LENGTH = 8 * 1024;
@@ -67,19 +68,6 @@ function trimSpaces(text: string): string {
   return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
-/** Whether `header` up to `end` is `scheme`, ASCII letters compared without case (a scheme is a token). */
-function namesScheme(header: string, end: number, scheme: string): boolean {
-  if (end !== scheme.length) return false;
-  for (let i = 0; i < end; i++) {
-    const c = header.charCodeAt(i);
-    if (c === scheme.charCodeAt(i)) continue;
-    // Differing only in bit 0x20, and a letter: the other case of the same letter.
-    const lower = c | 0x20;
-    if (lower !== (scheme.charCodeAt(i) | 0x20) || lower < 0x61 || lower > 0x7a) return false;
-  }
-  return true;
-}
-
 /** RFC 6750's `b64token`. */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 /** Standard base64, padded. */
@@ -113,7 +101,7 @@ function authorization(request: CredentialSource, scheme: string, max: number): 
   const header = request.readHeader('authorization');
   if (header === null) return ABSENT;
   const space = header.indexOf(' ');
-  if (!namesScheme(header, space === -1 ? header.length : space, scheme)) return ABSENT;
+  if (!isAsciiName(header, space === -1 ? header.length : space, scheme)) return ABSENT;
   const value = space === -1 ? '' : trimSpaces(header.slice(space + 1));
   if (value === '') return malformed(`the ${scheme} credentials are empty`);
   if (value.length > max) return malformed(`the ${scheme} credentials are longer than ${max} characters`);

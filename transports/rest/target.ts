@@ -1,3 +1,5 @@
+import { remember } from './remember.ts';
+
 /** A request target split into its decoded path segments and its query. */
 export interface Target {
   /** The decoded path: `/api/café`. */
@@ -25,21 +27,16 @@ export function parseTarget(raw: string): Target | string {
   const known = parsed.get(raw);
   if (known !== undefined) return typeof known === 'string' ? known : new ParsedTarget(known.path, known.segments, known.search);
   const target = parse(raw);
-  if (raw.length <= PARSED_KEY_LENGTH) {
-    if (parsed.size >= PARSED_ENTRIES) parsed.clear();
-    parsed.set(raw, typeof target === 'string' ? target : { path: target.path, segments: Object.freeze(target.segments), search: target.search });
-  }
+  remember(parsed, raw, typeof target === 'string' ? target : { path: target.path, segments: Object.freeze(target.segments), search: target.search });
   return target;
 }
 
 /**
  * Targets parsed before, by the target as sent: clients repeat the same few paths, and parsing
  * one (its checks, its segments) was a visible share of a small call. Parsing depends on the text
- * alone; the entries and their length are bounded, so that distinct targets only cost a clear.
+ * alone; the memo is bounded as every one of lacquer's (`remember`).
  */
 const parsed = new Map<string, Omit<Target, 'query'> | string>();
-const PARSED_ENTRIES = 256;
-const PARSED_KEY_LENGTH = 256;
 
 function parse(raw: string): Target | string {
   let rest = raw;

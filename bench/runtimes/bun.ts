@@ -1,10 +1,10 @@
-// A Bun server process for the bench: the binary of the @oven/bun-linux-x64 devDependency (found as
-// the runtime specs find it), running a TypeScript script that prints `LISTENING <port>`; its CPU
+// A Bun server process for the bench: the binary that the devDependency bun installs for this
+// machine (found as the runtime specs find it), running a TypeScript script that prints `LISTENING <port>`; its CPU
 // time and memory read from /proc, since Bun is no node child to ask over IPC.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { findBinary } from '../../spec/support/runtime-servers.ts';
+import { findBinary } from '../../spec/support/runtime-binaries.ts';
 import { procStats, type ProcStats } from '../http/proc.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

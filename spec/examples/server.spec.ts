@@ -1,12 +1,12 @@
 // `npm start` (examples/server.ts): what it prints (tokens, a curl command that works, a log line per
 // call), and on a port that is taken or with a token it cannot use: one line on stderr, no stack, a
-// non-zero exit.
+// non-zero exit. The printed command is sent with fetch, split as a shell would split it; curl itself
+// runs against the same app in spec/interop/curl.spec.ts (`npm run test:interop`).
 import { expect } from 'chai';
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(new URL('../../examples/server.ts', import.meta.url));
@@ -108,7 +108,11 @@ function startExample(env: NodeJS.ProcessEnv, started: ChildProcess[]): Promise<
   return printed(/try: curl .* (http:\/\/127\.0\.0\.1:\d+)\/api\/getAllUsers\n/).then((m) => ({ child, url: m[1]!, stdout: () => out, printed }));
 }
 
-const curl = async (...args: string[]) => (await promisify(execFile)('curl', ['-sS', '-w', '\n%{http_code}', ...args])).stdout;
+/** A GET, or a POST of `body`, with Node's fetch: the body of the answer, a newline and its status. */
+async function send(url: string, headers: Record<string, string>, body?: string): Promise<string> {
+  const res = await fetch(url, body === undefined ? { headers } : { method: 'POST', headers, body });
+  return `${await res.text()}\n${res.status}`;
+}
 
 describe('examples: npm start with bearer tokens', function () {
   this.timeout(60_000);
@@ -133,11 +137,11 @@ describe('examples: npm start with bearer tokens', function () {
       `  try: curl -H 'Authorization: Bearer demo-token' ${example.url}/api/getAllUsers`,
     ]);
     // The printed command, as a shell would split it.
-    const command = /try: curl -H '([^']*)' (\S+)/.exec(example.stdout())!;
-    expect(await curl('-H', command[1]!, '-H', 'X-Request-Id: npm-start-1', command[2]!)).to.match(/^\[\{"id":1,"name":"Ada".*\n200$/);
+    const command = /try: curl -H '([^:']*): ([^']*)' (\S+)/.exec(example.stdout())!;
+    expect(await send(command[3]!, { [command[1]!]: command[2]!, 'X-Request-Id': 'npm-start-1' })).to.match(/^\[\{"id":1,"name":"Ada".*\n200$/);
     const [line] = await example.printed(/^GET \/api\/getAllUsers .*(?=\n)/m);
     expect(line).to.match(/^GET \/api\/getAllUsers 200 \d+\.\d ms req=npm-start-1 caller=demo$/);
-    expect(await curl('-H', 'X-Request-Id: npm-start-2', `${example.url}/api/getAllUsers`)).to.match(/\n401$/);
+    expect(await send(`${example.url}/api/getAllUsers`, { 'X-Request-Id': 'npm-start-2' })).to.match(/\n401$/);
     const [refused] = await example.printed(/^GET \/api\/getAllUsers 401 .*(?=\n)/m);
     expect(refused).to.match(/ req=npm-start-2$/);
   });
@@ -145,11 +149,11 @@ describe('examples: npm start with bearer tokens', function () {
   it('takes the tokens from LACQUER_DEMO_TOKEN and LACQUER_READONLY_TOKEN', async () => {
     const example = await startExample(tokenEnv({ LACQUER_DEMO_TOKEN: 'writer-7', LACQUER_READONLY_TOKEN: 'reader-7' }), started);
     expect(example.stdout()).to.include('    writer-7  reads and writes').and.include('    reader-7  reads only').and.not.include('demo-token');
-    expect(await curl('-H', 'Authorization: Bearer writer-7', `${example.url}/api/getAllUsers`)).to.match(/\n200$/);
-    expect(await curl('-H', 'Authorization: Bearer demo-token', `${example.url}/api/getAllUsers`)).to.match(/\n401$/);
+    expect(await send(`${example.url}/api/getAllUsers`, { Authorization: 'Bearer writer-7' })).to.match(/\n200$/);
+    expect(await send(`${example.url}/api/getAllUsers`, { Authorization: 'Bearer demo-token' })).to.match(/\n401$/);
     const book = '{"id": 9, "title": "t", "author": "a", "isbn": "i", "year": 2000}';
-    const asReader = ['-H', 'Authorization: Bearer reader-7', '-H', 'Content-Type: application/json', '--data', book];
-    expect(await curl(...asReader, `${example.url}/api/createBook`)).to.match(/\n403$/);
+    const asReader = { Authorization: 'Bearer reader-7', 'Content-Type': 'application/json' };
+    expect(await send(`${example.url}/api/createBook`, asReader, book)).to.match(/\n403$/);
   });
 
   it('refuses a token that a bearer header cannot carry, in one line', () => {

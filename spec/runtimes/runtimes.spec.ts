@@ -7,9 +7,9 @@
 // must write no "bug in lacquer": it refuses `new Function` during requests, and lacquer compiles
 // at registration and falls back to closures silently.
 //
-// The binaries come from npm (devDependencies @oven/bun-linux-x64, @deno/linux-x64-glibc,
-// @cloudflare/workerd-linux-64). A missing one fails its runtime's `before all` hook with what to
-// install; nothing is skipped.
+// The binaries come from npm: the devDependencies bun, deno and workerd install the build for this
+// machine (spec/support/runtime-binaries.ts finds it). A missing one fails its runtime's `before all`
+// hook with what to install; nothing is skipped.
 import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpack';
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
@@ -20,8 +20,9 @@ import { dirname, join } from 'node:path';
 import * as zlib from 'node:zlib';
 import { onGeneratedCodeError, type GeneratedCodeError } from '../../core/index.ts';
 import { sendInProcess, sendOverHttp, type Received } from '../support/runtime-client.ts';
+import { ROOT, requireBinary } from '../support/runtime-binaries.ts';
 import {
-  ROOT, bundleWorker, readWranglerToml, requireBinary, startBun, startDeno, startWorkerd, workerdConfig, type RuntimeServer,
+  bundleWorker, readWranglerToml, startBun, startDeno, startWorkerd, workerdConfig, type RuntimeServer,
 } from '../support/runtime-servers.ts';
 import { makeApp } from './app.ts';
 import {

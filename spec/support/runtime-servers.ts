@@ -1,71 +1,11 @@
 // Starts Bun, Deno and workerd as child processes serving a fetch handler, for
-// spec/runtimes/runtimes.spec.ts. Their binaries come from npm: the platform packages are
-// devDependencies (`@oven/bun-linux-x64`, `@deno/linux-x64-glibc`, `@cloudflare/workerd-linux-64`),
-// so `npm ci` puts them in node_modules whether or not install scripts run. Each server listens on
+// spec/runtimes/runtimes.spec.ts (their binaries: ./runtime-binaries.ts). Each server listens on
 // 127.0.0.1 on a port the system chose and says which once it is ready: no polling, no port race.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-export type RuntimeName = 'bun' | 'deno' | 'workerd';
-
-/** Each runtime's npm package, and where its binary is inside node_modules (first usable wins). */
-const BINARIES: Record<RuntimeName, { readonly label: string; readonly pkg: string; readonly paths: readonly string[] }> = {
-  bun: {
-    label: 'Bun',
-    pkg: '@oven/bun-linux-x64',
-    // `bun`'s own postinstall (when the `bun` package is installed and its scripts ran) moves the
-    // binary out of the platform package to bun/bin/bun.exe. The baseline build is for CPUs without AVX2.
-    paths: ['@oven/bun-linux-x64/bin/bun', 'bun/bin/bun.exe', '@oven/bun-linux-x64-baseline/bin/bun'],
-  },
-  deno: { label: 'Deno', pkg: '@deno/linux-x64-glibc', paths: ['@deno/linux-x64-glibc/deno', 'deno/deno'] },
-  workerd: {
-    label: 'workerd',
-    pkg: '@cloudflare/workerd-linux-64',
-    paths: ['@cloudflare/workerd-linux-64/bin/workerd', 'workerd/bin/workerd'],
-  },
-};
-
-/** The binary of `name`, checked to run (`--version`), or an Error saying exactly what to install. */
-export function findBinary(name: RuntimeName): { path: string; version: string } | Error {
-  const { label, pkg, paths } = BINARIES[name];
-  const pinned = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> }).devDependencies?.[pkg];
-  const tried: string[] = [];
-  for (const relative of paths) {
-    const path = join(ROOT, 'node_modules', relative);
-    if (!existsSync(path)) {
-      tried.push(`${path} (absent)`);
-      continue;
-    }
-    const run = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 20_000 });
-    if (run.status === 0) return { path, version: run.stdout.trim().split('\n')[0]! };
-    tried.push(`${path} (--version: ${run.error?.message ?? (run.signal === null ? `exit ${run.status}` : `killed by ${run.signal}`)} ${run.stderr.trim()})`);
-  }
-  const machine = `${process.platform}-${process.arch}`;
-  const root = ROOT.replace(/\/$/, '');
-  let advice = pinned === undefined
-    ? `Run \`npm install -D --save-exact ${pkg}\` in ${root}: that package ships ${label}'s binary`
-    : `Run \`npm install\` in ${root}: the devDependency ${pkg}@${pinned} ships ${label}'s binary`;
-  if (machine !== 'linux-x64') {
-    advice += `, for Linux x64 only; this machine is ${machine}, so install ${label}'s package for it instead (\`npm install --no-save ${name}\` picks it)`;
-  } else if (name === 'bun' && tried.some((t) => t.includes('SIGILL'))) {
-    advice += `, built for CPUs with AVX2; this CPU lacks it, so run \`npm install --no-save @oven/bun-linux-x64-baseline@${pinned}\``;
-  }
-  return new Error(`${label} is missing, so the fetch handler cannot be checked in it. ${advice}. Looked for: ${tried.join('; ')}`);
-}
-
-/** `findBinary`, throwing its Error: for a `before` hook, whose failure fails every test under it. */
-export function requireBinary(name: RuntimeName): string {
-  const found = findBinary(name);
-  if (found instanceof Error) throw found;
-  return found.path;
-}
 
 /** A runtime serving on 127.0.0.1: the port of each socket it opened, what it printed, and a way to stop it. */
 export interface RuntimeServer {

@@ -1,18 +1,13 @@
 // Compression on HttpServer beyond the conformance suite (spec/transports/transport.case.ts): the
-// codings node:zlib offers, the options, route handlers, pipelining, and curl --compressed.
+// codings node:zlib offers, the options, route handlers and pipelining (curl --compressed:
+// spec/interop/curl-compression.spec.ts).
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { Registry, meta, method, service, t } from '../../../core/index.ts';
 import { HttpServer, type HttpServerOptions } from '../../../transports/http/index.ts';
 import { listen, raw, send, type Reply } from '../../support/http-client.ts';
 
-const run = promisify(execFile);
 const zstdDecompress = (zlib as unknown as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
 const HAS_ZSTD = typeof (zlib as unknown as { zstdCompress?: unknown }).zstdCompress === 'function';
 
@@ -242,35 +237,6 @@ describe('transports/http compression', () => {
       const reply = await send(`${url}/echo`, { method: 'POST', body: Buffer.from('definitely not brotli'), headers: { 'content-encoding': 'br' } });
       expect(reply.status).to.equal(400);
       expect(reply.json()).to.include({ detail: 'the request body is not valid br data' });
-    });
-  });
-
-  describe('curl', () => {
-    before(async function () {
-      try {
-        await run('curl', ['--version']);
-      } catch (e) {
-        throw new Error(`curl is required by this spec and was not found (${(e as Error).message}); install it: apt-get install curl`);
-      }
-    });
-
-    it('curl --compressed gets the same JSON, compressed on the wire', async () => {
-      const { stdout: plain } = await run('curl', ['-sS', `${url}/api/listRows`]);
-      const { stdout: compressed } = await run('curl', ['-sS', '--compressed', `${url}/api/listRows`]);
-      expect(compressed).to.equal(plain);
-      expect(JSON.parse(compressed)).to.deep.equal(rows(100));
-      const { stdout: head } = await run('curl', ['-sS', '--compressed', '-o', '/dev/null', '-D', '-', `${url}/api/listRows`]);
-      expect(head).to.match(/^content-encoding: (br|gzip|zstd)\r$/im);
-      expect(head).to.match(/^vary: Accept, Accept-Encoding\r$/im);
-      const length = Number(/^content-length: (\d+)\r$/im.exec(head)![1]);
-      expect(length).to.be.below(plain.length / 4);
-    });
-
-    it('curl posting a gzip body with Content-Encoding: gzip', async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'lacquer-gzip-')), 'values.json.gz');
-      writeFileSync(file, zlib.gzipSync(JSON.stringify(Array.from({ length: 1000 }, (_, i) => i))));
-      const { stdout } = await run('curl', ['-sS', '-H', 'Content-Type: application/json', '-H', 'Content-Encoding: gzip', '--data-binary', `@${file}`, `${url}/api/sum`]);
-      expect(stdout).to.equal(String(999 * 1000 / 2));
     });
   });
 });

@@ -1,4 +1,5 @@
-// A client we did not write: curl against the example server. curl is required, never skipped.
+// A client we did not write: curl against the example server. Run by `npm run test:interop`, not
+// `npm test`: curl is a system package (Debian's slim images lack it). Required there, never skipped.
 // The server runs with the documented default tokens, whatever the environment says.
 import { expect } from 'chai';
 import { decode as cborDecode } from 'cbor-x';
@@ -38,7 +39,7 @@ const READ_ONLY = ['-H', 'Authorization: Bearer read-only-token'];
 const JSON_BODY = ['-H', 'Content-Type: application/json', '--data'];
 const REFACTORING = '{"id": 4, "title": "Refactoring", "author": "Fowler", "isbn": "0201485672", "year": 1999}';
 
-describe('examples: curl against the example server', () => {
+describe('interop: curl against the example server', () => {
   const log: string[] = [];
   const { server } = createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: (line) => log.push(line) });
   let url = '';

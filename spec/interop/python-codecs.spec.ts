@@ -3,8 +3,8 @@
 // `datetime`s (msgpack's extension -1 with `timestamp=3`, CBOR's tag 1), and lacquer reads as
 // `Date`s what Python writes (msgpack's `datetime=True`; cbor2's tag 0 text by default and tag 1
 // with `datetime_as_timestamp=True`). Dates before 1970, after 2106 and after 2514 (each of
-// MessagePack's three forms), with milliseconds. Without Python or one of its modules the spec
-// fails, saying what to install.
+// MessagePack's three forms), with milliseconds. Run by `npm run test:interop`, not `npm test`: it
+// needs those Debian packages. Without Python or one of its modules it fails, saying what to install.
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { t, type Infer } from '../../core/index.ts';
@@ -124,8 +124,10 @@ const shownRecord = {
   ],
 };
 
-describe('codecs: timestamps with Python (msgpack, cbor2)', function () {
+describe('interop: timestamps with Python (msgpack, cbor2)', function () {
   this.timeout(60_000);
+  // Python and both modules, checked once: without them every test here fails with what to install.
+  before(() => python('print(json.dumps(None))', null));
 
   describe('Python reads what lacquer writes', () => {
     it('msgpack.unpackb(timestamp=3) reads each timestamp as the same datetime, in every form', () => {

@@ -1,17 +1,23 @@
 // A child process for the cluster spec: serveCluster with 2 workers on a port the primary picks
 // (bind(0)). The primary prints one line per event on stdout; the workers print one per slow call:
 //   READY <id> <pid> <port>                    a worker listens
-//   EXIT <id> <pid> <code> <signal> <unexpected> <restartInMs|->
+//   EXIT <id> <pid> <code> <signal> <unexpected> <crashes|-> <restartInMs|->
 //   STARTED <n> <pid>                          a worker began GET /slow?n=<n>
 //   SUPERVISING                                serveCluster was called in the primary (its signal handlers are on)
 //   STOPPED                                    serveCluster resolved (exit code 0)
 //   FAILED <reason> <message>                  serveCluster rejected (exit code 1)
 //   FAILED-EXITS <pid>…                        the pids of the ClusterError's exits
-// CLUSTER_FAIL=1 makes every worker's server() throw (the crash loop).
+// CLUSTER_FAIL=1 makes every worker's server() throw (the crash loop). CLUSTER_MAX_CRASHES=<n> sets
+// maxCrashes (default: the library's, no give-up). CLUSTER_LOG=default leaves onWorkerExit to the
+// library (its line on stderr per exit) instead of the EXIT lines.
 import cluster from 'node:cluster';
-import { HttpServer, serveCluster, type ClusterError } from '../../transports/http/index.ts';
+import { HttpServer, serveCluster, type ClusterError, type ClusterWorkerExit } from '../../transports/http/index.ts';
 
 const fail = process.env.CLUSTER_FAIL === '1';
+const maxCrashes = process.env.CLUSTER_MAX_CRASHES === undefined ? {} : { maxCrashes: Number(process.env.CLUSTER_MAX_CRASHES) };
+const onWorkerExit = process.env.CLUSTER_LOG === 'default' ? {} : {
+  onWorkerExit: (w: ClusterWorkerExit) => console.log(`EXIT ${w.id} ${w.pid} ${w.code} ${w.signal} ${w.unexpected} ${w.crashes ?? '-'} ${w.restartInMs ?? '-'}`),
+};
 
 function app(): HttpServer {
   if (fail) throw new Error('configured to fail');
@@ -39,11 +45,11 @@ serveCluster({
   server: app,
   restartDelayMs: fail ? 20 : 200,
   maxRestartDelayMs: 200,
-  maxCrashes: 3,
+  ...maxCrashes,
   crashWindowMs: 30_000,
   stopTimeoutMs: 10_000,
   onWorkerReady: (w) => console.log(`READY ${w.id} ${w.pid} ${w.port}`),
-  onWorkerExit: (w) => console.log(`EXIT ${w.id} ${w.pid} ${w.code} ${w.signal} ${w.unexpected} ${w.restartInMs ?? '-'}`),
+  ...onWorkerExit,
 }).then(
   () => console.log('STOPPED'),
   (error: ClusterError) => {

@@ -1,5 +1,7 @@
 // Every core on Node: one app served by N `node:cluster` workers sharing one port, a crashed worker
-// restarted (with a backoff, and a give-up on a crash loop), every worker drained on SIGINT/SIGTERM.
+// restarted with a capped backoff for as long as the primary runs (giving up on a crash loop is an
+// option: a default one would let whoever can crash workers end the service), each crash reported,
+// every worker drained on SIGINT/SIGTERM.
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { HttpServer } from './server.ts';
@@ -8,9 +10,13 @@ import type { HttpServer } from './server.ts';
 export const DEFAULT_RESTART_DELAY_MS = 100;
 /** 5 s: the longest a restart waits, however many workers crashed. */
 export const DEFAULT_MAX_RESTART_DELAY_MS = 5_000;
-/** 10 unexpected worker exits within the crash window make the primary give up. */
-export const DEFAULT_MAX_CRASHES = 10;
-/** 60 s: the sliding window in which unexpected exits are counted. */
+/**
+ * `Infinity`: the primary never gives up, however often workers crash; the restarts slow down to one
+ * per `maxRestartDelayMs` per worker instead. A finite number of unexpected exits within the crash
+ * window makes it give up.
+ */
+export const DEFAULT_MAX_CRASHES = Infinity;
+/** 60 s: the sliding window in which unexpected exits are counted (for the backoff, and `maxCrashes`). */
 export const DEFAULT_CRASH_WINDOW_MS = 60_000;
 /**
  * 30 s from the shutdown signal for every worker to drain and exit; the ones still running are then
@@ -40,6 +46,8 @@ export interface ClusterWorkerExit extends ClusterWorker {
   readonly signal: NodeJS.Signals | null;
   /** It exited without the primary asking it to (a crash, `process.exit`, a failed start). */
   readonly unexpected: boolean;
+  /** When `unexpected`: the unexpected exits within `crashWindowMs`, this one included. */
+  readonly crashes?: number;
   /** Why, when the worker told (its `server()`, `start()` or `afterStop` failed) or the primary killed it. */
   readonly error?: string;
   /** When a replacement is forked, after this delay; absent when none is (shutdown, or giving up). */
@@ -62,7 +70,7 @@ export interface ClusterOptions {
   restartDelayMs?: number;
   /** Cap on the restart delay; see {@link DEFAULT_MAX_RESTART_DELAY_MS}. */
   maxRestartDelayMs?: number;
-  /** Unexpected exits within `crashWindowMs` that make the primary give up; see {@link DEFAULT_MAX_CRASHES}. `Infinity`: never. */
+  /** Unexpected exits within `crashWindowMs` that make the primary give up; see {@link DEFAULT_MAX_CRASHES} (`Infinity`: never). */
   maxCrashes?: number;
   /** See {@link DEFAULT_CRASH_WINDOW_MS}. */
   crashWindowMs?: number;
@@ -74,7 +82,10 @@ export interface ClusterOptions {
   signal?: AbortSignal;
   /** In the primary: a worker's server listens (a benchmark learns the workers' pids here). */
   onWorkerReady?: (worker: ClusterWorkerReady) => void;
-  /** In the primary: a worker exited. Default: unexpected exits and unclean stops are logged to stderr. */
+  /**
+   * In the primary: a worker exited, each crash included (`unexpected`, with `crashes` and
+   * `restartInMs`). Default: a line on stderr for each unexpected exit and each unclean stop.
+   */
   onWorkerExit?: (worker: ClusterWorkerExit) => void;
 }
 
@@ -103,9 +114,10 @@ export class ClusterError extends Error {
  * the same program runs in the primary and in every worker.
  *
  * In the primary: forks `workers` workers and supervises them. A worker that exits unexpectedly is
- * replaced after `restartDelayMs`, doubled for each further unexpected exit within `crashWindowMs`
- * (at most `maxRestartDelayMs`); at `maxCrashes` such exits within the window the primary gives
- * up: it drains the workers left and rejects with a {@link ClusterError} (`crash-loop`). On the
+ * reported (`onWorkerExit`) and replaced after `restartDelayMs`, doubled for each further unexpected
+ * exit within `crashWindowMs` (at most `maxRestartDelayMs`), for as long as the primary runs. With a
+ * finite `maxCrashes` (by default there is none), at `maxCrashes` such exits within the window the
+ * primary gives up: it drains the workers left and rejects with a {@link ClusterError} (`crash-loop`). On the
  * first of `signals` (or `signal` aborting) every worker drains (`HttpServer.stop()`) and exits;
  * the promise resolves once all have exited with code 0, and rejects (`unclean-stop`) when one did
  * not. A second signal kills the workers at once; `stopTimeoutMs` after the first, the ones left
@@ -151,6 +163,7 @@ function resolveOptions(o: ClusterOptions): Resolved {
     }
     return value;
   };
+  const crashWindowMs = ms('crashWindowMs', o.crashWindowMs ?? DEFAULT_CRASH_WINDOW_MS, 1, false);
   return {
     server: o.server,
     afterStop: o.afterStop,
@@ -158,12 +171,12 @@ function resolveOptions(o: ClusterOptions): Resolved {
     restartDelayMs: ms('restartDelayMs', o.restartDelayMs ?? DEFAULT_RESTART_DELAY_MS, 0, false),
     maxRestartDelayMs: ms('maxRestartDelayMs', o.maxRestartDelayMs ?? DEFAULT_MAX_RESTART_DELAY_MS, 0, false),
     maxCrashes: count('maxCrashes', o.maxCrashes ?? DEFAULT_MAX_CRASHES, 1, true),
-    crashWindowMs: ms('crashWindowMs', o.crashWindowMs ?? DEFAULT_CRASH_WINDOW_MS, 1, false),
+    crashWindowMs,
     stopTimeoutMs: ms('stopTimeoutMs', o.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS, 1, true),
     signals: o.signals ?? ['SIGINT', 'SIGTERM'],
     signal: o.signal,
     onWorkerReady: o.onWorkerReady,
-    onWorkerExit: o.onWorkerExit ?? logExit,
+    onWorkerExit: o.onWorkerExit ?? ((exit) => logExit(exit, crashWindowMs)),
   };
 }
 
@@ -248,16 +261,19 @@ function supervise(o: Resolved): Promise<void> {
       let exit: ClusterWorkerExit = base;
       if (unexpected && !stopping) {
         const now = performance.now();
+        // Entries leave after crashWindowMs, and each needs a fork to crash first: bounded by the window.
         const crash = { at: now, exit };
         crashes.push(crash);
         while (crashes[0]!.at <= now - o.crashWindowMs) crashes.shift();
+        exit = crash.exit = { ...base, crashes: crashes.length };
         if (crashes.length >= o.maxCrashes) {
           giveUp = new ClusterError('crash-loop',
             `serveCluster: gave up: ${crashes.length} workers exited unexpectedly within ${o.crashWindowMs} ms (maxCrashes ${o.maxCrashes}); the last: ${describe(exit)}`,
             crashes.map((c) => c.exit));
         } else {
-          const delay = Math.min(o.restartDelayMs * 2 ** (crashes.length - 1), o.maxRestartDelayMs);
-          exit = crash.exit = { ...base, restartInMs: delay };
+          // The exponent stops at 30: past the cap long before, and 0 × 2^1024 would be NaN.
+          const delay = Math.min(o.restartDelayMs * 2 ** Math.min(crashes.length - 1, 30), o.maxRestartDelayMs);
+          exit = crash.exit = { ...exit, restartInMs: delay };
           const timer = setTimeout(() => {
             restarts.delete(timer);
             fork();
@@ -322,16 +338,25 @@ function supervise(o: Resolved): Promise<void> {
   });
 }
 
-/** `worker 3 (pid 1234) exited with code 1: <its error>`; `unexpectedly` after `exited` when told. */
+/**
+ * `worker 3 (pid 1234) exited with code 1: <its error>`, on one line (a multi-line error message is
+ * joined); `unexpectedly` after `exited` when told.
+ */
 function describe(exit: ClusterWorkerExit, unexpectedly = false): string {
   const how = exit.code !== null ? `with code ${exit.code}` : `on ${exit.signal}`;
-  return `worker ${exit.id} (pid ${exit.pid}) exited ${unexpectedly ? 'unexpectedly ' : ''}${how}${exit.error === undefined ? '' : `: ${exit.error}`}`;
+  const why = exit.error === undefined ? '' : `: ${exit.error.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+  return `worker ${exit.id} (pid ${exit.pid}) exited ${unexpectedly ? 'unexpectedly ' : ''}${how}${why}`;
 }
 
-/** The default `onWorkerExit`: one line on stderr for an unexpected exit, and for a worker that did not drain cleanly. */
-function logExit(exit: ClusterWorkerExit): void {
+/**
+ * The default `onWorkerExit`: one line on stderr for each unexpected exit (with the count within the
+ * window and when the replacement comes), and for each worker that did not drain cleanly.
+ */
+function logExit(exit: ClusterWorkerExit, crashWindowMs: number): void {
   if (exit.unexpected) {
-    console.error(`lacquer/http: ${describe(exit, true)}${exit.restartInMs === undefined ? '' : `; restarting it in ${exit.restartInMs} ms`}`);
+    const count = exit.crashes === undefined ? '' : ` (${exit.crashes} within ${crashWindowMs} ms)`;
+    const next = exit.restartInMs === undefined ? '' : `; restarting it in ${exit.restartInMs} ms`;
+    console.error(`lacquer/http: ${describe(exit, true)}${count}${next}`);
   } else if (exit.code !== 0 || exit.error !== undefined) {
     console.error(`lacquer/http: ${describe(exit)} while draining`);
   }

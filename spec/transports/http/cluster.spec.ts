@@ -28,24 +28,27 @@ class Cluster {
       this.lines.push(...parts.filter((l) => l !== ''));
       for (const wake of this.#waiters) wake();
     });
-    child.stderr!.setEncoding('utf8').on('data', (data: string) => (this.stderr += data));
+    child.stderr!.setEncoding('utf8').on('data', (data: string) => {
+      this.stderr += data;
+      for (const wake of this.#waiters) wake();
+    });
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => {
       for (const wake of this.#waiters) wake();
       resolve({ code, signal });
     }));
   }
 
-  /** The lines matching `pattern`, once there are `count` of them (all that match at that moment). */
-  until(pattern: RegExp, count = 1): Promise<string[]> {
+  /** The lines of stdout matching `pattern`, once there are `count` of them (all that match at that moment). */
+  until(pattern: RegExp, count = 1, lines: () => readonly string[] = () => this.lines): Promise<string[]> {
     return new Promise((resolve, reject) => {
       const check = () => {
-        const hits = this.lines.filter((l) => pattern.test(l));
+        const hits = lines().filter((l) => pattern.test(l));
         if (hits.length >= count) return done(() => resolve(hits));
         if (this.child.exitCode !== null || this.child.signalCode !== null) {
           return done(() => reject(new Error(`the cluster exited (${this.child.exitCode ?? this.child.signalCode}) with ${hits.length} of ${count} lines ${pattern}\n${this.dump()}`)));
         }
       };
-      const timer = setTimeout(() => done(() => reject(new Error(`waited ${WAIT_MS} ms for ${count} lines ${pattern}, got ${this.lines.filter((l) => pattern.test(l)).length}\n${this.dump()}`))), WAIT_MS);
+      const timer = setTimeout(() => done(() => reject(new Error(`waited ${WAIT_MS} ms for ${count} lines ${pattern}, got ${lines().filter((l) => pattern.test(l)).length}\n${this.dump()}`))), WAIT_MS);
       const done = (settle: () => void) => {
         clearTimeout(timer);
         this.#waiters.delete(check);
@@ -54,6 +57,11 @@ class Cluster {
       this.#waiters.add(check);
       check();
     });
+  }
+
+  /** The same for the lines of stderr. */
+  untilStderr(pattern: RegExp, count = 1): Promise<string[]> {
+    return this.until(pattern, count, () => this.stderr.split('\n'));
   }
 
   /** The workers listening, from their READY lines: `{ id, pid, port }`. */
@@ -140,7 +148,7 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     const survivor = workers.find((w) => w.pid !== crashed)!.pid;
     const [exit] = await c.until(new RegExp(`^EXIT \\d+ ${crashed} `));
     // Uncaught exception: exit code 1, unexpected, replaced after 200 ms (the fixture's restartDelayMs).
-    expect(exit!.split(' ').slice(3)).to.deep.equal(['1', 'null', 'true', '200']);
+    expect(exit!.split(' ').slice(3)).to.deep.equal(['1', 'null', 'true', '1', '200']);
 
     // Whether or not the replacement listens yet, nothing reaches the dead worker.
     const pids = await Promise.all(Array.from({ length: 10 }, () => pidOf(base)));
@@ -193,7 +201,7 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     });
     expect(await c.exit(), c.dump()).to.deep.equal({ code: 0, signal: null });
     const exits = c.lines.filter((l) => l.startsWith('EXIT '));
-    expect(exits.map((l) => l.split(' ').slice(3).join(' ')), 'both workers drained and exited 0').to.deep.equal(['0 null false -', '0 null false -']);
+    expect(exits.map((l) => l.split(' ').slice(3).join(' ')), 'both workers drained and exited 0').to.deep.equal(['0 null false - -', '0 null false - -']);
     expect(c.lines.at(-1)).to.equal('STOPPED');
   }
 
@@ -211,7 +219,7 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     c.child.kill('SIGTERM');
     expect(await c.exit(), c.dump()).to.deep.equal({ code: 0, signal: null });
     const exits = c.lines.filter((l) => l.startsWith('EXIT ')).map((l) => l.split(' ').slice(3).join(' '));
-    expect(exits).to.deep.equal(['0 null false -', '0 null false -']);
+    expect(exits).to.deep.equal(['0 null false - -', '0 null false - -']);
     expect(c.lines.at(-1)).to.equal('STOPPED');
   });
 
@@ -243,18 +251,42 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     expect(failed).to.match(/^FAILED unclean-stop serveCluster: 2 workers did not drain and exit cleanly: worker \d+ \(pid \d+\) exited on SIGKILL: killed on a second signal; worker/);
   });
 
-  it('gives up on a crash loop: maxCrashes unexpected exits within crashWindowMs reject with the last error', async () => {
+  it('keeps restarting workers that crash again and again: the delay doubles up to maxRestartDelayMs, each crash reported', async () => {
+    // No maxCrashes: the library's default. The fixture: restartDelayMs 20, maxRestartDelayMs 200,
+    // crashWindowMs 30 s; every worker fails as it starts, so each replacement crashes too.
     const c = start({ CLUSTER_FAIL: '1' });
+    const exits = (await c.until(/^EXIT /, 12)).slice(0, 12).map((l) => l.split(' ').slice(3).join(' '));
+    // The n-th crash within the window is the n-th EXIT line, whichever worker it was.
+    expect(exits).to.deep.equal([20, 40, 80, 160, 200, 200, 200, 200, 200, 200, 200, 200].map((ms, i) => `1 null true ${i + 1} ${ms}`));
+    expect(c.lines.filter((l) => l.startsWith('FAILED ')), 'the primary did not give up').to.deep.equal([]);
+    expect(c.child.exitCode, 'the primary still runs').to.equal(null);
+    await c.until(/^EXIT /, 13); // and restarts again
+    c.child.kill('SIGTERM');
+    // A replacement told to stop while it fails exits 1 (an unclean stop), or none was running: 0.
+    const exit = await c.exit();
+    expect(exit.code, c.dump()).to.be.oneOf([0, 1]);
+    expect(c.lines.filter((l) => l.startsWith('FAILED ') && !l.startsWith('FAILED unclean-stop '))).to.deep.equal([]);
+  });
+
+  it('by default reports each crash as one line on stderr: the worker, its error, the count in the window, the delay', async () => {
+    const c = start({ CLUSTER_FAIL: '1', CLUSTER_LOG: 'default' });
+    const reported = await c.untilStderr(/^lacquer\/http: worker \d+ \(pid \d+\) exited unexpectedly/, 4);
+    expect(reported.slice(0, 4).map((l) => l.replace(/worker \d+ \(pid \d+\)/, 'worker N (pid P)'))).to.deep.equal([1, 2, 3, 4].map((n) =>
+      `lacquer/http: worker N (pid P) exited unexpectedly with code 1: configured to fail (${n} within 30000 ms); restarting it in ${Math.min(20 * 2 ** (n - 1), 200)} ms`));
+  });
+
+  it('gives up on a crash loop when told to: maxCrashes unexpected exits within crashWindowMs reject with the last error', async () => {
+    const c = start({ CLUSTER_FAIL: '1', CLUSTER_MAX_CRASHES: '3' });
     expect(await c.exit()).to.deep.equal({ code: 1, signal: null });
     const exits = c.lines.filter((l) => l.startsWith('EXIT ')).map((l) => l.split(' ').slice(3).join(' '));
     // The fixture: maxCrashes 3 within 30 s, restartDelayMs 20 doubling (capped at 200): the first two
     // exits are replaced after 20 and 40 ms, the third gives up; the other replacement, told to stop
     // while it fails too, exits 1 as well (no longer unexpected) and is not replaced.
-    expect(exits).to.deep.equal(['1 null true 20', '1 null true 40', '1 null true -', '1 null false -']);
+    expect(exits).to.deep.equal(['1 null true 1 20', '1 null true 2 40', '1 null true 3 -', '1 null false - -']);
     const failed = c.lines.find((l) => l.startsWith('FAILED '));
     expect(failed).to.match(/^FAILED crash-loop serveCluster: gave up: 3 workers exited unexpectedly within 30000 ms \(maxCrashes 3\); the last: worker \d+ \(pid \d+\) exited with code 1: configured to fail$/);
     // The error holds the three unexpected exits, in order.
-    const crashedPids = c.lines.filter((l) => / true \S+$/.test(l) && l.startsWith('EXIT ')).map((l) => l.split(' ')[2]);
+    const crashedPids = c.lines.filter((l) => / true \S+ \S+$/.test(l) && l.startsWith('EXIT ')).map((l) => l.split(' ')[2]);
     expect(c.lines.find((l) => l.startsWith('FAILED-EXITS '))).to.equal(`FAILED-EXITS ${crashedPids.join(' ')}`);
     expect(c.lines.filter((l) => l.startsWith('READY '))).to.deep.equal([]);
     expect(c.stderr).to.include('failed to start: Error: configured to fail');

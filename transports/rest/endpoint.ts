@@ -5,7 +5,7 @@ import { ReadError } from '../../core/errors/read-error.ts';
 import type { Opts } from '../../core/options.ts';
 import { authenticate, isRefusal } from './authenticate.ts';
 import { bodyType } from './body-type.ts';
-import { EndpointCall, appendHeader, headerMistake, type CallSite } from './call.ts';
+import { EndpointCall, appendHeader, calls, headerMistake, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
@@ -80,8 +80,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   /** A thrown error as an answer: its status, and a report to `onError` unless it is a plain refusal. */
   const failed = (call: EndpointCall, accept: string | null, thrown: unknown): EndpointResponse => {
     // A misuse of the call (by `verify`, an interceptor, the method) outweighs what followed it.
-    const error = call.mistake ?? thrown;
-    call.failure = error;
+    const error = calls.mistake(call) ?? thrown;
+    calls.setFailure(call, error);
     // A ReadError from inside a method is not about the request body: 500 like any other.
     const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
     const doc = problemForError(cause, settings.exposeErrors);
@@ -93,7 +93,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
         // A failing error hook must not turn one failure into two.
       }
     }
-    const headers: HeaderValues = doc.status < 500 ? { ...call.answerHeaders } : {};
+    const headers: HeaderValues = doc.status < 500 ? { ...calls.answerHeaders(call) } : {};
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) {
         if (headerMistake(name, value) === undefined) appendHeader(headers, name.toLowerCase(), value);
@@ -123,7 +123,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
 
   /** The caller is admitted: read the body (only now), then go on. */
   const admitted = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
-    if (call.mistake !== undefined) return failed(call, accept, call.mistake);
+    if (calls.mistake(call) !== undefined) return failed(call, accept, undefined);
     if (typeof request.body !== 'function') return withBody(call, request, accept, request.body ?? EMPTY);
     // Called as a method: a transport may read the body with `this`.
     const read = request.body();
@@ -153,10 +153,10 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     if (input !== undefined) {
       try {
         const value = (requestCodec ?? codecs[0]!).decode(input, body, opts);
-        call.args = contract.params.length === 1 ? [value] : (value as unknown[]);
+        calls.setArgs(call, contract.params.length === 1 ? [value] : (value as unknown[]));
       } catch (e) {
         if (!(e instanceof ReadError)) return failed(call, accept, e);
-        call.failure = e;
+        calls.setFailure(call, e);
         return fail(accept, problemForError(e, false));
       }
     }
@@ -177,16 +177,17 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const returned = (call: EndpointCall, accept: string | null, answer: Choice | undefined, result: unknown): EndpointResponse => {
     let encoded: Uint8Array | string | undefined;
     try {
-      if (call.mistake !== undefined) throw call.mistake;
+      const mistake = calls.mistake(call);
+      if (mistake !== undefined) throw mistake;
       if (answer !== undefined) encoded = answer.codec.encode(contract.returns, result as never, opts);
     } catch (e) {
       return failed(call, accept, e);
     }
-    const own = call.answerHeaders;
+    const own = calls.answerHeaders(call);
     const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
-    if (answer === undefined) return { status: call.successStatus, headers, body: undefined };
+    if (answer === undefined) return { status: calls.successStatus(call), headers, body: undefined };
     headers['content-type'] = answer.contentType;
-    return { status: call.successStatus, headers, body: encoded };
+    return { status: calls.successStatus(call), headers, body: encoded };
   };
 
   /**
@@ -198,8 +199,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     answer.headers['x-request-id'] = call.requestId;
     if (onResponse !== undefined) {
       answer.written = (status) => {
-        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = { call, status, durationMs: performance.now() - call.started };
-        if (call.failure !== undefined) report.error = call.failure;
+        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = { call, status, durationMs: performance.now() - calls.started(call) };
+        const failure = calls.failure(call);
+        if (failure !== undefined) report.error = failure;
         try {
           onResponse(report);
         } catch {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { problem, problemForError, problemResponse, type ProblemDocument } from '../rest/problem.ts';
+import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from '../rest/problem.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from '../rest/types.ts';
 import { requestIdFor } from '../rest/request-id.ts';
 import { clientAddress } from '../rest/client-address.ts';
@@ -153,7 +153,7 @@ export class Exchange implements EndpointRequest, InFlight {
         const doc = problemForError(error, this.#state.options.exposeErrors);
         if (doc.status >= 500) doc.requestId = this.requestId;
         this.#report(error, request, doc.status);
-        return this.#send(this.#problem(doc));
+        return this.#send(this.#problem(doc, errorHeaders(error)));
       }
       this.#send(response.toEndpointResponse());
     } finally {

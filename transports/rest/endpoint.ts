@@ -1,16 +1,15 @@
 import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
-import { HttpError } from '../../core/errors/http-error.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
 import type { Opts } from '../../core/options.ts';
 import { authenticate, isRefusal } from './authenticate.ts';
 import { bodyType } from './body-type.ts';
-import { EndpointCall, appendHeader, calls, headerMistake, type CallSite } from './call.ts';
+import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
-import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
+import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdFor } from './request-id.ts';
 import { bodyOverLimit } from './request-body.ts';
 import type { SecurityScheme } from './security.ts';
@@ -77,29 +76,38 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const fail = (accept: string | null, doc: ProblemDocument, headers: HeaderValues = {}) =>
     problemResponse(doc, accept, codecs, withVaryOnAccept(headers));
 
-  /** A thrown error as an answer: its status, and a report to `onError` unless it is a plain refusal. */
+  /**
+   * A thrown error as an answer: its status, and a report to `onError` (with the status sent)
+   * unless it is a plain refusal. Never throws, whatever was thrown (a Proxy whose traps throw).
+   */
   const failed = (call: EndpointCall, accept: string | null, thrown: unknown): EndpointResponse => {
     // A misuse of the call (by `verify`, an interceptor, the method) outweighs what followed it.
     const error = calls.mistake(call) ?? thrown;
     calls.setFailure(call, error);
-    // A ReadError from inside a method is not about the request body: 500 like any other.
-    const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
-    const doc = problemForError(cause, settings.exposeErrors);
-    if (doc.status >= 500) doc.requestId = call.requestId;
+    let answer: EndpointResponse;
+    try {
+      answer = failure(call, accept, error);
+    } catch {
+      answer = fail(accept, problem(500, 'The server failed to handle the request.', { requestId: call.requestId }));
+    }
     if (!isRefusal(error)) {
       try {
-        settings.onError(error, { service: site.service, method: site.method, status: doc.status, requestId: call.requestId });
+        settings.onError(error, { service: site.service, method: site.method, status: answer.status, requestId: call.requestId });
       } catch {
         // A failing error hook must not turn one failure into two.
       }
     }
+    return answer;
+  };
+
+  /** The problem document for `error`, with the headers of an HttpError and, below 500, the call's. */
+  const failure = (call: EndpointCall, accept: string | null, error: unknown): EndpointResponse => {
+    // A ReadError from inside a method is not about the request body: 500 like any other.
+    const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
+    const doc = problemForError(cause, settings.exposeErrors);
+    if (doc.status >= 500) doc.requestId = call.requestId;
     const headers: HeaderValues = doc.status < 500 ? { ...calls.answerHeaders(call) } : {};
-    if (error instanceof HttpError) {
-      for (const [name, value] of Object.entries(error.headers)) {
-        if (headerMistake(name, value) === undefined) appendHeader(headers, name.toLowerCase(), value);
-      }
-    }
-    return fail(accept, doc, headers);
+    return fail(accept, doc, errorHeaders(error, headers));
   };
 
   /**
@@ -162,12 +170,15 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     }
 
     let result: unknown;
+    let pending: boolean;
     try {
       result = interceptors.length === 0 ? run(call) : intercept(interceptors, call, run);
+      // Inside the try: reading `then` of a Proxy may throw.
+      pending = isThenable(result);
     } catch (e) {
       return failed(call, accept, e);
     }
-    if (isThenable(result)) {
+    if (pending) {
       return Promise.resolve(result).then((value) => finish(call, returned(call, accept, answer, value)), (e: unknown) => finish(call, failed(call, accept, e)));
     }
     return returned(call, accept, answer, result);

@@ -138,7 +138,7 @@ async function handle(
   };
   const peer = options.ip?.(request, ...platform) ?? undefined;
   const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);
-  const call = new FetchEndpointRequest(request, route.path, readRequestBody, target.search, requestId, ip, platform);
+  const call = new FetchEndpointRequest(request, route.prefix, route.path, readRequestBody, target.search, requestId, ip, platform);
   const answer = route.handler(call);
   // Answered at once (nothing awaited), or no deadline to race.
   if (!(answer instanceof Promise)) return send(answer);

@@ -48,6 +48,8 @@ export class Exchange implements EndpointRequest, InFlight {
   readonly requestId: string;
   /** Relative to the mount prefix, once routed to an endpoint. */
   path = '';
+  /** The mount prefix, once routed to an endpoint. */
+  prefix = '';
   /** The query, without `?`. */
   search = '';
   readonly #state: ServerState;
@@ -114,6 +116,7 @@ export class Exchange implements EndpointRequest, InFlight {
     calls.add(this, performance.now() + (options.handlerTimeoutMs || Infinity));
     if (route.kind === 'route') return this.#runRoute(route.handler, route.params);
     this.path = route.path;
+    this.prefix = route.prefix;
     let answer: ReturnType<Handler>;
     try {
       answer = route.handler(this);

@@ -210,7 +210,10 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     answer.headers['x-request-id'] = call.requestId;
     if (onResponse !== undefined) {
       answer.written = (status) => {
-        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = { call, status, durationMs: performance.now() - calls.started(call) };
+        const prefix = calls.prefix(call);
+        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = {
+          call, prefix, path: prefix + call.path, status, durationMs: performance.now() - calls.started(call),
+        };
         const failure = calls.failure(call);
         if (failure !== undefined) report.error = failure;
         try {

@@ -21,7 +21,12 @@ export interface ErrorContext {
 
 /** What `onResponse` is told about each answer of an endpoint. */
 export interface ResponseReport {
+  /** The call; its `path` is below the mount prefix (`/createBook`). */
   readonly call: Call;
+  /** The prefix the registry is mounted under (`/api`), `''` at the root: two mounts of one registry, or two registries, told apart. */
+  readonly prefix: string;
+  /** The full path of the request: the prefix and `call.path` (`/api/createBook`). */
+  readonly path: string;
   /** The status written. */
   readonly status: number;
   /** From the moment the endpoint got the request to the moment its answer was written. */

@@ -7,6 +7,7 @@ import { bodyType } from './body-type.ts';
 import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
+import { markSignalReason } from './log-failure.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
@@ -91,6 +92,11 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       answer = fail(accept, problem(500, 'The server failed to handle the request.', { requestId: call.requestId }));
     }
     if (!isRefusal(error)) {
+      // A method passing on its signal's reason (a timeout, a client gone) failed as expected.
+      if (answer.status === 500 && typeof error === 'object' && error !== null) {
+        const signal = call.signal;
+        if (signal.aborted && signal.reason === error) markSignalReason(error);
+      }
       try {
         settings.onError(error, { service: site.service, method: site.method, status: answer.status, requestId: call.requestId });
       } catch {

@@ -2,6 +2,7 @@ import type { Codec } from '../../core/codec.ts';
 import type { Call } from '../../core/contract/call.ts';
 import type { Opts } from '../../core/options.ts';
 import type { Interceptor } from './interceptors.ts';
+import { logFailure } from './log-failure.ts';
 import type { SecurityScheme } from './security.ts';
 
 /** 1 MiB: the largest request body a registry reads unless `maxBodyBytes` says otherwise. */
@@ -43,7 +44,8 @@ export interface RegistryOptions extends Opts {
   exposeErrors?: boolean;
   /**
    * Told of every error a service method throws and of every result that cannot be written,
-   * with the status answered. Default: 5xx errors are logged with `console.error`.
+   * with the status answered. Default: 5xx errors are logged with `console.error`, with their
+   * stack when they are faults (a thrown error answered 500), on one line otherwise (a client gone).
    */
   onError?: (error: unknown, context: ErrorContext) => void;
   /** Largest request body, in bytes; larger ones are answered 413. Default 1 MiB. */
@@ -63,7 +65,7 @@ export interface RegistryOptions extends Opts {
   onResponse?: (report: ResponseReport) => void;
 }
 
-/** Logs failures answered 5xx; the default `onError`. */
+/** Logs failures answered 5xx (see {@link logFailure}); the default `onError`. */
 export function defaultOnError(error: unknown, context: ErrorContext): void {
-  if (context.status >= 500) console.error(`lacquer: ${context.service}.${context.method} failed (${context.status}, request ${context.requestId}):`, error);
+  if (context.status >= 500) logFailure(`lacquer: ${context.service}.${context.method} failed (${context.status}, request ${context.requestId})`, error, context.status);
 }

@@ -7,6 +7,7 @@ import { decode as decodeMsgpack } from '@msgpack/msgpack';
 import { HttpError, Registry, meta, method, service, t, type ErrorContext } from '../../core/index.ts';
 import type { Served } from '../support/fetch-server.ts';
 import { send } from '../support/http-client.ts';
+import { toFetchHandler } from '../../transports/fetch/index.ts';
 import { TRANSPORTS } from './both-transports.ts';
 
 /** An object every operation on which throws, `instanceof` and property reads included. */
@@ -95,3 +96,19 @@ for (const transport of TRANSPORTS) {
     });
   });
 }
+
+describe('transports/fetch: a fault of the handler itself', () => {
+  it('is a 500 carrying the request id, in x-request-id and the problem document', async () => {
+    const faulty = toFetchHandler('/x', { routes: new Map([['/boom', new Map([['GET', () => Promise.reject(new Error('boom'))]])]]) });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const response = await faulty(new Request('http://in-process/x/boom', { headers: { 'x-request-id': 'fault-1' } }));
+      expect(response.status).to.equal(500);
+      expect(response.headers.get('x-request-id')).to.equal('fault-1');
+      expect(await response.json()).to.include({ status: 500, requestId: 'fault-1' });
+    } finally {
+      console.error = original;
+    }
+  });
+});

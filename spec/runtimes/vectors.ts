@@ -11,6 +11,7 @@ import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpa
 import cbor from 'cbor';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { ALLOWED_ORIGIN, LIST_LENGTH, MAX_BODY_BYTES, PREFIX, SECRET, TOKENS, listedSample, type Sample } from './app.ts';
+import { DEFAULT_EXPOSED_HEADERS } from '../../transports/rest/cors.ts';
 
 /** Where the vectors run. */
 export type RuntimeKind = 'node' | 'bun' | 'deno' | 'workerd';
@@ -377,8 +378,10 @@ const METHODS: Vector[] = [
   },
 ];
 
+/** The app lists x-request-id, which lacquer exposes anyway. */
+const EXPOSED = DEFAULT_EXPOSED_HEADERS.join(', ');
 const CORS_ANSWER = (id: string) => jsonAnswer(id, SAMPLE_JSON, 200, {
-  vary: 'Accept, Origin', 'access-control-allow-origin': ALLOWED_ORIGIN, 'access-control-expose-headers': 'x-request-id',
+  vary: 'Accept, Origin', 'access-control-allow-origin': ALLOWED_ORIGIN, 'access-control-expose-headers': EXPOSED,
 });
 const CORS: Vector[] = [
   {
@@ -395,7 +398,7 @@ const CORS: Vector[] = [
       status: 204,
       headers: {
         'access-control-allow-origin': ALLOWED_ORIGIN,
-        'access-control-expose-headers': 'x-request-id',
+        'access-control-expose-headers': EXPOSED,
         'access-control-allow-methods': 'POST',
         'access-control-allow-headers': 'content-type, authorization',
         'access-control-max-age': '300',
@@ -735,7 +738,7 @@ const COMPRESSION: Vector[] = [
     name: 'compression: with CORS, Vary lists Accept, Origin and Accept-Encoding',
     request: ask('gzip-cors', 'GET', '/listSamples', { origin: ALLOWED_ORIGIN, 'accept-encoding': 'gzip' }),
     expect: listAnswer('gzip-cors', 'gzip', {
-      vary: 'Accept, Origin, Accept-Encoding', 'access-control-allow-origin': ALLOWED_ORIGIN, 'access-control-expose-headers': 'x-request-id',
+      vary: 'Accept, Origin, Accept-Encoding', 'access-control-allow-origin': ALLOWED_ORIGIN, 'access-control-expose-headers': EXPOSED,
     }),
   },
   // Request bodies.

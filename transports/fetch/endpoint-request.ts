@@ -11,6 +11,7 @@ export class FetchEndpointRequest implements EndpointRequest {
 
   constructor(
     readonly request: Request,
+    readonly prefix: string,
     readonly path: string,
     readonly body: BodySource,
     readonly search: string,

@@ -42,12 +42,15 @@ export function toFetchHandler(
   };
   const deadlines = resolved.handlerTimeoutMs === 0 ? undefined : new Deadlines(resolved.handlerTimeoutMs);
   return async (request, ...platform) => {
+    const requestId = requestIdFor(request.headers.get('x-request-id'));
     try {
-      return await handle(request, platform, routes, resolved, compression, deadlines);
+      return await handle(request, requestId, platform, routes, resolved, compression, deadlines);
     } catch (error) {
       // A fault of the handler itself, not of an endpoint (those answer problem documents).
-      console.error('lacquer/fetch: internal error', error);
-      return toResponse(problemResponse(problem(500), null), false);
+      console.error(`lacquer/fetch: internal error (request ${requestId})`, error);
+      const answer = problemResponse(problem(500, undefined, { requestId }), null);
+      answer.headers['x-request-id'] = requestId;
+      return toResponse(answer, false);
     }
   };
 }
@@ -71,6 +74,7 @@ function targetOf(url: string): string {
 
 async function handle(
   request: Request,
+  requestId: string,
   platform: readonly unknown[],
   routes: RouteTable,
   options: ResolvedFetchOptions,
@@ -79,7 +83,6 @@ async function handle(
 ): Promise<Response> {
   const { method, headers } = request;
   const head = method === 'HEAD';
-  const requestId = requestIdFor(headers.get('x-request-id'));
   const origin = headers.get('origin');
   const { cors } = options;
   const allowedOrigin = cors !== undefined && origin !== null && originAllowed(cors, origin);
@@ -135,7 +138,7 @@ async function handle(
   };
   const peer = options.ip?.(request, ...platform) ?? undefined;
   const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);
-  const call = new FetchEndpointRequest(request, route.path, readRequestBody, target.search, requestId, ip, platform);
+  const call = new FetchEndpointRequest(request, route.prefix, route.path, readRequestBody, target.search, requestId, ip, platform);
   const answer = route.handler(call);
   // Answered at once (nothing awaited), or no deadline to race.
   if (!(answer instanceof Promise)) return send(answer);

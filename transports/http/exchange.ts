@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { problem, problemForError, problemResponse, type ProblemDocument } from '../rest/problem.ts';
+import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from '../rest/problem.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from '../rest/types.ts';
 import { requestIdFor } from '../rest/request-id.ts';
 import { clientAddress } from '../rest/client-address.ts';
@@ -48,6 +48,8 @@ export class Exchange implements EndpointRequest, InFlight {
   readonly requestId: string;
   /** Relative to the mount prefix, once routed to an endpoint. */
   path = '';
+  /** The mount prefix, once routed to an endpoint. */
+  prefix = '';
   /** The query, without `?`. */
   search = '';
   readonly #state: ServerState;
@@ -114,6 +116,7 @@ export class Exchange implements EndpointRequest, InFlight {
     calls.add(this, performance.now() + (options.handlerTimeoutMs || Infinity));
     if (route.kind === 'route') return this.#runRoute(route.handler, route.params);
     this.path = route.path;
+    this.prefix = route.prefix;
     let answer: ReturnType<Handler>;
     try {
       answer = route.handler(this);
@@ -153,7 +156,7 @@ export class Exchange implements EndpointRequest, InFlight {
         const doc = problemForError(error, this.#state.options.exposeErrors);
         if (doc.status >= 500) doc.requestId = this.requestId;
         this.#report(error, request, doc.status);
-        return this.#send(this.#problem(doc));
+        return this.#send(this.#problem(doc, errorHeaders(error)));
       }
       this.#send(response.toEndpointResponse());
     } finally {

@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
 import type { CorsOptions } from '../rest/cors.ts';
 import { checkTrustProxy, type TrustProxy } from '../rest/client-address.ts';
+import { logFailure } from '../rest/log-failure.ts';
 import type { HttpRequest } from './request.ts';
 import { CompressionPolicy, resolveCompression, type CompressionOptions } from '../rest/content-coding.ts';
 import { NODE_RESPONSE_CODINGS } from './coding.ts';
@@ -107,7 +108,8 @@ export interface HttpServerOptions {
   /**
    * Told of every error a route handler throws, and of every call answered 503 for it (handler
    * timeout, shutdown): `error` is then an `Error` saying which. Default: 5xx errors are logged
-   * with `console.error`.
+   * with `console.error`, with their stack when they are faults (a thrown error answered 500), on
+   * one line otherwise (a timeout, a shutdown).
    */
   onError?: (error: unknown, request: HttpRequest, status: number) => void;
 }
@@ -183,7 +185,7 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
     trustProxy: checkTrustProxy('HttpServer', o.trustProxy),
     exposeErrors: o.exposeErrors ?? false,
     onError: o.onError ?? ((error, request, status) => {
-      if (status >= 500) console.error(`lacquer/http: ${request.method} ${request.path} failed (${status}, request ${request.requestId}):`, error);
+      if (status >= 500) logFailure(`lacquer/http: ${request.method} ${request.path} failed (${status}, request ${request.requestId})`, error, status);
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { HttpError } from '../../core/errors/http-error.ts';
-import type { EndpointCall } from './call.ts';
+import { calls, type EndpointCall } from './call.ts';
 import type { SecurityScheme } from './security.ts';
 import { isThenable } from './thenable.ts';
 
@@ -26,8 +26,9 @@ export function isRefusal(error: unknown): boolean {
  * the scheme's key. The request body is not touched.
  */
 export function authenticate(call: EndpointCall, schemes: readonly SecurityScheme[]): void | Promise<void> {
+  const source = calls.credentials(call);
   for (const scheme of schemes) {
-    const found = scheme.credential(call);
+    const found = scheme.credential(source);
     if (found.kind === 'absent') continue;
     if (found.kind === 'malformed') throw unauthenticated(found.reason, [scheme.challenge('invalid_token')]);
     const caller = scheme.verify(found.value, call);

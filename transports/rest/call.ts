@@ -1,5 +1,6 @@
 import type { Call, ContextKey } from '../../core/contract/call.ts';
 import { isBodiless, isSuccessStatus, type HttpMethod } from '../../core/contract/method.ts';
+import type { CredentialSource } from './security.ts';
 import type { EndpointRequest, HeaderValues } from './types.ts';
 
 /** What an endpoint knows of itself before any request. */
@@ -36,14 +37,66 @@ export function headerMistake(name: string, value: unknown): string | undefined 
   return undefined;
 }
 
-/** The {@link Call} of one request to an endpoint. */
-export class EndpointCall implements Call {
-  readonly requestId: string;
-  args: readonly unknown[] = [];
+/**
+ * What endpoint.ts, interceptors.ts and authenticate.ts see of a call beyond {@link Call}. The
+ * state lives in `#private` fields of {@link EndpointCall}, reachable only through these functions,
+ * which the package does not export: a method (or a logger it hands its call to) sees the members
+ * of `Call` and nothing else, in particular nothing of the transport's request, which may link to
+ * other requests in flight.
+ */
+export interface CallInternals {
+  /** Stores the decoded parameters. */
+  setArgs(call: EndpointCall, args: readonly unknown[]): void;
   /** The first misuse of the call (a status that is not 2xx, a bad header, `next()` twice): answered 500. */
-  mistake: Error | undefined;
+  mistake(call: EndpointCall): Error | undefined;
+  /** Records a misuse; the first one is reported and answered 500. */
+  misuse(call: EndpointCall, message: string): void;
   /** What made the answer a failure (a thrown error, a ReadError), for `onResponse`. */
-  failure: unknown;
+  failure(call: EndpointCall): unknown;
+  setFailure(call: EndpointCall, failure: unknown): void;
+  /** When the call began (`performance.now()`), for `onResponse`'s duration; 0 when nobody asks. */
+  started(call: EndpointCall): number;
+  /** The mount prefix the request came through (`/api`; `''` at the root). */
+  prefix(call: EndpointCall): string;
+  /** The status of a success. */
+  successStatus(call: EndpointCall): number;
+  /** The headers added with `header()`, if any. */
+  answerHeaders(call: EndpointCall): HeaderValues | undefined;
+  /** One request header, without building `headers`. */
+  readHeader(call: EndpointCall, name: string): string | null;
+  /** Where a security scheme finds its credential: the call's request headers and query. */
+  credentials(call: EndpointCall): CredentialSource;
+}
+
+let internals: CallInternals | undefined;
+
+/**
+ * The public view of a call, what `util.inspect` and `JSON.stringify` show: no header values (a log
+ * line must not carry the caller's `Authorization`, cookies or API key), no query (it may hold an
+ * API key), no `platform` (the transport's own objects).
+ */
+const CallView = class Call {
+  constructor(
+    readonly service: string,
+    readonly method: string,
+    readonly verb: HttpMethod,
+    readonly path: string,
+    readonly requestId: string,
+    readonly ip: string | undefined,
+    readonly args: readonly unknown[],
+  ) {}
+};
+type CallView = InstanceType<typeof CallView>;
+
+/** The {@link Call} of one request to an endpoint: the members of `Call`, everything else private. */
+export class EndpointCall implements Call {
+  readonly #site: CallSite;
+  readonly #request: EndpointRequest;
+  readonly #requestId: string;
+  readonly #started: number;
+  #args: readonly unknown[] = [];
+  #mistake: Error | undefined;
+  #failure: unknown;
   /** Keys set, and their values at the same index: a call holds a few, where a Map would cost more than a search. */
   #keys: ContextKey<unknown>[] | undefined;
   #values: unknown[] | undefined;
@@ -52,27 +105,26 @@ export class EndpointCall implements Call {
   #status: number | undefined;
   #answerHeaders: HeaderValues | undefined;
 
-  constructor(
-    readonly site: CallSite,
-    readonly request: EndpointRequest,
-    requestId: string,
-    /** When the call began (`performance.now()`), for `onResponse`'s duration; 0 when nobody asks. */
-    readonly started = 0,
-  ) {
-    this.requestId = requestId;
+  constructor(site: CallSite, request: EndpointRequest, requestId: string, started = 0) {
+    this.#site = site;
+    this.#request = request;
+    this.#requestId = requestId;
+    this.#started = started;
   }
 
-  get service(): string { return this.site.service; }
-  get method(): string { return this.site.method; }
-  get verb(): HttpMethod { return this.request.method as HttpMethod; }
-  get path(): string { return this.request.path; }
-  get platform(): readonly unknown[] { return this.request.platform ?? []; }
-  get ip(): string | undefined { return this.request.ip; }
-  get signal(): AbortSignal { return this.request.signal ?? (never ??= new AbortController().signal); }
+  get service(): string { return this.#site.service; }
+  get method(): string { return this.#site.method; }
+  get verb(): HttpMethod { return this.#request.method as HttpMethod; }
+  get path(): string { return this.#request.path; }
+  get requestId(): string { return this.#requestId; }
+  get args(): readonly unknown[] { return this.#args; }
+  get platform(): readonly unknown[] { return this.#request.platform ?? []; }
+  get ip(): string | undefined { return this.#request.ip; }
+  get signal(): AbortSignal { return this.#request.signal ?? (never ??= new AbortController().signal); }
 
   get headers(): Headers {
     if (this.#headers === undefined) {
-      const source = this.request.headers;
+      const source = this.#request.headers;
       if (source instanceof Headers) this.#headers = source;
       else {
         const copy = new Headers();
@@ -84,23 +136,13 @@ export class EndpointCall implements Call {
   }
 
   get query(): URLSearchParams {
-    return (this.#query ??= new URLSearchParams(this.request.search ?? ''));
-  }
-
-  /** One request header, without building `headers`. */
-  readHeader(name: string): string | null {
-    return this.request.headers.get(name);
-  }
-
-  /** One query parameter. */
-  readQuery(name: string): string | null {
-    return this.query.get(name);
+    return (this.#query ??= new URLSearchParams(this.#request.search ?? ''));
   }
 
   get<T>(key: ContextKey<T>): T {
     const at = this.#keys === undefined ? -1 : this.#keys.indexOf(key);
     if (at === -1) {
-      throw new TypeError(`call.get(): nothing is stored under '${key.name}' for ${this.site.method} (is the method public, or the key another one?)`);
+      throw new TypeError(`call.get(): nothing is stored under '${key.name}' for ${this.#site.method} (is the method public, or the key another one?)`);
     }
     return this.#values![at] as T;
   }
@@ -123,29 +165,64 @@ export class EndpointCall implements Call {
   }
 
   status(code: number): void {
-    if (!isSuccessStatus(code)) return this.misuse(`call.status(${String(code)}): a success status must be a 2xx; throw HttpError for an error`);
-    if (isBodiless(code) && !this.site.returnsVoid) return this.misuse(`call.status(${code}): a ${code} answer has no body, but ${this.site.method} returns a value`);
+    if (!isSuccessStatus(code)) return this.#misuse(`call.status(${String(code)}): a success status must be a 2xx; throw HttpError for an error`);
+    if (isBodiless(code) && !this.#site.returnsVoid) return this.#misuse(`call.status(${code}): a ${code} answer has no body, but ${this.#site.method} returns a value`);
     this.#status = code;
   }
 
   header(name: string, value: string): void {
     const wrong = headerMistake(name, value);
-    if (wrong !== undefined) return this.misuse(`call.header(): ${wrong}`);
+    if (wrong !== undefined) return this.#misuse(`call.header(): ${wrong}`);
     appendHeader((this.#answerHeaders ??= {}), name.toLowerCase(), value);
   }
 
-  /** Records a misuse; the first one is reported and answered 500. */
-  misuse(message: string): void {
-    this.mistake ??= new Error(`${this.site.service}.${this.site.method}: ${message}`);
+  /** What `JSON.stringify(call)` writes: the public view. */
+  toJSON(): CallView {
+    return new CallView(this.service, this.method, this.verb, this.path, this.#requestId, this.ip, this.#args);
   }
 
-  /** The status of a success. */
-  get successStatus(): number {
-    return this.#status ?? this.site.status;
+  /** What `util.inspect(call)` (`console.log`, loggers) shows: the public view, named `Call`. */
+  [Symbol.for('nodejs.util.inspect.custom')](): CallView {
+    return this.toJSON();
   }
 
-  /** The headers added with `header()`, if any. */
-  get answerHeaders(): HeaderValues | undefined {
-    return this.#answerHeaders;
+  #misuse(message: string): void {
+    this.#mistake ??= new Error(`${this.#site.service}.${this.#site.method}: ${message}`);
+  }
+
+  static {
+    internals = {
+      setArgs: (call, args) => void (call.#args = args),
+      mistake: (call) => call.#mistake,
+      misuse: (call, message) => call.#misuse(message),
+      failure: (call) => call.#failure,
+      setFailure: (call, failure) => void (call.#failure = failure),
+      started: (call) => call.#started,
+      prefix: (call) => call.#request.prefix ?? '',
+      successStatus: (call) => call.#status ?? call.#site.status,
+      answerHeaders: (call) => call.#answerHeaders,
+      readHeader: (call, name) => call.#request.headers.get(name),
+      credentials: (call) => new CallCredentials(call),
+    };
   }
 }
+
+/** A call's request headers and query, as a security scheme reads them; made only for a secured call. */
+class CallCredentials implements CredentialSource {
+  readonly #call: EndpointCall;
+
+  constructor(call: EndpointCall) {
+    this.#call = call;
+  }
+
+  readHeader(name: string): string | null {
+    return internals!.readHeader(this.#call, name);
+  }
+
+  readQuery(name: string): string | null {
+    return this.#call.query.get(name);
+  }
+}
+
+/** See {@link CallInternals}. */
+export const calls: CallInternals = internals!;

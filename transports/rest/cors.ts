@@ -9,10 +9,35 @@ export interface CorsOptions {
   credentials?: boolean;
   /** Request headers a preflight may ask for. Default: whatever it asks for. */
   allowHeaders?: readonly string[];
-  /** Response headers scripts may read. Default none beyond the CORS-safelisted ones. */
+  /**
+   * Response headers scripts may read, beyond the CORS-safelisted ones and lacquer's own
+   * ({@link DEFAULT_EXPOSED_HEADERS}, always exposed). Default none.
+   */
   exposeHeaders?: readonly string[];
   /** How long a browser may cache a preflight answer. Default 600. */
   maxAgeSeconds?: number;
+}
+
+/**
+ * The headers lacquer writes that a page on another origin needs, exposed to every allowed origin:
+ * the request id, a 201's `Location`, a 429's or 503's `Retry-After`, a 401's `WWW-Authenticate`,
+ * a 415's `Accept-Post`, a 405's `Allow`.
+ */
+export const DEFAULT_EXPOSED_HEADERS: readonly string[] = Object.freeze(['x-request-id', 'location', 'retry-after', 'www-authenticate', 'accept-post', 'allow']);
+
+/** `Access-Control-Expose-Headers` of each `cors` options object: worked out once, not per request. */
+const exposedOf = new WeakMap<CorsOptions, string>();
+
+/** lacquer's exposed headers, then the user's, each once (names compared lower-case). */
+function exposed(cors: CorsOptions): string {
+  let value = exposedOf.get(cors);
+  if (value === undefined) {
+    const names = new Set(DEFAULT_EXPOSED_HEADERS);
+    for (const name of cors.exposeHeaders ?? []) names.add(name.toLowerCase());
+    value = [...names].join(', ');
+    exposedOf.set(cors, value);
+  }
+  return value;
 }
 
 /** Whether `origin` may read answers under `cors`. */
@@ -26,9 +51,7 @@ export function corsHeaders(cors: CorsOptions, origin: string): Record<string, s
   const headers: Record<string, string> = { 'access-control-allow-origin': wildcard ? '*' : origin };
   if (!wildcard) headers.vary = 'Origin';
   if (cors.credentials === true) headers['access-control-allow-credentials'] = 'true';
-  if (cors.exposeHeaders !== undefined && cors.exposeHeaders.length > 0) {
-    headers['access-control-expose-headers'] = cors.exposeHeaders.join(', ');
-  }
+  headers['access-control-expose-headers'] = exposed(cors);
   return headers;
 }
 

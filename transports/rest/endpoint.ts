@@ -1,16 +1,16 @@
 import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
-import { HttpError } from '../../core/errors/http-error.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
 import type { Opts } from '../../core/options.ts';
 import { authenticate, isRefusal } from './authenticate.ts';
 import { bodyType } from './body-type.ts';
-import { EndpointCall, appendHeader, headerMistake, type CallSite } from './call.ts';
+import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
+import { markSignalReason } from './log-failure.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
-import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
+import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdFor } from './request-id.ts';
 import { bodyOverLimit } from './request-body.ts';
 import type { SecurityScheme } from './security.ts';
@@ -77,29 +77,43 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const fail = (accept: string | null, doc: ProblemDocument, headers: HeaderValues = {}) =>
     problemResponse(doc, accept, codecs, withVaryOnAccept(headers));
 
-  /** A thrown error as an answer: its status, and a report to `onError` unless it is a plain refusal. */
+  /**
+   * A thrown error as an answer: its status, and a report to `onError` (with the status sent)
+   * unless it is a plain refusal. Never throws, whatever was thrown (a Proxy whose traps throw).
+   */
   const failed = (call: EndpointCall, accept: string | null, thrown: unknown): EndpointResponse => {
     // A misuse of the call (by `verify`, an interceptor, the method) outweighs what followed it.
-    const error = call.mistake ?? thrown;
-    call.failure = error;
-    // A ReadError from inside a method is not about the request body: 500 like any other.
-    const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
-    const doc = problemForError(cause, settings.exposeErrors);
-    if (doc.status >= 500) doc.requestId = call.requestId;
+    const error = calls.mistake(call) ?? thrown;
+    calls.setFailure(call, error);
+    let answer: EndpointResponse;
+    try {
+      answer = failure(call, accept, error);
+    } catch {
+      answer = fail(accept, problem(500, 'The server failed to handle the request.', { requestId: call.requestId }));
+    }
     if (!isRefusal(error)) {
+      // A method passing on its signal's reason (a timeout, a client gone) failed as expected.
+      if (answer.status === 500 && typeof error === 'object' && error !== null) {
+        const signal = call.signal;
+        if (signal.aborted && signal.reason === error) markSignalReason(error);
+      }
       try {
-        settings.onError(error, { service: site.service, method: site.method, status: doc.status, requestId: call.requestId });
+        settings.onError(error, { service: site.service, method: site.method, status: answer.status, requestId: call.requestId });
       } catch {
         // A failing error hook must not turn one failure into two.
       }
     }
-    const headers: HeaderValues = doc.status < 500 ? { ...call.answerHeaders } : {};
-    if (error instanceof HttpError) {
-      for (const [name, value] of Object.entries(error.headers)) {
-        if (headerMistake(name, value) === undefined) appendHeader(headers, name.toLowerCase(), value);
-      }
-    }
-    return fail(accept, doc, headers);
+    return answer;
+  };
+
+  /** The problem document for `error`, with the headers of an HttpError and, below 500, the call's. */
+  const failure = (call: EndpointCall, accept: string | null, error: unknown): EndpointResponse => {
+    // A ReadError from inside a method is not about the request body: 500 like any other.
+    const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
+    const doc = problemForError(cause, settings.exposeErrors);
+    if (doc.status >= 500) doc.requestId = call.requestId;
+    const headers: HeaderValues = doc.status < 500 ? { ...calls.answerHeaders(call) } : {};
+    return fail(accept, doc, errorHeaders(error, headers));
   };
 
   /**
@@ -123,7 +137,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
 
   /** The caller is admitted: read the body (only now), then go on. */
   const admitted = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
-    if (call.mistake !== undefined) return failed(call, accept, call.mistake);
+    if (calls.mistake(call) !== undefined) return failed(call, accept, undefined);
     if (typeof request.body !== 'function') return withBody(call, request, accept, request.body ?? EMPTY);
     // Called as a method: a transport may read the body with `this`.
     const read = request.body();
@@ -153,21 +167,24 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     if (input !== undefined) {
       try {
         const value = (requestCodec ?? codecs[0]!).decode(input, body, opts);
-        call.args = contract.params.length === 1 ? [value] : (value as unknown[]);
+        calls.setArgs(call, contract.params.length === 1 ? [value] : (value as unknown[]));
       } catch (e) {
         if (!(e instanceof ReadError)) return failed(call, accept, e);
-        call.failure = e;
+        calls.setFailure(call, e);
         return fail(accept, problemForError(e, false));
       }
     }
 
     let result: unknown;
+    let pending: boolean;
     try {
       result = interceptors.length === 0 ? run(call) : intercept(interceptors, call, run);
+      // Inside the try: reading `then` of a Proxy may throw.
+      pending = isThenable(result);
     } catch (e) {
       return failed(call, accept, e);
     }
-    if (isThenable(result)) {
+    if (pending) {
       return Promise.resolve(result).then((value) => finish(call, returned(call, accept, answer, value)), (e: unknown) => finish(call, failed(call, accept, e)));
     }
     return returned(call, accept, answer, result);
@@ -177,16 +194,17 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const returned = (call: EndpointCall, accept: string | null, answer: Choice | undefined, result: unknown): EndpointResponse => {
     let encoded: Uint8Array | string | undefined;
     try {
-      if (call.mistake !== undefined) throw call.mistake;
+      const mistake = calls.mistake(call);
+      if (mistake !== undefined) throw mistake;
       if (answer !== undefined) encoded = answer.codec.encode(contract.returns, result as never, opts);
     } catch (e) {
       return failed(call, accept, e);
     }
-    const own = call.answerHeaders;
+    const own = calls.answerHeaders(call);
     const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
-    if (answer === undefined) return { status: call.successStatus, headers, body: undefined };
+    if (answer === undefined) return { status: calls.successStatus(call), headers, body: undefined };
     headers['content-type'] = answer.contentType;
-    return { status: call.successStatus, headers, body: encoded };
+    return { status: calls.successStatus(call), headers, body: encoded };
   };
 
   /**
@@ -198,8 +216,12 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     answer.headers['x-request-id'] = call.requestId;
     if (onResponse !== undefined) {
       answer.written = (status) => {
-        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = { call, status, durationMs: performance.now() - call.started };
-        if (call.failure !== undefined) report.error = call.failure;
+        const prefix = calls.prefix(call);
+        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = {
+          call, prefix, path: prefix + call.path, status, durationMs: performance.now() - calls.started(call),
+        };
+        const failure = calls.failure(call);
+        if (failure !== undefined) report.error = failure;
         try {
           onResponse(report);
         } catch {

@@ -17,6 +17,7 @@ export { DEFAULT_CODECS } from './default-codecs.ts';
 export { Problem, problem, problemForError, problemResponse, statusText } from './problem.ts';
 export type { ProblemDocument } from './problem.ts';
 export type { BodySource, EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from './types.ts';
+export { DEFAULT_EXPOSED_HEADERS } from './cors.ts';
 export type { CorsOptions } from './cors.ts';
 export type { MountableEndpoints } from './route-table.ts';
 export { openApi } from './openapi/index.ts';

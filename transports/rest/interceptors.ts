@@ -1,5 +1,5 @@
 import type { Call } from '../../core/contract/call.ts';
-import type { EndpointCall } from './call.ts';
+import { calls, type EndpointCall } from './call.ts';
 import { isThenable } from './thenable.ts';
 
 /**
@@ -32,8 +32,8 @@ function step(chain: readonly Interceptor[], call: EndpointCall, method: (call: 
   let handedValue: unknown;
   const returned = chain[index]!(call, () => {
     if (called) {
-      call.misuse(`interceptor ${index + 1} of ${chain.length} called next() twice`);
-      return observed(Promise.reject(call.mistake));
+      calls.misuse(call, `interceptor ${index + 1} of ${chain.length} called next() twice`);
+      return observed(Promise.reject(calls.mistake(call)));
     }
     called = true;
     let inner: unknown;

@@ -2,6 +2,7 @@ import type { Codec } from '../../core/codec.ts';
 import type { Call } from '../../core/contract/call.ts';
 import type { Opts } from '../../core/options.ts';
 import type { Interceptor } from './interceptors.ts';
+import { logFailure } from './log-failure.ts';
 import type { SecurityScheme } from './security.ts';
 
 /** 1 MiB: the largest request body a registry reads unless `maxBodyBytes` says otherwise. */
@@ -21,7 +22,12 @@ export interface ErrorContext {
 
 /** What `onResponse` is told about each answer of an endpoint. */
 export interface ResponseReport {
+  /** The call; its `path` is below the mount prefix (`/createBook`). */
   readonly call: Call;
+  /** The prefix the registry is mounted under (`/api`), `''` at the root: two mounts of one registry, or two registries, told apart. */
+  readonly prefix: string;
+  /** The full path of the request: the prefix and `call.path` (`/api/createBook`). */
+  readonly path: string;
   /** The status written. */
   readonly status: number;
   /** From the moment the endpoint got the request to the moment its answer was written. */
@@ -38,7 +44,8 @@ export interface RegistryOptions extends Opts {
   exposeErrors?: boolean;
   /**
    * Told of every error a service method throws and of every result that cannot be written,
-   * with the status answered. Default: 5xx errors are logged with `console.error`.
+   * with the status answered. Default: 5xx errors are logged with `console.error`, with their
+   * stack when they are faults (a thrown error answered 500), on one line otherwise (a client gone).
    */
   onError?: (error: unknown, context: ErrorContext) => void;
   /** Largest request body, in bytes; larger ones are answered 413. Default 1 MiB. */
@@ -58,7 +65,7 @@ export interface RegistryOptions extends Opts {
   onResponse?: (report: ResponseReport) => void;
 }
 
-/** Logs failures answered 5xx; the default `onError`. */
+/** Logs failures answered 5xx (see {@link logFailure}); the default `onError`. */
 export function defaultOnError(error: unknown, context: ErrorContext): void {
-  if (context.status >= 500) console.error(`lacquer: ${context.service}.${context.method} failed (${context.status}, request ${context.requestId}):`, error);
+  if (context.status >= 500) logFailure(`lacquer: ${context.service}.${context.method} failed (${context.status}, request ${context.requestId})`, error, context.status);
 }

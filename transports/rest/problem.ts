@@ -5,6 +5,7 @@ import { ReadError, type ReadErrorEntry } from '../../core/errors/read-error.ts'
 import { t } from '../../core/types/index.ts';
 import type { Type } from '../../core/types/type.ts';
 import { chooseProblemCodec, problemMediaType } from './negotiate.ts';
+import { appendHeader, headerMistake } from './call.ts';
 import type { EndpointResponse, HeaderValues } from './types.ts';
 
 /** An RFC 9457 problem document, as lacquer writes it. */
@@ -69,11 +70,24 @@ export function reasonPhrase(status: number): string | undefined {
  */
 export function problem(status: number, detail?: string, extensions: Readonly<Record<string, string>> = {}): ProblemDocument {
   const doc: ProblemDocument = { type: 'about:blank', title: statusText(status), status };
-  if (detail !== undefined) doc.detail = detail;
+  if (detail !== undefined) doc.detail = writable(detail);
   for (const key in extensions) {
-    if (!PROBLEM_BASE_MEMBERS.has(key) && key !== '__proto__' && Object.hasOwn(extensions, key)) doc[key] = extensions[key];
+    if (PROBLEM_BASE_MEMBERS.has(key) || key === '__proto__' || !Object.hasOwn(extensions, key)) continue;
+    // Extensions come from code (an HttpError's), typed as text but not checked by JavaScript: a
+    // value no codec can write (a boolean, an object) is left out rather than failing the answer.
+    const value: unknown = extensions[key];
+    if (typeof value === 'string') doc[key] = writable(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) doc[key] = value;
   }
   return doc;
+}
+
+/**
+ * `text` as every codec can write it: a lone surrogate (half of a UTF-16 pair, which is no Unicode
+ * text, so no UTF-8) becomes U+FFFD, as `String.prototype.toWellFormed` does.
+ */
+function writable(text: string): string {
+  return text.isWellFormed() ? text : text.toWellFormed();
 }
 
 /**
@@ -82,6 +96,15 @@ export function problem(status: number, detail?: string, extensions: Readonly<Re
  * when `expose` is true.
  */
 export function problemForError(error: unknown, expose: boolean): ProblemDocument {
+  try {
+    return documentFor(error, expose);
+  } catch {
+    // What was thrown cannot even be looked at (a Proxy whose traps throw): a fault like any other.
+    return problem(500, 'The server failed to handle the request.');
+  }
+}
+
+function documentFor(error: unknown, expose: boolean): ProblemDocument {
   if (error instanceof ReadError) {
     const doc = problem(400, error.message, { code: error.code, path: error.path });
     // A ReadError from another copy of the package, or made by hand, may lack the list.
@@ -91,12 +114,31 @@ export function problemForError(error: unknown, expose: boolean): ProblemDocumen
   }
   if (error instanceof HttpError) {
     const doc = problem(error.status, error.message, error.extensions);
-    doc.type = error.type;
-    if (error.title !== undefined) doc.title = error.title;
+    if (typeof error.type === 'string') doc.type = writable(error.type);
+    if (typeof error.title === 'string') doc.title = writable(error.title);
     return doc;
   }
   if (!expose) return problem(500, 'The server failed to handle the request.');
   return problem(500, error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Adds the headers an `HttpError` carries (`Retry-After` on a 429, `WWW-Authenticate` on a 401) to
+ * `headers`, but none a call could not set itself (`content-type`, a value with CR or LF); `headers`
+ * unchanged for any other error.
+ */
+export function errorHeaders(error: unknown, headers: HeaderValues = {}): HeaderValues {
+  try {
+    if (!(error instanceof HttpError)) return headers;
+    const own = error.headers;
+    for (const name in own) {
+      const value = own[name];
+      if (Object.hasOwn(own, name) && headerMistake(name, value) === undefined) appendHeader(headers, name.toLowerCase(), value!);
+    }
+  } catch {
+    // What was thrown cannot be looked at (a Proxy whose traps throw): no headers from it.
+  }
+  return headers;
 }
 
 // Descriptors of documents with extension members, by their members and kinds: the codecs cache
@@ -134,9 +176,14 @@ export function problemResponse(
   const codec = chooseProblemCodec(codecs, accept, fallback);
   const out: HeaderValues = codecs.length > 1 && headers.vary === undefined ? { ...headers, vary: 'Accept' } : { ...headers };
   out['content-type'] = problemMediaType(codec);
-  return {
-    status: doc.status,
-    headers: out,
-    body: codec.encode(descriptorFor(doc), doc as never),
-  };
+  let body: Uint8Array | string;
+  try {
+    body = codec.encode(descriptorFor(doc), doc as never);
+  } catch {
+    // A document made by hand that its codec cannot write: its status and request id still go out.
+    const plain = problem(doc.status);
+    if (typeof doc.requestId === 'string') plain.requestId = writable(doc.requestId);
+    body = codec.encode(Problem, plain as never);
+  }
+  return { status: doc.status, headers: out, body };
 }

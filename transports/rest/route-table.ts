@@ -14,6 +14,8 @@ export interface MountableEndpoints {
 }
 
 interface Mount {
+  /** The prefix without a trailing `/`: `/api`, or `''` at the root. */
+  readonly prefix: string;
   readonly segments: readonly string[];
   readonly endpoints: MountableEndpoints;
 }
@@ -21,7 +23,7 @@ interface Mount {
 /** Where a request goes, and the codecs its problem documents may use. `R` is a transport's own route handler. */
 export type Resolution<R = unknown> = { readonly codecs: readonly Codec[] } & (
   | { readonly kind: 'route'; readonly handler: R; readonly params: Record<string, string> }
-  | { readonly kind: 'endpoint'; readonly handler: Handler; readonly path: string; readonly limit: number | undefined }
+  | { readonly kind: 'endpoint'; readonly handler: Handler; readonly prefix: string; readonly path: string; readonly limit: number | undefined }
   | { readonly kind: 'none' }
 );
 
@@ -45,7 +47,7 @@ export class RouteTable<R = never> {
   mount(prefix: string, endpoints: MountableEndpoints): void {
     const trimmed = prefix.replace(/\/+$/, '');
     if (trimmed !== '' && !trimmed.startsWith('/')) throw new TypeError(`mount('${prefix}'): the prefix must start with /`);
-    this.#mounts.push({ segments: trimmed === '' ? [] : trimmed.slice(1).split('/'), endpoints });
+    this.#mounts.push({ prefix: trimmed, segments: trimmed === '' ? [] : trimmed.slice(1).split('/'), endpoints });
     this.#mounts.sort((a, b) => b.segments.length - a.segments.length);
   }
 
@@ -62,7 +64,7 @@ export class RouteTable<R = never> {
       codecs = mount.endpoints.codecs ?? codecs;
       const verbs = mount.endpoints.routes.get(path);
       const handler = verbs?.get(method as HttpMethod) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
-      if (handler !== undefined) return { kind: 'endpoint', codecs, handler, path, limit: mount.endpoints.maxBodyBytes };
+      if (handler !== undefined) return { kind: 'endpoint', codecs, handler, prefix: mount.prefix, path, limit: mount.endpoints.maxBodyBytes };
     }
     if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
     return { kind: 'none', codecs };

@@ -41,13 +41,9 @@ const parsed = new Map<string, Omit<Target, 'query'> | string>();
 function parse(raw: string): Target | string {
   let rest = raw;
   if (!rest.startsWith('/')) {
-    if (!/^https?:\/\//i.test(rest)) return 'the request target must be a path starting with /';
-    try {
-      const url = new URL(rest);
-      rest = url.pathname + url.search;
-    } catch {
-      return 'the request target is not a valid URL';
-    }
+    const absolute = originForm(rest);
+    if (absolute === undefined) return 'the request target must be a path starting with /, or an absolute http(s) URL';
+    rest = absolute;
   }
   const hash = rest.indexOf('#');
   if (hash !== -1) rest = rest.slice(0, hash);
@@ -74,6 +70,25 @@ function parse(raw: string): Target | string {
     if (segment === '.' || segment === '..') return 'the path holds a dot segment';
   }
   return new ParsedTarget(encoded ? '/' + segments.join('/') : rawPath, segments, q === -1 ? '' : rest.slice(q + 1));
+}
+
+/** An authority (`user@host:port`): RFC 3986 characters, no path separator. */
+const AUTHORITY = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%[\]]+$/;
+
+/**
+ * The path and query of an absolute-form target (`http://host/a/../b` gives `/a/../b`), as sent:
+ * `new URL()` would resolve its dot segments (`..`, `%2e%2e`, `.%2e`) before they are checked, and
+ * a proxy allowing `/public/*` would be walked past. `undefined` when `target` is no http(s) URL.
+ */
+function originForm(target: string): string | undefined {
+  const scheme = /^https?:\/\//i.exec(target);
+  if (scheme === null) return undefined;
+  const start = scheme[0].length;
+  let end = start;
+  while (end < target.length && target[end] !== '/' && target[end] !== '?' && target[end] !== '#') end++;
+  if (!AUTHORITY.test(target.slice(start, end))) return undefined;
+  const rest = target.slice(end);
+  return rest.startsWith('/') ? rest : '/' + rest;
 }
 
 /**

@@ -33,6 +33,8 @@ export interface EndpointRequest {
   readonly platform?: readonly unknown[];
   /** The client's address. */
   readonly ip?: string | undefined;
+  /** The mount prefix the request came through (`/api`), for `onResponse`; `''` at the root. */
+  readonly prefix?: string;
 }
 
 /** Header values of an answer: one line, or several lines of one name (`set-cookie`). */

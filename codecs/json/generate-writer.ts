@@ -153,11 +153,14 @@ class WriterGenerator {
   return s + ']';`;
         break;
       }
-      case 'tuple':
-        body = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
+      case 'tuple': {
+        const check = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();`;
+        // An empty tuple has no element to join: its text is a constant.
+        body = d.elements.length === 0 ? `${check}\n  return '[]';` : `${check}
   ${d.elements.map((_, i) => `const x${i} = v[${i}];`).join(' ')}
   return '[' + ${d.elements.map((e, i) => this.expr(e, `x${i}`, inside)).join(" + ',' + ")} + ']';`;
         break;
+      }
       case 'object':
         body = this.objectBody(d, inside);
         break;

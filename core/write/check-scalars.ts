@@ -1,4 +1,4 @@
-import { Failure, describeValue } from '../errors/failure.ts';
+import { Failure, allowedText, describeValue, showValue } from '../errors/failure.ts';
 import { BIGINT_RULES } from '../kinds/bigint.ts';
 import { BOOL } from '../kinds/bool.ts';
 import { BYTES } from '../kinds/bytes.ts';
@@ -63,12 +63,12 @@ export function checkBytes(v: unknown): Uint8Array {
   return v as Uint8Array;
 }
 
-/** Checks a value against a literal or an enum's allowed set. */
+/** Checks a value against a literal or an enum's allowed set; a value not allowed is named in the failure. */
 export function oneOfChecker(allowed: readonly unknown[]): (v: unknown) => unknown {
   const set = new Set(allowed);
-  const expected = allowed.length === 1 ? JSON.stringify(allowed[0]) : `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`;
+  const expected = allowedText(allowed);
   return (v) => {
-    if (!set.has(v)) throw wrongType(expected, v);
+    if (!set.has(v)) throw new Failure('type_mismatch', `cannot write ${showValue(v)} as ${expected}`);
     return v;
   };
 }
@@ -146,11 +146,7 @@ export function variantExpected(key: string): string {
  * one of "circle", "square"`. A string is quoted, and cut at 40 characters.
  */
 export function unknownDiscriminant(key: string, values: readonly unknown[], got: unknown): Failure {
-  const shown =
-    typeof got === 'string' ? JSON.stringify(got.length > 40 ? got.slice(0, 40) : got) + (got.length > 40 ? '…' : '')
-    : typeof got === 'number' || typeof got === 'boolean' ? String(got)
-    : describeValue(got);
-  const f = new Failure('type_mismatch', `cannot write ${shown} as one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
+  const f = new Failure('type_mismatch', `cannot write ${showValue(got)} as one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
   f.segments.push(key);
   return f;
 }

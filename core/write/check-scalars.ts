@@ -7,6 +7,7 @@ import { INT_RULES } from '../kinds/integer.ts';
 import { STRING, loneSurrogate } from '../kinds/string.ts';
 import { TIMESTAMP } from '../kinds/timestamp.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
+import { MAX_WRITE_ITEMS, hole, tooManyItems } from './array-bounds.ts';
 import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
 
 // Checks of values about to be written: a writer never emits what the reader would reject. Each
@@ -79,10 +80,25 @@ export function checkRecord(v: unknown, expected = 'an object'): Record<string, 
   return v as Record<string, unknown>;
 }
 
+/**
+ * Checks that a value can be written as an array: of `length` elements for a tuple, else of
+ * `MAX_WRITE_ITEMS` at most (holes are checked element by element, see `array-bounds.ts`).
+ */
 export function checkArray(v: unknown, length?: number): unknown[] {
   if (!Array.isArray(v)) throw wrongType(length === undefined ? 'an array' : `an array of ${length} elements`, v);
-  if (length !== undefined && v.length !== length) throw new Failure('type_mismatch', `cannot write an array of ${v.length} elements as a tuple of ${length}`);
+  if (length === undefined) {
+    if (v.length > MAX_WRITE_ITEMS) throw tooManyItems(v.length);
+  } else if (v.length !== length) {
+    throw new Failure('type_mismatch', `cannot write an array of ${v.length} elements as a tuple of ${length}`);
+  }
   return v;
+}
+
+/** Element `i` of an array being written; a hole (an index never set) fails. */
+export function elementAt(a: readonly unknown[], i: number): unknown {
+  const x = a[i];
+  if (x === undefined && !(i in a)) throw hole();
+  return x;
 }
 
 /** A required member is missing from the value being written. */

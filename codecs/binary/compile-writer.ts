@@ -10,7 +10,7 @@ import { arrayChecker, floatCheckerOf, intCheckerOf, stringChecker } from '../..
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';
 import {
-  bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp,
+  bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp, elementAt,
   missingMember, oneOfChecker, throwsTooDeep, tooDeep,
 } from '../../core/write/check-scalars.ts';
 import { definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
@@ -94,7 +94,7 @@ export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, dept
         wire.arrayHead(s, a.length);
         let i = 0;
         try {
-          for (; i < a.length; i++) write(s, a[i]);
+          for (; i < a.length; i++) write(s, elementAt(a, i));
         } catch (e) {
           addSegment(e, i);
         }
@@ -107,7 +107,7 @@ export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, dept
         wire.arrayHead(s, writes.length);
         let i = 0;
         try {
-          for (; i < writes.length; i++) writes[i]!(s, a[i]);
+          for (; i < writes.length; i++) writes[i]!(s, elementAt(a, i));
         } catch (e) {
           addSegment(e, i);
         }
@@ -266,11 +266,11 @@ function writeUnknown(s: Sink, v: unknown, depth: number, scope: BinaryWriterSco
     case 'timestamp': return wire.timestamp(s, (v as Date).getTime());
     case 'array': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
-      const a = v as unknown[];
+      const a = checkArray(v);
       wire.arrayHead(s, a.length);
       let i = 0;
       try {
-        for (; i < a.length; i++) writeUnknown(s, a[i], depth + 1, scope);
+        for (; i < a.length; i++) writeUnknown(s, elementAt(a, i), depth + 1, scope);
       } catch (e) {
         addSegment(e, i);
       }

@@ -162,7 +162,9 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
       case 'tuple': {
         const names = d.elements.map((_, i) => `v${i}`);
         const reads = d.elements.map((element, i) => this.read(element, names[i]!, depth));
-        return `${this.head('array')}if(s!==${names.length})B();let ${names.join()};${reads.join('')}\nc.pos=p;return[${names.join()}];`;
+        // An empty tuple declares no variable (`let ;` is no JavaScript).
+        const declare = names.length === 0 ? '' : `let ${names.join()};`;
+        return `${this.head('array')}if(s!==${names.length})B();${declare}${reads.join('')}\nc.pos=p;return[${names.join()}];`;
       }
       case 'object':
         return this.object(d, depth);

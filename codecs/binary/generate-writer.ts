@@ -11,6 +11,7 @@ import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
+import { MAX_WRITE_ITEMS, holeCheckCode } from '../../core/write/array-bounds.ts';
 import { binaryWriterScope, compileBinaryWriterAt, type BinaryWriter, type BinaryWriterScope } from './compile-writer.ts';
 import { Sink } from './sink.ts';
 import { MAX_HEAD, MAX_TIMESTAMP, type Wire } from './wire.ts';
@@ -202,11 +203,12 @@ class WriterGenerator {
     const length = count === undefined ? '' : `
   if (!(${count.passCode('n', (value) => this.ref(value))})) ${bail}();`;
     return `if (!Array.isArray(v)) ${bail}();
-  const n = v.length;${length}
+  const n = v.length;
+  if (n > ${MAX_WRITE_ITEMS}) ${bail}();${length}
   s.ensure(${MAX_HEAD});
   s.pos = ${this.ref(this.wire.at.arrayHead)}(s, s.pos, n);
   for (let i = 0; i < n; i++) {
-    const x = v[i];
+    const x = v[i];${holeCheckCode(element, 'v', 'x', 'i', bail)}
     ${this.runs([this.piece(element, 'x', depth)])}
   }`;
   }

@@ -1,3 +1,4 @@
+import { Failure } from '../../core/errors/failure.ts';
 import { Sink } from './sink.ts';
 
 /**
@@ -54,10 +55,11 @@ export const MAX_TIMESTAMP = 15;
 
 /**
  * A format's `Wire` from its position-passing primitives: each method makes room, writes at
- * `s.pos` and moves it on. `bytesHeadAt` writes the head of a byte string of `length` bytes, and
- * Member keys are encoded ahead of time by `at.string`, so they are the bytes a string value takes.
+ * `s.pos` and moves it on. `bytesHeadAt` writes the head of a byte string of `length` bytes, at
+ * most `maxBytesLength` (a longer one is `limit_exceeded` before any room is made). Member keys are
+ * encoded ahead of time by `at.string`, so they are the bytes a string value takes.
  */
-export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: number) => number): Wire {
+export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: number) => number, maxBytesLength = Infinity): Wire {
   return {
     nil(s) {
       s.ensure(1);
@@ -88,6 +90,7 @@ export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: num
       s.pos = at.string(s, s.pos, v);
     },
     bytes(s, v) {
+      if (v.length > maxBytesLength) throw new Failure('limit_exceeded', `cannot write ${v.length} bytes: the format's byte strings hold ${maxBytesLength} at most`);
       s.ensure(MAX_HEAD + v.length);
       const p = bytesHeadAt(s, s.pos, v.length);
       s.buf.set(v, p);

@@ -9,7 +9,7 @@ import { arrayChecker, bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChec
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';
 import {
-  checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp,
+  checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp, elementAt,
   missingMember, oneOfChecker, timestampText, throwsTooDeep, tooDeep,
 } from '../../core/write/check-scalars.ts';
 import { checkKey, definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
@@ -138,7 +138,7 @@ function sequenceWriter(check: (v: unknown) => unknown[], element: (i: number) =
     let s = pretty ? '[\n' + inside : '[';
     let i = 0;
     try {
-      for (; i < a.length; i++) s += (i === 0 ? '' : sep) + element(i)(a[i], inside);
+      for (; i < a.length; i++) s += (i === 0 ? '' : sep) + element(i)(elementAt(a, i), inside);
     } catch (e) {
       addSegment(e, i);
     }
@@ -250,7 +250,7 @@ function writeUnknown(v: unknown, ind: string, depth: number, scope: JsonWriterS
     case 'timestamp': return '"' + timestampText(v as Date) + '"';
     case 'array': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
-      const a = v as unknown[];
+      const a = checkArray(v);
       if (a.length === 0) return '[]';
       const pretty = scope.pretty;
       const inside = pretty ? ind + INDENT : '';
@@ -258,7 +258,7 @@ function writeUnknown(v: unknown, ind: string, depth: number, scope: JsonWriterS
       let s = pretty ? '[\n' + inside : '[';
       let i = 0;
       try {
-        for (; i < a.length; i++) s += (i === 0 ? '' : sep) + writeUnknown(a[i], inside, depth + 1, scope);
+        for (; i < a.length; i++) s += (i === 0 ? '' : sep) + writeUnknown(elementAt(a, i), inside, depth + 1, scope);
       } catch (e) {
         addSegment(e, i);
       }

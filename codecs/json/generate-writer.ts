@@ -10,6 +10,7 @@ import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
+import { MAX_WRITE_ITEMS, holeCheckCode } from '../../core/write/array-bounds.ts';
 import { compileJsonWriterAt, jsonWriterScope, type JsonWriterScope } from './compile-writer.ts';
 import { formatF32 } from './format-f32.ts';
 import { NEEDS_ESCAPE, quote } from './quote.ts';
@@ -145,19 +146,23 @@ class WriterGenerator {
         const length = d.constraints === undefined ? '' : `
   if (!(${arrayRule(d.constraints).passCode('n', (value) => this.ref(value))})) ${bail}();`;
         body = `if (!Array.isArray(v)) ${bail}();
-  const n = v.length;${length}
+  const n = v.length;
+  if (n > ${MAX_WRITE_ITEMS}) ${bail}();${length}
   if (n === 0) return '[]';
-  let x = v[0];
+  let x = v[0];${holeCheckCode(d.element, 'v', 'x', '0', bail)}
   let s = '[' + ${this.expr(d.element, 'x', inside)};
-  for (let i = 1; i < n; i++) { x = v[i]; s += ',' + ${this.expr(d.element, 'x', inside)}; }
+  for (let i = 1; i < n; i++) { x = v[i];${holeCheckCode(d.element, 'v', 'x', 'i', bail)} s += ',' + ${this.expr(d.element, 'x', inside)}; }
   return s + ']';`;
         break;
       }
-      case 'tuple':
-        body = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
-  ${d.elements.map((_, i) => `const x${i} = v[${i}];`).join(' ')}
+      case 'tuple': {
+        const check = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();`;
+        // An empty tuple has no element to join: its text is a constant.
+        body = d.elements.length === 0 ? `${check}\n  return '[]';` : `${check}
+  ${d.elements.map((e, i) => `const x${i} = v[${i}];${holeCheckCode(e, 'v', `x${i}`, String(i), bail)}`).join(' ')}
   return '[' + ${d.elements.map((e, i) => this.expr(e, `x${i}`, inside)).join(" + ',' + ")} + ']';`;
         break;
+      }
       case 'object':
         body = this.objectBody(d, inside);
         break;

@@ -193,4 +193,5 @@ const at: WireAt = {
 };
 
 /** MessagePack, as the compiled writer sees it. */
-export const msgpackWire: Wire = wireOf(at, (s, p, n) => lengthHeadAt(s, p, n, 0xc4)); // bin 8/16/32 0xc4-0xc6
+// bin 8/16/32 0xc4-0xc6: a bin 32 length is 32 bits (a Uint8Array may be longer in Node 22 and later).
+export const msgpackWire: Wire = wireOf(at, (s, p, n) => lengthHeadAt(s, p, n, 0xc4), 0xffffffff);

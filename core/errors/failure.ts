@@ -57,6 +57,22 @@ export function describeValue(value: unknown): string {
   }
 }
 
+/**
+ * A value shown where only some values are allowed (an enum, a literal, a variant's discriminant):
+ * a string quoted and cut after 40 characters, a number or boolean as it is, anything else by its
+ * kind (`an object`, `null`).
+ */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') return quoteText(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return describeValue(value);
+}
+
+/** The values an enum or a literal allows, for messages: `"fast"`, `one of "red", "green"`. */
+export function allowedText(values: readonly unknown[]): string {
+  return values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+}
+
 /** A string quoted for a message, cut after 40 characters: `"triangle"`, `"aaaa…"`. */
 export function quoteText(s: string): string {
   if (s.length <= 40) return JSON.stringify(s);

@@ -1,4 +1,4 @@
-import { Failure } from '../errors/failure.ts';
+import { Failure, allowedText, showValue } from '../errors/failure.ts';
 import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
 import type { AnyType } from '../types/index.ts';
 import type { Type } from '../types/type.ts';
@@ -36,8 +36,8 @@ export function compileReader(type: Type, ctx: ReaderContext, depth = 1): Reader
     case 'bytes': return bytesReader(ctx.source);
     case 'timestamp': return timestampReader(ctx.source);
     case 'unknown': return unknownReader(ctx.source, depth, ctx.maxDepth);
-    case 'literal': return literalReader(d.value);
-    case 'enum': return enumReader(d.values);
+    case 'literal': return oneOfReader([d.value]);
+    case 'enum': return oneOfReader(d.values);
     case 'optional': {
       const read = compileReader(d.inner, ctx, depth);
       return (v) => (v === null || v === undefined ? undefined : read(v));
@@ -82,19 +82,12 @@ function tooDeep(maxDepth: number): Reader {
   };
 }
 
-function literalReader(value: unknown): Reader {
-  const expected = JSON.stringify(value);
-  return (v) => {
-    if (v === value) return value;
-    throw mismatch(expected, v);
-  };
-}
-
-function enumReader(values: readonly (string | number)[]): Reader {
+/** A literal (one value) or an enum: a value not allowed is named in the failure. */
+function oneOfReader(values: readonly unknown[]): Reader {
   const allowed = new Set<unknown>(values);
-  const expected = `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  const expected = allowedText(values);
   return (v) => {
     if (allowed.has(v)) return v;
-    throw mismatch(expected, v);
+    throw new Failure('type_mismatch', `expected ${expected}, got ${showValue(v)}`);
   };
 }

@@ -58,9 +58,12 @@ export function compileDefault(type: Type): DefaultMaker {
 
 /**
  * What an absent object member becomes: its default, or `undefined` when the member is left out
- * of the object (an optional or unknown member without `.default()`, also behind `t.lazy`).
+ * of the object (an optional or unknown member, also behind `t.lazy`, without a `.default()` or
+ * with `.default(undefined)`: such a member reading as `undefined` is always left out, and the
+ * writers skip it).
  */
 export function memberDefault(field: Type): DefaultMaker | undefined {
   const resolved = resolveLazy(field);
-  return !resolved.hasDefault && isLeftOutWhenUndefined(resolved) ? undefined : compileDefault(field);
+  const leftOut = isLeftOutWhenUndefined(resolved) && (!resolved.hasDefault || resolved.defaultValue === undefined);
+  return leftOut ? undefined : compileDefault(field);
 }

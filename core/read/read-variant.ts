@@ -1,16 +1,9 @@
-import { Failure, describeValue, quoteText } from '../errors/failure.ts';
+import { Failure, showValue } from '../errors/failure.ts';
 import { isInheritedKey, memberValue } from '../kinds/member.ts';
 import type { VariantType } from '../types/variant.ts';
 import type { Reader } from './context.ts';
 import { isRecord } from './read-object.ts';
 import { mismatch } from './read-scalars.ts';
-
-/** How a discriminant value shows in a message: strings quoted (a long one cut), numbers and booleans as they are. */
-export function showDiscriminant(value: unknown): string {
-  if (typeof value === 'string') return quoteText(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return describeValue(value);
-}
 
 /** The values a variant allows, for messages: `one of "circle", "square"`. */
 export function allowedValues(type: VariantType): string {
@@ -37,7 +30,7 @@ export function variantReader(type: VariantType, compileMember: (member: Variant
     // Whatever errorOnMissingKeys says: without its discriminant no member can read the value.
     const failure = tag === undefined
       ? new Failure('missing_key', 'missing required key', key)
-      : new Failure('type_mismatch', `expected ${allowed}, got ${showDiscriminant(tag)}`);
+      : new Failure('type_mismatch', `expected ${allowed}, got ${showValue(tag)}`);
     failure.segments.push(key);
     throw failure;
   };

@@ -104,6 +104,8 @@ class SchemaBuilder {
       }
       case 'tuple': {
         const n = d.elements.length;
+        // `prefixItems` must hold one schema at least: the empty tuple is the array of no items.
+        if (n === 0) return { type: 'array', items: false, minItems: 0, maxItems: 0 };
         return {
           type: 'array', prefixItems: d.elements.map((e, i) => this.schema(e, `${path}/prefixItems/${i}`)), items: false, minItems: n, maxItems: n,
         };

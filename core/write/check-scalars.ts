@@ -1,4 +1,4 @@
-import { Failure, describeValue } from '../errors/failure.ts';
+import { Failure, allowedText, describeValue, showValue } from '../errors/failure.ts';
 import { BIGINT_RULES } from '../kinds/bigint.ts';
 import { BOOL } from '../kinds/bool.ts';
 import { BYTES } from '../kinds/bytes.ts';
@@ -7,6 +7,7 @@ import { INT_RULES } from '../kinds/integer.ts';
 import { STRING, loneSurrogate } from '../kinds/string.ts';
 import { TIMESTAMP } from '../kinds/timestamp.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
+import { MAX_WRITE_ITEMS, hole, tooManyItems } from './array-bounds.ts';
 import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
 
 // Checks of values about to be written: a writer never emits what the reader would reject. Each
@@ -63,12 +64,12 @@ export function checkBytes(v: unknown): Uint8Array {
   return v as Uint8Array;
 }
 
-/** Checks a value against a literal or an enum's allowed set. */
+/** Checks a value against a literal or an enum's allowed set; a value not allowed is named in the failure. */
 export function oneOfChecker(allowed: readonly unknown[]): (v: unknown) => unknown {
   const set = new Set(allowed);
-  const expected = allowed.length === 1 ? JSON.stringify(allowed[0]) : `one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`;
+  const expected = allowedText(allowed);
   return (v) => {
-    if (!set.has(v)) throw wrongType(expected, v);
+    if (!set.has(v)) throw new Failure('type_mismatch', `cannot write ${showValue(v)} as ${expected}`);
     return v;
   };
 }
@@ -79,10 +80,25 @@ export function checkRecord(v: unknown, expected = 'an object'): Record<string, 
   return v as Record<string, unknown>;
 }
 
+/**
+ * Checks that a value can be written as an array: of `length` elements for a tuple, else of
+ * `MAX_WRITE_ITEMS` at most (holes are checked element by element, see `array-bounds.ts`).
+ */
 export function checkArray(v: unknown, length?: number): unknown[] {
   if (!Array.isArray(v)) throw wrongType(length === undefined ? 'an array' : `an array of ${length} elements`, v);
-  if (length !== undefined && v.length !== length) throw new Failure('type_mismatch', `cannot write an array of ${v.length} elements as a tuple of ${length}`);
+  if (length === undefined) {
+    if (v.length > MAX_WRITE_ITEMS) throw tooManyItems(v.length);
+  } else if (v.length !== length) {
+    throw new Failure('type_mismatch', `cannot write an array of ${v.length} elements as a tuple of ${length}`);
+  }
   return v;
+}
+
+/** Element `i` of an array being written; a hole (an index never set) fails. */
+export function elementAt(a: readonly unknown[], i: number): unknown {
+  const x = a[i];
+  if (x === undefined && !(i in a)) throw hole();
+  return x;
 }
 
 /** A required member is missing from the value being written. */
@@ -146,11 +162,7 @@ export function variantExpected(key: string): string {
  * one of "circle", "square"`. A string is quoted, and cut at 40 characters.
  */
 export function unknownDiscriminant(key: string, values: readonly unknown[], got: unknown): Failure {
-  const shown =
-    typeof got === 'string' ? JSON.stringify(got.length > 40 ? got.slice(0, 40) : got) + (got.length > 40 ? '…' : '')
-    : typeof got === 'number' || typeof got === 'boolean' ? String(got)
-    : describeValue(got);
-  const f = new Failure('type_mismatch', `cannot write ${shown} as one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
+  const f = new Failure('type_mismatch', `cannot write ${showValue(got)} as one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
   f.segments.push(key);
   return f;
 }

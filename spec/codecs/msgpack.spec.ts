@@ -108,6 +108,16 @@ describe('codecs/msgpack', () => {
     });
   });
 
+  it('refuses a byte string longer than bin 32 holds (2^32 − 1 bytes) before making room for it', () => {
+    // A Uint8Array of 4 GiB (Node 20 allows one, later versions longer), without the memory.
+    const bytes = new Uint8Array(4);
+    Object.defineProperty(bytes, 'length', { value: 2 ** 32 });
+    for (const [type, value, path] of [[t.bytes(), bytes, ''], [t.object({ b: t.bytes() }), { b: bytes }, '/b'], [t.unknown(), [bytes], '/0']] as const) {
+      const e = writeErrorOf(() => msgpack.encode(type as Type, value as never));
+      expect([e.code, e.path, e.message]).to.deep.equal(['limit_exceeded', path, `cannot write 4294967296 bytes: the format's byte strings hold 4294967295 at most${path === '' ? ' at the root' : ` at ${path}`}`]);
+    }
+  });
+
   describe('interoperability with msgpackr', () => {
     const Mixed = t.object({
       u: t.u64(), i: t.i64(), f: t.f32(), d: t.f64(), s: t.string(), b: t.bytes(),

@@ -74,8 +74,9 @@ describe('codecs: writing random descriptors of real data', () => {
       runs++;
       if ('out' in writeEveryWay(type, value).msgpack) written++;
     }), { numRuns: 600 });
-    // The values are near enough for a good share to be written.
-    expect(written / runs).to.be.within(0.1, 0.9);
+    // The values are near enough for a good share to be written: some 0.115 of 600 random runs,
+    // give or take 0.013 (one standard deviation), so the bounds stay well clear of it.
+    expect(written / runs).to.be.within(0.05, 0.9);
   });
 
   it('writes a variant member with every kind of member', () => {

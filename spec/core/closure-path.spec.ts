@@ -16,7 +16,8 @@ const SPECS = [
   'spec/core/variant-lazy.spec.ts', 'spec/core/constraints.spec.ts', 'spec/core/constraint-defaults.spec.ts',
   'spec/core/timestamp-unknown-read.spec.ts', 'spec/core/all-errors.spec.ts', 'spec/codecs/write-constraints.spec.ts',
   'spec/codecs/write-defaults.spec.ts', 'spec/codecs/write-timestamp.spec.ts', 'spec/codecs/write-unknown.spec.ts',
-  'spec/codecs/write-variant-lazy.spec.ts', 'spec/codecs/read-timestamp-wire.spec.ts',
+  'spec/codecs/write-variant-lazy.spec.ts', 'spec/codecs/read-timestamp-wire.spec.ts', 'spec/codecs/enum-errors.spec.ts',
+  'spec/codecs/empty-containers.spec.ts',
 ];
 
 /** Node's flags for a process where `new Function` throws, as under a CSP without 'unsafe-eval'. */

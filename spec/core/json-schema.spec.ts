@@ -62,6 +62,18 @@ describe('core: JSON Schema', () => {
     expect(jsonSchema(t.bytes())).to.include({ type: 'string', contentEncoding: 'base64' });
   });
 
+  it('writes the empty tuple as an array of no items: prefixItems may not be empty', () => {
+    const schema = jsonSchema(t.object({ none: t.tuple([]), one: t.tuple([t.tuple([])]) }));
+    expect(schema.properties).to.deep.equal({
+      none: { type: 'array', items: false, minItems: 0, maxItems: 0 },
+      one: { type: 'array', prefixItems: [{ type: 'array', items: false, minItems: 0, maxItems: 0 }], items: false, minItems: 1, maxItems: 1 },
+    });
+    const validator = new Ajv2020({ strict: false });
+    expect(validator.validateSchema(schema), JSON.stringify(validator.errors)).to.equal(true);
+    expect(validator.validate(schema, { none: [], one: [[]] })).to.equal(true);
+    expect(validator.validate(schema, { none: [1], one: [[]] })).to.equal(false);
+  });
+
   it('writes .default() values as JSON data', () => {
     const T = t.object({ limit: t.i32().default(10), id: t.u64().default(7n), raw: t.bytes().default(new Uint8Array([255])) });
     expect(jsonSchema(T).properties).to.deep.include({

@@ -1,7 +1,7 @@
 // fast-check arbitraries shared by the property tests: descriptors, valid values of a descriptor
 // (for round trips), and JSON values near a descriptor (for schema agreement). The descriptors
-// cover every kind but `void`: constraints, variants, recursion through `t.lazy`, timestamps and
-// `t.unknown` included.
+// cover every kind but `void`: constraints, variants, recursion through `t.lazy`, timestamps,
+// `t.unknown`, and empty and one-member objects and tuples at every depth included.
 import fc from 'fast-check';
 import { t, type Type, type AnyType, type RequiresKey } from '../../core/index.ts';
 import { numberRule, stringRule } from '../../core/kinds/constraints.ts';
@@ -129,6 +129,8 @@ export const arbDescriptor: fc.Arbitrary<Type> = fc.letrec<{ type: Type; plain: 
     { weight: 4, arbitrary: tie('plain') },
     { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.optional(inner)) },
     { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.nullable(inner)) },
+    // A default of `undefined` is no default: an absent member stays absent.
+    { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.optional(inner).default(undefined)) },
   ),
   plain: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
@@ -137,7 +139,12 @@ export const arbDescriptor: fc.Arbitrary<Type> = fc.letrec<{ type: Type; plain: 
     { weight: 1, arbitrary: fc.tuple(tie('type'), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 2, max: 4 })).map(([e, minItems, maxItems]) => t.array(e, { minItems, maxItems })) },
     { weight: 1, arbitrary: tie('type').map((v) => t.map(v)) },
     { weight: 1, arbitrary: fc.tuple(tie('type'), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 1, max: 3 })).map(([v, minProperties, maxProperties]) => t.map(v, { minProperties, maxProperties })) },
-    { weight: 1, arbitrary: fc.array(tie('type'), { minLength: 1, maxLength: 3 }).map((e) => t.tuple(e)) },
+    { weight: 1, arbitrary: fc.array(tie('type'), { minLength: 0, maxLength: 3 }).map((e) => t.tuple(e)) },
+    // Empty and one-member containers, at every depth and in every container: generated code
+    // writes a separator or a declaration per member, and must still be valid with none or one.
+    { weight: 1, arbitrary: fc.constantFrom<() => Type>(() => t.object({}), () => t.tuple([])).map((make) => make()) },
+    { weight: 1, arbitrary: tie('type').map((e) => t.tuple([e])) },
+    { weight: 1, arbitrary: fc.tuple(arbKey, tie('type')).map(([key, field]) => t.object(Object.fromEntries([[key, field]]))) },
     {
       weight: 2,
       arbitrary: fc

@@ -2,6 +2,8 @@
 // another library's encoder; the two direct-reader compilers; running a direct reader whole.
 import { Encoder as CborXEncoder } from 'cbor-x';
 import { Packr } from 'msgpackr';
+import { Failure } from '../../core/errors/failure.ts';
+import { BAIL } from '../../core/util/codegen.ts';
 import { DirectCursor, compileDirectReader, type DirectReader } from '../../codecs/binary/direct-reader.ts';
 import { generateDirectReader } from '../../codecs/binary/generate-direct-reader.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
@@ -36,13 +38,17 @@ export const DIRECT_COMPILERS = [
 /** What a direct reader answers when it gives up (a bail, a failure, or bytes left after the value). */
 export const GAVE_UP = Symbol('gave up');
 
-/** Runs `read` over the whole of `bytes`: its value, or `GAVE_UP`. */
+/**
+ * Runs `read` over the whole of `bytes`: its value, or `GAVE_UP`. Anything else it throws (a
+ * `ReferenceError` of generated code, say) is a bug the codec would report, and is thrown on.
+ */
 export function runDirect(read: DirectReader, bytes: Uint8Array): unknown {
   try {
     const cursor = new DirectCursor(bytes);
     const value = read(cursor);
     return cursor.pos === cursor.end ? value : GAVE_UP;
-  } catch {
-    return GAVE_UP;
+  } catch (e) {
+    if (e === BAIL || e instanceof Failure) return GAVE_UP;
+    throw e;
   }
 }

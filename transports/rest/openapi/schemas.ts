@@ -1,6 +1,7 @@
 import { arrayRule, mapRule, SCALAR_RULES, stringRule, TIMESTAMP } from '../../../core/kinds/index.ts';
 import { resolveReadOptions, type Opts, type ResolvedReadOptions } from '../../../core/options.ts';
 import { isRequiredKey } from '../../../core/read/required.ts';
+import { absentMember } from '../../../core/write/absent.ts';
 import { decimalRangePattern } from '../../../core/schema/decimal-range.ts';
 import type { JsonSchema } from '../../../core/schema/json-schema.ts';
 import { bigIntBounds, bigIntRange, numberSchema } from '../../../core/schema/number-bounds.ts';
@@ -171,6 +172,8 @@ export class SchemaComponents {
       case 'tuple': {
         const n = d.elements.length;
         const inner = this.#enter(site, d, '');
+        // `prefixItems` must hold one schema at least: the empty tuple is the array of no items.
+        if (n === 0) return { type: 'array', items: false, minItems: 0, maxItems: 0 };
         return {
           type: 'array',
           prefixItems: d.elements.map((e, i) => this.#schema(e, mode, form, { ...inner, path: `${site.path}[${i}]` })),
@@ -283,10 +286,7 @@ export class SchemaComponents {
 
 /** Whether writing writes a member even when the value leaves it out: it has a default, or it is not skipped. */
 function isAlwaysWritten(field: Type): boolean {
-  if (field.hasDefault) return true;
-  const d = field as AnyType;
-  if (d.kind === 'lazy') return isAlwaysWritten(d.target);
-  return d.kind !== 'optional' && d.kind !== 'unknown';
+  return absentMember(field).mode !== 'skip';
 }
 
 /** The same object descriptor, or a copy of it by `.default()`. */

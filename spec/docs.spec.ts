@@ -61,12 +61,6 @@ function withSourceImports(code: string): string {
 
 const files = ['README.md', ...markdownFiles('docs'), ...(existsSync(join(root, 'bench/README.md')) ? ['bench/README.md'] : [])];
 
-/**
- * Pages whose examples tsx runs but tsc refuses (a value typed `unknown` read as an object, a body
- * type Node's fetch and the DOM's disagree on, a class whose method takes `unknown`). Their
- * examples are type-checked once they are fixed and the page leaves this list.
- */
-const NOT_TYPE_CHECKED = new Set(['docs/custom-codecs.md', 'docs/descriptors-and-reading.md', 'docs/http-server.md', 'docs/openapi.md']);
 
 describe('docs', () => {
   it('finds runnable examples in the README and in docs/', () => {
@@ -80,7 +74,7 @@ describe('docs', () => {
     const dir = mkdtempSync(join(root, '.docs-typecheck-'));
     try {
       const names: string[] = [];
-      for (const file of files.filter((f) => !NOT_TYPE_CHECKED.has(f))) {
+      for (const file of files) {
         for (const block of runnableBlocks(file)) {
           const name = `${file.replace(/[^\w]+/g, '-')}-${block.index}-line-${block.line}.ts`;
           writeFileSync(join(dir, name), withSourceImports(block.code));

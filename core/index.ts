@@ -33,7 +33,7 @@ export type {
   Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
   Methods, ServiceClass, ServiceOptions,
 } from './contract/index.ts';
-export { DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from '../transports/rest/index.ts';
+export { DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from '../transports/rest/index.ts';
 export type {
   CorsOptions, ErrorContext, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions,
 } from '../transports/rest/index.ts';

@@ -22,6 +22,8 @@ const TOO_LARGE: BodyResult = Object.freeze({ kind: 'too-large' });
 const ABORTED: BodyResult = Object.freeze({ kind: 'aborted' });
 const BUSY: BodyResult = Object.freeze({ kind: 'busy' });
 
+function ignore(): void {}
+
 /**
  * The body when it is known to be empty without reading: neither Content-Length nor
  * Transfer-Encoding (RFC 9112 §6.3), `Content-Length: 0`, or a stream already complete. Node dumps
@@ -47,15 +49,18 @@ export function readBody(req: IncomingMessage, limit: number, load: Load, done: 
   let chunks: Buffer[] = [];
   let size = 0;
   let finished = false;
-  // The listeners stay on the request, which ends with the call: taking four off cost more than
-  // the flag that makes them do nothing once the outcome is known ('close' follows 'end'). So they
-  // hold nothing once it is: the chunks go, and the body is handed on, not kept.
+  // The listeners stay on the request, which lives as long as its call: taking four off cost more
+  // than the flag that makes them do nothing once the outcome is known ('close' follows 'end'). So
+  // they must hold nothing then: the chunks go, and so does `done`, whose promise holds the body
+  // (a call abandoned with its handler still running would keep the raw body besides its arguments).
   const finish = (result: BodyResult) => {
     if (finished) return;
     finished = true;
     chunks = [];
     if (result.kind !== 'ok') load.give(size);
-    done(result);
+    const tell = done;
+    done = ignore;
+    tell(result);
   };
   const onData = (chunk: Buffer) => {
     if (finished) return;

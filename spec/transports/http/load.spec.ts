@@ -128,6 +128,20 @@ describe('transports/http under load (child processes, 64 MiB heap)', function (
     expect(busy, 'answered 503 with Retry-After, the server busy').to.be.at.least(100);
   });
 
+  it('a call abandoned at the handler timeout keeps its arguments, not its raw body', async () => {
+    const child = await start({ handlerTimeoutMs: 100 });
+    const body = JSON.stringify('y'.repeat(MiB - 16));
+    const post = () => send(`http://127.0.0.1:${child.port}/api/hang`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    await post();
+    const before = await child.stats();
+    const replies = await Promise.all(Array.from({ length: 16 }, post));
+    expect(replies.map((r) => r.status)).to.deep.equal(Array(16).fill(503));
+    const after = await child.stats();
+    // The decoded strings (16 MiB) stay while the handlers run; the 16 MiB of bodies they came from do not.
+    expect((after.heapUsed - before.heapUsed) / MiB, 'heap growth in MiB').to.be.above(12);
+    expect((after.arrayBuffers - before.arrayBuffers) / MiB, 'growth of byte arrays in MiB').to.be.below(4);
+  });
+
   it('uploads held one byte short pin at most maxBufferedBodyBytes', async () => {
     const child = await start({ maxBufferedBodyBytes: 8 * MiB } as HttpServerOptions);
     const before = await child.stats();

@@ -73,9 +73,11 @@ export interface HttpServerOptions {
    */
   handlerTimeoutMs?: number;
   /**
-   * Time a connection may go without progress (no byte read or written) while an answer waits for
-   * the client to read it; then the connection is closed. A client reading slowly but steadily is
-   * not affected. Default {@link DEFAULT_WRITE_TIMEOUT_MS}; 0 disables.
+   * Time a connection may go without progress (the client taking no byte of its answers) while an
+   * answer waits for the client to read it; then the connection is closed, and the answers kept for
+   * it released. A client reading slowly but steadily is not affected. One timer per server checks
+   * every `writeTimeoutMs / 10`, clamped to 10 ms–1 s, so a connection closes at most that much
+   * late. Default {@link DEFAULT_WRITE_TIMEOUT_MS}; 0 disables.
    */
   writeTimeoutMs?: number;
   /**

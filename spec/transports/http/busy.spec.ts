@@ -2,6 +2,7 @@
 // included) and the request bodies they hold or are receiving; beyond the caps, 503 with
 // Retry-After. And one answer per request, even when an early answer is followed by a timeout.
 import { expect } from 'chai';
+import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { Registry, meta, method, service, t } from '../../../core/index.ts';
@@ -197,6 +198,74 @@ describe('transports/http one answer per request', function () {
       expect(out.match(/HTTP\/1\.1 \d{3}/g)).to.deep.equal(['HTTP/1.1 404', 'HTTP/1.1 200']);
       socket.end();
       await once(socket, 'close');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('transports/http answers waiting on a connection, for clients that read them', function () {
+  this.timeout(10_000);
+  const big = new Uint8Array(8 * MiB).fill(0x61);
+  const STATUS = 'HTTP/1.1 200 ';
+
+  /** Writes `rounds` batches of `perRound` pipelined requests on one connection, each batch once its answers are read; counts the answers. */
+  async function pipeline(port: number, target: string, rounds: number, perRound: number): Promise<number> {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answered = 0;
+    let tail = '';
+    let waitingFor = 0;
+    let wake: () => void = () => {};
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => {
+      // Status lines, one split across two reads included: the tail kept is too short to hold a whole one.
+      const text = tail + d;
+      answered += text.split(STATUS).length - 1;
+      tail = text.slice(1 - STATUS.length);
+      if (answered >= waitingFor) wake();
+    });
+    socket.on('close', () => wake());
+    socket.on('error', () => {});
+    for (let round = 0; round < rounds && !socket.destroyed; round++) {
+      waitingFor += perRound;
+      const done = new Promise<void>((resolve) => (wake = resolve));
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(perRound));
+      await done;
+    }
+    socket.destroy();
+    return answered;
+  }
+
+  it('a keep-alive client sending request after request is never refused, however many it sends', async () => {
+    const server = new HttpServer({ maxPipelinedRequests: 1, maxQueuedAnswerBytes: MiB });
+    server.get('/n', (_req, res) => void res.json(1));
+    server.get('/big', (_req, res) => void res.send(big));
+    await listen(server);
+    try {
+      expect(await pipeline(server.port, '/n', 300, 1)).to.equal(300);
+      // Answers larger than the kernel takes at once wait, and count until written: a client that
+      // reads each whole before asking again is never refused.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const connections = new Set<unknown>();
+      agent.on('free', (socket) => connections.add(socket));
+      try {
+        for (let i = 0; i < 10; i++) expect((await send(`${server.url}/big`, { agent })).body.length).to.equal(big.length);
+      } finally {
+        agent.destroy();
+      }
+      expect(connections.size, 'one connection for all').to.equal(1);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a client pipelining up to maxPipelinedRequests at a time, reading the answers, gets them all', async () => {
+    const server = new HttpServer({ maxPipelinedRequests: 16 });
+    server.get('/n', (_req, res) => void res.json(1));
+    await listen(server);
+    try {
+      expect(await pipeline(server.port, '/n', 20, 16)).to.equal(320);
     } finally {
       await server.stop();
     }

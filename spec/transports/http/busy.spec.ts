@@ -182,6 +182,27 @@ describe('transports/http one answer per request', function () {
     });
   }
 
+  it('an early 404 to a chunked body whose rest is malformed is the only answer: no 400 follows', async () => {
+    const server = new HttpServer();
+    await listen(server);
+    try {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(server.port, '127.0.0.1', () => {
+          socket.write('POST /nothing HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n');
+          setTimeout(() => socket.write('zz\r\nnot a chunk\r\n'), 100);
+        });
+        let out = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (d: string) => (out += d));
+        socket.on('close', () => resolve(out));
+        socket.on('error', () => {});
+      });
+      expect(answer.match(/HTTP\/1\.1 \d{3}/g)).to.deep.equal(['HTTP/1.1 404']);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('a connection whose early-answered body then arrives whole stays usable for the next request', async () => {
     const server = new HttpServer({ requestTimeoutMs: 400, headersTimeoutMs: 400 });
     server.get('/n', (_req, res) => void res.json(1));

@@ -92,9 +92,11 @@ export interface HttpServerOptions {
   maxPipelinedRequests?: number;
   /**
    * Bytes of answers (their bodies) one connection may have waiting to be written: a request read
-   * while more wait closes the connection at once, as `maxPipelinedRequests` does. Bounds what a
-   * client pipelining requests for large answers and never reading them pins: without it, one
-   * write of 500 requests for a 1 MiB answer would make the server hold 500 MiB. Default
+   * while more wait closes the connection at once, as `maxPipelinedRequests` does, and so does an
+   * answer that brings the bytes waiting past it while another answer waits too (one answer alone
+   * is never refused). Bounds what a client pipelining requests for large answers and never
+   * reading them pins: without it, one write of 500 requests for a 1 MiB answer would make the
+   * server hold 500 MiB. A client that does not pipeline is never affected. Default
    * {@link DEFAULT_MAX_QUEUED_ANSWER_BYTES}; `Infinity` for no limit.
    */
   maxQueuedAnswerBytes?: number;

@@ -10,6 +10,10 @@ const SINCE = Symbol('lacquer.since');
 const ANSWERED_EARLY = Symbol('lacquer.answeredEarly');
 const CONNECTION = Symbol('lacquer.connection');
 const BYTES = Symbol('lacquer.bytes');
+const HELD = Symbol('lacquer.held');
+
+/** Runs a request the server read (its `request` or `checkContinue` event). */
+export type RunRequest = (req: IncomingMessage, res: ServerResponse, expectContinue: boolean) => void;
 
 /** A connection as Node's HTTP server keeps it, with the fields set here. */
 interface Connection extends Socket {
@@ -25,6 +29,8 @@ interface Connection extends Socket {
   [SINCE]: number;
   /** A request answered before its body was received, whose body is still being discarded. */
   [ANSWERED_EARLY]: IncomingMessage | undefined;
+  /** Requests read but not run yet, while too many answer bytes wait: request, response, expects 100-continue, in turn. */
+  [HELD]: (IncomingMessage | ServerResponse | boolean)[] | undefined;
   /** Node's: the request parser, whose callback `stopReading` replaces (absent: nothing is done). */
   parser?: { onIncoming?: unknown } | null;
   /** Node's: the libuv handle; `writeQueueSize` is what it has not handed to the kernel yet. */
@@ -48,7 +54,13 @@ export class Connections {
   readonly #waiting = new Set<Connection>();
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(readonly maxRequests: number, readonly maxBytes: number, readonly writeTimeoutMs: number) {}
+  constructor(
+    readonly maxRequests: number,
+    readonly maxBytes: number,
+    readonly writeTimeoutMs: number,
+    /** Runs a request now, or once its connection's answers have gone out (held by `admit`). */
+    readonly run: RunRequest,
+  ) {}
 
   /** Starts counting a new connection (the server's `connection` event). */
   readonly track = (socket: Socket): void => {
@@ -60,21 +72,40 @@ export class Connections {
     connection[SENT] = 0;
     connection[SINCE] = 0;
     connection[ANSWERED_EARLY] = undefined;
+    connection[HELD] = undefined;
   };
 
   /**
-   * Counts a request read from `socket` in; `written` counts it out once its answer is handed to
-   * the kernel. A request read while more than `maxRequests` are counted, or while more than
-   * `maxBytes` of answers wait, destroys the connection: those requests get no answer, and the
-   * rest of what Node has read (up to 64 KiB of requests) is not parsed. `false` then. An answer
-   * that makes more than `maxBytes` wait destroys it too (`written`).
+   * Counts a request read in, and says whether to run it now; `written` counts it out once its
+   * answer is handed to the kernel. A request read while more than `maxRequests` are counted
+   * destroys the connection: those requests get no answer, and the rest of what Node has read (up
+   * to 64 KiB of requests) is not parsed. A request read while more than `maxBytes` of answers
+   * wait (or others are held) is held, and run (by `run`) in turn as the client reads the answers:
+   * answers made at once for pipelined requests never pile up past the cap, and a client that
+   * reads them gets them all. `false` when the request is not to be run now.
    */
-  admit(socket: Socket): boolean {
-    const connection = socket as Connection;
-    if (++connection[REQUESTS] <= this.maxRequests && connection[QUEUED_BYTES] <= this.maxBytes) return true;
-    stopReading(connection);
-    connection.destroy();
+  admit(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): boolean {
+    const connection = req.socket as Connection;
+    if (++connection[REQUESTS] > this.maxRequests) {
+      stopReading(connection);
+      connection.destroy();
+      return false;
+    }
+    if (connection[QUEUED_BYTES] <= this.maxBytes && connection[HELD] === undefined) return true;
+    (connection[HELD] ??= []).push(req, res, expectContinue);
     return false;
+  }
+
+  /** Runs the requests held for `connection` while its answers waiting fit under the cap. */
+  resume(connection: Connection): void {
+    const held = connection[HELD];
+    if (held === undefined) return;
+    while (held.length > 0 && connection[QUEUED_BYTES] <= this.maxBytes && !connection.destroyed) {
+      const req = held.shift() as IncomingMessage;
+      const res = held.shift() as ServerResponse;
+      this.run(req, res, held.shift() as boolean);
+    }
+    if (held.length === 0 && connection[HELD] === held) connection[HELD] = undefined;
   }
 
   /**
@@ -141,10 +172,12 @@ export function written(socket: Socket, res: ServerResponse, bytes: number): voi
   queued[BYTES] = bytes;
   res.on('finish', onWritten);
   if (connection[QUEUED]++ === 0) connection[OWNER].wait(connection);
-  // Answers made while earlier ones wait (pipelined requests answered after the read that brought
-  // them all was admitted): past the cap, the connection goes, and its answers with it. One answer
-  // alone is never refused, whatever its size.
-  if ((connection[QUEUED_BYTES] += bytes) > connection[OWNER].maxBytes && connection[QUEUED] > 1) {
+  // An answer made while the answers waiting were past the cap already: a request run before
+  // they were (pipelined requests all run at once, their answers made later). The connection goes,
+  // and its answers with it. A request run while they fit is never refused, whatever its answer.
+  const before = connection[QUEUED_BYTES];
+  connection[QUEUED_BYTES] = before + bytes;
+  if (before > connection[OWNER].maxBytes) {
     stopReading(connection);
     connection.destroy();
   }
@@ -155,6 +188,7 @@ function onWritten(this: QueuedAnswer): void {
   connection[REQUESTS]--;
   connection[QUEUED]--;
   connection[QUEUED_BYTES] -= this[BYTES];
+  if (connection[HELD] !== undefined) connection[OWNER].resume(connection);
 }
 
 /**

@@ -28,8 +28,8 @@ export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_PIPELINED_REQUESTS = 32;
 /**
  * 4 MiB of answers waiting on one connection for the client to read them: a request read while
- * more wait closes the connection. Four answers at the default 1 MiB body size, far more than the
- * small answers a pipelining client usually asks for; see `maxQueuedAnswerBytes`.
+ * more wait is held until they go out. Four answers at the default 1 MiB body size; see
+ * `maxQueuedAnswerBytes`.
  */
 export const DEFAULT_MAX_QUEUED_ANSWER_BYTES = 4 * 1024 * 1024;
 /** 10,000 open connections; further ones are closed as soon as they are accepted. */
@@ -91,12 +91,13 @@ export interface HttpServerOptions {
    */
   maxPipelinedRequests?: number;
   /**
-   * Bytes of answers (their bodies) one connection may have waiting to be written: a request read
-   * while more wait closes the connection at once, as `maxPipelinedRequests` does, and so does an
-   * answer that brings the bytes waiting past it while another answer waits too (one answer alone
-   * is never refused). Bounds what a client pipelining requests for large answers and never
-   * reading them pins: without it, one write of 500 requests for a 1 MiB answer would make the
-   * server hold 500 MiB. A client that does not pipeline is never affected. Default
+   * Bytes of answers (their bodies) one connection may have waiting to be written. A request read
+   * while more wait is held, not run, and runs in turn as the client reads the answers (held ones
+   * count against `maxPipelinedRequests`): a pipelining client that reads gets every answer, one
+   * that does not pins about this much. An answer made while more than this waited already (a
+   * request run before they did: pipelined requests whose handlers answer later) closes the
+   * connection. Without it, one write of 500 requests for a 1 MiB answer, never read, would make
+   * the server hold 500 MiB. A client that does not pipeline is never affected. Default
    * {@link DEFAULT_MAX_QUEUED_ANSWER_BYTES}; `Infinity` for no limit.
    */
   maxQueuedAnswerBytes?: number;

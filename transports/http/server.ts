@@ -42,7 +42,7 @@ export class HttpServer {
     this.#state = {
       options: o, routes: new RouteTable<RouteHandler>(), calls: new InFlightCalls<Exchange>(), draining: false,
       load: new Load(o.maxCallsInFlight, o.maxBufferedBodyBytes),
-      connections: new Connections(o.maxPipelinedRequests, o.maxQueuedAnswerBytes, o.writeTimeoutMs),
+      connections: new Connections(o.maxPipelinedRequests, o.maxQueuedAnswerBytes, o.writeTimeoutMs, (req, res, expectContinue) => this.#run(req, res, expectContinue)),
     };
     const timeouts = [o.headersTimeoutMs, o.requestTimeoutMs].filter((t) => t > 0);
     this.#server = createServer({
@@ -213,8 +213,12 @@ export class HttpServer {
   }
 
   #dispatch(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
-    // A client with too many requests awaiting answers is disconnected, the rest of its flood unhandled.
-    if (!this.#state.connections.admit(req.socket)) return;
+    // A client with too many requests awaiting answers is disconnected, the rest of its flood
+    // unhandled; one whose answers wait past the cap has this request held, run once they go out.
+    if (this.#state.connections.admit(req, res, expectContinue)) this.#run(req, res, expectContinue);
+  }
+
+  #run(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
     try {
       const running = new Exchange(this.#state, req, res, expectContinue).run();
       if (running !== undefined) running.catch((error: unknown) => answerInternalError(error, req, res));

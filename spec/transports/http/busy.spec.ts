@@ -281,6 +281,19 @@ describe('transports/http answers waiting on a connection, for clients that read
     }
   });
 
+  it('a client pipelining requests for large answers made at once, reading them, gets them all: the later ones wait their turn', async () => {
+    class Large { getLarge(): string { return 'l'.repeat(MiB); } }
+    meta(Large, service({ getLarge: method([], t.string()) }));
+    const server = new HttpServer({ maxQueuedAnswerBytes: 2 * MiB }).mount('/api', new Registry().on(new Large()).endpoints);
+    await listen(server);
+    try {
+      // 12 MiB of answers asked for in one write, 6 times the cap.
+      expect(await pipeline(server.port, '/api/getLarge', 1, 12)).to.equal(12);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('a client pipelining up to maxPipelinedRequests at a time, reading the answers, gets them all', async () => {
     const server = new HttpServer({ maxPipelinedRequests: 16 });
     server.get('/n', (_req, res) => void res.json(1));

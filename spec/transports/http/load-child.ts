@@ -6,6 +6,7 @@
 //   GET  /bytes/:kib  a new zero-filled byte array of that many KiB (outside the heap)
 //   POST /api/hang    a service method taking a string and never answering (its downstream hangs)
 //   POST /api/take    a service method taking a string, answering its length
+//   GET  /api/getHalf a service method answering a new string of 512 KiB at once (no promise)
 //   GET  /stats       after a full collection: heapUsed, external, arrayBuffers, open connections
 import { Registry, meta, method, service, t } from '../../../core/index.ts';
 import { HttpServer, type HttpServerOptions } from '../../../transports/http/index.ts';
@@ -20,8 +21,11 @@ class Downstream {
   take(text: string): number {
     return text.length;
   }
+  getHalf(): string {
+    return 'h'.repeat(512 * 1024);
+  }
 }
-meta(Downstream, service({ hang: method([t.string()], t.u32()), take: method([t.string()], t.u32()) }));
+meta(Downstream, service({ hang: method([t.string()], t.u32()), take: method([t.string()], t.u32()), getHalf: method([], t.string()) }));
 
 const options = JSON.parse(process.argv[2] ?? '{}') as HttpServerOptions;
 const server = new HttpServer({ ...options, onError: () => {} })

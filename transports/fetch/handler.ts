@@ -116,8 +116,7 @@ async function handle(
   if (route.kind !== 'endpoint') throw new Error('lacquer/fetch: a route that is not an endpoint');
   const answerFor = (doc: ProblemDocument) => problemResponse(doc, headers.get('accept'), route.codecs);
   const busyFor = (what: 'calls' | 'bytes') => problemResponse(busy(what, load), headers.get('accept'), route.codecs, busyHeaders());
-  // The call counts in `load` until its handler settles, abandoned or not, with the body bytes it holds.
-  if (!load.enter()) return send(busyFor('calls'));
+  /** The body bytes the call counts in `load`. */
   let held = 0;
 
   const limit = Math.min(options.maxBodyBytes, route.limit ?? Infinity);
@@ -150,6 +149,8 @@ async function handle(
   const peer = options.ip?.(request, ...platform) ?? undefined;
   const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);
   const call = new FetchEndpointRequest(request, route.path, readRequestBody, target.search, requestId, ip, platform);
+  // The call counts in `load` until its handler settles, given up on or not, with the body bytes it holds.
+  if (!load.enter()) return send(busyFor('calls'));
   let answer: ReturnType<typeof route.handler>;
   try {
     answer = route.handler(call);

@@ -13,6 +13,7 @@ import { clientAddress } from '../rest/client-address.ts';
 import { CompressionPolicy, markEncoded, requestBodyCoding } from '../rest/content-coding.ts';
 import { bodyOverLimit, decodedBody } from '../rest/request-body.ts';
 import { compress, inflate, webRequestCodings, webResponseCodings } from './coding.ts';
+import { busy, busyHeaders, Load } from '../rest/load.ts';
 
 const NO_BODY = new Uint8Array(0);
 
@@ -41,10 +42,11 @@ export function toFetchHandler(
     return policy;
   };
   const deadlines = resolved.handlerTimeoutMs === 0 ? undefined : new Deadlines(resolved.handlerTimeoutMs);
+  const load = new Load(resolved.maxCallsInFlight, resolved.maxBufferedBodyBytes);
   return async (request, ...platform) => {
     const requestId = requestIdFor(request.headers.get('x-request-id'));
     try {
-      return await handle(request, requestId, platform, routes, resolved, compression, deadlines);
+      return await handle(request, requestId, platform, routes, resolved, compression, deadlines, load);
     } catch (error) {
       // A fault of the handler itself, not of an endpoint (those answer problem documents).
       console.error(`lacquer/fetch: internal error (request ${requestId})`, error);
@@ -80,6 +82,7 @@ async function handle(
   options: ResolvedFetchOptions,
   compression: () => CompressionPolicy | null,
   deadlines: Deadlines | undefined,
+  load: Load,
 ): Promise<Response> {
   const { method, headers } = request;
   const head = method === 'HEAD';
@@ -115,6 +118,9 @@ async function handle(
   // The fetch handler serves registries only: every route it finds is an endpoint.
   if (route.kind !== 'endpoint') throw new Error('lacquer/fetch: a route that is not an endpoint');
   const answerFor = (doc: ProblemDocument) => problemResponse(doc, headers.get('accept'), route.codecs);
+  const busyFor = (what: 'calls' | 'bytes') => problemResponse(busy(what, load), headers.get('accept'), route.codecs, busyHeaders());
+  /** The body bytes the call counts in `load`. */
+  let held = 0;
 
   const limit = Math.min(options.maxBodyBytes, route.limit ?? Infinity);
   // Read when the endpoint asks: a call it refuses never has its body read.
@@ -130,19 +136,43 @@ async function handle(
     // The runtime's DecompressionStream formats are probed only once a body names a coding.
     const coding = requestBodyCoding(contentEncoding, contentEncoding === null ? [] : webRequestCodings());
     if (coding.kind === 'unsupported') return problemResponse(coding.problem, headers.get('accept'), route.codecs, coding.headers);
-    const read = await readBody(request, limit);
+    const read = await readBody(request, limit, load);
     if (read.kind === 'too-large') return answerFor(bodyOverLimit(limit));
+    if (read.kind === 'busy') return busyFor('bytes');
     if (read.kind === 'broken') return answerFor(problem(400, 'the request body could not be read'));
+    held += read.body.byteLength;
     const body = await decodedBody(coding, read.body, limit, inflate);
-    return body instanceof Uint8Array ? body : answerFor(body);
+    if (!(body instanceof Uint8Array)) return answerFor(body);
+    if (body === read.body) return body;
+    // What a body inflates to is held too.
+    if (!load.take(body.byteLength)) return busyFor('bytes');
+    held += body.byteLength;
+    return body;
   };
   const peer = options.ip?.(request, ...platform) ?? undefined;
   const ip = clientAddress(peer, headers.get('x-forwarded-for'), options.trustProxy);
   const call = new FetchEndpointRequest(request, route.prefix, route.path, readRequestBody, target.search, requestId, ip, platform);
-  const answer = route.handler(call);
+  // The call counts in `load` until its handler settles, given up on or not, with the body bytes it holds.
+  if (!load.enter()) return send(busyFor('calls'));
+  let answer: ReturnType<typeof route.handler>;
+  try {
+    answer = route.handler(call);
+  } catch (error) {
+    load.leave(held);
+    throw error;
+  }
   // Answered at once (nothing awaited), or no deadline to race.
-  if (!(answer instanceof Promise)) return send(answer);
-  if (deadlines === undefined) return send(await answer);
+  if (!(answer instanceof Promise)) {
+    load.leave(held);
+    return send(answer);
+  }
+  if (deadlines === undefined) {
+    try {
+      return send(await answer);
+    } finally {
+      load.leave(held);
+    }
+  }
   // The call races its deadline; a call past it is answered 503 and its own answer dropped (its
   // observers still hear of it, as a 503).
   return new Promise<Response>((resolve, reject) => {
@@ -162,7 +192,12 @@ async function handle(
       settle(answerFor(problem(503, `the handler did not answer within ${ms} ms`, { requestId })));
     };
     deadlines.add(giveUp);
-    answer.then((own) => (settled ? own.written?.(503) : settle(own)), (error: unknown) => {
+    answer.then((own) => {
+      load.leave(held);
+      if (settled) own.written?.(503);
+      else settle(own);
+    }, (error: unknown) => {
+      load.leave(held);
       deadlines.remove(giveUp);
       reject(error);
     });

@@ -2,6 +2,9 @@ import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
 import type { CorsOptions } from '../rest/cors.ts';
 import { checkTrustProxy, type TrustProxy } from '../rest/client-address.ts';
 import { resolveCompression, type CompressionOptions, type CompressionSettings } from '../rest/content-coding.ts';
+import { checkBytes, checkCount, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT } from '../rest/load.ts';
+
+export { DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
 
 /** 30 s for a service method to answer; then 503, and `call.signal` aborts. */
 export const DEFAULT_FETCH_HANDLER_TIMEOUT_MS = 30_000;
@@ -22,6 +25,21 @@ export interface FetchHandlerOptions {
    * {@link DEFAULT_FETCH_HANDLER_TIMEOUT_MS}; 0 disables (the platform's own limits remain).
    */
   handlerTimeoutMs?: number;
+  /**
+   * Calls whose handler has not settled, as `HttpServer`'s option: a call given up on at
+   * `handlerTimeoutMs` counts until its handler really settles, since it still holds its
+   * arguments. A request beyond the cap is answered 503 with `Retry-After: 1`, its body not read.
+   * Default {@link DEFAULT_MAX_CALLS_IN_FLIGHT}; `Infinity` for no limit.
+   */
+  maxCallsInFlight?: number;
+  /**
+   * Bytes of request bodies the handler holds at once, as `HttpServer`'s option: bodies being read
+   * (a declared `Content-Length` counted before the runtime buffers it, a stream chunk by chunk)
+   * and bodies read by calls whose handler has not settled, abandoned ones included. A body that
+   * would pass the cap is answered 503 with `Retry-After: 1`. Default
+   * {@link DEFAULT_MAX_BUFFERED_BODY_BYTES}; `Infinity` for no limit.
+   */
+  maxBufferedBodyBytes?: number;
   /**
    * The connection's address, which a `Request` does not carry: Deno's `(request, info) =>
    * info.remoteAddr.hostname`, Workers' `(request) => request.headers.get('cf-connecting-ip')`.
@@ -46,6 +64,8 @@ export interface ResolvedFetchOptions {
   readonly maxBodyBytes: number;
   readonly cors: CorsOptions | undefined;
   readonly handlerTimeoutMs: number;
+  readonly maxCallsInFlight: number;
+  readonly maxBufferedBodyBytes: number;
   readonly ip: ((request: Request, ...platform: unknown[]) => string | null | undefined) | undefined;
   readonly trustProxy: TrustProxy;
   /** `undefined` when answers are not compressed; the runtime's codings are detected on first use. */
@@ -63,6 +83,8 @@ export function resolveFetchOptions(o: FetchHandlerOptions): ResolvedFetchOption
   if (o.ip !== undefined && typeof o.ip !== 'function') throw new TypeError('toFetchHandler: ip must be a function (request, ...platform) => address');
   return {
     maxBodyBytes, cors: o.cors, handlerTimeoutMs, ip: o.ip, trustProxy: checkTrustProxy('toFetchHandler', o.trustProxy),
+    maxCallsInFlight: checkCount('toFetchHandler', 'maxCallsInFlight', o.maxCallsInFlight ?? DEFAULT_MAX_CALLS_IN_FLIGHT),
+    maxBufferedBodyBytes: checkBytes('toFetchHandler', 'maxBufferedBodyBytes', o.maxBufferedBodyBytes ?? DEFAULT_MAX_BUFFERED_BODY_BYTES),
     compression: resolveCompression('toFetchHandler', o.compression),
   };
 }

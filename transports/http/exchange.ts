@@ -11,7 +11,8 @@ import { markEncoded, requestBodyCoding, type BodyCoding } from '../rest/content
 import { bodyOverLimit, decodedBody } from '../rest/request-body.ts';
 import { declaredLength, discardRest, emptyBody, readBody, type BodyResult } from './body.ts';
 import { compress, inflate, NODE_REQUEST_CODINGS } from './coding.ts';
-import { release } from './connection.ts';
+import { written, type Connections } from './connection.ts';
+import { busy, busyHeaders, type Load } from '../rest/load.ts';
 import { InFlightCalls, type InFlight } from './in-flight.ts';
 import type { ResolvedOptions } from './options.ts';
 import { HttpRequest, NodeHeaders } from './request.ts';
@@ -29,6 +30,10 @@ export interface ServerState {
   readonly calls: InFlightCalls<Exchange>;
   /** Set by `stop()`: answers from then on close their connection. */
   draining: boolean;
+  /** The calls whose handler has not settled and the body bytes they hold (`maxCallsInFlight`, `maxBufferedBodyBytes`). */
+  readonly load: Load;
+  /** The connections' pipelined requests and answers waiting, and their write timeout. */
+  readonly connections: Connections;
 }
 
 /** A route found for the request, as `preRoute` resolves it. */
@@ -71,6 +76,10 @@ export class Exchange implements EndpointRequest, InFlight {
   #ip: { readonly value: string | undefined } | undefined;
   #controller: AbortController | undefined;
   #reason: unknown;
+  /** Whether the call counts in the server's `load` (from routing until its handler settles). */
+  #entered = false;
+  /** The body bytes this call counts in the server's `load`. */
+  #held = 0;
   // The links of the server's in-flight list (see InFlightCalls).
   deadline = -1;
   earlier: Exchange | undefined;
@@ -112,6 +121,9 @@ export class Exchange implements EndpointRequest, InFlight {
     this.#target = target;
     this.search = target.search;
     this.#limit = Math.min(options.maxBodyBytes, route.kind === 'endpoint' ? route.limit ?? Infinity : Infinity);
+    // Counted until its handler settles, even when abandoned: it still holds its arguments.
+    if (!this.#state.load.enter()) return this.#send(this.#busy('calls'));
+    this.#entered = true;
     // Until it answers, the call can be answered for it: on timeout, or on shutdown (`abandon`).
     calls.add(this, performance.now() + (options.handlerTimeoutMs || Infinity));
     if (route.kind === 'route') return this.#runRoute(route.handler, route.params);
@@ -121,25 +133,39 @@ export class Exchange implements EndpointRequest, InFlight {
     try {
       answer = route.handler(this);
     } catch (error) {
-      calls.remove(this);
+      this.#settled();
       throw error;
     }
     if (!(answer instanceof Promise)) {
-      calls.remove(this);
+      this.#settled();
       return this.#send(answer);
     }
     // Handled here rather than by the caller: one promise less per call that awaits something.
     void answer.then((own) => {
-      calls.remove(this);
+      this.#settled();
       try {
         this.#send(own);
       } catch (error) {
         answerInternalError(error, this.#req, this.#res);
       }
     }, (error: unknown) => {
-      calls.remove(this);
+      this.#settled();
       answerInternalError(error, this.#req, this.#res);
     });
+  }
+
+  /** The handler settled (or threw): the call leaves the in-flight list, and counts out with its body bytes. */
+  #settled(): void {
+    this.#state.calls.remove(this);
+    if (!this.#entered) return;
+    this.#entered = false;
+    this.#state.load.leave(this.#held);
+    this.#held = 0;
+  }
+
+  /** The 503 of a server holding too much (`maxCallsInFlight`, `maxBufferedBodyBytes`), with `Retry-After`. */
+  #busy(what: 'calls' | 'bytes'): EndpointResponse {
+    return this.#problem(busy(what, this.#state.load), busyHeaders());
   }
 
   /** A plain route: the body read whole first, then the handler with `HttpRequest` and `HttpResponse`. */
@@ -160,7 +186,7 @@ export class Exchange implements EndpointRequest, InFlight {
       }
       this.#send(response.toEndpointResponse());
     } finally {
-      this.#state.calls.remove(this);
+      this.#settled();
     }
   }
 
@@ -178,6 +204,7 @@ export class Exchange implements EndpointRequest, InFlight {
     if (coding.kind === 'unsupported') return this.#problem(coding.problem, coding.headers);
     const declared = declaredLength(req);
     if (declared !== undefined && declared > this.#limit) return this.#problem(bodyOverLimit(this.#limit));
+    if (declared !== undefined && !this.#state.load.fits(declared)) return this.#busy('bytes');
     if (this.#waiting) {
       this.#res.writeContinue();
       this.#waiting = false;
@@ -191,18 +218,27 @@ export class Exchange implements EndpointRequest, InFlight {
   }
 
   #readWhole(coding: Exclude<BodyCoding, { kind: 'unsupported' }>): Promise<Uint8Array | EndpointResponse> {
-    return new Promise((resolve) => readBody(this.#req, this.#limit, (read) => resolve(this.#received(read, coding))));
+    return new Promise((resolve) => readBody(this.#req, this.#limit, this.#state.load, (read) => resolve(this.#received(read, coding))));
   }
 
   /** The body read whole (or not), inflated if it is coded: the bytes, or the answer instead. */
   #received(read: BodyResult, coding: Exclude<BodyCoding, { kind: 'unsupported' }>): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> {
     const limit = this.#limit;
     if (read.kind === 'too-large') return this.#problem(bodyOverLimit(limit));
+    if (read.kind === 'busy') return this.#busy('bytes');
     if (read.kind === 'aborted') return this.#problem(problem(400, 'the request body broke off'));
     this.#bodyRead = true;
+    // Counted in the server's load by `readBody` as it arrived; counted out when the call settles.
+    this.#held += read.body.byteLength;
     const body = decodedBody(coding, read.body, limit, inflate);
     if (body instanceof Uint8Array) return body;
-    return body.then((inflated) => (inflated instanceof Uint8Array ? inflated : this.#problem(inflated)));
+    return body.then((inflated) => {
+      if (!(inflated instanceof Uint8Array)) return this.#problem(inflated);
+      // What a body inflates to is held too.
+      if (!this.#state.load.take(inflated.byteLength)) return this.#busy('bytes');
+      this.#held += inflated.byteLength;
+      return inflated;
+    });
   }
 
   /** `[req]`: Node's `IncomingMessage`, for what the call does not carry (TLS details, say). */
@@ -287,10 +323,10 @@ export class Exchange implements EndpointRequest, InFlight {
 
   #deliver(answer: EndpointResponse, merged: EndpointResponse, close: boolean): void {
     const req = this.#req;
-    release(req.socket);
     const early = !this.#bodyRead && !req.complete;
     // A client still waiting for 100 Continue may or may not send its body now: close.
-    writeResponse(this.#res, merged, this.#head, close || this.#state.draining || (early && this.#waiting));
+    const bytes = writeResponse(this.#res, merged, this.#head, close || this.#state.draining || (early && this.#waiting));
+    written(req.socket, this.#res, bytes);
     // Answered before the body was read: drop it, but not forever.
     if (early) discardRest(req);
     answer.written?.(answer.status);

@@ -12,6 +12,7 @@ export { HttpResponse } from './response.ts';
 export {
   DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_KEEP_ALIVE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_HEADERS_COUNT, DEFAULT_MAX_PIPELINED_REQUESTS, DEFAULT_WRITE_TIMEOUT_MS,
+  DEFAULT_MAX_QUEUED_ANSWER_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, DEFAULT_MAX_BUFFERED_BODY_BYTES,
 } from './options.ts';
 export { ClusterError, serveCluster } from './cluster.ts';
 export type { ClusterOptions, ClusterWorker, ClusterWorkerExit, ClusterWorkerReady } from './cluster.ts';

@@ -5,6 +5,9 @@ import { logFailure } from '../rest/log-failure.ts';
 import type { HttpRequest } from './request.ts';
 import { CompressionPolicy, resolveCompression, type CompressionOptions } from '../rest/content-coding.ts';
 import { NODE_RESPONSE_CODINGS } from './coding.ts';
+import { checkBytes, checkCount, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT } from '../rest/load.ts';
+
+export { DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
 
 /** 10 s to receive a request's headers: a client trickling them (slowloris) is cut off with 408. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
@@ -20,10 +23,16 @@ export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;
  */
 export const DEFAULT_WRITE_TIMEOUT_MS = 30_000;
 /**
- * 32 requests read from one connection whose answers have not been handed to Node yet (pipelined);
- * a connection with more is closed without answering them. See `maxPipelinedRequests`.
+ * 32 requests read from one connection whose answers have not been written yet (pipelined); a
+ * connection with more is closed without answering them. See `maxPipelinedRequests`.
  */
 export const DEFAULT_MAX_PIPELINED_REQUESTS = 32;
+/**
+ * 4 MiB of answers waiting on one connection for the client to read them: a request read while
+ * more wait is held until they go out. Four answers at the default 1 MiB body size; see
+ * `maxQueuedAnswerBytes`.
+ */
+export const DEFAULT_MAX_QUEUED_ANSWER_BYTES = 4 * 1024 * 1024;
 /** 10,000 open connections; further ones are closed as soon as they are accepted. */
 export const DEFAULT_MAX_CONNECTIONS = 10_000;
 /** 2,000 header lines per request (Node's own default); a request with more is answered 431. */
@@ -65,22 +74,51 @@ export interface HttpServerOptions {
    */
   handlerTimeoutMs?: number;
   /**
-   * Time a connection may go without progress (no byte read or written) while an answer waits for
-   * the client to read it; then the connection is closed. A client reading slowly but steadily is
-   * not affected. Default {@link DEFAULT_WRITE_TIMEOUT_MS}; 0 disables.
+   * Time a connection may go without progress (the client taking no byte of its answers) while an
+   * answer waits for the client to read it; then the connection is closed, and the answers kept for
+   * it released. A client reading slowly but steadily is not affected. One timer per server checks
+   * every `writeTimeoutMs / 10`, clamped to 10 ms–1 s, so a connection closes at most that much
+   * late. Default {@link DEFAULT_WRITE_TIMEOUT_MS}; 0 disables.
    */
   writeTimeoutMs?: number;
   /**
-   * Requests one connection may have read whose answers have not been handed to Node yet (HTTP/1.1
-   * pipelining). A request counts until its answer is passed to Node, not until the client reads
-   * it, so the cap trips when more than this many requests are parsed from what one read brought
-   * (one write of the client, up to 64 KiB) before their answers are ready: the connection is then
-   * closed, and the requests not yet answered get no answer. A client pipelining more than 32
-   * requests in one write is disconnected by the default. A client that does not read and trickles
-   * requests one at a time is not stopped by this cap but by Node's output back-pressure and
-   * `writeTimeoutMs`. Default {@link DEFAULT_MAX_PIPELINED_REQUESTS}; `Infinity` for no limit.
+   * Requests one connection may have read whose answers are not written yet (HTTP/1.1 pipelining):
+   * a request counts from the moment it is read until its answer is handed to the kernel, so
+   * answers waiting behind an earlier one, or for a client that does not read, count. A request
+   * read while more than this many count closes the connection at once, those requests unanswered:
+   * a client pipelining more than 32 requests in one write before reading is disconnected by the
+   * default. Between reads, Node stops reading a connection whose answers wait (back-pressure).
+   * Default {@link DEFAULT_MAX_PIPELINED_REQUESTS}; `Infinity` for no limit.
    */
   maxPipelinedRequests?: number;
+  /**
+   * Bytes of answers (their bodies) one connection may have waiting to be written. A request read
+   * while more wait is held, not run, and runs in turn as the client reads the answers (held ones
+   * count against `maxPipelinedRequests`): a pipelining client that reads gets every answer, one
+   * that does not pins about this much. An answer made while more than this waited already (a
+   * request run before they did: pipelined requests whose handlers answer later) closes the
+   * connection. Without it, one write of 500 requests for a 1 MiB answer, never read, would make
+   * the server hold 500 MiB. A client that does not pipeline is never affected. Default
+   * {@link DEFAULT_MAX_QUEUED_ANSWER_BYTES}; `Infinity` for no limit.
+   */
+  maxQueuedAnswerBytes?: number;
+  /**
+   * Calls (route handlers and endpoints) whose handler has not settled, body reading included. A
+   * call abandoned at `handlerTimeoutMs` or shutdown counts until its handler really settles
+   * (its promise resolves or rejects), since it still holds its arguments. A request to a route
+   * beyond the cap is answered 503 with `Retry-After: 1`, its body not read and its handler not
+   * run. Default {@link DEFAULT_MAX_CALLS_IN_FLIGHT}; `Infinity` for no limit.
+   */
+  maxCallsInFlight?: number;
+  /**
+   * Bytes of request bodies the server holds at once: bodies being received (counted as they
+   * arrive) and bodies received by calls whose handler has not settled, abandoned ones included;
+   * an inflated body counts its inflated bytes too. A request whose declared `Content-Length` would
+   * pass the cap is answered 503 with `Retry-After: 1` before its body is read (and before
+   * `100 Continue`); a body crossing it while it arrives is dropped and answered the same.
+   * Default {@link DEFAULT_MAX_BUFFERED_BODY_BYTES}; `Infinity` for no limit.
+   */
+  maxBufferedBodyBytes?: number;
   /**
    * Connections open at once (Node's `server.maxConnections`); further ones are closed as soon as
    * they are accepted, without an answer. Default {@link DEFAULT_MAX_CONNECTIONS}; `Infinity` for no limit.
@@ -124,6 +162,9 @@ export interface ResolvedOptions {
   readonly handlerTimeoutMs: number;
   readonly maxHeadersCount: number;
   readonly maxPipelinedRequests: number;
+  readonly maxQueuedAnswerBytes: number;
+  readonly maxCallsInFlight: number;
+  readonly maxBufferedBodyBytes: number;
   readonly maxConnections: number;
   readonly cors: CorsOptions | undefined;
   /** `undefined` when answers are not compressed. */
@@ -139,10 +180,7 @@ function nonNegative(name: string, value: number): number {
 }
 
 function atLeastOne(name: string, value: number): number {
-  if (!((Number.isInteger(value) && value >= 1) || value === Infinity)) {
-    throw new RangeError(`HttpServer: ${name} must be an integer ≥ 1 or Infinity, got ${value}`);
-  }
-  return value;
+  return checkCount('HttpServer', name, value);
 }
 
 /** Largest finite `maxHeadersCount`: Node doubles it in a 32-bit integer (`max << 1`), which wraps past 2**30. */
@@ -179,6 +217,9 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
     handlerTimeoutMs: nonNegative('handlerTimeoutMs', o.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS),
     maxHeadersCount: headerCount(o.maxHeadersCount ?? DEFAULT_MAX_HEADERS_COUNT),
     maxPipelinedRequests: atLeastOne('maxPipelinedRequests', o.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS),
+    maxQueuedAnswerBytes: checkBytes('HttpServer', 'maxQueuedAnswerBytes', o.maxQueuedAnswerBytes ?? DEFAULT_MAX_QUEUED_ANSWER_BYTES),
+    maxCallsInFlight: atLeastOne('maxCallsInFlight', o.maxCallsInFlight ?? DEFAULT_MAX_CALLS_IN_FLIGHT),
+    maxBufferedBodyBytes: checkBytes('HttpServer', 'maxBufferedBodyBytes', o.maxBufferedBodyBytes ?? DEFAULT_MAX_BUFFERED_BODY_BYTES),
     maxConnections: atLeastOne('maxConnections', o.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     cors: o.cors,
     compression: compressionPolicy(o.compression),

@@ -7,7 +7,8 @@ import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './
 import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, answerConnect, answerExpectation, answerInternalError } from './write.ts';
-import { admit, onIdle, track } from './connection.ts';
+import { Connections, onIdle } from './connection.ts';
+import { Load } from '../rest/load.ts';
 import { Exchange, type ServerState } from './exchange.ts';
 import { InFlightCalls } from './in-flight.ts';
 
@@ -37,8 +38,12 @@ export class HttpServer {
 
   constructor(options: HttpServerOptions = {}) {
     this.#options = resolveOptions(options);
-    this.#state = { options: this.#options, routes: new RouteTable<RouteHandler>(), calls: new InFlightCalls<Exchange>(), draining: false };
     const o = this.#options;
+    this.#state = {
+      options: o, routes: new RouteTable<RouteHandler>(), calls: new InFlightCalls<Exchange>(), draining: false,
+      load: new Load(o.maxCallsInFlight, o.maxBufferedBodyBytes),
+      connections: new Connections(o.maxPipelinedRequests, o.maxQueuedAnswerBytes, o.writeTimeoutMs, (req, res, expectContinue) => this.#run(req, res, expectContinue)),
+    };
     const timeouts = [o.headersTimeoutMs, o.requestTimeoutMs].filter((t) => t > 0);
     this.#server = createServer({
       requestTimeout: o.requestTimeoutMs,
@@ -55,11 +60,12 @@ export class HttpServer {
     this.#server.on('checkExpectation', answerExpectation);
     this.#server.on('connect', answerConnect);
     this.#server.keepAliveTimeout = o.keepAliveTimeoutMs;
-    // Node's idle timer per connection, refreshed by every byte read or written: it notices an
-    // answer stalled on a client that does not read (onIdle), at no cost per request.
+    // Node's idle timer per connection, refreshed by every byte read or written: it closes idle
+    // connections (onIdle). Answers stalled on a client that does not read are closed at
+    // writeTimeoutMs by the server's own check (`Connections`), which Node's timer runs late.
     this.#server.timeout = o.writeTimeoutMs;
     this.#server.on('timeout', onIdle);
-    this.#server.on('connection', track);
+    this.#server.on('connection', this.#state.connections.track);
     this.#server.maxConnections = o.maxConnections;
     this.#server.on('request', (req, res) => this.#dispatch(req, res, false));
     this.#server.on('checkContinue', (req, res) => this.#dispatch(req, res, true));
@@ -130,6 +136,7 @@ export class HttpServer {
     if (timeout > 0 && this.#sweeper === undefined) {
       this.#sweeper = setInterval(() => this.#sweep(), Math.min(1000, Math.max(10, timeout / 10))).unref();
     }
+    this.#state.connections.watch();
     const started = new Promise<this>((resolve, reject) => {
       // One line that names the address, with the system's code kept (`error.code === 'EADDRINUSE'`).
       const onError = (error: NodeJS.ErrnoException) => {
@@ -187,6 +194,7 @@ export class HttpServer {
         unsubscribe(ANSWERED, onAnswered);
         clearTimeout(timer);
         clearInterval(this.#sweeper);
+        this.#state.connections.unwatch();
         this.#signals?.();
         this.#markClosed();
         resolve();
@@ -205,8 +213,12 @@ export class HttpServer {
   }
 
   #dispatch(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
-    // A client with too many requests awaiting answers is disconnected, the rest of its flood unhandled.
-    if (!admit(req.socket, this.#options.maxPipelinedRequests)) return;
+    // A client with too many requests awaiting answers is disconnected, the rest of its flood
+    // unhandled; one whose answers wait past the cap has this request held, run once they go out.
+    if (this.#state.connections.admit(req, res, expectContinue)) this.#run(req, res, expectContinue);
+  }
+
+  #run(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
     try {
       const running = new Exchange(this.#state, req, res, expectContinue).run();
       if (running !== undefined) running.catch((error: unknown) => answerInternalError(error, req, res));

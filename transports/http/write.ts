@@ -3,16 +3,21 @@ import type { Socket } from 'node:net';
 import type { EndpointResponse } from '../rest/types.ts';
 import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
 import { requestIdFor } from '../rest/request-id.ts';
-import { release } from './connection.ts';
+import { isAnswered, written } from './connection.ts';
 
-/** Writes an answer through Node: `Content-Length` and `x-request-id` always, no body for HEAD, 204 and 304. */
-export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): void {
-  if (res.headersSent || res.destroyed) return;
+/**
+ * Writes an answer through Node: `Content-Length` and `x-request-id` always, no body for HEAD, 204
+ * and 304. Returns the bytes of body written (0 when nothing was).
+ */
+export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): number {
+  // The connection is gone (closed for too many answers waiting, say): nothing to queue for it.
+  if (res.headersSent || res.destroyed || res.req.socket?.destroyed === true) return 0;
   // Completed in place, not copied: an answer is made for the one request it answers.
   const headers = answer.headers;
   const bodyless = answer.status === 204 || answer.status === 304;
   const body = bodyless ? undefined : answer.body;
-  if (!bodyless) headers['content-length'] = String(body === undefined ? 0 : typeof body === 'string' ? byteLength(body) : body.byteLength);
+  const length = body === undefined ? 0 : typeof body === 'string' ? byteLength(body) : body.byteLength;
+  if (!bodyless) headers['content-length'] = String(length);
   if (close) headers.connection = 'close';
   // Every answer carries one; those made outside a request's handling (417, an internal error) get a new one.
   headers['x-request-id'] ??= requestIdFor(null);
@@ -20,8 +25,12 @@ export function writeResponse(res: ServerResponse, answer: EndpointResponse, hea
   const reason = reasonPhrase(answer.status);
   if (reason === undefined || reason === STATUS_CODES[answer.status]) res.writeHead(answer.status, headers);
   else res.writeHead(answer.status, reason, headers);
-  if (head || body === undefined) res.end();
-  else res.end(body);
+  if (head || body === undefined) {
+    res.end();
+    return 0;
+  }
+  res.end(body);
+  return length;
 }
 
 /** The UTF-8 length of `text`: counted here when it is short ASCII (a call into Buffer costs more). */
@@ -36,10 +45,8 @@ const SHORT_TEXT = 256;
 /** A fault of the server itself: answered 500 if an answer can still be written, never a crash. */
 export function answerInternalError(error: unknown, req: IncomingMessage, res: ServerResponse): void {
   console.error('lacquer/http: internal error', error);
-  if (!res.headersSent) {
-    release(req.socket);
-    writeResponse(res, problemResponse(problem(500), null), false, true);
-  } else res.destroy();
+  if (!res.headersSent) written(req.socket, res, writeResponse(res, problemResponse(problem(500), null), false, true));
+  else res.destroy();
 }
 
 /**
@@ -70,10 +77,14 @@ export function answerConnect(_req: IncomingMessage, socket: Socket): void {
   socket.once('finish', () => socket.destroy());
 }
 
-/** Answers a request Node's parser rejected (`clientError`), unless an answer is already under way. */
+/**
+ * Answers a request Node's parser rejected (`clientError`), unless an answer is already under way
+ * or was given: a request answered before its body arrived (404, 413, 503…) and then failing (the
+ * request timeout passing, a malformed chunk) closes the connection without a second answer.
+ */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   const pending = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || (pending != null && pending.headersSent)) {
+  if (err.code === 'ECONNRESET' || !socket.writable || (pending != null && pending.headersSent) || isAnswered(socket)) {
     socket.destroy();
     return;
   }

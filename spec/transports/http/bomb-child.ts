@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
 import { Registry, meta, method, service, t } from '../../../core/index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
-import { HttpServer } from '../../../transports/http/index.ts';
+import { DEFAULT_MAX_BUFFERED_BODY_BYTES, HttpServer } from '../../../transports/http/index.ts';
 
 const MiB = 1024 * 1024;
 
@@ -43,8 +43,10 @@ type Post = (body: Buffer) => Promise<number>;
 async function transport(kind: string, coding: string, limit: number): Promise<{ post: Post; stop: () => Promise<void> }> {
   const registry = new Registry({ maxBodyBytes: limit, onError: () => {} }).on(new Sink());
   const headers = { 'content-type': 'application/json', 'content-encoding': coding };
+  // A limit above the bodies the server holds at once by default (the control case) raises that too.
+  const maxBufferedBodyBytes = Math.max(DEFAULT_MAX_BUFFERED_BODY_BYTES, 2 * limit);
   if (kind === 'fetch') {
-    const handle = toFetchHandler('/api', registry.endpoints, { maxBodyBytes: limit });
+    const handle = toFetchHandler('/api', registry.endpoints, { maxBodyBytes: limit, maxBufferedBodyBytes });
     return {
       post: async (body) => {
         const response = await handle(new Request('http://in-process/api/take', { method: 'POST', body: new Uint8Array(body), headers }));
@@ -54,7 +56,7 @@ async function transport(kind: string, coding: string, limit: number): Promise<{
       stop: async () => {},
     };
   }
-  const server = new HttpServer({ maxBodyBytes: limit, onError: () => {} }).mount('/api', registry.endpoints).bind(0);
+  const server = new HttpServer({ maxBodyBytes: limit, maxBufferedBodyBytes, onError: () => {} }).mount('/api', registry.endpoints).bind(0);
   await server.start();
   return {
     post: (body) => new Promise((resolve, reject) => {

@@ -7,7 +7,8 @@
 //   POST /api/hang    a service method taking a string and never answering (its downstream hangs)
 //   POST /api/take    a service method taking a string, answering its length
 //   GET  /api/getHalf a service method answering a new string of 512 KiB at once (no promise)
-//   GET  /stats       after a full collection: heapUsed, external, arrayBuffers, open connections
+//   GET  /stats       after a full collection: heapUsed, external, arrayBuffers, open connections,
+//                     and how many calls of /api/hang have begun
 import { Registry, meta, method, service, t } from '../../../core/index.ts';
 import { HttpServer, type HttpServerOptions } from '../../../transports/http/index.ts';
 
@@ -32,11 +33,16 @@ const server = new HttpServer({ ...options, onError: () => {} })
   .mount('/api', new Registry({ onError: () => {} }).on(new Downstream()).endpoints)
   .get('/text/:kib', (req, res) => void res.send('x'.repeat(Number(req.params.kib) * 1024)))
   .get('/bytes/:kib', (req, res) => void res.send(new Uint8Array(Number(req.params.kib) * 1024)))
-  .get('/stats', (_req, res) => {
-    (globalThis as { gc?: () => void }).gc?.();
+  .get('/stats', async (_req, res) => {
+    // Byte arrays are freed after a collection, by V8's concurrent sweeper: on a busy machine a
+    // reading taken at once still counts some. Collect, let the sweeper run, collect again.
+    const gc = (globalThis as { gc?: (options: object) => unknown }).gc;
+    gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     const { heapUsed, external, arrayBuffers } = process.memoryUsage();
     const connections = process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length;
-    res.json({ heapUsed, external, arrayBuffers, connections });
+    res.json({ heapUsed, external, arrayBuffers, connections, hanging: waiting.length });
   });
 await server.bind(0).start();
 console.log(`PORT ${server.port}`);

@@ -2,7 +2,8 @@
 // not settled (those given up on at the handler timeout included) and the request bodies they hold
 // or are reading; beyond either, 503 with Retry-After and the body not read.
 import { expect } from 'chai';
-import { Registry, meta, method, service, t } from '../../../core/index.ts';
+import { Registry } from '../../../core/index.ts';
+import { Gate } from '../../support/gate.ts';
 import {
   DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, toFetchHandler, type FetchHandlerOptions,
 } from '../../../transports/fetch/index.ts';
@@ -11,24 +12,6 @@ import * as http from '../../../transports/http/index.ts';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** A downstream whose answers wait until `release()`, or not at all once it is `open`. */
-class Gate {
-  readonly waiting: (() => void)[] = [];
-  started = 0;
-  open = false;
-  getWait(): Promise<string> {
-    this.started++;
-    return this.open ? Promise.resolve('done') : new Promise((resolve) => this.waiting.push(() => resolve('done')));
-  }
-  hold(text: string): Promise<number> {
-    this.started++;
-    return this.open ? Promise.resolve(text.length) : new Promise((resolve) => this.waiting.push(() => resolve(text.length)));
-  }
-  release(): void {
-    for (const go of this.waiting.splice(0)) go();
-  }
-}
-meta(Gate, service({ getWait: method([], t.string()), hold: method([t.string()], t.u32()) }));
 
 function handler(options: FetchHandlerOptions) {
   const gate = new Gate();

@@ -6,6 +6,7 @@ import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { Registry, meta, method, service, t } from '../../../core/index.ts';
+import { Gate } from '../../support/gate.ts';
 import {
   DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, DEFAULT_MAX_QUEUED_ANSWER_BYTES, HttpServer, type HttpServerOptions,
 } from '../../../transports/http/index.ts';
@@ -14,24 +15,6 @@ import { listen, raw, send, type Reply } from '../../support/http-client.ts';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** A downstream whose answers wait until `release()`, or not at all once it is `open`. */
-class Gate {
-  readonly waiting: (() => void)[] = [];
-  started = 0;
-  open = false;
-  getWait(): Promise<string> {
-    this.started++;
-    return this.open ? Promise.resolve('done') : new Promise((resolve) => this.waiting.push(() => resolve('done')));
-  }
-  hold(text: string): Promise<number> {
-    this.started++;
-    return this.open ? Promise.resolve(text.length) : new Promise((resolve) => this.waiting.push(() => resolve(text.length)));
-  }
-  release(): void {
-    for (const go of this.waiting.splice(0)) go();
-  }
-}
-meta(Gate, service({ getWait: method([], t.string()), hold: method([t.string()], t.u32()) }));
 
 async function serve(options: HttpServerOptions): Promise<{ server: HttpServer; gate: Gate; url: string; errors: unknown[] }> {
   const gate = new Gate();

@@ -8,6 +8,8 @@ import type { BodySource, EndpointRequest } from '../rest/types.ts';
 export class FetchEndpointRequest implements EndpointRequest {
   #controller: AbortController | undefined;
   #reason: unknown;
+  /** Set when the handler gives up on the call: the 503 sent in its place. */
+  sentStatus: number | undefined = undefined;
 
   constructor(
     readonly request: Request,

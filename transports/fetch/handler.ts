@@ -189,6 +189,7 @@ async function handle(
     const giveUp = () => {
       const ms = deadlines.timeoutMs;
       call.abort(new DOMException(`the call did not answer within ${ms} ms`, 'TimeoutError'));
+      call.sentStatus = 503;
       settle(answerFor(problem(503, `the handler did not answer within ${ms} ms`, { requestId })));
     };
     deadlines.add(giveUp);

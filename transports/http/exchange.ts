@@ -241,6 +241,11 @@ export class Exchange implements EndpointRequest, InFlight {
     });
   }
 
+  /** The status answered already, when the server answered for the handler (timeout, shutdown). */
+  get sentStatus(): number | undefined {
+    return this.#written;
+  }
+
   /** `[req]`: Node's `IncomingMessage`, for what the call does not carry (TLS details, say). */
   get platform(): readonly unknown[] {
     return [this.#req];

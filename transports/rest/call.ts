@@ -58,6 +58,8 @@ export interface CallInternals {
   started(call: EndpointCall): number;
   /** The mount prefix the request came through (`/api`; `''` at the root). */
   prefix(call: EndpointCall): string;
+  /** The status the transport has answered the call with already (see `EndpointRequest.sentStatus`). */
+  sentStatus(call: EndpointCall): number | undefined;
   /** The status of a success. */
   successStatus(call: EndpointCall): number;
   /** The headers added with `header()`, if any. */
@@ -199,6 +201,7 @@ export class EndpointCall implements Call {
       setFailure: (call, failure) => void (call.#failure = failure),
       started: (call) => call.#started,
       prefix: (call) => call.#request.prefix ?? '',
+      sentStatus: (call) => call.#request.sentStatus,
       successStatus: (call) => call.#status ?? call.#site.status,
       answerHeaders: (call) => call.#answerHeaders,
       readHeader: (call, name) => call.#request.headers.get(name),

@@ -98,7 +98,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
         if (signal.aborted && signal.reason === error) markSignalReason(error);
       }
       try {
-        settings.onError(error, { service: site.service, method: site.method, status: answer.status, requestId: call.requestId });
+        // The transport may have answered already (a handler timeout): the client received that status.
+        const status = calls.sentStatus(call) ?? answer.status;
+        settings.onError(error, { service: site.service, method: site.method, status, requestId: call.requestId });
       } catch {
         // A failing error hook must not turn one failure into two.
       }

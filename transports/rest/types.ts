@@ -35,6 +35,12 @@ export interface EndpointRequest {
   readonly ip?: string | undefined;
   /** The mount prefix the request came through (`/api`), for `onResponse`; `''` at the root. */
   readonly prefix?: string;
+  /**
+   * The status the transport has answered the call with already, if it has (503 at the handler
+   * timeout or on shutdown): what the endpoint answers later is dropped, and reports of it say
+   * this status, the one the client received.
+   */
+  readonly sentStatus?: number | undefined;
 }
 
 /** Header values of an answer: one line, or several lines of one name (`set-cookie`). */

@@ -4,19 +4,19 @@
 //   status and media type, problems included;
 // - a JSON body the request schema rejects is answered 400, and one it accepts is not (the
 //   jsonSchema agreement property of spec/core/properties.spec.ts, for whole operations).
-import { hasRequiredEmptyKey } from '../../support/empty-key.ts';
+import { hasRequiredEmptyKey } from '../../../support/empty-key.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Agent } from 'node:http';
-import { HttpError, openApi, t, type OpenApiDocument, type RegistryOptions, type Type } from '../../../core/index.ts';
-import { cbor } from '../../../codecs/cbor/index.ts';
-import { json } from '../../../codecs/json/index.ts';
-import { msgpack } from '../../../codecs/msgpack/index.ts';
-import { createExampleServer } from '../../../examples/app.ts';
-import { HttpServer } from '../../../transports/http/index.ts';
-import { bodyType } from '../../../transports/rest/body-type.ts';
-import { arbJsonNear, arbValueOf } from '../../support/arbitraries.ts';
-import { send, type Reply } from '../../support/http-client.ts';
+import { HttpError, openApi, t, type OpenApiDocument, type RegistryOptions, type Type } from '../../../../core/index.ts';
+import { cbor } from '../../../../codecs/cbor/index.ts';
+import { json } from '../../../../codecs/json/index.ts';
+import { msgpack } from '../../../../codecs/msgpack/index.ts';
+import { createExampleServer } from '../../../../examples/app.ts';
+import { HttpServer } from '../../../../transports/http/index.ts';
+import { bodyType } from '../../../../transports/rest/body-type.ts';
+import { arbJsonNear, arbValueOf } from '../../../support/arbitraries.ts';
+import { send, type Reply } from '../../../support/http-client.ts';
 import { arbApiType, Record64, registryFor, TOKEN } from './arbitraries.ts';
 import { zooRegistry, ZOO_KEY, ZOO_TOKEN } from './fixtures.ts';
 import { ajvFor, decodeIndependently, type DocValidator, resolve, schemaPointer, token } from './support.ts';

@@ -10,12 +10,12 @@ import fc from 'fast-check';
 import { Agent } from 'node:http';
 import {
   meta, method, openApi, Registry, service, t, type Infer, type OpenApiDocument, type Type,
-} from '../../../core/index.ts';
-import { cbor } from '../../../codecs/cbor/index.ts';
-import { json } from '../../../codecs/json/index.ts';
-import { msgpack } from '../../../codecs/msgpack/index.ts';
-import { HttpServer } from '../../../transports/http/index.ts';
-import { send, type Reply } from '../../support/http-client.ts';
+} from '../../../../core/index.ts';
+import { cbor } from '../../../../codecs/cbor/index.ts';
+import { json } from '../../../../codecs/json/index.ts';
+import { msgpack } from '../../../../codecs/msgpack/index.ts';
+import { HttpServer } from '../../../../transports/http/index.ts';
+import { send, type Reply } from '../../../support/http-client.ts';
 import { decodeIndependently, refsIn, resolve, schemaPointer, token, validatorErrors } from './support.ts';
 
 // ---- The service --------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ let documents = 0;
 
 /** Checks data against the schema at a JSON Pointer of `doc`. */
 function validatorFor(doc: OpenApiDocument): (pointer: string, how: 'sent' | 'received', data: unknown) => { ok: boolean; errors: unknown } {
-  const id = `https://lacquer.test/new-kinds-${documents++}.json`;
+  const id = `https://lacquer.test/variants-constraints-${documents++}.json`;
   ajv.addSchema(JSON.parse(JSON.stringify(doc)), id);
   const compiled = new Map<string, ValidateFunction>();
   return (pointer, how, data) => {

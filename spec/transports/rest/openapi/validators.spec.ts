@@ -4,8 +4,8 @@
 // operationIds, component names, security schemes).
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { openApi } from '../../../core/index.ts';
-import { createExampleServer } from '../../../examples/app.ts';
+import { openApi } from '../../../../core/index.ts';
+import { createExampleServer } from '../../../../examples/app.ts';
 import { arbService, registryFor } from './arbitraries.ts';
 import { zooRegistry } from './fixtures.ts';
 import { refsIn, resolve, validatorErrors } from './support.ts';

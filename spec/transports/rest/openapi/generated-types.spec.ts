@@ -9,11 +9,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS from 'openapi-typescript';
-import { openApi, type OpenApiDocument } from '../../../core/index.ts';
-import { createExampleServer } from '../../../examples/app.ts';
+import { openApi, type OpenApiDocument } from '../../../../core/index.ts';
+import { createExampleServer } from '../../../../examples/app.ts';
 import { zooRegistry } from './fixtures.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dir = join(root, 'spec-output', 'openapi-types');
 
 /**
@@ -76,7 +76,7 @@ export type AllTrue<C> = Same<C[keyof C], [true, true]>;
 const CHECK_ZOO = `
 import type { components, operations } from './zoo.ts';
 import type { Infer } from '../../core/index.ts';
-import type { Account, Search, ZooApi } from '../../spec/transports/openapi/fixtures.ts';
+import type { Account, Search, ZooApi } from '../../spec/transports/rest/openapi/fixtures.ts';
 import type { AllTrue, Check, CheckContract, In, Out, Same } from './mapping.ts';
 
 type Zoo = CheckContract<typeof ZooApi['methods'], operations>;

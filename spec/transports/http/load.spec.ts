@@ -25,6 +25,8 @@ interface Child {
   readonly port: number;
   /** The child's memory after a full collection, and its open connections (the asking one included). */
   stats(): Promise<Stats>;
+  /** How the child exited, or `running`: said when a request fails, to tell a crash from a refusal. */
+  state(): string;
 }
 
 describe('transports/http under load (child processes, 64 MiB heap)', function () {
@@ -56,6 +58,7 @@ describe('transports/http under load (child processes, 64 MiB heap)', function (
     });
     return {
       port,
+      state: () => exited ?? 'running',
       stats: async () => {
         const reply = await send(`http://127.0.0.1:${port}/stats`).catch((error: Error) => {
           throw new Error(exited ?? `the server did not answer: ${error.message}`);
@@ -120,7 +123,9 @@ describe('transports/http under load (child processes, 64 MiB heap)', function (
     let busy = 0;
     for (let round = 0; round < 6; round++) {
       const replies: Reply[] = await Promise.all(Array.from({ length: 20 }, () =>
-        send(`http://127.0.0.1:${child.port}/api/hang`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })));
+        send(`http://127.0.0.1:${child.port}/api/hang`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }).catch((error: Error) => {
+          throw new Error(`${error.message} in round ${round}; the server: ${child.state()}`);
+        })));
       for (const r of replies) {
         statuses.push(r.status);
         if (r.headers['retry-after'] !== undefined) busy++;

@@ -1,5 +1,5 @@
 // The payloads of the benchmark: the specification's records, as lacquer descriptors and as the peers' schemas.
-import { t, type Infer, type Type } from '../core/index.ts';
+import { t, type Infer, type Type } from '../index.ts';
 import { BookSearchResponse, User } from '../examples/records.ts';
 
 /** 64-bit ids, half of them beyond 2^53 where a double would lose digits. */

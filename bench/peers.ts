@@ -1,7 +1,7 @@
 // The same payload schemas for the libraries a user would pick instead: TypeBox, Zod, ajv, fast-json-stringify.
 import { Type as TB, type TSchema } from '@sinclair/typebox';
 import { z } from 'zod';
-import { jsonSchema, type AnyType, type Type } from '../core/index.ts';
+import { jsonSchema, type AnyType, type Type } from '../index.ts';
 import { INT_RANGES } from '../core/types/ranges.ts';
 
 /** A TypeBox schema for `type` (64-bit members as plain integers, as TypeBox users hold them after JSON.parse). */

@@ -1,4 +1,4 @@
-import { HttpError, Registry, type RegistryOptions, type ResponseReport } from '../core/index.ts';
+import { HttpError, Registry, type RegistryOptions, type ResponseReport } from '../index.ts';
 import { HttpServer, type HttpServerOptions } from '../transports/http/index.ts';
 import { CALLER, demoBearer, demoTokens, type DemoTokens } from './auth.ts';
 import { serveApiDocs } from './openapi.ts';

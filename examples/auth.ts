@@ -1,6 +1,6 @@
 // Who may call the example's API: `Authorization: Bearer <token>`, checked against two demo tokens.
 // A real application would look tokens up in its session store or verify a signed token here.
-import { bearerAuth, contextKey, HttpError, type Call, type SecurityScheme } from '../core/index.ts';
+import { bearerAuth, contextKey, HttpError, type Call, type SecurityScheme } from '../index.ts';
 
 /** The caller a token stands for; the services read it with `call.get(CALLER)`. */
 export interface Caller {

@@ -2,7 +2,7 @@
 // with meta(), the browser page builds its client from them without bundling any server code.
 // Every method needs a bearer token (the registry's `bearer` scheme, examples/auth.ts) except
 // listBooks: the catalogue is public.
-import { method, service, t } from '../core/index.ts';
+import { method, service, t } from '../index.ts';
 import { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
 
 export const UserApi = service({

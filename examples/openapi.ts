@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { HttpError, openApi, type OpenApiInfo, type Registry } from '../core/index.ts';
+import { HttpError, openApi, type OpenApiInfo, type Registry } from '../index.ts';
 import type { HttpResponse, HttpServer } from '../transports/http/index.ts';
 
 /** The files of `/docs/<name>`: from swagger-ui-dist, and the page's own script. */

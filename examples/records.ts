@@ -1,4 +1,4 @@
-import { t, type Infer } from '../core/index.ts';
+import { t, type Infer } from '../index.ts';
 
 /** The specification's records (section 2.4). */
 export const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name: 'User' });

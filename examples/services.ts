@@ -1,4 +1,4 @@
-import { HttpError, InvalidArgument, meta, type Call } from '../core/index.ts';
+import { HttpError, InvalidArgument, meta, type Call } from '../index.ts';
 import { requireWriter } from './auth.ts';
 import { BookApi, UserApi } from './contracts.ts';
 import type { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';

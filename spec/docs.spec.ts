@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Entry points of the package, resolved to the sources so the examples run without a build. */
 const ENTRY_POINTS: Record<string, string> = {
-  lacquerjs: 'core/index.ts',
+  lacquerjs: 'index.ts',
   'lacquerjs/json': 'codecs/json/index.ts',
   'lacquerjs/msgpack': 'codecs/msgpack/index.ts',
   'lacquerjs/cbor': 'codecs/cbor/index.ts',

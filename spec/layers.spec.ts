@@ -1,7 +1,8 @@
 // The layers point one way (docs/architecture.md): core at the bottom, codecs above it, the REST
 // protocol above the codecs, and the adapters (node server, fetch handler, client) on top, none
-// importing another. Only the node adapter touches node:*. A value import that runs back up, or
-// a cycle of value imports, fails here.
+// importing another; the package root, index.ts (`lacquerjs`), sits above them all and no shipped
+// module imports it. Only the node adapter touches node:*. An import that runs back up (type-only
+// ones too), or a cycle of value imports, fails here.
 import { expect } from 'chai';
 import { build } from 'esbuild';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -10,16 +11,20 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Each shipped folder, lowest layer first; a module may import its own folder and lower layers. */
+/** The `lacquerjs` entry: core and the REST protocol in one import. */
+const ROOT_ENTRY = 'index.ts';
+
+/**
+ * Each shipped folder, lowest layer first, and the root entry above them; a module may import its
+ * own folder and lower layers.
+ */
 const LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['codecs'],
   ['transports/rest'],
   ['transports/http', 'transports/fetch', 'transports/client'],
+  [ROOT_ENTRY],
 ];
-
-/** The `lacquer` entry re-exports the REST protocol: the one import allowed to point up. */
-const ENTRY_REACHING_UP = { from: 'core/index.ts', to: 'transports/rest/index.ts' };
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
@@ -49,33 +54,38 @@ function importsOf(file: string): Import[] {
 /** The group (a folder of LAYERS) holding `file`, and its layer. */
 function placeOf(file: string): { group: string; layer: number } {
   for (const [layer, groups] of LAYERS.entries()) {
-    for (const group of groups) if (file.startsWith(`${group}/`)) return { group, layer };
+    for (const group of groups) if (file === group || file.startsWith(`${group}/`)) return { group, layer };
   }
   throw new Error(`${file} is in no layer`);
 }
 
-const files = ['core', 'codecs', 'transports'].flatMap(sourceFiles);
+const files = [ROOT_ENTRY, ...['core', 'codecs', 'transports'].flatMap(sourceFiles)];
 const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
 describe('layers', () => {
   it('finds the shipped modules and their imports', () => {
-    expect(files).to.include.members(['core/index.ts', 'codecs/json/index.ts', 'transports/rest/registry.ts', 'transports/http/server.ts']);
+    expect(files).to.include.members([ROOT_ENTRY, 'core/errors/read-error.ts', 'codecs/json/index.ts', 'transports/rest/registry.ts', 'transports/http/server.ts']);
     expect(graph.get('transports/http/server.ts')!.some((i) => i.specifier === 'node:http')).to.equal(true);
   });
 
-  it('every import points to the same folder or a lower layer; adapters do not import one another', () => {
+  it('every import points to the same folder or a lower layer: nothing in core/ or codecs/ imports transports/, adapters do not import one another, no shipped module imports the root index.ts', () => {
     const wrong: string[] = [];
     for (const [file, imports] of graph) {
       const from = placeOf(file);
       for (const { target } of imports) {
         if (target === undefined) continue;
-        if (file === ENTRY_REACHING_UP.from && target === ENTRY_REACHING_UP.to) continue;
         const to = placeOf(target);
         const ok = to.layer < from.layer || to.group === from.group;
         if (!ok) wrong.push(`${file} → ${target}`);
       }
     }
     expect(wrong).to.deep.equal([]);
+  });
+
+  it('the root index.ts re-exports core/ and transports/rest/ only (no codec, no adapter)', () => {
+    const reached = graph.get(ROOT_ENTRY)!.map(({ target }) => target ?? '');
+    expect(reached).not.to.deep.equal([]);
+    expect(reached.filter((target) => !/^(core|transports\/rest)\//.test(target))).to.deep.equal([]);
   });
 
   it('only transports/http imports node:*, and nothing imports a package at run time', () => {
@@ -111,7 +121,7 @@ describe('layers', () => {
 
   it('`import { t }` alone bundles no code generation', async () => {
     const result = await build({
-      stdin: { contents: "export { t } from './core/index.ts';", resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+      stdin: { contents: "export { t } from './index.ts';", resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
       bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', target: 'es2022', metafile: true, logLevel: 'silent',
     });
     const code = result.outputFiles[0]!.text;

@@ -4,7 +4,7 @@
 // on one port the primary picked; once every worker listens it sends the bench `ready` with the
 // workers' pids, and drains the cluster on `stop`. The workers run this same file.
 import cluster from 'node:cluster';
-import { Registry } from '../../core/index.ts';
+import { Registry } from '../../index.ts';
 import { HttpServer, serveCluster } from '../../transports/http/index.ts';
 import { PREFIX } from '../http/data.ts';
 import { BenchService } from '../http/servers/lacquer.ts';

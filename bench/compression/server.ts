@@ -1,7 +1,7 @@
 // The compression part's server: lacquer's HttpServer, compression on by default (br at quality 4,
 // gzip at zlib's default level, 1 KiB threshold), one endpoint `GET /api/listBooks` answering the
 // codec bench's BookSearchResponse with 1,000 books, in JSON, MessagePack or CBOR by `Accept`.
-import { Registry, meta, method, service } from '../../core/index.ts';
+import { Registry, meta, method, service } from '../../index.ts';
 import { HttpServer } from '../../transports/http/index.ts';
 import { BookSearchResponse } from '../../examples/records.ts';
 import { PAYLOADS } from '../payloads.ts';

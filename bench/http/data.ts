@@ -1,7 +1,7 @@
 // What the three benchmark servers serve: the specification's records, the same values for every server.
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { Book, User } from '../../examples/records.ts';
 
 export { Book, User };

@@ -1,7 +1,7 @@
 // lacquer's fetch handler on Bun: the HTTP bench's BenchService in a Registry read strictly, as the
 // Node server has it, served by `Bun.serve`. Run by bench/runtimes/bun.ts as `bun run <this file>`;
 // prints `LISTENING <port>` once it listens on 127.0.0.1, on a port the system chose.
-import { Registry } from '../../core/index.ts';
+import { Registry } from '../../index.ts';
 import { toFetchHandler } from '../../transports/fetch/index.ts';
 import { PREFIX } from '../http/data.ts';
 import { BenchService } from '../http/servers/lacquer.ts';

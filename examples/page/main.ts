@@ -8,7 +8,7 @@ import { formatF32 } from '../../codecs/json/format-f32.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';
-import { HttpError } from '../../core/index.ts';
+import { HttpError } from '../../index.ts';
 import { createClient, type Client } from '../../transports/client/index.ts';
 import { UserApi } from '../contracts.ts';
 import type { User } from '../records.ts';

@@ -6,7 +6,7 @@
 // which compiles its endpoints' readers and writers while workerd still allows `new Function`.
 // Each request then runs the compiled code; `env` and `ctx` reach methods as `call.platform`.
 import { json } from '../../codecs/json/index.ts';
-import { Registry, bearerAuth } from '../../core/index.ts';
+import { Registry, bearerAuth } from '../../index.ts';
 import { toFetchHandler } from '../../transports/fetch/index.ts';
 import { CALLER, demoTokens, type Caller } from '../auth.ts';
 import { Book } from '../records.ts';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { decode as cborDecode } from 'cbor-x';
 import fc from 'fast-check';
 import { Packr } from 'msgpackr';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { asWriteError } from '../../core/errors/write-error.ts';
 import { BAIL } from '../../core/util/codegen.ts';
 import { compileBinaryWriter } from '../../codecs/binary/compile-writer.ts';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { decode as cborLibDecode } from 'cbor';
 import { Packr } from 'msgpackr';
-import { ReadError, t, type Codec } from '../../core/index.ts';
+import { ReadError, t, type Codec } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { arbTyped } from '../support/arbitraries.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { decodeFirstSync as cborLibDecode, encode as cborLibEncode } from 'cbor';
 import { encode as genericEncode } from 'cbor-x';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { readErrorOf } from '../support/read-error.ts';
 import { writeErrorOf } from '../support/write-error.ts';

@@ -3,7 +3,7 @@
 // independent producer would, so inputs no descriptor would write (missing keys, wrong types)
 // can be fed to `decode`.
 import { expect } from 'chai';
-import { t, type Codec, type ErrorCode, type Opts, type Type } from '../../core/index.ts';
+import { t, type Codec, type ErrorCode, type Opts, type Type } from '../../index.ts';
 import { readErrorOf } from '../support/read-error.ts';
 import { writeErrorOf } from '../support/write-error.ts';
 

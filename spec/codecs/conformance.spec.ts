@@ -1,6 +1,6 @@
 import { encode as msgpackEncode } from '@msgpack/msgpack';
 import { encode as cborEncode } from 'cbor-x';
-import { ReadError, type Codec } from '../../core/index.ts';
+import { ReadError, type Codec } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

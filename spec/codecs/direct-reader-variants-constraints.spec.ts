@@ -7,7 +7,7 @@
 // reader (descriptors with 64-bit members) likewise, with constraints and `t.i64({ json: 'string' })`.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { generatedSource, t, type Type } from '../../core/index.ts';
+import { generatedSource, t, type Type } from '../../index.ts';
 import { asReadError } from '../../core/errors/read-error.ts';
 import { Failure } from '../../core/errors/failure.ts';
 import { resolveReadOptions, type ReadOptions } from '../../core/options.ts';

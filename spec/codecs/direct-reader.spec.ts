@@ -3,7 +3,7 @@
 // the generated one (the main path) and the closures (where code generation is forbidden).
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ReadError, t, type Type } from '../../core/index.ts';
+import { ReadError, t, type Type } from '../../index.ts';
 import { resolveReadOptions } from '../../core/options.ts';
 import { readTree } from '../../core/read/read.ts';
 import { directlyReadable, type ReadWire } from '../../codecs/binary/direct-reader.ts';

@@ -3,7 +3,7 @@
 // per member, and with none it must still write valid JSON and run. Not one report of generated
 // code may appear (each would print "a bug in lacquer").
 import { expect } from 'chai';
-import { onGeneratedCodeError, t, type Codec, type GeneratedCodeError, type Type } from '../../core/index.ts';
+import { onGeneratedCodeError, t, type Codec, type GeneratedCodeError, type Type } from '../../index.ts';
 import { resolveReadOptions } from '../../core/options.ts';
 import { readersFor } from '../../core/read/read.ts';
 import { cbor } from '../../codecs/cbor/index.ts';

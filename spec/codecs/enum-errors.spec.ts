@@ -2,7 +2,7 @@
 // writing, in every codec: a string quoted and cut after 40 characters, a number or boolean as it
 // is, anything else by its kind. Run again with code generation forbidden (spec/core/closure-path.spec.ts).
 import { expect } from 'chai';
-import { ReadError, WriteError, t, type Codec } from '../../core/index.ts';
+import { ReadError, WriteError, t, type Codec } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

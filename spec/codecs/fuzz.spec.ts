@@ -4,7 +4,7 @@
 // RangeError, a crash), and must do it quickly. The seeds are fixed: a failure reproduces.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ReadError, t, type Codec, type Type } from '../../core/index.ts';
+import { ReadError, t, type Codec, type Type } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

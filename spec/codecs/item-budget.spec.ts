@@ -1,7 +1,7 @@
 // `maxItems` is one budget whatever path a decode takes: the generated direct readers, the tree
 // parsers and the read pass spend it alike, and a pass that reads the tree again starts it over.
 import { expect } from 'chai';
-import { t, type Codec, type Type } from '../../core/index.ts';
+import { t, type Codec, type Type } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

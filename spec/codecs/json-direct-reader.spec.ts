@@ -4,7 +4,7 @@
 // when a 64-bit member meets an integer beyond 2^53.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { resolveReadOptions, type ReadOptions } from '../../core/options.ts';
 import { Failure } from '../../core/errors/failure.ts';
 import { ReadError, asReadError } from '../../core/errors/read-error.ts';

@@ -3,7 +3,7 @@
 // the closure writer gives the exact error.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { BAIL } from '../../core/util/codegen.ts';
 import { compileJsonWriter } from '../../codecs/json/compile-writer.ts';
 import { generateJsonWriter } from '../../codecs/json/generate-writer.ts';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { readErrorOf } from '../support/read-error.ts';
 import { writeErrorOf } from '../support/write-error.ts';

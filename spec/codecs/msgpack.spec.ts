@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { encode as genericEncode } from '@msgpack/msgpack';
 import { FLOAT32_OPTIONS, Packr } from 'msgpackr';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { readErrorOf } from '../support/read-error.ts';
 import { writeErrorOf } from '../support/write-error.ts';

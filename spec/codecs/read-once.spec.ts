@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { Decoder } from 'cbor';
 import { unpack } from 'msgpackr';
-import { t } from '../../core/index.ts';
+import { t } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { encode as msgpackJsEncode } from '@msgpack/msgpack';
 import { encode as cborLibEncode } from 'cbor';
 import { Encoder as CborXEncoder } from 'cbor-x';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { WireTimestamp } from '../../core/kinds/timestamp.ts';
 import { readTree } from '../../core/read/read.ts';
 import { cbor } from '../../codecs/cbor/index.ts';

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { Encoder as CborXEncoder } from 'cbor-x';
 import { Packr } from 'msgpackr';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { readTree } from '../../core/read/read.ts';
 import { guideOf, IGNORE, PLACEHOLDER } from '../../codecs/binary/guide.ts';
 import { parseCbor } from '../../codecs/cbor/parse.ts';

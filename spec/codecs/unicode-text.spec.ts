@@ -3,7 +3,7 @@
 // accepted from JSON could never be answered in MessagePack or CBOR.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { t } from '../../core/index.ts';
+import { t } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

@@ -2,7 +2,7 @@
 // and message, at the value's JSON Pointer; generated and closure writers agree.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { t } from '../../core/index.ts';
+import { t } from '../../index.ts';
 import { arrayRule, mapRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { expectGeneratedWrites, expectWriteError, expectWritten, writeEveryWay } from './write-paths.ts';
 

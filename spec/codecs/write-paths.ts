@@ -2,7 +2,7 @@
 // `encode` and through each writer path apart (the closure writer, and the generated writer, which
 // may bail), and checks that they agree.
 import { expect } from 'chai';
-import { type Opts, type Type, WriteError } from '../../core/index.ts';
+import { type Opts, type Type, WriteError } from '../../index.ts';
 import { Failure } from '../../core/errors/failure.ts';
 import { asWriteError } from '../../core/errors/write-error.ts';
 import { BAIL, canGenerateCode } from '../../core/util/codegen.ts';

@@ -7,7 +7,7 @@ import { decode as msgpackDecode } from '@msgpack/msgpack';
 import { unpack } from 'msgpackr';
 import { decode as cborxDecode } from 'cbor-x';
 import cborPackage from 'cbor';
-import { t } from '../../core/index.ts';
+import { t } from '../../index.ts';
 import { DATE_TIME_RANGE } from '../../core/kinds/formats.ts';
 import { TIMESTAMP } from '../../core/kinds/timestamp.ts';
 import { cbor } from '../../codecs/cbor/index.ts';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { decode as msgpackDecode } from '@msgpack/msgpack';
 import { decode as cborDecode } from 'cbor-x';
-import { t } from '../../core/index.ts';
+import { t } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

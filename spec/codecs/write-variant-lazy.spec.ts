@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { unpack } from 'msgpackr';
 import { decode as cborDecode } from 'cbor-x';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';

@@ -3,7 +3,7 @@
 // codec's generated and closure writers agree, and writing only ever throws a WriteError.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { onGeneratedCodeError, t, type Type } from '../../core/index.ts';
+import { onGeneratedCodeError, t, type Type } from '../../index.ts';
 import { expectWritten, writeEveryWay } from './write-paths.ts';
 
 const leaf: fc.Arbitrary<Type> = fc.oneof(

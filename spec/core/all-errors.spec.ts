@@ -7,7 +7,7 @@ import { encode as cborEncode } from 'cbor-x';
 import { encode as msgpackEncode } from '@msgpack/msgpack';
 import {
   MAX_READ_ERRORS, ReadError, Registry, meta, method, problemForError, service, t, type Codec, type ReadErrorEntry, type Type,
-} from '../../core/index.ts';
+} from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

@@ -1,7 +1,7 @@
 // A member whose default would break its own constraints is required: reading never makes a value
 // that writing would refuse, whatever `errorOnMissingKeys` says, and JSON Schema lists it as required.
 import { expect } from 'chai';
-import { jsonSchema, t, type Type } from '../../core/index.ts';
+import { jsonSchema, t, type Type } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { readErrorOf } from '../support/read-error.ts';

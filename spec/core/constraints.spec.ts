@@ -2,7 +2,7 @@
 // with its code and message, on the generated path and the closure path alike.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { t, type Type } from '../../core/index.ts';
+import { t, type Type } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { readTree } from '../../core/read/read.ts';
 import { readErrorOf } from '../support/read-error.ts';

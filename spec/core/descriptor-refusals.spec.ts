@@ -2,7 +2,7 @@
 // TypeError: a t.lazy cycle without a container, a t.lazy used before its descriptor exists, and
 // string patterns that are invalid or can backtrack exponentially.
 import { expect } from 'chai';
-import { jsonSchema, t, type Type } from '../../core/index.ts';
+import { jsonSchema, t, type Type } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 
 describe('descriptors refused when made or first resolved', () => {

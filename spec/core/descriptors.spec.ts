@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { t, type Infer, type StandardSchemaV1 } from '../../core/index.ts';
+import { t, type Infer, type StandardSchemaV1 } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 
 /** Compile-time equality: `expectType<Equal<A, B>>(true)` fails to type-check when A and B differ. */

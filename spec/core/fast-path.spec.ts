@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { ReadError, generatedSource, onGeneratedCodeError, t, type GeneratedCodeError, type Type } from '../../core/index.ts';
+import { ReadError, generatedSource, onGeneratedCodeError, t, type GeneratedCodeError, type Type } from '../../index.ts';
 import { specHooks } from '../../core/fast-path/fast-path.ts';
 import { readTree } from '../../core/read/read.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';
@@ -232,7 +232,7 @@ describe('core/fast-path', () => {
 
   it('`import { t }` alone bundles no code generation: Standard Schema validates with the closure reader', async () => {
     const result = await build({
-      stdin: { contents: "export { t } from './core/index.ts';", resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
+      stdin: { contents: "export { t } from './index.ts';", resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
       bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', target: 'es2022', metafile: true, logLevel: 'silent',
     });
     const used = Object.values(result.metafile.outputs).flatMap((output) => Object.entries(output.inputs)

@@ -1,7 +1,7 @@
 // Infer and InferInput of variants, recursive descriptors and defaults. tsc checks this file: each
 // assertType must hold, each @ts-expect-error must be an error; the tests also read a value.
 import { expect } from 'chai';
-import { t, type Infer, type InferInput, type Type } from '../../core/index.ts';
+import { t, type Infer, type InferInput, type Type } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;

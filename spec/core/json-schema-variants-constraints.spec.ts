@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { jsonSchema, ReadError, t, type JsonSchema, type Opts, type Type } from '../../core/index.ts';
+import { jsonSchema, ReadError, t, type JsonSchema, type Opts, type Type } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { decimalRangePattern } from '../../core/schema/decimal-range.ts';
 import { MAX_F32 } from '../../core/types/ranges.ts';

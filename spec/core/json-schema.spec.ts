@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { t, jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from '../../core/index.ts';
+import { t, jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from '../../index.ts';
 
 const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32(), nick: t.optional(t.string()) }, { name: 'User' });
 

@@ -1,6 +1,6 @@
 // Section 2.5 of the specification, rule by rule: missing keys, errorOnMissingKeys, requiresKey.
 import { expect } from 'chai';
-import { t, type ReadError, type Type, type Opts } from '../../core/index.ts';
+import { t, type ReadError, type Type, type Opts } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { readErrorOf } from '../support/read-error.ts';
 

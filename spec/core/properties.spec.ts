@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { jsonSchema, ReadError } from '../../core/index.ts';
+import { jsonSchema, ReadError } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { arbDescriptor, arbJsonNear, arbTyped } from '../support/arbitraries.ts';
 

@@ -1,6 +1,6 @@
 // Every read error code, with its exact JSON Pointer path and a message a person can act on.
 import { expect } from 'chai';
-import { t, ReadError, WriteError, DEFAULT_MAX_DEPTH } from '../../core/index.ts';
+import { t, ReadError, WriteError, DEFAULT_MAX_DEPTH } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { readErrorOf } from '../support/read-error.ts';
 

@@ -1,7 +1,7 @@
 // Standard Schema v1: every issue at once with numeric index segments, standardSchema(T, opts) for
 // chosen reading options, and the input and output types (tsc checks the type-level cases).
 import { expect } from 'chai';
-import { MAX_READ_ERRORS, t, standardSchema, type Infer, type InferInput, type StandardSchemaV1, type Type } from '../../core/index.ts';
+import { MAX_READ_ERRORS, t, standardSchema, type Infer, type InferInput, type StandardSchemaV1, type Type } from '../../index.ts';
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;
 /** Compiles only when `T` is `true`. */

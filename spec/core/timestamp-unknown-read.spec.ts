@@ -2,7 +2,7 @@
 // binary tree (what the MessagePack and CBOR parsers build, or plain JavaScript values).
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { t, standardSchema, type Type } from '../../core/index.ts';
+import { t, standardSchema, type Type } from '../../index.ts';
 import { WireTimestamp } from '../../core/kinds/timestamp.ts';
 import { json } from '../../codecs/json/index.ts';
 import { readTree } from '../../core/read/read.ts';

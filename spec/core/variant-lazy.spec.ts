@@ -2,7 +2,7 @@
 // on the generated path and the closure path alike.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { t, generatedSource, standardSchema, type Infer, type Type } from '../../core/index.ts';
+import { t, generatedSource, standardSchema, type Infer, type Type } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { readTree } from '../../core/read/read.ts';
 import { canGenerateCode } from '../../core/util/codegen.ts';

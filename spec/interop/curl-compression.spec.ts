@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { Registry, meta, method, service, t } from '../../core/index.ts';
+import { Registry, meta, method, service, t } from '../../index.ts';
 import { HttpServer } from '../../transports/http/index.ts';
 import { listen } from '../support/http-client.ts';
 

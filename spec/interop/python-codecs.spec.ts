@@ -7,7 +7,7 @@
 // needs those Debian packages. Without Python or one of its modules it fails, saying what to install.
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { t, type Infer } from '../../core/index.ts';
+import { t, type Infer } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 

@@ -12,7 +12,7 @@ import { msgpack } from '../../codecs/msgpack/index.ts';
 import {
   HttpError, Registry, bearerAuth, contextKey, generatedSource, meta, method, service, t,
   type Call, type Infer, type Interceptor,
-} from '../../core/index.ts';
+} from '../../index.ts';
 import { toFetchHandler, type FetchHandlerOptions } from '../../transports/fetch/index.ts';
 
 /** Where the registry is mounted. */

@@ -18,7 +18,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as zlib from 'node:zlib';
-import { onGeneratedCodeError, type GeneratedCodeError } from '../../core/index.ts';
+import { onGeneratedCodeError, type GeneratedCodeError } from '../../index.ts';
 import { sendInProcess, sendOverHttp, type Received } from '../support/runtime-client.ts';
 import { ROOT, requireBinary } from '../support/runtime-binaries.ts';
 import {

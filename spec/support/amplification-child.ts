@@ -3,7 +3,7 @@
 // Builds one input that is small on the wire and huge once read, warms the decoder up on a smaller
 // one (a server has seen requests before), decodes it once and prints what came out, how long it
 // took, and the heap in use before and after.
-import { ReadError, t, type Type } from '../../core/index.ts';
+import { ReadError, t, type Type } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

@@ -3,7 +3,7 @@
 // cover every kind but `void`: constraints, variants, recursion through `t.lazy`, timestamps,
 // `t.unknown`, and empty and one-member objects and tuples at every depth included.
 import fc from 'fast-check';
-import { t, type Type, type AnyType, type RequiresKey } from '../../core/index.ts';
+import { t, type Type, type AnyType, type RequiresKey } from '../../index.ts';
 import { numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { DATE_TIME_RANGE, FORMATS } from '../../core/kinds/formats.ts';
 import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/types/ranges.ts';

@@ -4,7 +4,7 @@
 // Writes sparse and huge arrays with every codec and prints, for each case, what came out: the
 // error's name, code and path, or the size written. A writer that loops over a sparse array's
 // length (four billion holes) never prints, and the parent's timeout fails it.
-import { t, type Codec, type Type } from '../../core/index.ts';
+import { t, type Codec, type Type } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

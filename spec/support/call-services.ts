@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   HttpError, Registry, apiKeyAuth, basicAuth, bearerAuth, contextKey, meta, method, service, t,
   type Call, type ErrorContext, type Infer, type Interceptor, type ResponseReport, type SecurityScheme,
-} from '../../core/index.ts';
+} from '../../index.ts';
 
 /** A message that must never reach a client. */
 export const SECRET = 'the signing key is swordfish';

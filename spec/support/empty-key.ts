@@ -1,4 +1,4 @@
-import type { AnyType, ObjectType, Type } from '../../core/index.ts';
+import type { AnyType, ObjectType, Type } from '../../index.ts';
 import { isRequiredKey } from '../../core/read/required.ts';
 
 /**

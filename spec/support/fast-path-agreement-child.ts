@@ -11,7 +11,7 @@ import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { Encoder as CborXEncoder } from 'cbor-x';
 import { Packr } from 'msgpackr';
-import { onGeneratedCodeError, type Codec, type Type } from '../../core/index.ts';
+import { onGeneratedCodeError, type Codec, type Type } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

@@ -1,6 +1,6 @@
 // A service for specs of calls in flight: its methods begin (counted in `started`) and then wait
 // until `release()`, as a downstream that hangs would; once `open`, they answer at once.
-import { meta, method, service, t } from '../../core/index.ts';
+import { meta, method, service, t } from '../../index.ts';
 
 export class Gate {
   readonly waiting: (() => void)[] = [];

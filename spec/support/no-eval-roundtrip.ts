@@ -1,5 +1,5 @@
 // Run with --disallow-code-generation-from-strings: proves the codecs never need eval or new Function.
-import { t } from '../../core/index.ts';
+import { t } from '../../index.ts';
 import { json } from '../../codecs/json/index.ts';
 
 const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() });

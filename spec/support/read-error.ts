@@ -1,4 +1,4 @@
-import { ReadError } from '../../core/index.ts';
+import { ReadError } from '../../index.ts';
 
 /** Runs `read` and returns the ReadError it throws; fails the test when it throws nothing (or something else). */
 export function readErrorOf(read: () => unknown): ReadError {

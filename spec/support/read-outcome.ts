@@ -1,7 +1,7 @@
 // What reading a tree gives, on the generated path (the codecs' read pass) and on the closure path
 // alone, for specs that hold the two together.
 import { Failure } from '../../core/errors/failure.ts';
-import { ReadError } from '../../core/index.ts';
+import { ReadError } from '../../index.ts';
 import { asDecodeError } from '../../core/errors/read-error.ts';
 import { resolveReadOptions, type ReadOptions } from '../../core/options.ts';
 import { closuresWithAllErrors } from '../../core/read/all-errors.ts';

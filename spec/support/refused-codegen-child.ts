@@ -4,7 +4,7 @@
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import { Registry, generatedSource, meta, method, onGeneratedCodeError, service, t } from '../../core/index.ts';
+import { Registry, generatedSource, meta, method, onGeneratedCodeError, service, t } from '../../index.ts';
 
 const reports: unknown[] = [];
 onGeneratedCodeError((problem) => reports.push(problem.sourceUrl));

@@ -1,5 +1,5 @@
 // Services the registry specs expose: one method per verb rule, and one per row of the error table.
-import { HttpError, InvalidArgument, meta, method, service, t } from '../../core/index.ts';
+import { HttpError, InvalidArgument, meta, method, service, t } from '../../index.ts';
 
 export const Item = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name: 'Item' });
 

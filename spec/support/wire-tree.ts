@@ -2,7 +2,7 @@
 // writes (repeated keys, non-string keys, indefinite lengths, chunked strings, tags) next to what
 // they all write, built from a small model of the wire.
 import fc from 'fast-check';
-import type { AnyType, Type } from '../../core/index.ts';
+import type { AnyType, Type } from '../../index.ts';
 
 export type WireTree =
   | { readonly k: 'int'; readonly v: number | bigint }

@@ -1,4 +1,4 @@
-import { WriteError } from '../../core/index.ts';
+import { WriteError } from '../../index.ts';
 
 /** Runs `write` and returns the WriteError it throws; fails the test when it throws nothing (or something else). */
 export function writeErrorOf(write: () => unknown): WriteError {

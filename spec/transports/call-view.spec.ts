@@ -3,7 +3,7 @@
 // reach another request in flight, nor the caller's own credentials.
 import { expect } from 'chai';
 import { inspect } from 'node:util';
-import { Registry, meta, method, service, t, type Call } from '../../core/index.ts';
+import { Registry, meta, method, service, t, type Call } from '../../index.ts';
 import { deferred } from '../support/call-services.ts';
 import type { Served } from '../support/fetch-server.ts';
 import { send } from '../support/http-client.ts';

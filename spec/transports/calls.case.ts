@@ -9,7 +9,7 @@ import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import type { Codec } from '../../core/codec.ts';
-import { HttpError, ReadError, t, type Endpoints, type Type } from '../../core/index.ts';
+import { HttpError, ReadError, t, type Endpoints, type Type } from '../../index.ts';
 import { createClient } from '../../transports/client/index.ts';
 import {
   CREDENTIAL, Caller, InspectedApi, Note, NotesApi, SECRET, WHO, WORKER_ENV, callsRegistry, type ConnInfo,

@@ -8,7 +8,7 @@ import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import {
   HttpError, meta, method, ReadError, Registry, service, t, type Codec, type Infer, type InferInput,
-} from '../../core/index.ts';
+} from '../../index.ts';
 import { createClient, type ClientParams, type ProblemEntry } from '../../transports/client/index.ts';
 import { HttpServer } from '../../transports/http/index.ts';
 import { listen } from '../support/http-client.ts';

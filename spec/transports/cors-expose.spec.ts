@@ -2,7 +2,7 @@
 // Retry-After, WWW-Authenticate, Accept-Post, Allow): they are exposed by default, with the ones a
 // user lists added.
 import { expect } from 'chai';
-import { HttpError, Registry, meta, method, service, t, type Call } from '../../core/index.ts';
+import { HttpError, Registry, meta, method, service, t, type Call } from '../../index.ts';
 import { DEFAULT_EXPOSED_HEADERS } from '../../transports/rest/cors.ts';
 import type { Served } from '../support/fetch-server.ts';
 import { send } from '../support/http-client.ts';

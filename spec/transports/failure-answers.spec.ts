@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { decode as decodeCbor } from 'cbor-x';
 import { decode as decodeMsgpack } from '@msgpack/msgpack';
-import { HttpError, Registry, meta, method, service, t, type ErrorContext } from '../../core/index.ts';
+import { HttpError, Registry, meta, method, service, t, type ErrorContext } from '../../index.ts';
 import type { Served } from '../support/fetch-server.ts';
 import { send } from '../support/http-client.ts';
 import { toFetchHandler } from '../../transports/fetch/index.ts';

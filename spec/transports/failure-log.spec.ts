@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { request } from 'node:http';
 import { format } from 'node:util';
-import { Registry, meta, method, service, t, type Call } from '../../core/index.ts';
+import { Registry, meta, method, service, t, type Call } from '../../index.ts';
 import { HttpServer } from '../../transports/http/index.ts';
 import { send } from '../support/http-client.ts';
 import { TRANSPORTS } from './both-transports.ts';

@@ -2,7 +2,7 @@
 // downstream gives up): that answer is dropped, and the registry's `onError` is told the status the
 // client received, 503, not the 500 that was never sent. On both transports.
 import { expect } from 'chai';
-import { Registry, meta, method, service, t, type ErrorContext } from '../../core/index.ts';
+import { Registry, meta, method, service, t, type ErrorContext } from '../../index.ts';
 import { send } from '../support/http-client.ts';
 import { TRANSPORTS } from './both-transports.ts';
 

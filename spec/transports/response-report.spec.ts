@@ -2,7 +2,7 @@
 // under /v1 and /v2 are told apart by the report's prefix and full path, while call.path stays the
 // path below the prefix.
 import { expect } from 'chai';
-import { Registry, meta, method, service, t, type ResponseReport } from '../../core/index.ts';
+import { Registry, meta, method, service, t, type ResponseReport } from '../../index.ts';
 import type { Served } from '../support/fetch-server.ts';
 import { send } from '../support/http-client.ts';
 import { TRANSPORTS } from './both-transports.ts';

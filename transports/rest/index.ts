@@ -1,4 +1,4 @@
-// The REST protocol, re-exported by the `lacquer` entry (core/index.ts): what the HTTP server, the
+// The REST protocol, re-exported by the `lacquerjs` entry (index.ts): what the HTTP server, the
 // fetch handler and the client share. Routing, negotiation and CORS internals are imported by the
 // adapters from their own files.
 export { Registry, REST } from './registry.ts';

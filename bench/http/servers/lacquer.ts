@@ -2,7 +2,7 @@
 // same getUserById behind bearer auth and one interceptor in a second registry.
 import {
   bearerAuth, contextKey, HttpError, InvalidArgument, Registry, meta, method, service, t, type Interceptor,
-} from '../../../core/index.ts';
+} from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { AUTH_PREFIX, Book, PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
 import type { RunningServer } from './types.ts';

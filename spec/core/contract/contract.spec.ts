@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import {
   ContextKey, Registry, contextKey, meta, method, service, t, type Call, type Implementation, type Infer,
-} from '../../../core/index.ts';
+} from '../../../index.ts';
 import { contractOf } from '../../../core/contract/meta.ts';
 
 const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name: 'User' });

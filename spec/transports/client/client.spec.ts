@@ -4,7 +4,7 @@ import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import {
   HttpError, ReadError, Registry, WriteError, meta, method, problem, problemResponse, service, t, type Infer,
-} from '../../../core/index.ts';
+} from '../../../index.ts';
 import { DEFAULT_MAX_ERROR_BYTES, DEFAULT_MAX_REDIRECTS, createClient, type FetchFunction } from '../../../transports/client/index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';

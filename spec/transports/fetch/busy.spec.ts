@@ -2,7 +2,7 @@
 // not settled (those given up on at the handler timeout included) and the request bodies they hold
 // or are reading; beyond either, 503 with Retry-After and the body not read.
 import { expect } from 'chai';
-import { Registry } from '../../../core/index.ts';
+import { Registry } from '../../../index.ts';
 import { Gate } from '../../support/gate.ts';
 import {
   DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, toFetchHandler, type FetchHandlerOptions,

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
 import { json } from '../../../codecs/json/index.ts';
-import { Registry, meta, method, service, t } from '../../../core/index.ts';
+import { Registry, meta, method, service, t } from '../../../index.ts';
 import { createClient } from '../../../transports/client/index.ts';
 import { toFetchHandler, type FetchHandlerOptions } from '../../../transports/fetch/index.ts';
 import { runBombChild } from '../http/bomb-child.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { cbor } from '../../../codecs/cbor/index.ts';
-import { HttpError, Registry } from '../../../core/index.ts';
+import { HttpError, Registry } from '../../../index.ts';
 import { createClient } from '../../../transports/client/index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { FaultyApi, FaultyService, VerbService } from '../../support/services.ts';

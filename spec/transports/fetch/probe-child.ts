@@ -17,7 +17,7 @@ globalThis.DecompressionStream = class extends D {
   }
 };
 
-const { Registry, meta, method, service, t } = await import('../../../core/index.ts');
+const { Registry, meta, method, service, t } = await import('../../../index.ts');
 const { toFetchHandler } = await import('../../../transports/fetch/index.ts');
 class Echo { echo(text: string) { return text; } }
 meta(Echo, service({ echo: method([t.string()], t.string()) }));

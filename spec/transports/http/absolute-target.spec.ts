@@ -2,7 +2,7 @@
 // origin form is: a dot segment in any spelling is refused 400, never resolved, so a proxy that
 // allows `/public/*` cannot be walked past to `/admin/*`. Sent on a raw socket: clients normalise.
 import { expect } from 'chai';
-import { Registry, meta, method, service, t } from '../../../core/index.ts';
+import { Registry, meta, method, service, t } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { raw } from '../../support/http-client.ts';
 

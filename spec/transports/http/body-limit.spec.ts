@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { setImmediate as tick } from 'node:timers/promises';
-import { Registry } from '../../../core/index.ts';
+import { Registry } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, raw, send } from '../../support/http-client.ts';
 import { FaultyService } from '../../support/services.ts';

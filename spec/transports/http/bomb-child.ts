@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import * as zlib from 'node:zlib';
-import { Registry, meta, method, service, t } from '../../../core/index.ts';
+import { Registry, meta, method, service, t } from '../../../index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { DEFAULT_MAX_BUFFERED_BODY_BYTES, HttpServer } from '../../../transports/http/index.ts';
 

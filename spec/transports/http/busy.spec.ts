@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { once } from 'node:events';
-import { Registry, meta, method, service, t } from '../../../core/index.ts';
+import { Registry, meta, method, service, t } from '../../../index.ts';
 import { Gate } from '../../support/gate.ts';
 import {
   DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, DEFAULT_MAX_QUEUED_ANSWER_BYTES, HttpServer, type HttpServerOptions,

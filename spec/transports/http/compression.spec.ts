@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { Agent } from 'node:http';
 import * as zlib from 'node:zlib';
-import { Registry, meta, method, service, t } from '../../../core/index.ts';
+import { Registry, meta, method, service, t } from '../../../index.ts';
 import { HttpServer, type HttpServerOptions } from '../../../transports/http/index.ts';
 import { listen, raw, send, type Reply } from '../../support/http-client.ts';
 

@@ -9,7 +9,7 @@
 //   GET  /api/getHalf a service method answering a new string of 512 KiB at once (no promise)
 //   GET  /stats       after a full collection: heapUsed, external, arrayBuffers, open connections,
 //                     and how many calls of /api/hang have begun
-import { Registry, meta, method, service, t } from '../../../core/index.ts';
+import { Registry, meta, method, service, t } from '../../../index.ts';
 import { HttpServer, type HttpServerOptions } from '../../../transports/http/index.ts';
 
 /** The callbacks of a downstream that never answers: kept, as a pending socket's would be. */

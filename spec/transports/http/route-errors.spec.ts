@@ -2,7 +2,7 @@
 // its problem document and the headers it carries (Retry-After, WWW-Authenticate), but none that
 // would corrupt the answer.
 import { expect } from 'chai';
-import { HttpError } from '../../../core/index.ts';
+import { HttpError } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, send } from '../../support/http-client.ts';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { Agent } from 'node:http';
 import { connect } from 'node:net';
-import { HttpError, Registry, meta, method, service, t, type EndpointResponse } from '../../../core/index.ts';
+import { HttpError, Registry, meta, method, service, t, type EndpointResponse } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, raw, send } from '../../support/http-client.ts';
 import { VerbService } from '../../support/services.ts';

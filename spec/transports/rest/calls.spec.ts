@@ -3,7 +3,7 @@ import {
   bearerAuth, contextKey, HttpError, meta, method, ReadError, Registry, service, t,
   type Call, type EndpointRequest, type EndpointResponse, type ErrorContext, type HeaderReader, type Infer, type Interceptor,
   type RegistryOptions, type ResponseReport, type ServiceMountOptions,
-} from '../../../core/index.ts';
+} from '../../../index.ts';
 
 const Book = t.object({ title: t.string(), pages: t.u32() }, { name: 'Book' });
 type Book = Infer<typeof Book>;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Registry } from '../../../core/index.ts';
+import { Registry } from '../../../index.ts';
 import { FaultyService, VerbService } from '../../support/services.ts';
 
 /** A transport-neutral request, with Web `Headers` as a Worker or Deno would hand them over. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { decode as cborDecode } from 'cbor-x';
 import { decode as msgpackDecode } from '@msgpack/msgpack';
-import { HttpError, Registry, meta, method, problem, service, t, type ErrorContext } from '../../../core/index.ts';
+import { HttpError, Registry, meta, method, problem, service, t, type ErrorContext } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, send, type Reply } from '../../support/http-client.ts';
 import { FaultyService } from '../../support/services.ts';

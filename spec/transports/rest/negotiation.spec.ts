@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
-import { Registry, meta, method, service, t, type Codec } from '../../../core/index.ts';
+import { Registry, meta, method, service, t, type Codec } from '../../../index.ts';
 import { acceptance, parseAccept } from '../../../transports/rest/media-type.ts';
 import { chooseResponseCodec, codecForContentType } from '../../../transports/rest/negotiate.ts';
 import { HttpServer } from '../../../transports/http/index.ts';

@@ -4,7 +4,7 @@ import {
   apiKeyAuth, basicAuth, bearerAuth, contextKey, DEFAULT_MAX_CREDENTIAL_LENGTH, HttpError, meta, method, Registry, service, t,
   type BasicCredentials, type BodySource, type Call, type EndpointRequest, type EndpointResponse, type ErrorContext,
   type HeaderReader, type RegistryOptions,
-} from '../../../core/index.ts';
+} from '../../../index.ts';
 
 const USER = contextKey<string>('user');
 

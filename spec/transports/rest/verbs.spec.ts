@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Registry, method, t } from '../../../core/index.ts';
+import { Registry, method, t } from '../../../index.ts';
 import { startsWithWord, verbFor } from '../../../transports/rest/verb.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, send } from '../../support/http-client.ts';

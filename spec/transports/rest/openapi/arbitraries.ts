@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import {
   bearerAuth, contextKey, meta, method, Registry, service, t, type AnyType, type MethodContract, type RegistryOptions, type Type,
-} from '../../../../core/index.ts';
+} from '../../../../index.ts';
 import { arbDescriptor, arbValueOf } from '../../../support/arbitraries.ts';
 
 /** The choices that turn a descriptor into one with names and defaults. */

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import {
   DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, jsonSchema, meta, method, openApi, Problem, Registry, service, t, type Codec, type JsonSchema, type OpenApiDocument, type Opts, type Type, type AnyType,
-} from '../../../../core/index.ts';
+} from '../../../../index.ts';
 import { json } from '../../../../codecs/json/index.ts';
 import { arbDescriptor } from '../../../support/arbitraries.ts';
 import { Account, zooRegistry } from './fixtures.ts';

@@ -1,7 +1,7 @@
 // A service using every descriptor kind, for the OpenAPI specs (documents, wire, generated types).
 import {
   apiKeyAuth, basicAuth, bearerAuth, contextKey, HttpError, meta, method, Registry, service, t, type Infer, type RegistryOptions,
-} from '../../../../core/index.ts';
+} from '../../../../index.ts';
 
 export const Address = t.object({ street: t.string(), zip: t.optional(t.string()) }, { name: 'Address' });
 

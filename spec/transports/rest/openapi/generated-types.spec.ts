@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS from 'openapi-typescript';
-import { openApi, type OpenApiDocument } from '../../../../core/index.ts';
+import { openApi, type OpenApiDocument } from '../../../../index.ts';
 import { createExampleServer } from '../../../../examples/app.ts';
 import { zooRegistry } from './fixtures.ts';
 
@@ -25,7 +25,7 @@ const dir = join(root, 'spec-output', 'openapi-types');
  *   default), optional and nullable ones may be `null`.
  */
 const MAPPING = `
-import type { Infer, Type } from '../../core/index.ts';
+import type { Infer, Type } from '../../index.ts';
 
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export type Check<T extends true> = T;
@@ -75,7 +75,7 @@ export type AllTrue<C> = Same<C[keyof C], [true, true]>;
 
 const CHECK_ZOO = `
 import type { components, operations } from './zoo.ts';
-import type { Infer } from '../../core/index.ts';
+import type { Infer } from '../../index.ts';
 import type { Account, Search, ZooApi } from '../../spec/transports/rest/openapi/fixtures.ts';
 import type { AllTrue, Check, CheckContract, In, Out, Same } from './mapping.ts';
 

@@ -8,7 +8,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { decode as decodeMsgpack } from '@msgpack/msgpack';
 import { Decoder as CborDecoder } from 'cbor-x';
 import { Unpackr } from 'msgpackr';
-import type { OpenApiDocument } from '../../../../core/index.ts';
+import type { OpenApiDocument } from '../../../../index.ts';
 
 /** The errors two independent OpenAPI 3.1 validators find in `doc` (both get their own copy). */
 export async function validatorErrors(doc: OpenApiDocument): Promise<{ seriousme: unknown; readme: unknown }> {

@@ -4,7 +4,7 @@
 // operationIds, component names, security schemes).
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { openApi } from '../../../../core/index.ts';
+import { openApi } from '../../../../index.ts';
 import { createExampleServer } from '../../../../examples/app.ts';
 import { arbService, registryFor } from './arbitraries.ts';
 import { zooRegistry } from './fixtures.ts';

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { Agent } from 'node:http';
 import {
   meta, method, openApi, Registry, service, t, type Infer, type OpenApiDocument, type Type,
-} from '../../../../core/index.ts';
+} from '../../../../index.ts';
 import { cbor } from '../../../../codecs/cbor/index.ts';
 import { json } from '../../../../codecs/json/index.ts';
 import { msgpack } from '../../../../codecs/msgpack/index.ts';

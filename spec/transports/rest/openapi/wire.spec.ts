@@ -8,7 +8,7 @@ import { hasRequiredEmptyKey } from '../../../support/empty-key.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Agent } from 'node:http';
-import { HttpError, openApi, t, type OpenApiDocument, type RegistryOptions, type Type } from '../../../../core/index.ts';
+import { HttpError, openApi, t, type OpenApiDocument, type RegistryOptions, type Type } from '../../../../index.ts';
 import { cbor } from '../../../../codecs/cbor/index.ts';
 import { json } from '../../../../codecs/json/index.ts';
 import { msgpack } from '../../../../codecs/msgpack/index.ts';

@@ -5,16 +5,16 @@
 
 // ---- For users ----------------------------------------------------------------------------------
 
-export { t } from './core/types/index.ts';
+export { t } from './core/descriptors/index.ts';
 export type {
   AnyType, ArrayConstraints, BigIntKind, BigIntOptions, Defaulted, EnumValue, Fields, FloatKind, Infer, InferInput, IntKind,
   Kind, LiteralValue, MapConstraints, NumberConstraints, ObjectOptions, RequiresKey, StringConstraints, StringFormat, Type,
   VariantMember,
-} from './core/types/index.ts';
+} from './core/descriptors/index.ts';
 export {
   ArrayType, BigIntType, BoolType, BytesType, EnumType, FloatType, IntType, LiteralType, MapType,
   NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType, TimestampType, UnknownType, VariantType, LazyType,
-} from './core/types/index.ts';
+} from './core/descriptors/index.ts';
 export { MAX_READ_ERRORS, ReadError } from './core/errors/read-error.ts';
 export type { ReadErrorEntry } from './core/errors/read-error.ts';
 export { WriteError } from './core/errors/write-error.ts';

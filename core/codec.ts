@@ -1,5 +1,5 @@
 import type { Opts } from './options.ts';
-import type { Infer, InferInput, Type } from './types/type.ts';
+import type { Infer, InferInput, Type } from './descriptors/type.ts';
 
 /**
  * A wire format. Every codec reads with the same rules and errors (the shared read pass), so

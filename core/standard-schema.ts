@@ -3,7 +3,7 @@ import { allErrorsOf, asReadError } from './errors/read-error.ts';
 import { compiled, readersKey } from './fast-path/compiled.ts';
 import { resolveReadOptions, type ReadOptions } from './options.ts';
 import { closuresWithAllErrors } from './read/all-errors.ts';
-import type { Infer, InferInput, Type } from './types/type.ts';
+import type { Infer, InferInput, Type } from './descriptors/type.ts';
 
 /** The Standard Schema v1 interface (standardschema.dev), copied as its authors intend. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {

@@ -1,5 +1,5 @@
 import type { Opts } from '../../core/options.ts';
-import type { Infer, InferInput, Type } from '../../core/types/type.ts';
+import type { Infer, InferInput, Type } from '../../core/descriptors/type.ts';
 import type { Codec } from '../../core/codec.ts';
 import { binaryDecoder, type TreeParser } from './decode.ts';
 import type { ReadWire } from './direct-reader.ts';

@@ -5,7 +5,7 @@ import { fastPath } from '../../core/fast-path/fast-path.ts';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../../core/options.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { readersFor } from '../../core/read/read.ts';
-import type { Type } from '../../core/types/type.ts';
+import type { Type } from '../../core/descriptors/type.ts';
 import { bail } from '../../core/util/codegen.ts';
 import { DirectCursor, compileDirectReader, directlyReadable, type DirectReader, type ReadWire } from './direct-reader.ts';
 import { generateDirectReader } from './generate-direct-reader.ts';

@@ -1,7 +1,7 @@
 import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { isLeftOutWhenUndefined, isRequiredKey } from '../../core/read/required.ts';
-import type { AnyType, LiteralType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
+import type { AnyType, LiteralType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { FLOAT_RULES } from '../../core/kinds/float.ts';

@@ -2,7 +2,7 @@ import { asWriteError } from '../../core/errors/write-error.ts';
 import { CompiledCache } from '../../core/fast-path/compiled.ts';
 import { fastPath } from '../../core/fast-path/fast-path.ts';
 import { DEFAULT_MAX_DEPTH, type Opts } from '../../core/options.ts';
-import type { Type } from '../../core/types/type.ts';
+import type { Type } from '../../core/descriptors/type.ts';
 import { compileBinaryWriter, type BinaryWriter } from './compile-writer.ts';
 import { generateBinaryWriter } from './generate-writer.ts';
 import { Sink } from './sink.ts';

@@ -1,4 +1,4 @@
-import type { AnyType, ObjectType, Type, VariantType } from '../../core/types/index.ts';
+import type { AnyType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { BOOL } from '../../core/kinds/bool.ts';
 import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';

@@ -1,5 +1,5 @@
 import { compiled } from '../../core/fast-path/compiled.ts';
-import type { AnyType, Type } from '../../core/types/index.ts';
+import type { AnyType, Type } from '../../core/descriptors/index.ts';
 
 /**
  * What the read pass will do with each place of a tree, worked out from the descriptor before

@@ -1,6 +1,6 @@
 import { Failure, describeValue } from '../../core/errors/failure.ts';
 import { TIMESTAMP, WireTimestamp } from '../../core/kinds/timestamp.ts';
-import type { Type } from '../../core/types/type.ts';
+import type { Type } from '../../core/descriptors/type.ts';
 import { ByteCursor } from '../binary/cursor.ts';
 import { BIGNUM, IGNORE, PLACEHOLDER, SCALAR, guideOf, type Guide } from '../binary/guide.ts';
 import { readUtf8 } from '../binary/utf8.ts';

@@ -3,7 +3,7 @@ import { mapRule } from '../../core/kinds/constraints.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import type { AnyType, LazyType, ObjectType, Type } from '../../core/types/index.ts';
+import type { AnyType, LazyType, ObjectType, Type } from '../../core/descriptors/index.ts';
 import { encodeBase64 } from '../../core/util/base64.ts';
 import { arrayChecker, bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';

@@ -5,7 +5,7 @@ import { fastPath } from '../../core/fast-path/fast-path.ts';
 import { itemLimit, resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../../core/options.ts';
 import { NeedsExactNumbers, restartBytesBudget, textBytesBudget } from '../../core/read/read-scalars.ts';
 import { readersFor } from '../../core/read/read.ts';
-import type { Type } from '../../core/types/type.ts';
+import type { Type } from '../../core/descriptors/type.ts';
 import { readShortAscii } from '../binary/utf8.ts';
 import { generateDirectReader } from './generate-direct-reader.ts';
 import { checkJsonItems, parseExact } from './parse-exact.ts';

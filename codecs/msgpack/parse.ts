@@ -1,6 +1,6 @@
 import { Failure, describeValue } from '../../core/errors/failure.ts';
 import { WireTimestamp } from '../../core/kinds/timestamp.ts';
-import type { Type } from '../../core/types/type.ts';
+import type { Type } from '../../core/descriptors/type.ts';
 import { ByteCursor } from '../binary/cursor.ts';
 import { SCALAR, guideOf, type Guide } from '../binary/guide.ts';
 

@@ -1,5 +1,5 @@
-import type { Infer, Type } from '../types/type.ts';
-import type { VoidType } from '../types/void.ts';
+import type { Infer, Type } from '../descriptors/type.ts';
+import type { VoidType } from '../descriptors/void.ts';
 
 /** An HTTP method, as its verb text: `'GET'`. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';

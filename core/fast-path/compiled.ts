@@ -3,7 +3,7 @@
 // that descriptor, under a key naming what it is and the options it was compiled for. No code
 // generation here: Standard Schema uses this module with closures alone.
 import { resolveReadOptions, type Opts, type ReadOptions } from '../options.ts';
-import type { Type } from '../types/type.ts';
+import type { Type } from '../descriptors/type.ts';
 import type { Factory } from '../util/codegen.ts';
 
 /** One function generated for a descriptor, for `generatedSource`. */

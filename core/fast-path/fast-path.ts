@@ -5,7 +5,7 @@
 // (`//# sourceURL=lacquer/<codec>/<Name>.js`), keeps its source for `generatedSource`, and runs
 // the second whenever the first bails.
 import { Failure } from '../errors/failure.ts';
-import type { Type } from '../types/type.ts';
+import type { Type } from '../descriptors/type.ts';
 import { BAIL, CODE_GENERATION_REFUSED, buildFunction, buildingAs, canGenerateCode } from '../util/codegen.ts';
 import { generatedFor, recordGenerated } from './compiled.ts';
 

@@ -1,4 +1,4 @@
-import { BIGINT_RANGES, type BigIntKind } from '../types/ranges.ts';
+import { BIGINT_RANGES, type BigIntKind } from '../descriptors/ranges.ts';
 import type { JsonSchema } from '../schema/json-schema.ts';
 import type { ScalarRule } from './rule.ts';
 

@@ -7,8 +7,8 @@ import { Failure } from '../errors/failure.ts';
 import type { JsonSchema } from '../schema/json-schema.ts';
 import type {
   ArrayConstraints, MapConstraints, NumberConstraints, StringConstraints, StringFormat,
-} from '../types/constraints.ts';
-import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
+} from '../descriptors/constraint-options.ts';
+import type { BigIntKind, FloatKind, IntKind } from '../descriptors/ranges.ts';
 import { FORMATS, FORMAT_NAMES } from './formats.ts';
 import { refuseSlowPattern } from './pattern.ts';
 

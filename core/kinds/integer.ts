@@ -1,4 +1,4 @@
-import { INT_RANGES, type IntKind } from '../types/ranges.ts';
+import { INT_RANGES, type IntKind } from '../descriptors/ranges.ts';
 import type { JsonSchema } from '../schema/json-schema.ts';
 import type { NumberRule } from './rule.ts';
 

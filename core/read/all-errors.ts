@@ -1,4 +1,4 @@
-import type { Type } from '../types/type.ts';
+import type { Type } from '../descriptors/type.ts';
 import { withAllErrors } from './collect.ts';
 import { compileReader } from './compile-reader.ts';
 import type { Reader, ReaderContext } from './context.ts';

@@ -1,7 +1,7 @@
 import { Failure, allowedText, showValue } from '../errors/failure.ts';
 import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
-import type { AnyType } from '../types/index.ts';
-import type { Type } from '../types/type.ts';
+import type { AnyType } from '../descriptors/index.ts';
+import type { Type } from '../descriptors/type.ts';
 import type { Reader, ReaderContext } from './context.ts';
 import { arrayReader, mapReader, tupleReader } from './read-collections.ts';
 import { objectReader } from './read-object.ts';

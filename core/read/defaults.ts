@@ -1,5 +1,5 @@
-import type { AnyType } from '../types/index.ts';
-import type { Type } from '../types/type.ts';
+import type { AnyType } from '../descriptors/index.ts';
+import type { Type } from '../descriptors/type.ts';
 import { isLeftOutWhenUndefined, resolveLazy } from './required.ts';
 
 /** Makes the value an absent key becomes; a fresh one every call, so defaults are never shared. */

@@ -1,5 +1,5 @@
-import type { AnyType, ObjectType, VariantType } from '../types/index.ts';
-import type { Type } from '../types/type.ts';
+import type { AnyType, ObjectType, VariantType } from '../descriptors/index.ts';
+import type { Type } from '../descriptors/type.ts';
 import { BOOL } from '../kinds/bool.ts';
 import { arrayRule, mapRule, numberRule, stringRule, type ConstraintRule } from '../kinds/constraints.ts';
 import { FLOAT_RULES } from '../kinds/float.ts';

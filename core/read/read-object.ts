@@ -1,7 +1,7 @@
 import { Failure, addSegment } from '../errors/failure.ts';
 import { isInheritedKey, memberValue } from '../kinds/member.ts';
 import { WireTimestamp } from '../kinds/timestamp.ts';
-import type { ObjectType } from '../types/object.ts';
+import type { ObjectType } from '../descriptors/object.ts';
 import { readAt, recordAt } from './collect.ts';
 import type { ReaderContext, Reader } from './context.ts';
 import { memberDefault, type DefaultMaker } from './defaults.ts';

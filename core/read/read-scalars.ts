@@ -7,7 +7,7 @@ import { INT_RULES } from '../kinds/integer.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
 import { STRING, loneSurrogate } from '../kinds/string.ts';
 import { TIMESTAMP, WireTimestamp } from '../kinds/timestamp.ts';
-import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
+import type { BigIntKind, FloatKind, IntKind } from '../descriptors/ranges.ts';
 import type { TreeSource, Reader } from './context.ts';
 import { RawNumber, decimalToBigInt } from './raw-number.ts';
 import { BYTES_WEIGHT } from '../options.ts';

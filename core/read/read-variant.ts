@@ -1,6 +1,6 @@
 import { Failure, showValue } from '../errors/failure.ts';
 import { isInheritedKey, memberValue } from '../kinds/member.ts';
-import type { VariantType } from '../types/variant.ts';
+import type { VariantType } from '../descriptors/variant.ts';
 import type { Reader } from './context.ts';
 import { isRecord } from './read-object.ts';
 import { mismatch } from './read-scalars.ts';

@@ -2,7 +2,7 @@ import { asReadError } from '../errors/read-error.ts';
 import { compiled, readersKey } from '../fast-path/compiled.ts';
 import { fastPath } from '../fast-path/fast-path.ts';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../options.ts';
-import type { Type } from '../types/type.ts';
+import type { Type } from '../descriptors/type.ts';
 import { closuresWithAllErrors } from './all-errors.ts';
 import type { TreeSource, Reader, ReaderContext } from './context.ts';
 import { generateReader } from './generate-reader.ts';

@@ -1,8 +1,8 @@
 import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
-import type { AnyType } from '../types/index.ts';
-import type { LazyType } from '../types/lazy.ts';
-import type { ObjectType } from '../types/object.ts';
-import type { Type } from '../types/type.ts';
+import type { AnyType } from '../descriptors/index.ts';
+import type { LazyType } from '../descriptors/lazy.ts';
+import type { ObjectType } from '../descriptors/object.ts';
+import type { Type } from '../descriptors/type.ts';
 
 /**
  * The descriptor a `t.lazy` stands for: its target, followed through further `t.lazy`s. A lazy

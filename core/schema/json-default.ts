@@ -1,6 +1,6 @@
 import { arrayRule, mapRule, numberRule, SCALAR_RULES, stringRule, TIMESTAMP } from '../kinds/index.ts';
 import { DEFAULT_MAX_DEPTH } from '../options.ts';
-import type { AnyType, Type } from '../types/index.ts';
+import type { AnyType, Type } from '../descriptors/index.ts';
 import { encodeBase64 } from '../util/base64.ts';
 import { setEntry } from '../util/set-entry.ts';
 

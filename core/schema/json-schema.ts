@@ -1,8 +1,8 @@
 import { resolveReadOptions, type Opts, type ResolvedReadOptions } from '../options.ts';
 import { isRequiredKey } from '../read/required.ts';
-import type { AnyType, BigIntType, ObjectType, VariantType } from '../types/index.ts';
-import type { LazyType } from '../types/lazy.ts';
-import type { Type } from '../types/type.ts';
+import type { AnyType, BigIntType, ObjectType, VariantType } from '../descriptors/index.ts';
+import type { LazyType } from '../descriptors/lazy.ts';
+import type { Type } from '../descriptors/type.ts';
 import { arrayRule, mapRule, SCALAR_RULES, stringRule, TIMESTAMP } from '../kinds/index.ts';
 import { decimalRangePattern } from './decimal-range.ts';
 import { defaultAsJson, NO_JSON } from './json-default.ts';

@@ -1,5 +1,5 @@
-import type { AnyType } from '../types/index.ts';
-import type { Type } from '../types/type.ts';
+import type { AnyType } from '../descriptors/index.ts';
+import type { Type } from '../descriptors/type.ts';
 
 /**
  * What a writer does with an object member whose value is `undefined`: writes its `.default()`

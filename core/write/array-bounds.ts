@@ -1,6 +1,6 @@
 import { Failure } from '../errors/failure.ts';
-import type { AnyType } from '../types/index.ts';
-import type { Type } from '../types/type.ts';
+import type { AnyType } from '../descriptors/index.ts';
+import type { Type } from '../descriptors/type.ts';
 
 // What arrays a writer refuses, in every codec and on every path, before it walks them: one longer
 // than MAX_WRITE_ITEMS, and one with a hole (an index never set, or deleted). `new Array(4294967295)`

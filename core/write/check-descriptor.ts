@@ -1,7 +1,7 @@
 // The check a writer runs on a value of one descriptor: its kind's check, then the descriptor's
 // constraints (`minLength`, `minimum`, `maxItems`…), stated once for every writer.
 import { arrayRule, numberRule, stringRule } from '../kinds/constraints.ts';
-import type { ArrayType, BigIntType, FloatType, IntType, StringType } from '../types/index.ts';
+import type { ArrayType, BigIntType, FloatType, IntType, StringType } from '../descriptors/index.ts';
 import { bigIntChecker, checkArray, checkString, constrained, floatChecker, intChecker } from './check-scalars.ts';
 
 const same = <V>(v: V) => v;

@@ -8,7 +8,7 @@ import { STRING, loneSurrogate } from '../kinds/string.ts';
 import { TIMESTAMP } from '../kinds/timestamp.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
 import { MAX_WRITE_ITEMS, hole, tooManyItems } from './array-bounds.ts';
-import type { BigIntKind, FloatKind, IntKind } from '../types/ranges.ts';
+import type { BigIntKind, FloatKind, IntKind } from '../descriptors/ranges.ts';
 
 // Checks of values about to be written: a writer never emits what the reader would reject. Each
 // scalar check is its kind's rule from core/kinds; the messages say what cannot be written.

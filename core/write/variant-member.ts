@@ -1,5 +1,5 @@
 import { isInheritedKey, memberValue } from '../kinds/member.ts';
-import type { Type, VariantType } from '../types/index.ts';
+import type { Type, VariantType } from '../descriptors/index.ts';
 import { checkRecord, missingDiscriminant, unknownDiscriminant, variantExpected } from './check-scalars.ts';
 
 /**

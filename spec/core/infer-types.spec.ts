@@ -12,7 +12,7 @@ const Circle = t.object({ type: t.literal('circle'), r: t.f64(), fill: t.string(
 const Square = t.object({ type: t.literal('square'), side: t.f64(), label: t.optional(t.string()) });
 const Shape = t.variant('type', [Circle, Square]);
 
-describe('core/types: Infer and InferInput (type-level)', () => {
+describe('core/descriptors: Infer and InferInput (type-level)', () => {
   it('a variant reads as the union of its members; its input lets each member\'s defaulted keys be absent', () => {
     assertType<Equal<Infer<typeof Shape>,
       | { type: 'circle'; r: number; fill: string }

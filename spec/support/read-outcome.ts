@@ -8,7 +8,7 @@ import { closuresWithAllErrors } from '../../core/read/all-errors.ts';
 import type { TreeSource } from '../../core/read/context.ts';
 import { readTree } from '../../core/read/read.ts';
 import { NeedsExactNumbers } from '../../core/read/read-scalars.ts';
-import type { Type } from '../../core/types/type.ts';
+import type { Type } from '../../core/descriptors/type.ts';
 
 /**
  * A value, or an error as its code, path and message, or (a JSON tree only) the request to read

@@ -6,8 +6,8 @@ import { DEFAULT_MAX_BYTES, type ReadOptions } from '../../core/options.ts';
 import { mediaTypeEssence } from '../rest/media-type.ts';
 import { codecForContentType, problemMediaType } from '../rest/negotiate.ts';
 import { PROBLEM_BASE_MEMBERS, Problem, statusText } from '../rest/problem.ts';
-import type { Type } from '../../core/types/type.ts';
-import { t } from '../../core/types/index.ts';
+import type { Type } from '../../core/descriptors/type.ts';
+import { t } from '../../core/descriptors/index.ts';
 
 const utf8 = new TextDecoder();
 

@@ -2,8 +2,8 @@ import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import type { Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
-import type { Infer, InferInput, Type } from '../../core/types/type.ts';
-import type { VoidType } from '../../core/types/void.ts';
+import type { Infer, InferInput, Type } from '../../core/descriptors/type.ts';
+import type { VoidType } from '../../core/descriptors/void.ts';
 
 /** Sends one request; `globalThis.fetch` is one, and so is the handler `toFetchHandler` returns. */
 export type FetchFunction = (request: Request) => Promise<Response>;

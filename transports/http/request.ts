@@ -3,7 +3,7 @@ import { json } from '../../codecs/json/index.ts';
 import type { Opts } from '../../core/options.ts';
 import { isAsciiName } from '../rest/ascii.ts';
 import type { HeaderReader } from '../rest/types.ts';
-import type { Infer, Type } from '../../core/types/type.ts';
+import type { Infer, Type } from '../../core/descriptors/type.ts';
 
 /**
  * Headers Node keeps only the first line of (`req.headers` drops the rest). A second line may be

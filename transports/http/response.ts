@@ -1,7 +1,7 @@
 import { json } from '../../codecs/json/index.ts';
 import type { Opts } from '../../core/options.ts';
 import type { EndpointResponse } from '../rest/types.ts';
-import type { Infer, Type } from '../../core/types/type.ts';
+import type { Infer, Type } from '../../core/descriptors/type.ts';
 
 /**
  * The answer a route handler builds: `res.status(201).header('x-id', '7').json(user, User)`.

@@ -1,5 +1,5 @@
-import { t } from '../../core/types/index.ts';
-import type { Type } from '../../core/types/type.ts';
+import { t } from '../../core/descriptors/index.ts';
+import type { Type } from '../../core/descriptors/type.ts';
 
 /**
  * The descriptor of a request body, shared by the registry and the client: none without

@@ -1,4 +1,4 @@
-import type { Type } from '../../../core/types/type.ts';
+import type { Type } from '../../../core/descriptors/type.ts';
 import { bodyType } from '../body-type.ts';
 import type { Operation } from '../endpoints.ts';
 import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';

@@ -1,5 +1,5 @@
 import { validateNumberConstraints } from '../kinds/constraints.ts';
-import type { BigIntOptions, NumberConstraints } from './constraints.ts';
+import type { BigIntOptions, NumberConstraints } from './constraint-options.ts';
 import type { BigIntKind } from './ranges.ts';
 import { Type } from './type.ts';
 

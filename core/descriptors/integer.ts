@@ -1,5 +1,5 @@
 import { validateNumberConstraints } from '../kinds/constraints.ts';
-import type { NumberConstraints } from './constraints.ts';
+import type { NumberConstraints } from './constraint-options.ts';
 import type { IntKind } from './ranges.ts';
 import { Type } from './type.ts';
 

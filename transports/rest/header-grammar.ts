@@ -88,7 +88,7 @@ function weight(params: string, parameters: boolean): number | undefined {
       q = Number(value);
     } else if (!parameters) return undefined;
     if (semi === -1) return q;
-    if (!parameters) return undefined;
+    if (!parameters) return undefined; // a second weight: `gzip;q=0.5;q=1`
     start = semi + 1;
   }
 }

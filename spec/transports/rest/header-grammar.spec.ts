@@ -90,10 +90,10 @@ describe('transports/rest header grammar', () => {
     });
 
     it('leaves out a member with a parameter other than its weight only where members take none', () => {
-      const header = 'gzip;level=3, br;q=0.5;x=1, zstd;, deflate;q=0.2, text/html;level=1;q=0.4, a/b;';
+      const header = 'gzip;level=3, br;q=0.5;x=1, zstd;, compress;q=0.5;q=1, deflate;q=0.2, text/html;level=1;q=0.4, a/b;';
       expect(parseWeightedList(header, false)).to.deep.equal([{ name: 'deflate', q: 0.2 }]);
       expect(parseWeightedList(header, true)).to.deep.equal([
-        { name: 'gzip', q: 1 }, { name: 'br', q: 0.5 }, { name: 'zstd', q: 1 }, { name: 'deflate', q: 0.2 },
+        { name: 'gzip', q: 1 }, { name: 'br', q: 0.5 }, { name: 'zstd', q: 1 }, { name: 'compress', q: 1 }, { name: 'deflate', q: 0.2 },
         { name: 'text/html', q: 0.4 }, { name: 'a/b', q: 1 },
       ]);
     });

@@ -38,7 +38,12 @@ export function parseAccept(header: string): MediaRange[] {
   return out;
 }
 
-/** How much `ranges` accept `mediaType`: the most specific matching range decides (RFC 9110 §12.5.1). */
+/**
+ * How much `ranges` accept `mediaType`: the most specific matching range decides (RFC 9110 §12.5.1).
+ * A range named twice counts at its higher q: its parameters, which may tell the two apart
+ * (`text/html;level=1;q=0, text/html`), are not read. (A coding named twice in `Accept-Encoding`,
+ * which has no parameters, counts at its lower q: see content-coding.ts.)
+ */
 export function acceptance(ranges: readonly MediaRange[], mediaType: string): { q: number; specificity: number } {
   let best = { q: 0, specificity: -1 };
   const type = mediaType.slice(0, mediaType.indexOf('/'));

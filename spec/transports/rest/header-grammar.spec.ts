@@ -124,6 +124,20 @@ describe('transports/rest header grammar', () => {
     });
   });
 
+  describe('a member named twice', () => {
+    it('a coding keeps its lowest weight: a refusal is never overridden', () => {
+      expect(negotiateEncoding('gzip;q=0, gzip', ['gzip'])).to.equal(undefined);
+      expect(negotiateEncoding('GZIP, x-gzip;q=0', ['gzip'])).to.equal(undefined);
+      expect(negotiateEncoding('br;q=0.9, gzip, br;q=0.2', ['br', 'gzip'])).to.equal('gzip');
+    });
+
+    it('a media range keeps its highest weight: its parameters, which may tell the two apart, are not read', () => {
+      const codecs = [json, cbor];
+      expect(chooseResponseCodec(codecs, 'application/cbor;q=0, application/cbor', undefined)?.codec).to.equal(cbor);
+      expect(chooseResponseCodec(codecs, 'application/cbor;v=1;q=0.1, application/cbor;v=2;q=0.9, application/json;q=0.5', undefined)?.codec).to.equal(cbor);
+    });
+  });
+
   describe('lists and tokens', () => {
     it('splits a list into its members, without whitespace or empty members (property)', () => {
       const member = fc.stringMatching(/^[A-Za-z0-9-]{1,8}$/);

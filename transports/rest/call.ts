@@ -1,5 +1,6 @@
 import type { Call, ContextKey } from '../../core/contract/call.ts';
 import { isBodiless, isSuccessStatus, type HttpMethod } from '../../core/contract/method.ts';
+import { isToken } from './header-grammar.ts';
 import type { CredentialSource } from './security.ts';
 import type { EndpointRequest, HeaderValues } from './types.ts';
 
@@ -13,8 +14,6 @@ export interface CallSite {
   readonly returnsVoid: boolean;
 }
 
-/** A header name (RFC 9110 token). */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A header value: no CR, LF or NUL, so nothing can be injected into the answer. */
 const VALUE = /^[^\r\n\0]*$/;
 /** Headers the transport writes from the answer itself: set by a method, they would corrupt it. */
@@ -31,7 +30,7 @@ export function appendHeader(headers: HeaderValues, name: string, value: string)
 
 /** Why `name: value` cannot be added to an answer, or `undefined` when it can. */
 export function headerMistake(name: string, value: unknown): string | undefined {
-  if (typeof name !== 'string' || !TOKEN.test(name)) return `'${String(name)}' is not a header name`;
+  if (typeof name !== 'string' || !isToken(name)) return `'${String(name)}' is not a header name`;
   if (typeof value !== 'string' || !VALUE.test(value)) return `the value of ${name} must be a string without CR, LF or NUL`;
   if (RESERVED.has(name.toLowerCase())) return `${name.toLowerCase()} is written by lacquer and cannot be set`;
   return undefined;

@@ -2,7 +2,9 @@
 // answers are, and what a request body's Content-Encoding means. Only the decisions live here;
 // the (de)compression itself is each adapter's (node:zlib in transports/http, CompressionStream
 // and DecompressionStream in transports/fetch).
+import { isToken, listMembers, parseWeightedList } from './header-grammar.ts';
 import { problem, type ProblemDocument } from './problem.ts';
+import { remember } from './remember.ts';
 import type { EndpointResponse, HeaderValues } from './types.ts';
 import { addVary } from './vary.ts';
 
@@ -74,30 +76,17 @@ export interface AcceptedCoding {
   readonly q: number;
 }
 
-const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
-const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
-
 /**
- * Parses `Accept-Encoding`. A member that is not a token, or whose `q` is not a q-value
- * (`q=2`, `q=abc`), is skipped, never an error: a header of junk accepts nothing but identity.
- * A coding named twice keeps its lowest q-value (a refusal is never overridden).
+ * Parses `Accept-Encoding`, a weighted list whose members have no parameter but their weight
+ * (RFC 9110 §12.5.3). A member that is not a token, whose `q` is not a q-value (`q=2`, `q=abc`)
+ * or that has another parameter is skipped, never an error: a header of junk accepts nothing but
+ * identity. A coding named twice keeps its lowest q-value (a refusal is never overridden).
  */
 export function parseAcceptEncoding(header: string): AcceptedCoding[] {
   const out: AcceptedCoding[] = [];
-  for (const part of header.split(',')) {
-    const semi = part.indexOf(';');
-    let coding = (semi === -1 ? part : part.slice(0, semi)).trim().toLowerCase();
-    if (coding === '' || !TOKEN.test(coding)) continue;
-    if (coding === 'x-gzip') coding = 'gzip';
-    let q = 1;
-    if (semi !== -1) {
-      // RFC 9110 gives a coding one parameter, its weight: `;q=0.5`.
-      const param = part.slice(semi + 1);
-      const eq = param.indexOf('=');
-      const value = param.slice(eq + 1).trim();
-      if (eq === -1 || param.slice(0, eq).trim().toLowerCase() !== 'q' || !QVALUE.test(value)) continue;
-      q = Number(value);
-    }
+  for (const { name, q } of parseWeightedList(header, false)) {
+    if (!isToken(name)) continue;
+    const coding = name === 'x-gzip' ? 'gzip' : name;
     const seen = out.findIndex((a) => a.coding === coding);
     if (seen === -1) out.push({ coding, q });
     else if (q < out[seen]!.q) out[seen] = { coding, q };
@@ -140,9 +129,6 @@ export function negotiateEncoding(header: string, offered: readonly ResponseCodi
 /** Media types that are compressed already (images, audio, video, archives): compressing again only costs. */
 const COMPRESSED_MEDIA = /^(?:image\/(?!svg\+xml)|audio\/|video\/|font\/woff|application\/(?:zip|gzip|x-gzip|zstd|x-brotli|x-bzip2|x-xz|x-7z-compressed|x-rar-compressed|pdf)\b)/i;
 
-const MEMO_ENTRIES = 64;
-const MEMO_KEY_LENGTH = 256;
-
 /** The UTF-8 length of `text`, counted without encoding it. */
 function utf8Length(text: string): number {
   let n = text.length;
@@ -174,7 +160,7 @@ function line(value: string | string[] | undefined): string | undefined {
 /**
  * Compression as one adapter applies it: the settings, narrowed to the codings the runtime can
  * produce, and the codings chosen for the `Accept-Encoding` values seen (they repeat from request
- * to request; bounded in entries and key length).
+ * to request; bounded as every memo of what clients send, by `remember`).
  */
 export class CompressionPolicy {
   readonly #memo = new Map<string, ResponseCoding | null>();
@@ -189,12 +175,7 @@ export class CompressionPolicy {
   choose(acceptEncoding: string): ResponseCoding | undefined {
     const known = this.#memo.get(acceptEncoding);
     if (known !== undefined) return known ?? undefined;
-    const coding = negotiateEncoding(acceptEncoding, this.encodings);
-    if (acceptEncoding.length <= MEMO_KEY_LENGTH) {
-      if (this.#memo.size >= MEMO_ENTRIES) this.#memo.clear();
-      this.#memo.set(acceptEncoding, coding ?? null);
-    }
-    return coding;
+    return remember(this.#memo, acceptEncoding, negotiateEncoding(acceptEncoding, this.encodings) ?? null) ?? undefined;
   }
 
   /**
@@ -252,7 +233,7 @@ const CODED: Readonly<Record<RequestCoding, BodyCoding>> = {
  */
 export function requestBodyCoding(header: string | null | undefined, supported: readonly RequestCoding[]): BodyCoding {
   if (header === null || header === undefined) return IDENTITY;
-  const codings = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+  const codings = listMembers(header).map((c) => c.toLowerCase()).filter((c) => c !== 'identity');
   if (codings.length === 0) return IDENTITY;
   const accepted = supported.join(', ');
   const headers: HeaderValues = { 'accept-encoding': accepted === '' ? 'identity' : accepted };

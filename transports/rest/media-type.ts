@@ -1,14 +1,15 @@
-const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+import { isToken, parseWeightedList, withoutParameters } from './header-grammar.ts';
+
+/** Whether `essence` is `type/subtype`, each a token (`*` is one). */
+function isTypeAndSubtype(essence: string): boolean {
+  const slash = essence.indexOf('/');
+  return slash !== -1 && isToken(essence.slice(0, slash)) && isToken(essence.slice(slash + 1));
+}
 
 /** The essence of a media type, lower-cased, without parameters: `application/json`; `undefined` if malformed. */
 export function mediaTypeEssence(value: string): string | undefined {
-  const semi = value.indexOf(';');
-  const essence = (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase();
-  const slash = essence.indexOf('/');
-  if (slash === -1) return undefined;
-  const type = essence.slice(0, slash);
-  const subtype = essence.slice(slash + 1);
-  return TOKEN.test(type) && TOKEN.test(subtype) ? essence : undefined;
+  const essence = withoutParameters(value);
+  return isTypeAndSubtype(essence) ? essence : undefined;
 }
 
 /** One media range of an `Accept` header. */
@@ -20,33 +21,29 @@ export interface MediaRange {
   readonly q: number;
 }
 
-const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
-
-/** Parses an `Accept` header; malformed ranges or q-values are skipped, not fatal. */
+/**
+ * Parses an `Accept` header, a weighted list whose members may carry parameters (ignored);
+ * malformed ranges (`*\/json`) or q-values are skipped, not fatal.
+ */
 export function parseAccept(header: string): MediaRange[] {
   const out: MediaRange[] = [];
-  for (const part of header.split(',')) {
-    const [first = '', ...params] = part.split(';');
-    const range = mediaTypeEssence(first);
-    if (range === undefined) continue;
-    let q = 1;
-    let valid = true;
-    for (const p of params) {
-      const eq = p.indexOf('=');
-      if (eq === -1 || p.slice(0, eq).trim().toLowerCase() !== 'q') continue;
-      const value = p.slice(eq + 1).trim();
-      if (QVALUE.test(value)) q = Number(value);
-      else valid = false;
-    }
-    if (!valid) continue;
-    const [type, subtype] = range.split('/') as [string, string];
+  for (const { name: range, q } of parseWeightedList(header, true)) {
+    if (!isTypeAndSubtype(range)) continue;
+    const slash = range.indexOf('/');
+    const type = range.slice(0, slash);
+    const subtype = range.slice(slash + 1);
     if (type === '*' && subtype !== '*') continue;
     out.push({ range, q, specificity: type === '*' ? 0 : subtype === '*' ? 1 : 2 });
   }
   return out;
 }
 
-/** How much `ranges` accept `mediaType`: the most specific matching range decides (RFC 9110 §12.5.1). */
+/**
+ * How much `ranges` accept `mediaType`: the most specific matching range decides (RFC 9110 §12.5.1).
+ * A range named twice counts at its higher q: its parameters, which may tell the two apart
+ * (`text/html;level=1;q=0, text/html`), are not read. (A coding named twice in `Accept-Encoding`,
+ * which has no parameters, counts at its lower q: see content-coding.ts.)
+ */
 export function acceptance(ranges: readonly MediaRange[], mediaType: string): { q: number; specificity: number } {
   let best = { q: 0, specificity: -1 };
   const type = mediaType.slice(0, mediaType.indexOf('/'));

@@ -20,6 +20,10 @@ interface Memo {
   readonly choices: Map<string, Choice | null>[];
 }
 
+/**
+ * By the list of codecs, which registries and endpoints make (never a client): as many as there are
+ * lists alive, each dropped with its list. The maps inside are keyed by headers, through `remember`.
+ */
 const memos = new WeakMap<readonly Codec[], Memo>();
 
 function memoFor(codecs: readonly Codec[]): Memo {

@@ -6,6 +6,7 @@ import { t } from '../../core/descriptors/index.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import { chooseProblemCodec, problemMediaType } from './negotiate.ts';
 import { appendHeader, headerMistake } from './call.ts';
+import { remember } from './remember.ts';
 import type { EndpointResponse, HeaderValues } from './types.ts';
 
 /** An RFC 9457 problem document, as lacquer writes it. */
@@ -143,8 +144,9 @@ export function errorHeaders(error: unknown, headers: HeaderValues = {}): Header
 
 // Descriptors of documents with extension members, by their members and kinds: the codecs cache
 // writers per descriptor, so a new descriptor per answer would compile a new writer per answer.
+// The members are an `HttpError`'s, which a method may take from what a client sent: bounded by
+// `remember` as every memo of such texts.
 const withExtensions = new Map<string, Type>();
-const MAX_EXTENSION_SHAPES = 256;
 
 function descriptorFor(doc: ProblemDocument): Type {
   const extra = Object.keys(doc).filter((k) => !(k in Problem.fields));
@@ -154,9 +156,7 @@ function descriptorFor(doc: ProblemDocument): Type {
   if (type === undefined) {
     const fields: Record<string, Type> = { ...Problem.fields };
     for (const k of extra) fields[k] = typeof doc[k] === 'number' ? t.f64() : t.string();
-    type = t.object(fields);
-    if (withExtensions.size >= MAX_EXTENSION_SHAPES) withExtensions.clear();
-    withExtensions.set(shape, type);
+    type = remember(withExtensions, shape, t.object(fields));
   }
   return type;
 }

@@ -1,5 +1,6 @@
 import type { Call, ContextKey } from '../../core/contract/call.ts';
 import { isAsciiName } from './ascii.ts';
+import { isToken } from './header-grammar.ts';
 
 /** 8 KiB: the longest credential read; a longer one is refused 401 without calling `verify`. */
 export const DEFAULT_MAX_CREDENTIAL_LENGTH = 8 * 1024;
@@ -165,7 +166,7 @@ export function apiKeyAuth<I>(options: ApiKeyOptions<I>): SecurityScheme<string,
   const name = (header ?? query) as unknown;
   if (typeof name !== 'string' || name === '') throw new TypeError('apiKeyAuth(): the header or query name must be a non-empty string');
   const where = header !== undefined ? 'header' : 'query';
-  if (where === 'header' && !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new TypeError(`apiKeyAuth(): '${name}' is not a header name`);
+  if (where === 'header' && !isToken(name)) throw new TypeError(`apiKeyAuth(): '${name}' is not a header name`);
   return {
     openApi: { type: 'apiKey', in: where, name },
     challenge: () => `ApiKey in="${where}", name="${name.replace(/["\\]/g, '')}"`,

@@ -1,3 +1,4 @@
+import { listMembers } from './header-grammar.ts';
 import type { HeaderValues } from './types.ts';
 
 /**
@@ -9,11 +10,11 @@ import type { HeaderValues } from './types.ts';
 export function addVary(headers: HeaderValues, tokens: string): void {
   const own = headers.vary;
   let list = own === undefined || typeof own === 'string' ? own ?? '' : own.join(', ');
-  const members = new Set(list.split(',').map((m) => m.trim().toLowerCase()).filter((m) => m !== ''));
+  const members = new Set<string>();
+  for (const member of listMembers(list)) members.add(member.toLowerCase());
   if (members.has('*')) return;
-  for (const raw of tokens.split(',')) {
-    const token = raw.trim();
-    if (token === '' || members.has(token.toLowerCase())) continue;
+  for (const token of listMembers(tokens)) {
+    if (members.has(token.toLowerCase())) continue;
     members.add(token.toLowerCase());
     list = list.trim() === '' ? token : `${list}, ${token}`;
   }

@@ -1,13 +1,14 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
-import type { CorsOptions } from '../rest/cors.ts';
-import { checkTrustProxy, type TrustProxy } from '../rest/client-address.ts';
 import { logFailure } from '../rest/log-failure.ts';
 import type { HttpRequest } from './request.ts';
-import { CompressionPolicy, resolveCompression, type CompressionOptions } from '../rest/content-coding.ts';
+import { CompressionPolicy } from '../rest/content-coding.ts';
 import { NODE_RESPONSE_CODINGS } from './coding.ts';
-import { checkBytes, checkCount, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT } from '../rest/load.ts';
+import {
+  checkBytes, checkCount, checkDuration, DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT,
+  resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions,
+} from '../rest/transport-options.ts';
 
-export { DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
+export { DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
 
 /** 10 s to receive a request's headers: a client trickling them (slowloris) is cut off with 408. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
@@ -37,13 +38,8 @@ export const DEFAULT_MAX_QUEUED_ANSWER_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_CONNECTIONS = 10_000;
 /** 2,000 header lines per request (Node's own default); a request with more is answered 431. */
 export const DEFAULT_MAX_HEADERS_COUNT = 2000;
-/** 30 s for a handler (route handler or service method) to answer; then 503. */
-export const DEFAULT_HANDLER_TIMEOUT_MS = 30_000;
-
-/** Options of {@link HttpServer}; every member is optional. */
-export interface HttpServerOptions {
-  /** Largest request body, in bytes; larger ones get 413 and are not read. Default 1 MiB. Mounted registries also apply their own. */
-  maxBodyBytes?: number;
+/** Options of {@link HttpServer}: those it shares with `toFetchHandler`, and its own; every member is optional. */
+export interface HttpServerOptions extends TransportOptions {
   /** Time to receive a whole request. Default {@link DEFAULT_REQUEST_TIMEOUT_MS}; 0 disables. */
   requestTimeoutMs?: number;
   /** Time to receive the headers. Default {@link DEFAULT_HEADERS_TIMEOUT_MS}; at most `requestTimeoutMs`. */
@@ -65,14 +61,6 @@ export interface HttpServerOptions {
    * {@link DEFAULT_MAX_HEADERS_COUNT}; `Infinity` leaves only Node's 16 KiB header size limit.
    */
   maxHeadersCount?: number;
-  /**
-   * Time a route handler or service method has to answer, from the moment the request is read;
-   * then the client gets a 503 problem document, the timeout is reported to `onError`, and the
-   * call is abandoned (whatever it answers later is dropped). One timer per server checks every
-   * `handlerTimeoutMs / 10`, clamped to 10 ms–1 s (so at least once a second): a call may run up
-   * to that much past its deadline. Default {@link DEFAULT_HANDLER_TIMEOUT_MS}; 0 disables.
-   */
-  handlerTimeoutMs?: number;
   /**
    * Time a connection may go without progress (the client taking no byte of its answers) while an
    * answer waits for the client to read it; then the connection is closed, and the answers kept for
@@ -103,44 +91,10 @@ export interface HttpServerOptions {
    */
   maxQueuedAnswerBytes?: number;
   /**
-   * Calls (route handlers and endpoints) whose handler has not settled, body reading included. A
-   * call abandoned at `handlerTimeoutMs` or shutdown counts until its handler really settles
-   * (its promise resolves or rejects), since it still holds its arguments. A request to a route
-   * beyond the cap is answered 503 with `Retry-After: 1`, its body not read and its handler not
-   * run. Default {@link DEFAULT_MAX_CALLS_IN_FLIGHT}; `Infinity` for no limit.
-   */
-  maxCallsInFlight?: number;
-  /**
-   * Bytes of request bodies the server holds at once: bodies being received (counted as they
-   * arrive) and bodies received by calls whose handler has not settled, abandoned ones included;
-   * an inflated body counts its inflated bytes too. A request whose declared `Content-Length` would
-   * pass the cap is answered 503 with `Retry-After: 1` before its body is read (and before
-   * `100 Continue`); a body crossing it while it arrives is dropped and answered the same.
-   * Default {@link DEFAULT_MAX_BUFFERED_BODY_BYTES}; `Infinity` for no limit.
-   */
-  maxBufferedBodyBytes?: number;
-  /**
    * Connections open at once (Node's `server.maxConnections`); further ones are closed as soon as
    * they are accepted, without an answer. Default {@link DEFAULT_MAX_CONNECTIONS}; `Infinity` for no limit.
    */
   maxConnections?: number;
-  /** Answers CORS preflights and labels answers for allowed origins. Default: no CORS. */
-  cors?: CorsOptions;
-  /**
-   * Compresses answers of at least `threshold` bytes (default 1 KiB,
-   * `DEFAULT_COMPRESSION_THRESHOLD`) for clients whose `Accept-Encoding` allows it: br, zstd
-   * (where node:zlib has it: Node 22.15+) or gzip, in the order of `encodings`, the highest q-value
-   * winning; never HEAD, 204, 304 or an answer with its own `Content-Encoding`. `false` turns it
-   * off. Request bodies with `Content-Encoding` (gzip, deflate, br, zstd where available) are
-   * inflated either way, `maxBodyBytes` applying to the inflated size. Default on.
-   */
-  compression?: false | CompressionOptions;
-  /**
-   * Which proxies may tell the client's address in `X-Forwarded-For` (`call.ip`, `req.ip`):
-   * `false` none, the connection's peer is the client (the default); `true` every hop; a number n
-   * the n nearest hops; or a function saying whether an address is a trusted proxy.
-   */
-  trustProxy?: TrustProxy;
   /** Sends the message of an unexpected route-handler error (500) as `detail`. Default `false`. */
   exposeErrors?: boolean;
   /**
@@ -152,31 +106,25 @@ export interface HttpServerOptions {
   onError?: (error: unknown, request: HttpRequest, status: number) => void;
 }
 
-export interface ResolvedOptions {
-  readonly maxBodyBytes: number;
+/** The options with their defaults, checked; answers are compressed with the codings node:zlib has. */
+export interface ResolvedOptions extends Omit<ResolvedTransportOptions, 'compression'> {
   readonly requestTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly drainTimeoutMs: number;
   readonly writeTimeoutMs: number;
-  readonly handlerTimeoutMs: number;
   readonly maxHeadersCount: number;
   readonly maxPipelinedRequests: number;
   readonly maxQueuedAnswerBytes: number;
-  readonly maxCallsInFlight: number;
-  readonly maxBufferedBodyBytes: number;
   readonly maxConnections: number;
-  readonly cors: CorsOptions | undefined;
   /** `undefined` when answers are not compressed. */
   readonly compression: CompressionPolicy | undefined;
-  readonly trustProxy: TrustProxy;
   readonly exposeErrors: boolean;
   readonly onError: (error: unknown, request: HttpRequest, status: number) => void;
 }
 
 function nonNegative(name: string, value: number): number {
-  if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`HttpServer: ${name} must be a finite number ≥ 0, got ${value}`);
-  return value;
+  return checkDuration('HttpServer', name, value);
 }
 
 function atLeastOne(name: string, value: number): number {
@@ -193,12 +141,6 @@ function headerCount(value: number): number {
   return value;
 }
 
-function compressionPolicy(value: false | CompressionOptions | undefined): CompressionPolicy | undefined {
-  const settings = resolveCompression('HttpServer', value);
-  if (settings === undefined) return undefined;
-  return new CompressionPolicy(settings.threshold, settings.encodings.filter((c) => NODE_RESPONSE_CODINGS.includes(c)));
-}
-
 /** Fills in the defaults and checks the values. */
 export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
   const requestTimeoutMs = nonNegative('requestTimeoutMs', o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
@@ -207,23 +149,25 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
   if (requestTimeoutMs !== 0 && headersTimeoutMs > requestTimeoutMs) {
     throw new RangeError(`HttpServer: headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`);
   }
+  // HttpServer alone wants a finite body limit (toFetchHandler and registries take Infinity); checked
+  // before the shared options so that its message is the one given.
+  nonNegative('maxBodyBytes', o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const shared = resolveTransportOptions('HttpServer', o);
+  const settings = shared.compression;
   return {
-    maxBodyBytes: nonNegative('maxBodyBytes', o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+    ...shared,
     requestTimeoutMs,
     headersTimeoutMs,
     keepAliveTimeoutMs: nonNegative('keepAliveTimeoutMs', o.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
     drainTimeoutMs: nonNegative('drainTimeoutMs', o.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS),
     writeTimeoutMs: nonNegative('writeTimeoutMs', o.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS),
-    handlerTimeoutMs: nonNegative('handlerTimeoutMs', o.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS),
     maxHeadersCount: headerCount(o.maxHeadersCount ?? DEFAULT_MAX_HEADERS_COUNT),
     maxPipelinedRequests: atLeastOne('maxPipelinedRequests', o.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS),
     maxQueuedAnswerBytes: checkBytes('HttpServer', 'maxQueuedAnswerBytes', o.maxQueuedAnswerBytes ?? DEFAULT_MAX_QUEUED_ANSWER_BYTES),
-    maxCallsInFlight: atLeastOne('maxCallsInFlight', o.maxCallsInFlight ?? DEFAULT_MAX_CALLS_IN_FLIGHT),
-    maxBufferedBodyBytes: checkBytes('HttpServer', 'maxBufferedBodyBytes', o.maxBufferedBodyBytes ?? DEFAULT_MAX_BUFFERED_BODY_BYTES),
     maxConnections: atLeastOne('maxConnections', o.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
-    cors: o.cors,
-    compression: compressionPolicy(o.compression),
-    trustProxy: checkTrustProxy('HttpServer', o.trustProxy),
+    compression: settings === undefined
+      ? undefined
+      : new CompressionPolicy(settings.threshold, settings.encodings.filter((c) => NODE_RESPONSE_CODINGS.includes(c))),
     exposeErrors: o.exposeErrors ?? false,
     onError: o.onError ?? ((error, request, status) => {
       if (status >= 500) logFailure(`lacquer/http: ${request.method} ${request.path} failed (${status}, request ${request.requestId})`, error, status);

@@ -1,21 +1,9 @@
 // What the calls of one server (HttpServer, or one fetch handler) may hold at once, shared by both
 // adapters: the calls whose handler has not settled, and the request bodies they hold or are
-// receiving. Beyond either cap a request is answered 503 with Retry-After, its body not read.
+// receiving. Beyond either cap a request is answered 503 with Retry-After, its body not read. The
+// caps' defaults and checks are in transport-options.ts.
 import { problem, type ProblemDocument } from './problem.ts';
 import type { HeaderValues } from './types.ts';
-
-/**
- * 10,000 calls whose handler has not settled: as many as the default `maxConnections`, each with
- * one call. A call abandoned at the handler timeout counts until its handler settles.
- */
-export const DEFAULT_MAX_CALLS_IN_FLIGHT = 10_000;
-
-/**
- * 128 MiB of request bodies held at once (being received, or received by a call whose handler has
- * not settled): 128 bodies at the default 1 MiB `maxBodyBytes`. The decoded arguments are often
- * several times their body's size; with this cap they stay well within a default Node heap.
- */
-export const DEFAULT_MAX_BUFFERED_BODY_BYTES = 128 * 1024 * 1024;
 
 /** Seconds a client is told to wait before it tries again (`Retry-After`): a busy server frees calls quickly. */
 const RETRY_AFTER_SECONDS = '1';
@@ -70,18 +58,4 @@ export function busy(what: 'calls' | 'bytes', load: Load): ProblemDocument {
 /** The headers of a busy answer (a new object each time: transports complete answers in place). */
 export function busyHeaders(): HeaderValues {
   return { 'retry-after': RETRY_AFTER_SECONDS };
-}
-
-/** Checks a count option: an integer ≥ 1, or `Infinity`. */
-export function checkCount(owner: string, name: string, value: number): number {
-  if (!((Number.isInteger(value) && value >= 1) || value === Infinity)) {
-    throw new RangeError(`${owner}: ${name} must be an integer ≥ 1 or Infinity, got ${value}`);
-  }
-  return value;
-}
-
-/** Checks a byte option: a number ≥ 0, or `Infinity`. */
-export function checkBytes(owner: string, name: string, value: number): number {
-  if (!(value >= 0)) throw new RangeError(`${owner}: ${name} must be a number ≥ 0 or Infinity, got ${value}`);
-  return value;
 }

@@ -2,17 +2,15 @@
 // inflates it, and sends a gzip body with Content-Encoding. Run by `npm run test:interop`, not
 // `npm test`: curl is a system package (Debian's slim images lack it). Required there, never skipped.
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { Registry, meta, method, service, t } from '../../index.ts';
 import { HttpServer } from '../../transports/http/index.ts';
 import { listen } from '../support/http-client.ts';
+import { requireCurl, run } from './curl.ts';
 
-const run = promisify(execFile);
 
 const Row = t.object({ id: t.u32(), name: t.string(), tags: t.array(t.string()) }, { name: 'Row' });
 type Row = { id: number; name: string; tags: string[] };
@@ -29,11 +27,7 @@ describe('interop: curl --compressed against HttpServer', () => {
   const server = new HttpServer({ onError: () => {} }).mount('/api', new Registry({ onError: () => {} }).on(new Table()).endpoints);
   let url = '';
   before(async () => {
-    try {
-      await run('curl', ['--version']);
-    } catch (e) {
-      throw new Error(`curl is required by this spec and was not found (${(e as Error).message}); install it: apt-get install curl`);
-    }
+    await requireCurl();
     url = await listen(server);
   });
   after(() => server.stop());

@@ -3,16 +3,14 @@
 // The server runs with the documented default tokens, whatever the environment says.
 import { expect } from 'chai';
 import { decode as cborDecode } from 'cbor-x';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { createExampleServer } from '../../examples/app.ts';
 import { demoTokens } from '../../examples/auth.ts';
 import { listen } from '../support/http-client.ts';
+import { requireCurl, run } from './curl.ts';
 
-const run = promisify(execFile);
 
 interface CurlReply { status: number; headers: Record<string, string>; body: Buffer }
 
@@ -44,11 +42,7 @@ describe('interop: curl against the example server', () => {
   const { server } = createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: (line) => log.push(line) });
   let url = '';
   before(async function () {
-    try {
-      await run('curl', ['--version']);
-    } catch (e) {
-      throw new Error(`curl is required by this spec and was not found (${(e as Error).message}); install it: apt-get install curl`);
-    }
+    await requireCurl();
     url = await listen(server);
   });
   after(() => server.stop());

@@ -2,10 +2,9 @@
 // (spec/transports/http/load-child.ts): a server that keeps what it should not dies or grows past
 // the bound, and the spec fails; this process only sends.
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { HttpServerOptions } from '../../../transports/http/index.ts';
+import { ChildServers, type ChildServer } from '../../support/child-server.ts';
 import { send, type Reply } from '../../support/http-client.ts';
 
 const script = fileURLToPath(new URL('./load-child.ts', import.meta.url));
@@ -21,47 +20,23 @@ interface Stats {
   hanging: number;
 }
 
-interface Child {
-  readonly port: number;
+interface Child extends ChildServer {
   /** The child's memory after a full collection, and its open connections (the asking one included). */
   stats(): Promise<Stats>;
-  /** How the child exited, or `running`: said when a request fails, to tell a crash from a refusal. */
-  state(): string;
 }
 
 describe('transports/http under load (child processes, 64 MiB heap)', function () {
   this.timeout(20_000);
-  const children: ChildProcess[] = [];
-  const sockets: Socket[] = [];
-  afterEach(() => {
-    for (const s of sockets.splice(0)) s.destroy();
-    for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
-  });
+  const servers = new ChildServers();
+  afterEach(() => servers.end());
 
   async function start(options: HttpServerOptions): Promise<Child> {
-    const args = ['--max-old-space-size=64', '--expose-gc', '--import', 'tsx', script, JSON.stringify(options)];
-    const proc = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(proc);
-    let out = '';
-    let err = '';
-    proc.stdout.setEncoding('utf8');
-    proc.stderr.setEncoding('utf8');
-    proc.stderr.on('data', (d: string) => (err = (err + d).slice(-4000)));
-    let exited: string | undefined;
-    proc.once('exit', (code, signal) => (exited = `the server exited (${code ?? signal}): ${err.split('\n').filter(Boolean).slice(0, 3).join(' | ')}`));
-    const port = await new Promise<number>((resolve, reject) => {
-      proc.stdout.on('data', (d: string) => {
-        const m = /PORT (\d+)/.exec((out += d));
-        if (m !== null) resolve(Number(m[1]));
-      });
-      proc.once('exit', () => reject(new Error(exited)));
-    });
+    const child = await servers.start(script, options, ['--max-old-space-size=64']);
     return {
-      port,
-      state: () => exited ?? 'running',
+      ...child,
       stats: async () => {
-        const reply = await send(`http://127.0.0.1:${port}/stats`).catch((error: Error) => {
-          throw new Error(exited ?? `the server did not answer: ${error.message}`);
+        const reply = await send(`http://127.0.0.1:${child.port}/stats`).catch((error: Error) => {
+          throw new Error(child.state() === 'running' ? `the server did not answer: ${error.message}` : child.state());
         });
         expect(reply.status).to.equal(200);
         return reply.json() as Stats;
@@ -70,15 +45,7 @@ describe('transports/http under load (child processes, 64 MiB heap)', function (
   }
 
   /** A raw connection that writes `bytes` and never reads. */
-  function unread(port: number, bytes: string | Buffer): Socket {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.pause();
-      socket.write(bytes);
-    });
-    socket.on('error', () => {});
-    sockets.push(socket);
-    return socket;
-  }
+  const unread = (port: number, bytes: string | Buffer) => servers.unread(port, bytes);
 
   for (const [what, target] of [['a route handler', '/text/512'], ['a service method answering at once', '/api/getHalf']]) {
     it(`pipelined requests for large answers, never read, pin a bounded amount (no heap exhaustion): ${what}`, async () => {

@@ -2,7 +2,7 @@
 // them (heap bounded), must close them, and must keep answering everyone else meanwhile. The server
 // runs in a child process so that its heap can be read back without this process's own in it.
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { ChildServers } from '../../support/child-server.ts';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -20,16 +20,6 @@ interface Child {
   stats(): Promise<{ heapUsed: number; connections: number }>;
 }
 
-/** A raw connection that sends `bytes` and never reads (so it cannot tell when the server closes it). */
-function unread(port: number, bytes: string): Socket {
-  const socket = connect(port, '127.0.0.1', () => {
-    socket.pause();
-    socket.write(bytes);
-  });
-  socket.on('error', () => {});
-  return socket;
-}
-
 /** Resolves with the time `promise` took, or rejects once `ms` have passed. */
 async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<number> {
   const started = Date.now();
@@ -45,25 +35,18 @@ async function within<T>(ms: number, promise: Promise<T>, what: string): Promise
 
 describe('transports/http slow readers', function () {
   this.timeout(15_000);
-  const children: ChildProcess[] = [];
+  const servers = new ChildServers();
+  /** Other connections a spec opens, closed after it. */
   const sockets: Socket[] = [];
   afterEach(() => {
+    servers.end();
     for (const s of sockets.splice(0)) s.destroy();
-    for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
   });
+  /** A raw connection that sends `bytes` and never reads (so it cannot tell when the server closes it). */
+  const unread = (port: number, bytes: string) => servers.unread(port, bytes);
 
   async function start(options: HttpServerOptions): Promise<Child> {
-    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(proc);
-    let out = '';
-    proc.stdout.setEncoding('utf8');
-    const port = await new Promise<number>((resolve, reject) => {
-      proc.stdout.on('data', (d: string) => {
-        const m = /PORT (\d+)/.exec((out += d));
-        if (m !== null) resolve(Number(m[1]));
-      });
-      proc.once('exit', (code) => reject(new Error(`child exited (${code}) before listening: ${out}`)));
-    });
+    const { port } = await servers.start(script, options);
     return {
       port,
       stats: async () => {
@@ -97,7 +80,7 @@ describe('transports/http slow readers', function () {
     const before = (await child.stats()).heapUsed;
     // 2,000 requests for 4 KiB answers per connection: 160 MiB of answers if the server kept them.
     const burst = 'GET /big HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(2000);
-    sockets.push(...Array.from({ length: 20 }, () => unread(child.port, burst)));
+    for (let i = 0; i < 20; i++) unread(child.port, burst);
     let peak = 0;
     for (let i = 0; i < 4; i++) {
       await new Promise((r) => setTimeout(r, 300));
@@ -111,7 +94,7 @@ describe('transports/http slow readers', function () {
   it('closes a connection whose answer the client stops reading after writeTimeoutMs, and answers others meanwhile', async () => {
     const child = await start({ writeTimeoutMs: 300 });
     // 32 MiB: more than the kernel's buffers take, so the answer stalls in the server.
-    sockets.push(...Array.from({ length: 3 }, () => unread(child.port, 'GET /huge HTTP/1.1\r\nHost: x\r\n\r\n')));
+    for (let i = 0; i < 3; i++) unread(child.port, 'GET /huge HTTP/1.1\r\nHost: x\r\n\r\n');
     await new Promise((r) => setTimeout(r, 100));
     expect((await child.stats()).connections, 'stalled, still open').to.be.above(1);
     expect((await send(`http://127.0.0.1:${child.port}/fast`)).json()).to.equal('fast');

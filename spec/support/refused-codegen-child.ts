@@ -5,6 +5,7 @@ import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { Registry, generatedSource, meta, method, onGeneratedCodeError, service, t } from '../../index.ts';
+import { answerText } from './answer-body.ts';
 
 const reports: unknown[] = [];
 onGeneratedCodeError((problem) => reports.push(problem.sourceUrl));
@@ -35,7 +36,7 @@ const answer = await registry.endpoints.handle({
 globalThis.Function = original;
 console.log(JSON.stringify({
   results,
-  endpoint: [answer.status, typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body)],
+  endpoint: [answer.status, answerText(answer.body)],
   earlyGenerated: generatedSource(Early, 'json') !== '' && generatedSource(Early, 'msgpack') !== '' && generatedSource(Early, 'read') !== '',
   lateGenerated: generatedSource(Late) !== '',
   reports,

@@ -1,100 +1,58 @@
-import type { Load } from '../rest/load.ts';
-
-const EMPTY = new Uint8Array(0);
-
-/** The outcome of reading a request body under a cap; `busy` when the handler's body budget ran out. */
-export type BodyResult =
-  | { readonly kind: 'ok'; readonly body: Uint8Array }
-  | { readonly kind: 'too-large' }
-  | { readonly kind: 'busy' }
-  | { readonly kind: 'broken' };
-
-const BUSY: BodyResult = Object.freeze({ kind: 'busy' });
+import { BROKEN, BodyCollector, BUSY, type BodyResult } from '../rest/pipeline/request-body.ts';
 
 /**
- * Reads the body of `request` under `limit` bytes: a declared `Content-Length` over the cap fails
- * before anything is read, one within it is read whole, and a body without one is read as a
- * stream cancelled as soon as it crosses the cap (an endless upload costs at most `limit` bytes
- * and one chunk). The bytes count in `load` (a declared length from the start, a stream chunk by
- * chunk): a body that does not fit is `busy`. Those of a body read whole stay counted (the caller
- * counts them out when its call settles); those of a failed read are counted out here.
+ * Reads the body of `request` into `collector`. A declared length (within the limit: the pipeline
+ * has refused one over it) is read in one step, since the runtime's HTTP layer delivers exactly that
+ * many bytes (reading chunk by chunk cost Bun twice the CPU), and counted in the load before the
+ * runtime buffers it; the size is checked again for a `Request` made in process with a length
+ * that lies. A body without one is read as a stream, cancelled as soon as it crosses the limit.
  */
-export async function readBody(request: Request, limit: number, load: Load): Promise<BodyResult> {
-  const length = request.headers.get('content-length');
-  const declared = Number(length ?? 0);
-  if (declared > limit) {
+export async function readBody(request: Request, declared: number | undefined, collector: BodyCollector): Promise<BodyResult> {
+  if (request.body === null) return collector.finish();
+  if (declared === undefined) return readStream(request.body, collector);
+  const load = collector.load;
+  if (load !== undefined && !load.take(declared)) {
     discard(request);
-    return { kind: 'too-large' };
+    return BUSY;
   }
-  if (request.body === null) return { kind: 'ok', body: EMPTY };
-  // A declared length within the cap: the runtime's HTTP layer delivers exactly that many bytes,
-  // and `arrayBuffer()` takes them in one step (reading chunk by chunk cost Bun twice the CPU).
-  // The size is checked again for a `Request` made in process with a length that lies.
-  if (length !== null && Number.isSafeInteger(declared) && declared >= 0) {
-    // Counted before the runtime buffers it, so that the count covers bodies being received.
-    if (!load.take(declared)) {
-      discard(request);
-      return BUSY;
-    }
-    let body: Uint8Array;
-    try {
-      body = new Uint8Array(await request.arrayBuffer());
-    } catch {
-      load.give(declared);
-      return { kind: 'broken' };
-    }
-    load.give(declared - body.byteLength);
-    if (body.byteLength <= limit) return { kind: 'ok', body };
-    load.give(body.byteLength);
-    return { kind: 'too-large' };
+  let body: Uint8Array;
+  try {
+    body = new Uint8Array(await request.arrayBuffer());
+  } catch {
+    load?.give(declared);
+    return BROKEN;
   }
-  return readStream(request.body, limit, load);
+  // Counted again, chunk-wise, by the collector.
+  load?.give(declared);
+  return collector.add(body) ?? collector.finish();
 }
 
 /**
- * Reads a byte stream whole, never holding more than `limit` bytes: the stream is cancelled as
- * soon as it crosses the cap (not waited for), and a stream that errors or yields anything but
- * bytes is `broken`. With `load`, each chunk counts in it as it arrives, as `readBody` says.
+ * Reads a byte stream whole into `collector`: the stream is cancelled as soon as the collector
+ * refuses a chunk (not waited for), and a stream that errors or yields anything but bytes is
+ * `broken`.
  */
-export async function readStream(stream: ReadableStream<Uint8Array>, limit: number, load?: Load): Promise<BodyResult> {
+export async function readStream(stream: ReadableStream<Uint8Array>, collector: BodyCollector): Promise<BodyResult> {
   const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const fail = (result: BodyResult): BodyResult => {
-    load?.give(size);
-    return result;
-  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) return collector.finish();
       // A stream of anything but bytes (strings, say) is not an HTTP body.
-      if (!(value instanceof Uint8Array)) {
+      const failed = value instanceof Uint8Array ? collector.add(value) : collector.fail(BROKEN);
+      if (failed !== undefined) {
         reader.cancel().catch(() => {});
-        return fail({ kind: 'broken' });
+        return failed;
       }
-      if (size + value.byteLength > limit) {
-        reader.cancel().catch(() => {});
-        return fail({ kind: 'too-large' });
-      }
-      if (load !== undefined && !load.take(value.byteLength)) {
-        reader.cancel().catch(() => {});
-        return fail(BUSY);
-      }
-      size += value.byteLength;
-      chunks.push(value);
     }
   } catch {
-    return fail({ kind: 'broken' });
+    return collector.fail(BROKEN);
   }
-  if (chunks.length === 1) return { kind: 'ok', body: chunks[0]! };
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { kind: 'ok', body };
+}
+
+/** Reads a byte stream whole, under `limit` bytes (an inflater's or a compressor's output). */
+export function readAll(stream: ReadableStream<Uint8Array>, limit: number): Promise<BodyResult> {
+  return readStream(stream, new BodyCollector(limit, undefined));
 }
 
 /**

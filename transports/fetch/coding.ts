@@ -1,9 +1,10 @@
 // Compression of answers and inflation of request bodies with the Fetch API's CompressionStream
 // and DecompressionStream: no node:*, so the handler runs unchanged on Workers, Deno and Bun. What
 // to compress, and with what, is decided in transports/rest/content-coding.ts.
-import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../rest/content-coding.ts';
-import type { Inflated } from '../rest/request-body.ts';
-import { readStream } from './body.ts';
+import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../rest/pipeline/content-coding.ts';
+import type { Inflated } from '../rest/pipeline/request-body.ts';
+import type { Codings } from '../rest/pipeline/codings.ts';
+import { readAll } from './body.ts';
 
 /** Which formats the runtime's streams take, probed once each on first use (never at module scope: workerd forbids some work there). */
 let probed: Map<string, boolean> | undefined;
@@ -45,7 +46,7 @@ export async function compress(coding: ResponseCoding, body: string | Uint8Array
   const writer = stream.writable.getWriter();
   const writing = writer.write((typeof body === 'string' ? utf8.encode(body) : body) as Uint8Array<ArrayBuffer>).then(() => writer.close());
   writing.catch(() => {});
-  const out = await readStream(stream.readable, Infinity);
+  const out = await readAll(stream.readable, Infinity);
   await writing;
   if (out.kind !== 'ok') throw new Error(`lacquer/fetch: the ${coding} CompressionStream failed`);
   return out.body;
@@ -68,7 +69,15 @@ export async function inflate(coding: RequestCoding, bytes: Uint8Array, limit: n
   const writer = stream.writable.getWriter();
   // Rejects when the data is corrupt or the reading side is cancelled: the read below tells which.
   writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close()).catch(() => {});
-  const read = await readStream(stream.readable, limit);
+  const read = await readAll(stream.readable, limit);
   if (read.kind === 'ok') return read.body;
   return read.kind === 'too-large' ? 'too-large' : 'corrupt';
 }
+
+/** The Fetch API's codings, as the pipeline takes them; the runtime's formats are probed on first use. */
+export const WEB_CODINGS: Codings = {
+  requestCodings: webRequestCodings,
+  responseCodings: webResponseCodings,
+  compress,
+  inflate,
+};

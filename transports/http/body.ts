@@ -1,82 +1,51 @@
 import type { IncomingMessage } from 'node:http';
-import type { Load } from '../rest/load.ts';
+import { BROKEN, type BodyCollector, type BodyResult } from '../rest/pipeline/request-body.ts';
 import { answeredEarly } from './connection.ts';
-
-/** The outcome of reading a request body under a cap; `busy` when the server's body budget ran out. */
-export type BodyResult =
-  | { readonly kind: 'ok'; readonly body: Uint8Array }
-  | { readonly kind: 'too-large' }
-  | { readonly kind: 'busy' }
-  | { readonly kind: 'aborted' };
-
-const EMPTY = new Uint8Array(0);
-
-/** The `Content-Length` the client declared, if any (Node has already checked its syntax). */
-export function declaredLength(req: IncomingMessage): number | undefined {
-  const value = req.headers['content-length'];
-  return value === undefined ? undefined : Number(value);
-}
-
-const NO_BODY: BodyResult = Object.freeze({ kind: 'ok', body: EMPTY });
-const TOO_LARGE: BodyResult = Object.freeze({ kind: 'too-large' });
-const ABORTED: BodyResult = Object.freeze({ kind: 'aborted' });
-const BUSY: BodyResult = Object.freeze({ kind: 'busy' });
-
-function ignore(): void {}
 
 /**
  * The body when it is known to be empty without reading: neither Content-Length nor
  * Transfer-Encoding (RFC 9112 §6.3), `Content-Length: 0`, or a stream already complete. Node dumps
  * the empty stream after the answer. Spares a promise and four listeners per GET.
  */
-export function emptyBody(req: IncomingMessage): BodyResult | undefined {
+export function bodyIsEmpty(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
-  if (req.complete || length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) return NO_BODY;
-  return undefined;
+  return req.complete || length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined);
 }
 
 /**
- * Reads the body, never holding more than `limit` bytes, and calls `done` once with the outcome: a
- * chunked body fails as soon as it crosses the cap; the chunks read so far are dropped then, and
- * the stream is left for the caller to discard. Each chunk is counted in `load` as it arrives: a
- * chunk that does not fit fails the read (`busy`). The bytes of a body read whole stay counted
- * (the caller counts them out when its call settles); those of a failed read are counted out here.
- * The caller has already answered a declared length over the cap (`declaredLength`) and taken a
- * body known to be empty (`emptyBody`), before sending 100 Continue. A callback rather than a
- * promise: the caller makes the one promise it needs.
+ * Reads the body into `collector` (which fails it as soon as it crosses the limit or the server's
+ * load), and calls `done` once with the outcome; after a failure the stream is left for the caller
+ * to discard. A callback rather than a promise: the caller makes the one promise it needs.
  */
-export function readBody(req: IncomingMessage, limit: number, load: Load, done: (result: BodyResult) => void): void {
-  let chunks: Buffer[] = [];
-  let size = 0;
+export function readBody(req: IncomingMessage, collector: BodyCollector, done: (result: BodyResult) => void): void {
   let finished = false;
   // The listeners stay on the request, which lives as long as its call: taking four off cost more
   // than the flag that makes them do nothing once the outcome is known ('close' follows 'end'). So
-  // they must hold nothing then: the chunks go, and so does `done`, whose promise holds the body
-  // (a call abandoned with its handler still running would keep the raw body besides its arguments).
+  // they must hold nothing then: the collector lets go of the chunks, and `done` is dropped, whose
+  // promise holds the body (a call abandoned with its handler still running would keep the raw
+  // body besides its arguments).
   const finish = (result: BodyResult) => {
     if (finished) return;
     finished = true;
-    chunks = [];
-    if (result.kind !== 'ok') load.give(size);
     const tell = done;
     done = ignore;
     tell(result);
   };
   const onData = (chunk: Buffer) => {
     if (finished) return;
-    if (size + chunk.length > limit) return finish(TOO_LARGE);
-    if (!load.take(chunk.length)) return finish(BUSY);
-    size += chunk.length;
-    chunks.push(chunk);
+    const failed = collector.add(chunk);
+    if (failed !== undefined) finish(failed);
   };
   const onEnd = () => {
-    if (finished) return;
-    const body = size === 0 ? EMPTY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-    finish({ kind: 'ok', body });
+    if (!finished) finish(collector.finish());
   };
-  const onAbort = () => finish(ABORTED);
+  const onAbort = () => {
+    if (!finished) finish(collector.fail(BROKEN));
+  };
   req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
 }
+
+function ignore(): void {}
 
 /**
  * Bytes of an unread body still read, and dropped, after an early answer (413, 404, ...): closing

@@ -3,8 +3,9 @@
 // decided in transports/rest/content-coding.ts.
 import { constants as buffer } from 'node:buffer';
 import * as zlib from 'node:zlib';
-import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../rest/content-coding.ts';
-import type { Inflated } from '../rest/request-body.ts';
+import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../rest/pipeline/content-coding.ts';
+import type { Codings } from '../rest/pipeline/codings.ts';
+import type { Inflated } from '../rest/pipeline/request-body.ts';
 
 type Callback = (error: Error | null, result: Buffer) => void;
 type Convenience = (buffer: zlib.InputType, options: zlib.ZlibOptions | zlib.BrotliOptions, callback: Callback) => void;
@@ -67,3 +68,11 @@ export async function inflate(coding: RequestCoding, bytes: Uint8Array, limit: n
     return (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? 'too-large' : 'corrupt';
   }
 }
+
+/** node:zlib's codings, as the pipeline takes them. */
+export const NODE_CODINGS: Codings = {
+  requestCodings: () => NODE_REQUEST_CODINGS,
+  responseCodings: (wanted) => wanted.filter((c) => NODE_RESPONSE_CODINGS.includes(c)),
+  compress,
+  inflate,
+};

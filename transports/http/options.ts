@@ -1,12 +1,10 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
 import { logFailure } from '../rest/log-failure.ts';
 import type { HttpRequest } from './request.ts';
-import { CompressionPolicy } from '../rest/content-coding.ts';
-import { NODE_RESPONSE_CODINGS } from './coding.ts';
 import {
   checkBytes, checkCount, checkDuration, DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT,
   resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions,
-} from '../rest/transport-options.ts';
+} from '../rest/pipeline/transport-options.ts';
 
 export { DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
 
@@ -106,8 +104,8 @@ export interface HttpServerOptions extends TransportOptions {
   onError?: (error: unknown, request: HttpRequest, status: number) => void;
 }
 
-/** The options with their defaults, checked; answers are compressed with the codings node:zlib has. */
-export interface ResolvedOptions extends Omit<ResolvedTransportOptions, 'compression'> {
+/** The options with their defaults, checked. */
+export interface ResolvedOptions extends ResolvedTransportOptions {
   readonly requestTimeoutMs: number;
   readonly headersTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
@@ -117,8 +115,6 @@ export interface ResolvedOptions extends Omit<ResolvedTransportOptions, 'compres
   readonly maxPipelinedRequests: number;
   readonly maxQueuedAnswerBytes: number;
   readonly maxConnections: number;
-  /** `undefined` when answers are not compressed. */
-  readonly compression: CompressionPolicy | undefined;
   readonly exposeErrors: boolean;
   readonly onError: (error: unknown, request: HttpRequest, status: number) => void;
 }
@@ -153,7 +149,6 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
   // before the shared options so that its message is the one given.
   nonNegative('maxBodyBytes', o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const shared = resolveTransportOptions('HttpServer', o);
-  const settings = shared.compression;
   return {
     ...shared,
     requestTimeoutMs,
@@ -165,9 +160,6 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
     maxPipelinedRequests: atLeastOne('maxPipelinedRequests', o.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS),
     maxQueuedAnswerBytes: checkBytes('HttpServer', 'maxQueuedAnswerBytes', o.maxQueuedAnswerBytes ?? DEFAULT_MAX_QUEUED_ANSWER_BYTES),
     maxConnections: atLeastOne('maxConnections', o.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
-    compression: settings === undefined
-      ? undefined
-      : new CompressionPolicy(settings.threshold, settings.encodings.filter((c) => NODE_RESPONSE_CODINGS.includes(c))),
     exposeErrors: o.exposeErrors ?? false,
     onError: o.onError ?? ((error, request, status) => {
       if (status >= 500) logFailure(`lacquer/http: ${request.method} ${request.path} failed (${status}, request ${request.requestId})`, error, status);

@@ -2,15 +2,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../../core/contract/method.ts';
-import { problem, type ProblemDocument } from '../rest/problem.ts';
+import { problem } from '../rest/problem.ts';
 import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
-import { RouteTable, type MountableEndpoints } from '../rest/route-table.ts';
+import type { MountableEndpoints } from '../rest/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, answerConnect, answerExpectation, answerInternalError } from './write.ts';
 import { Connections, onIdle } from './connection.ts';
-import { Load } from '../rest/load.ts';
-import { Exchange, type ServerState } from './exchange.ts';
-import { InFlightCalls } from './in-flight.ts';
+import { Pipeline } from '../rest/pipeline/pipeline.ts';
+import { NODE_CODINGS } from './coding.ts';
+import { NodeExchange, type NodeServer } from './node-exchange.ts';
 
 /** Node's diagnostics channel announcing each answer sent by an HTTP server. */
 const ANSWERED = 'http.server.response.finish';
@@ -31,17 +31,15 @@ export class HttpServer {
   readonly #closed: Promise<void>;
   #markClosed!: () => void;
   #signals: (() => void) | undefined;
-  /** What the exchanges (one per request) share: options, routes, the calls in flight, draining. */
-  readonly #state: ServerState;
-  /** One timer per server answers the calls past `handlerTimeoutMs`. */
-  #sweeper: NodeJS.Timeout | undefined;
+  /** What the exchanges (one per request) share: the pipeline, the options, the connections. */
+  readonly #state: NodeServer;
 
   constructor(options: HttpServerOptions = {}) {
     this.#options = resolveOptions(options);
     const o = this.#options;
     this.#state = {
-      options: o, routes: new RouteTable<RouteHandler>(), calls: new InFlightCalls<Exchange>(), draining: false,
-      load: new Load(o.maxCallsInFlight, o.maxBufferedBodyBytes),
+      options: o,
+      pipeline: new Pipeline<RouteHandler>(o, NODE_CODINGS),
       connections: new Connections(o.maxPipelinedRequests, o.maxQueuedAnswerBytes, o.writeTimeoutMs, (req, res, expectContinue) => this.#run(req, res, expectContinue)),
     };
     const timeouts = [o.headersTimeoutMs, o.requestTimeoutMs].filter((t) => t > 0);
@@ -75,13 +73,13 @@ export class HttpServer {
 
   /** Serves `endpoints` (a registry's) under `prefix`: `mount('/api', registry.endpoints)`. */
   mount(prefix: string, endpoints: MountableEndpoints): this {
-    this.#state.routes.mount(prefix, endpoints);
+    this.#state.pipeline.routes.mount(prefix, endpoints);
     return this;
   }
 
   /** Adds a route; `path` may hold `:param` segments (`/users/:id`). */
   route(method: HttpMethod, path: string, handler: RouteHandler): this {
-    this.#state.routes.add(method, path, handler);
+    this.#state.pipeline.routes.add(method, path, handler);
     return this;
   }
 
@@ -119,7 +117,7 @@ export class HttpServer {
   withSignals(signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM']): this {
     if (this.#signals !== undefined) return this;
     const onSignal = () => {
-      if (this.#state.draining) this.#server.closeAllConnections();
+      if (this.#state.pipeline.draining) this.#server.closeAllConnections();
       else void this.stop();
     };
     for (const s of signals) process.on(s, onSignal);
@@ -131,11 +129,7 @@ export class HttpServer {
 
   /** Starts listening; resolves once it does. A server cannot be started again after `stop()`. */
   start(): Promise<this> {
-    if (this.#state.draining) return Promise.reject(new Error('HttpServer: start() after stop()'));
-    const timeout = this.#options.handlerTimeoutMs;
-    if (timeout > 0 && this.#sweeper === undefined) {
-      this.#sweeper = setInterval(() => this.#sweep(), Math.min(1000, Math.max(10, timeout / 10))).unref();
-    }
+    if (this.#state.pipeline.draining) return Promise.reject(new Error('HttpServer: start() after stop()'));
     this.#state.connections.watch();
     const started = new Promise<this>((resolve, reject) => {
       // One line that names the address, with the system's code kept (`error.code === 'EADDRINUSE'`).
@@ -173,7 +167,7 @@ export class HttpServer {
    */
   stop(): Promise<void> {
     if (this.#stopped !== undefined) return this.#stopped;
-    this.#state.draining = true;
+    this.#state.pipeline.draining = true;
     // Called while `listen` is pending: the server would start serving after a close that found it
     // not listening. Shut down once it listens (or failed to).
     const starting = this.#starting;
@@ -193,7 +187,6 @@ export class HttpServer {
       const finish = () => {
         unsubscribe(ANSWERED, onAnswered);
         clearTimeout(timer);
-        clearInterval(this.#sweeper);
         this.#state.connections.unwatch();
         this.#signals?.();
         this.#markClosed();
@@ -201,8 +194,10 @@ export class HttpServer {
       };
       const timer = setTimeout(() => {
         const ms = this.#options.drainTimeoutMs;
-        this.#abandon(Infinity, problem(503, 'the server is shutting down and the call did not finish in time'),
-          new Error(`call still running ${ms} ms into shutdown (drainTimeoutMs)`));
+        this.#state.pipeline.deadlines.giveUpUntil(Infinity, (exchange) => exchange.abandon(
+          problem(503, 'the server is shutting down and the call did not finish in time'),
+          new Error(`call still running ${ms} ms into shutdown (drainTimeoutMs)`),
+        ));
         // The 503s are with the kernel by now; what is left (requests still arriving) is cut.
         setImmediate(() => this.#server.closeAllConnections());
       }, this.#options.drainTimeoutMs);
@@ -220,36 +215,9 @@ export class HttpServer {
 
   #run(req: IncomingMessage, res: ServerResponse, expectContinue: boolean): void {
     try {
-      const running = new Exchange(this.#state, req, res, expectContinue).run();
-      if (running !== undefined) running.catch((error: unknown) => answerInternalError(error, req, res));
+      new NodeExchange(this.#state, req, res, expectContinue).start();
     } catch (error) {
       answerInternalError(error, req, res);
     }
   }
-
-  /** Answers the calls past their deadline with 503 (the handler timeout). */
-  #sweep(): void {
-    const now = performance.now();
-    const first = this.#state.calls.first;
-    if (first === undefined || first.deadline > now) return;
-    const ms = this.#options.handlerTimeoutMs;
-    this.#abandon(now, problem(503, `the handler did not answer within ${ms} ms`), new Error(`handler timed out after ${ms} ms`));
-  }
-
-  /**
-   * Answers every call whose deadline is at or before `until` with `doc` and reports `reason`;
-   * their own answers will be dropped. Runs from a timer: a failure is logged, never thrown.
-   */
-  #abandon(until: number, doc: ProblemDocument, reason: Error): void {
-    const calls = this.#state.calls;
-    for (let exchange = calls.first; exchange !== undefined && exchange.deadline <= until; exchange = calls.first) {
-      calls.remove(exchange);
-      try {
-        exchange.abandon({ ...doc }, reason);
-      } catch (error) {
-        console.error('lacquer/http: internal error answering an abandoned call', error);
-      }
-    }
-  }
 }
-

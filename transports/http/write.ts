@@ -1,36 +1,92 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { EndpointResponse } from '../rest/types.ts';
+import { isFrames, stopFrames } from '../rest/answer-body.ts';
+import type { EndpointResponse, Frames, HeaderValues } from '../rest/types.ts';
 import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
-import { requestIdFor } from '../rest/request-id.ts';
+import { requestIdFor, stampRequestId } from '../rest/pipeline/request-id.ts';
 import { isAnswered, written } from './connection.ts';
 
 /**
- * Writes an answer through Node: `Content-Length` and `x-request-id` always, no body for HEAD, 204
- * and 304. Returns the bytes of body written (0 when nothing was).
+ * Writes an answer through Node: `Content-Length` always (but for frames, written as they come),
+ * `x-request-id` always, no body for HEAD, 204 and 304. Returns the bytes of body written (0 when
+ * nothing was, or frames).
  */
 export function writeResponse(res: ServerResponse, answer: EndpointResponse, head: boolean, close: boolean): number {
   // The connection is gone (closed for too many answers waiting, say): nothing to queue for it.
-  if (res.headersSent || res.destroyed || res.req.socket?.destroyed === true) return 0;
+  if (res.headersSent || res.destroyed || res.req.socket?.destroyed === true) {
+    if (isFrames(answer.body)) stopFrames(answer.body);
+    return 0;
+  }
   // Completed in place, not copied: an answer is made for the one request it answers.
   const headers = answer.headers;
   const bodyless = answer.status === 204 || answer.status === 304;
   const body = bodyless ? undefined : answer.body;
-  const length = body === undefined ? 0 : typeof body === 'string' ? byteLength(body) : body.byteLength;
-  if (!bodyless) headers['content-length'] = String(length);
   if (close) headers.connection = 'close';
   // Every answer carries one; those made outside a request's handling (417, an internal error) get a new one.
-  headers['x-request-id'] ??= requestIdFor(null);
-  // Node's own phrase, unless lacquer's differs (413 Content Too Large): Node then checks no text.
-  const reason = reasonPhrase(answer.status);
-  if (reason === undefined || reason === STATUS_CODES[answer.status]) res.writeHead(answer.status, headers);
-  else res.writeHead(answer.status, reason, headers);
+  if (headers['x-request-id'] === undefined) stampRequestId(headers);
+  if (isFrames(body)) {
+    writeHead(res, answer.status, headers);
+    if (head) {
+      stopFrames(body);
+      res.end();
+    } else void writeFrames(res, body);
+    return 0;
+  }
+  const length = body === undefined ? 0 : typeof body === 'string' ? byteLength(body) : body.byteLength;
+  if (!bodyless) headers['content-length'] = String(length);
+  writeHead(res, answer.status, headers);
   if (head || body === undefined) {
     res.end();
     return 0;
   }
   res.end(body);
   return length;
+}
+
+function writeHead(res: ServerResponse, status: number, headers: HeaderValues): void {
+  // Node's own phrase, unless lacquer's differs (413 Content Too Large): Node then checks no text.
+  const reason = reasonPhrase(status);
+  if (reason === undefined || reason === STATUS_CODES[status]) res.writeHead(status, headers);
+  else res.writeHead(status, reason, headers);
+}
+
+/**
+ * Writes each frame as it comes, asking for the next only once Node can take more (`drain`), and
+ * stops asking when the client goes away. A source that fails mid-answer cuts the connection: the
+ * chunked framing is left unterminated, so that the client reads an error, never a clean end.
+ */
+async function writeFrames(res: ServerResponse, frames: Frames): Promise<void> {
+  const iterator = frames[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done === true) {
+        finished = true;
+        break;
+      }
+      if (res.destroyed) break;
+      if (!res.write(next.value)) await drained(res);
+      if (res.destroyed) break;
+    }
+  } catch {
+    finished = true;
+    res.destroy();
+    return;
+  }
+  if (finished) res.end();
+  else void iterator.return?.()?.catch(() => {});
+}
+
+/** Resolves once `res` can take more, or is closed. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }
 
 /** The UTF-8 length of `text`: counted here when it is short ASCII (a call into Buffer costs more). */

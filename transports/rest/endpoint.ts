@@ -11,8 +11,8 @@ import { markSignalReason } from './log-failure.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
-import { requestIdFor } from './request-id.ts';
-import { bodyOverLimit } from './request-body.ts';
+import { requestIdFor, stampRequestId } from './pipeline/request-id.ts';
+import { bodyOverLimit } from './pipeline/request-body.ts';
 import type { SecurityScheme } from './security.ts';
 import { addVary } from './vary.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
@@ -210,12 +210,13 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   };
 
   /**
-   * Adds the request id to a call's answer, and the report `onResponse` gets once the transport has
-   * written it. Applied where an answer is made at the end of a step that was awaited, rather
-   * than in one more step after it: each `then` is a turn of the microtask queue per call.
+   * Adds the request id to a call's answer (a handler's answers carry it whatever calls it), and
+   * the report `onResponse` gets once the transport has written the answer. Applied
+   * where an answer is made at the end of a step that was awaited, rather than in one more step
+   * after it: each `then` is a turn of the microtask queue per call.
    */
   const finish = (call: EndpointCall, answer: EndpointResponse): EndpointResponse => {
-    answer.headers['x-request-id'] = call.requestId;
+    stampRequestId(answer.headers, call.requestId);
     if (onResponse !== undefined) {
       answer.written = (status) => {
         const prefix = calls.prefix(call);

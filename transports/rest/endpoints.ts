@@ -2,8 +2,8 @@ import type { Codec } from '../../core/codec.ts';
 import type { EndpointVerb, HttpMethod, MethodContract } from '../../core/contract/method.ts';
 import type { SecurityScheme } from './security.ts';
 import type { Opts } from '../../core/options.ts';
-import { preRoute } from './pre-route.ts';
-import { requestIdFor } from './request-id.ts';
+import { preRoute } from './pipeline/pre-route.ts';
+import { requestIdFor, stampRequestId } from './pipeline/request-id.ts';
 import { RouteTable } from './route-table.ts';
 import type { EndpointRequest, EndpointResponse, Handler } from './types.ts';
 
@@ -53,9 +53,10 @@ export class Endpoints {
    * transport (its `cors` option). The answer counts as written when it is returned.
    */
   async handle(request: EndpointRequest): Promise<EndpointResponse> {
-    const answer = await this.#route(request);
-    // An endpoint's answer carries its call's id already; routing answers get one here.
-    answer.headers['x-request-id'] ??= request.requestId ?? requestIdFor(request.headers.get('x-request-id'));
+    // The id is chosen once, here, for the call and its answer alike.
+    const requestId = request.requestId ?? requestIdFor(request.headers.get('x-request-id'));
+    const answer = await this.#route(request.requestId === undefined ? Object.create(request, { requestId: { value: requestId } }) as EndpointRequest : request);
+    stampRequestId(answer.headers, requestId);
     answer.written?.(answer.status);
     return answer;
   }

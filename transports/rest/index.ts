@@ -10,15 +10,15 @@ export type { ErrorContext, RegistryOptions, ResponseReport } from './options.ts
 export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './security.ts';
 export type { ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, SecurityScheme } from './security.ts';
 export type { Interceptor } from './interceptors.ts';
-export { requestIdFor } from './request-id.ts';
+export { requestIdFor } from './pipeline/request-id.ts';
 export { clientAddress } from './client-address.ts';
 export type { TrustProxy } from './client-address.ts';
 export { DEFAULT_CODECS } from './default-codecs.ts';
 export { Problem, problem, problemForError, problemResponse, statusText } from './problem.ts';
 export type { ProblemDocument } from './problem.ts';
 export type { BodySource, EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from './types.ts';
-export { DEFAULT_EXPOSED_HEADERS } from './cors.ts';
-export type { CorsOptions } from './cors.ts';
+export { DEFAULT_EXPOSED_HEADERS } from './pipeline/cors.ts';
+export type { CorsOptions } from './pipeline/cors.ts';
 export type { MountableEndpoints } from './route-table.ts';
 export { openApi } from './openapi/index.ts';
 export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, SchemaForm } from './openapi/index.ts';

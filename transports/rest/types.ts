@@ -46,11 +46,21 @@ export interface EndpointRequest {
 /** Header values of an answer: one line, or several lines of one name (`set-cookie`). */
 export type HeaderValues = Record<string, string | string[]>;
 
+/**
+ * An answer body written as it is produced: each frame is sent as it comes, the answer has no
+ * `Content-Length` (HTTP/1.1 chunked framing) and is not compressed. The transport stops asking for
+ * frames (`return()` on the iterator) when the client goes away.
+ */
+export type Frames = AsyncIterable<Uint8Array>;
+
+/** What an answer carries: bytes, text (written as UTF-8), frames, or nothing. */
+export type AnswerBody = Uint8Array | string | Frames | undefined;
+
 /** An answer every transport can write: lower-case header names, a body or none. */
 export interface EndpointResponse {
   status: number;
   headers: HeaderValues;
-  body: Uint8Array | string | undefined;
+  body: AnswerBody;
   /** Called by the transport once it has written the answer, with the status it wrote. */
   written?: (status: number) => void;
 }

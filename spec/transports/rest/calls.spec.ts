@@ -4,6 +4,7 @@ import {
   type Call, type EndpointRequest, type EndpointResponse, type ErrorContext, type HeaderReader, type Infer, type Interceptor,
   type RegistryOptions, type ResponseReport, type ServiceMountOptions,
 } from '../../../index.ts';
+import { answerText } from '../../support/answer-body.ts';
 
 const Book = t.object({ title: t.string(), pages: t.u32() }, { name: 'Book' });
 type Book = Infer<typeof Book>;
@@ -54,7 +55,7 @@ class Other {
 }
 meta(Other, service({ hello: method([], t.string()) }));
 
-const text = (body: Uint8Array | string | undefined) => (typeof body === 'string' ? body : new TextDecoder().decode(body));
+const text = answerText;
 const json = (answer: EndpointResponse) => JSON.parse(text(answer.body)) as Record<string, unknown>;
 
 function request(method: string, path: string, headers: Record<string, string> = {}, body?: string, extra: Partial<EndpointRequest> = {}): EndpointRequest {

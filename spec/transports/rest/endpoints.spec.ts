@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Registry } from '../../../index.ts';
 import { FaultyService, VerbService } from '../../support/services.ts';
+import { answerText } from '../../support/answer-body.ts';
 
 /** A transport-neutral request, with Web `Headers` as a Worker or Deno would hand them over. */
 function request(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
@@ -10,7 +11,7 @@ function request(method: string, path: string, headers: Record<string, string> =
 describe('core/registry Endpoints (no HTTP server)', () => {
   const registry = new Registry({ maxBodyBytes: 64, onError: () => {} }).on(new VerbService()).on(new FaultyService());
   const { endpoints } = registry;
-  const text = (body: Uint8Array | string | undefined) => (typeof body === 'string' ? body : new TextDecoder().decode(body));
+  const text = answerText;
 
   it('lists paths relative to the mount prefix, each with its verbs', () => {
     expect(endpoints.routes.get('/getItems')?.has('GET')).to.equal(true);

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
-import { CompressionPolicy, negotiateEncoding, type ResponseCoding } from '../../../transports/rest/content-coding.ts';
+import { CompressionPolicy, negotiateEncoding, type ResponseCoding } from '../../../transports/rest/pipeline/content-coding.ts';
 import { isToken, listMembers, parseWeightedList } from '../../../transports/rest/header-grammar.ts';
 import { parseAccept } from '../../../transports/rest/media-type.ts';
 import { chooseResponseCodec } from '../../../transports/rest/negotiate.ts';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { clientAddress, meta, method, Registry, requestIdFor, service, t, type Call, type EndpointResponse } from '../../../index.ts';
+import { answerText } from '../../support/answer-body.ts';
 
 const GENERATED_ID = /^[0-9a-f]{12}-[0-9a-z]{1,11}$/;
 const ACCEPTABLE = /^[\x21-\x7e]{1,128}$/;
@@ -14,7 +15,7 @@ class Tracer {
 }
 meta(Tracer, service({ getTrace: method([], t.string()), crash: method([], t.string()) }));
 
-const text = (body: Uint8Array | string | undefined) => (typeof body === 'string' ? body : new TextDecoder().decode(body));
+const text = answerText;
 
 describe('transports/rest request ids and client addresses', () => {
   describe('requestIdFor', () => {

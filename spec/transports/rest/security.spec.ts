@@ -5,10 +5,11 @@ import {
   type BasicCredentials, type BodySource, type Call, type EndpointRequest, type EndpointResponse, type ErrorContext,
   type HeaderReader, type RegistryOptions,
 } from '../../../index.ts';
+import { answerText } from '../../support/answer-body.ts';
 
 const USER = contextKey<string>('user');
 
-const text = (body: Uint8Array | string | undefined) => (typeof body === 'string' ? body : new TextDecoder().decode(body));
+const text = answerText;
 const json = (answer: EndpointResponse) => JSON.parse(text(answer.body)) as Record<string, unknown>;
 
 /** A POST to `path` with Web headers and a JSON body. */

@@ -1,5 +1,5 @@
-import type { HeaderValues } from './types.ts';
-import { addVary } from './vary.ts';
+import type { HeaderValues } from '../types.ts';
+import { addVary } from '../vary.ts';
 
 /** Cross-origin access for browsers. */
 export interface CorsOptions {

@@ -1,3 +1,5 @@
+import type { HeaderValues } from '../types.ts';
+
 /** 1-128 visible ASCII characters: an `x-request-id` kept as the client sent it. */
 const ACCEPTABLE = /^[\x21-\x7e]{1,128}$/;
 
@@ -43,4 +45,12 @@ function makeBatch(): void {
   }
   batch = ids.join('');
   taken = 0;
+}
+
+/**
+ * Writes the request's id into its answer's headers: the one place an answer gets `x-request-id`.
+ * An answer made outside a request's handling (a 417, an internal error) gets a new id.
+ */
+export function stampRequestId(headers: HeaderValues, requestId = requestIdFor(null)): void {
+  headers['x-request-id'] = requestId;
 }

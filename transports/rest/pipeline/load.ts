@@ -2,8 +2,8 @@
 // adapters: the calls whose handler has not settled, and the request bodies they hold or are
 // receiving. Beyond either cap a request is answered 503 with Retry-After, its body not read. The
 // caps' defaults and checks are in transport-options.ts.
-import { problem, type ProblemDocument } from './problem.ts';
-import type { HeaderValues } from './types.ts';
+import { problem, type ProblemDocument } from '../problem.ts';
+import type { HeaderValues } from '../types.ts';
 
 /** Seconds a client is told to wait before it tries again (`Retry-After`): a busy server frees calls quickly. */
 const RETRY_AFTER_SECONDS = '1';

@@ -2,11 +2,12 @@
 // answers are, and what a request body's Content-Encoding means. Only the decisions live here;
 // the (de)compression itself is each adapter's (node:zlib in transports/http, CompressionStream
 // and DecompressionStream in transports/fetch).
-import { isToken, listMembers, parseWeightedList } from './header-grammar.ts';
-import { problem, type ProblemDocument } from './problem.ts';
-import { remember } from './remember.ts';
-import type { EndpointResponse, HeaderValues } from './types.ts';
-import { addVary } from './vary.ts';
+import { isToken, listMembers, parseWeightedList } from '../header-grammar.ts';
+import { problem, type ProblemDocument } from '../problem.ts';
+import { remember } from '../remember.ts';
+import type { EndpointResponse, HeaderValues } from '../types.ts';
+import { isFrames } from '../answer-body.ts';
+import { addVary } from '../vary.ts';
 
 /** A coding answers may be compressed with. */
 export type ResponseCoding = 'br' | 'zstd' | 'gzip';
@@ -184,12 +185,14 @@ export class CompressionPolicy {
    * nothing here runs). An answer whose coding depends on the header (a body of at least the
    * threshold, a status with a body, not encoded already, not compressed media) gets
    * `Vary: Accept-Encoding`, whatever the coding; the coding to compress it with is returned,
-   * `undefined` for identity. HEAD is never compressed: its answer describes the identity body
+   * `undefined` for identity. Frames are never compressed; HEAD is never compressed either: its answer describes the identity body
    * (`Content-Length` included), as a GET without `Accept-Encoding` would, and keeps the `Vary`.
    */
   plan(answer: EndpointResponse, head: boolean, acceptEncoding: string): ResponseCoding | undefined {
     const { status, body, headers } = answer;
-    if (body === undefined || body.length === 0 || status === 204 || status === 304) return undefined;
+    // Frames are written as they come, never compressed whole.
+    if (body === undefined || isFrames(body)) return undefined;
+    if (body.length === 0 || status === 204 || status === 304) return undefined;
     if (headers['content-encoding'] !== undefined || this.encodings.length === 0 || !atLeast(body, this.threshold)) return undefined;
     const type = line(headers['content-type']);
     if (type !== undefined && COMPRESSED_MEDIA.test(type)) return undefined;

@@ -1,11 +1,11 @@
 // What both transports decide before any body is read: the request target, the route, CORS
 // preflights, 404, 405 and OPTIONS. Free of node:*, so the fetch handler shares it.
-import { problem, problemResponse } from './problem.ts';
-import type { EndpointResponse, HeaderReader } from './types.ts';
+import { problem, problemResponse } from '../problem.ts';
+import type { EndpointResponse, HeaderReader } from '../types.ts';
 import { preflightHeaders } from './cors.ts';
 import type { CorsOptions } from './cors.ts';
-import type { Resolution, RouteTable } from './route-table.ts';
-import { parseTarget, type Target } from './target.ts';
+import type { Resolution, RouteTable } from '../route-table.ts';
+import { parseTarget, type Target } from '../target.ts';
 
 export type PreRouting<R = unknown> =
   /** Answered already; `close` when the request itself was malformed. */

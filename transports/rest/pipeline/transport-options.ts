@@ -1,9 +1,9 @@
 // The options both adapters (HttpServer, toFetchHandler) take, declared once with their defaults and
 // checks. Each adapter's options extend these with its own; what depends on the platform (the
 // codings a runtime can compress with) stays in the adapter.
-import { DEFAULT_MAX_BODY_BYTES } from './options.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../options.ts';
 import type { CorsOptions } from './cors.ts';
-import { checkTrustProxy, type TrustProxy } from './client-address.ts';
+import { checkTrustProxy, type TrustProxy } from '../client-address.ts';
 import { resolveCompression, type CompressionOptions, type CompressionSettings } from './content-coding.ts';
 
 /** 30 s for a handler (route handler or service method) to answer; then 503, and `call.signal` aborts. */

@@ -1,0 +1,130 @@
+import { problem, problemResponse } from '../rest/problem.ts';
+import type { EndpointResponse } from '../rest/types.ts';
+import { Exchange } from '../rest/pipeline/exchange.ts';
+import type { Pipeline } from '../rest/pipeline/pipeline.ts';
+import type { BodyCollector, BodyResult } from '../rest/pipeline/request-body.ts';
+import { stampRequestId } from '../rest/pipeline/request-id.ts';
+import { discard, readBody } from './body.ts';
+import type { ResolvedFetchOptions } from './options.ts';
+import { toResponse } from './response.ts';
+import { clientAddress } from '../rest/client-address.ts';
+
+/**
+ * One request to a fetch handler: the pipeline's {@link Exchange} on a Web `Request`, answered with
+ * a `Response`. It adds what only the Fetch API knows: the body's bytes from the `Request`, the
+ * client's going away as the `Request`'s signal, the answer as a `Response`.
+ */
+export class FetchExchange extends Exchange {
+  readonly #request: Request;
+  readonly #platform: readonly unknown[];
+  readonly #options: ResolvedFetchOptions;
+  #ip: { readonly value: string | undefined } | undefined;
+  #response: Response | undefined;
+  #resolve: ((response: Response) => void) | undefined;
+
+  constructor(pipeline: Pipeline, options: ResolvedFetchOptions, request: Request, platform: readonly unknown[]) {
+    super(pipeline, request.method, request.headers);
+    this.#request = request;
+    this.#platform = platform;
+    this.#options = options;
+  }
+
+  /** Answers the request; a fault of the handler itself is answered 500. */
+  start(): void {
+    try {
+      this.run(targetOf(this.#request.url));
+    } catch (error) {
+      this.fault(error);
+    }
+  }
+
+  /** The answer: at once when it was made without waiting, else once it is. */
+  get response(): Response | Promise<Response> {
+    return this.#response ?? new Promise<Response>((resolve) => (this.#resolve = resolve));
+  }
+
+  get platform(): readonly unknown[] {
+    return this.#platform;
+  }
+
+  /** The client's address, from the `ip` option and `trustProxy`; worked out on first use (most calls never ask). */
+  get ip(): string | undefined {
+    if (this.#ip === undefined) {
+      const { ip, trustProxy } = this.#options;
+      const peer = ip?.(this.#request, ...this.#platform) ?? undefined;
+      this.#ip = { value: clientAddress(peer, this.#request.headers.get('x-forwarded-for'), trustProxy) };
+    }
+    return this.#ip.value;
+  }
+
+  protected declaredLength(): number | undefined {
+    const length = this.#request.headers.get('content-length');
+    if (length === null) return undefined;
+    const declared = Number(length);
+    // A `Request` made in process may say anything; one that is not a length is read as a stream.
+    return Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+  }
+
+  protected bodyIsEmpty(): boolean {
+    return this.#request.body === null;
+  }
+
+  protected readBody(collector: BodyCollector): Promise<BodyResult> {
+    return readBody(this.#request, this.declaredLength(), collector);
+  }
+
+  protected acceptEncoding(): string | null {
+    return this.#request.headers.get('accept-encoding');
+  }
+
+  protected write(answer: EndpointResponse, encoded: boolean): void {
+    // An answer made before the body was read (a refusal, a 404): the runtime may stop receiving it.
+    if (!this.bodyRead) discard(this.#request);
+    this.#settle(toResponse(answer, this.head, encoded));
+  }
+
+  protected watchClient(controller: AbortController): void {
+    const own = this.#request.signal;
+    if (own.aborted) controller.abort(own.reason);
+    else own.addEventListener('abort', () => controller.abort(own.reason), { once: true });
+  }
+
+  /** The fetch handler serves registries only: every route it finds is an endpoint. */
+  protected runRoute(): Promise<void> {
+    return Promise.reject(new Error('lacquer/fetch: a route that is not an endpoint'));
+  }
+
+  protected fault(error: unknown): void {
+    // A fault of the handler itself, not of an endpoint (those answer problem documents).
+    console.error(`lacquer/fetch: internal error (request ${this.requestId})`, error);
+    const answer = problemResponse(problem(500, undefined, { requestId: this.requestId }), null);
+    stampRequestId(answer.headers, this.requestId);
+    this.#settle(toResponse(answer, false));
+  }
+
+  /** A call given up on is reported by its endpoint, when its handler settles (as the signal's reason). */
+  protected abandoned(): void {}
+
+  #settle(response: Response): void {
+    if (this.#response !== undefined) return;
+    this.#response = response;
+    this.#resolve?.(response);
+  }
+}
+
+/**
+ * The path and query of `url` as given, not as `new URL()` would normalise them: a dot segment
+ * (`/a/%2e%2e/b`) is then refused with 400 as HttpServer does, instead of resolved. A standard
+ * `Request` has resolved them already when it was built; runtimes that keep the target as sent
+ * get the same answers as HttpServer.
+ */
+function targetOf(url: string): string {
+  const scheme = url.indexOf('://');
+  if (scheme === -1) return url;
+  const path = url.indexOf('/', scheme + 3);
+  if (path === -1) {
+    const query = url.indexOf('?', scheme + 3);
+    return query === -1 ? '/' : '/' + url.slice(query);
+  }
+  return url.slice(path);
+}

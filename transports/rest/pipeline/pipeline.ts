@@ -1,0 +1,45 @@
+import { problem } from '../problem.ts';
+import { CompressionPolicy } from './content-coding.ts';
+import type { Codings } from './codings.ts';
+import { Deadlines } from './deadlines.ts';
+import type { Exchange } from './exchange.ts';
+import { Load } from './load.ts';
+import { RouteTable } from '../route-table.ts';
+import type { ResolvedTransportOptions } from './transport-options.ts';
+
+/**
+ * What the exchanges of one server (an `HttpServer`, one fetch handler) share: its options and
+ * routes, the platform's codings, the calls in flight with their deadlines and the body bytes they
+ * hold, and whether it is shutting down.
+ */
+export class Pipeline<R = never> {
+  readonly routes = new RouteTable<R>();
+  readonly load: Load;
+  /** The calls whose handler is running: answered 503 for them at their deadline, or on shutdown. */
+  readonly deadlines: Deadlines<Exchange<R>>;
+  /** Set on shutdown: answers from then on close their connection. */
+  draining = false;
+  #compression: CompressionPolicy | null | undefined;
+
+  constructor(readonly options: ResolvedTransportOptions, readonly codings: Codings) {
+    this.load = new Load(options.maxCallsInFlight, options.maxBufferedBodyBytes);
+    const ms = options.handlerTimeoutMs;
+    this.deadlines = new Deadlines(ms, (exchange) => exchange.abandon(
+      problem(503, `the handler did not answer within ${ms} ms`),
+      new DOMException(`handler timed out after ${ms} ms`, 'TimeoutError'),
+    ));
+  }
+
+  /**
+   * How answers are compressed, `null` when they are not. Worked out on the first request that
+   * accepts a coding, not before: a Worker may build its handler at module scope, where workerd
+   * forbids probing its streams.
+   */
+  compression(): CompressionPolicy | null {
+    if (this.#compression === undefined) {
+      const settings = this.options.compression;
+      this.#compression = settings === undefined ? null : new CompressionPolicy(settings.threshold, this.codings.responseCodings(settings.encodings));
+    }
+    return this.#compression;
+  }
+}

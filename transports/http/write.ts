@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { isFrames, stopFrames } from '../rest/answer-body.ts';
 import type { EndpointResponse, Frames, HeaderValues } from '../rest/types.ts';
 import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
-import { requestIdFor, stampRequestId } from '../rest/pipeline/request-id.ts';
+import { ensureRequestId } from '../rest/pipeline/request-id.ts';
 import { isAnswered, written } from './connection.ts';
 
 /**
@@ -23,7 +23,7 @@ export function writeResponse(res: ServerResponse, answer: EndpointResponse, hea
   const body = bodyless ? undefined : answer.body;
   if (close) headers.connection = 'close';
   // Every answer carries one; those made outside a request's handling (417, an internal error) get a new one.
-  if (headers['x-request-id'] === undefined) stampRequestId(headers);
+  ensureRequestId(headers);
   if (isFrames(body)) {
     writeHead(res, answer.status, headers);
     if (head) {
@@ -111,10 +111,13 @@ export function answerInternalError(error: unknown, req: IncomingMessage, res: S
  */
 export function writeRawProblem(socket: Socket, status: number, detail: string): void {
   const body = JSON.stringify(problem(status, detail));
-  socket.end(
-    `HTTP/1.1 ${status} ${statusText(status)}\r\ncontent-type: application/problem+json\r\n`
-      + `x-request-id: ${requestIdFor(null)}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  const headers: HeaderValues = { 'content-type': 'application/problem+json' };
+  ensureRequestId(headers);
+  headers['content-length'] = String(Buffer.byteLength(body));
+  headers.connection = 'close';
+  let head = `HTTP/1.1 ${status} ${statusText(status)}\r\n`;
+  for (const name in headers) head += `${name}: ${String(headers[name])}\r\n`;
+  socket.end(`${head}\r\n${body}`);
 }
 
 /** Answers `Expect` with anything but `100-continue` (Node's `checkExpectation`): 417, and close. */

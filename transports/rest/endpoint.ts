@@ -11,7 +11,7 @@ import { markSignalReason } from './log-failure.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
-import { requestIdFor, stampRequestId } from './pipeline/request-id.ts';
+import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
 import { bodyOverLimit } from './pipeline/request-body.ts';
 import type { SecurityScheme } from './security.ts';
 import { addVary } from './vary.ts';
@@ -240,7 +240,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     answer instanceof Promise ? answer : finish(call, answer);
 
   return (request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> => {
-    const requestId = request.requestId ?? requestIdFor(request.headers.get('x-request-id'));
+    const requestId = request.requestId ?? requestIdOf(request.headers);
     const call = new EndpointCall(site, request, requestId, onResponse === undefined ? 0 : performance.now());
     return settle(call, respond(call, request));
   };

@@ -3,7 +3,7 @@ import type { EndpointVerb, HttpMethod, MethodContract } from '../../core/contra
 import type { SecurityScheme } from './security.ts';
 import type { Opts } from '../../core/options.ts';
 import { preRoute } from './pipeline/pre-route.ts';
-import { requestIdFor, stampRequestId } from './pipeline/request-id.ts';
+import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
 import { RouteTable } from './route-table.ts';
 import type { EndpointRequest, EndpointResponse, Handler } from './types.ts';
 
@@ -54,7 +54,7 @@ export class Endpoints {
    */
   async handle(request: EndpointRequest): Promise<EndpointResponse> {
     // The id is chosen once, here, for the call and its answer alike.
-    const requestId = request.requestId ?? requestIdFor(request.headers.get('x-request-id'));
+    const requestId = request.requestId ?? requestIdOf(request.headers);
     const answer = await this.#route(request.requestId === undefined ? Object.create(request, { requestId: { value: requestId } }) as EndpointRequest : request);
     stampRequestId(answer.headers, requestId);
     answer.written?.(answer.status);

@@ -8,7 +8,7 @@ import { busy, busyHeaders } from './load.ts';
 import type { Pipeline } from './pipeline.ts';
 import { preRoute } from './pre-route.ts';
 import { bodyBroken, bodyOverLimit, BodyCollector, decodedBody, EMPTY_BODY, type BodyResult } from './request-body.ts';
-import { requestIdFor, stampRequestId } from './request-id.ts';
+import { requestIdOf, stampRequestId } from './request-id.ts';
 import type { Target } from '../target.ts';
 
 type Coding = Exclude<BodyCoding, { kind: 'unsupported' }>;
@@ -60,7 +60,7 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
   constructor(pipeline: Pipeline<R>, readonly method: string, readonly headers: HeaderReader) {
     this.pipeline = pipeline;
     this.head = method === 'HEAD';
-    this.requestId = requestIdFor(headers.get('x-request-id'));
+    this.requestId = requestIdOf(headers);
     const cors = pipeline.options.cors;
     const origin = cors === undefined ? null : headers.get('origin');
     this.#cors = cors !== undefined && origin !== null && originAllowed(cors, origin) ? corsHeaders(cors, origin) : undefined;

@@ -1,4 +1,9 @@
-import type { HeaderValues } from '../types.ts';
+// `x-request-id`: the id of a request, chosen once (the client's when acceptable, else a new one)
+// and written on its answer. Every transport reads and writes it through here.
+import type { HeaderReader, HeaderValues } from '../types.ts';
+
+/** The header that carries a request's id, both ways. */
+const HEADER = 'x-request-id';
 
 /** 1-128 visible ASCII characters: an `x-request-id` kept as the client sent it. */
 const ACCEPTABLE = /^[\x21-\x7e]{1,128}$/;
@@ -47,10 +52,17 @@ function makeBatch(): void {
   taken = 0;
 }
 
-/**
- * Writes the request's id into its answer's headers: the one place an answer gets `x-request-id`.
- * An answer made outside a request's handling (a 417, an internal error) gets a new id.
- */
-export function stampRequestId(headers: HeaderValues, requestId = requestIdFor(null)): void {
-  headers['x-request-id'] = requestId;
+/** The id of a request with these headers, as {@link requestIdFor} chooses it. */
+export function requestIdOf(headers: HeaderReader): string {
+  return requestIdFor(headers.get(HEADER));
+}
+
+/** Writes a request's id into its answer's headers. */
+export function stampRequestId(headers: HeaderValues, requestId: string): void {
+  headers[HEADER] = requestId;
+}
+
+/** Gives an answer made outside a request's handling (a 417, an internal error) an id of its own, unless it has one. */
+export function ensureRequestId(headers: HeaderValues): void {
+  headers[HEADER] ??= requestIdFor(null);
 }

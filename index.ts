@@ -51,7 +51,7 @@ export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenA
 export { Problem, problem, problemForError, problemResponse, statusText } from './transports/rest/index.ts';
 export { clientAddress, requestIdFor } from './transports/rest/index.ts';
 export type {
-  BodySource, EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues, ProblemDocument,
+  AnswerBody, BodySource, EndpointRequest, EndpointResponse, Frames, Handler, HeaderReader, HeaderValues, ProblemDocument,
 } from './transports/rest/index.ts';
 
 // ---- For debugging ------------------------------------------------------------------------------

@@ -107,7 +107,20 @@ export async function serveFetch(
       // The reason phrase the handler chose, as a runtime writing HTTP/1.1 would use it.
       if (response.statusText === '') res.writeHead(response.status, headLines(response.headers));
       else res.writeHead(response.status, response.statusText, headLines(response.headers));
-      if (response.body !== null) for await (const chunk of response.body) res.write(chunk);
+      if (response.body !== null) {
+        // A client gone cancels the body, as runtimes do: the handler's source is told to stop.
+        const reader = response.body.getReader();
+        const gone = () => {
+          if (!res.writableFinished) reader.cancel().catch(() => {});
+        };
+        res.once('close', gone);
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          res.write(value);
+        }
+        res.off('close', gone);
+      }
       res.end();
       // A body the handler never touched (a GET-like answer to a POST) is drained, not left pending.
       if (hasBody && !req.complete) req.resume();

@@ -54,6 +54,7 @@ function writeHead(res: ServerResponse, status: number, headers: HeaderValues): 
  * Writes each frame as it comes, asking for the next only once Node can take more (`drain`), and
  * stops asking when the client goes away. A source that fails mid-answer cuts the connection: the
  * chunked framing is left unterminated, so that the client reads an error, never a clean end.
+ * (How a failure is told in-band, before the cut, is the framing's: stream formats write their own.)
  */
 async function writeFrames(res: ServerResponse, frames: Frames): Promise<void> {
   const iterator = frames[Symbol.asyncIterator]();
@@ -70,8 +71,11 @@ async function writeFrames(res: ServerResponse, frames: Frames): Promise<void> {
       if (res.destroyed) break;
     }
   } catch {
-    finished = true;
-    res.destroy();
+    // Ended without the chunked framing's last chunk: what was written reaches the client, and
+    // the connection's end before the last chunk reads as an error.
+    const socket = res.socket;
+    if (socket === null) res.destroy();
+    else socket.end();
     return;
   }
   if (finished) res.end();

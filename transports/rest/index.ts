@@ -16,7 +16,7 @@ export type { TrustProxy } from './client-address.ts';
 export { DEFAULT_CODECS } from './default-codecs.ts';
 export { Problem, problem, problemForError, problemResponse, statusText } from './problem.ts';
 export type { ProblemDocument } from './problem.ts';
-export type { BodySource, EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from './types.ts';
+export type { AnswerBody, BodySource, EndpointRequest, EndpointResponse, Frames, Handler, HeaderReader, HeaderValues } from './types.ts';
 export { DEFAULT_EXPOSED_HEADERS } from './pipeline/cors.ts';
 export type { CorsOptions } from './pipeline/cors.ts';
 export type { MountableEndpoints } from './route-table.ts';

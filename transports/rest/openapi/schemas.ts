@@ -20,6 +20,10 @@ interface Named {
   readonly aliases: Alias[];
 }
 
+/** How the document's errors start and write paths: `openApi(): UserService.createUser's body, at .home.zip: …`. */
+const CALLER = 'openApi';
+const PATHS = 'access';
+
 /** Component names OpenAPI allows. */
 const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 
@@ -84,7 +88,7 @@ export class SchemaComponents {
     let walker = this.#walkers.get(key);
     if (walker === undefined) {
       walker = new SchemaWalker({
-        direction, form, numbers: 'formats', options: this.#options, caller: 'openApi', paths: 'access',
+        direction, form, numbers: 'formats', options: this.#options, caller: CALLER, paths: PATHS,
         named: (type, describe, at) => this.#namedRef(type, direction, form, describe, at),
         mapping: (members) => {
           const mapping: Record<string, string> = {};
@@ -108,9 +112,9 @@ export class SchemaComponents {
     let named = this.#named.get(name);
     if (named === undefined) {
       if (!COMPONENT_NAME.test(name)) {
-        throw schemaError('openApi', 'access', at, `the object name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`);
+        throw schemaError(CALLER, PATHS, at, `the object name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`);
       }
-      if (this.reserved.has(name)) throw schemaError('openApi', 'access', at, `the object name '${name}' is taken by the document's own schema of that name`);
+      if (this.reserved.has(name)) throw schemaError(CALLER, PATHS, at, `the object name '${name}' is taken by the document's own schema of that name`);
       named = { first: type, where: at.where, variants: new Map(), aliases: [] };
       this.#named.set(name, named);
     }
@@ -127,8 +131,7 @@ export class SchemaComponents {
       if (alias === undefined) named.aliases.push((alias = { type, where: at.where, checked: new Set() }));
       if (!alias.checked.has(key)) {
         alias.checked.add(key);
-        const v = variant;
-        this.#pending.push({ alias, variant, schema: this.#describeWithin(v, () => describe(type, at)) });
+        this.#pending.push({ alias, variant, schema: this.#describeWithin(variant, () => describe(type, at)) });
       }
     }
     this.#within.at(-1)?.refs.add(name);

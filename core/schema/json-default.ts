@@ -1,6 +1,9 @@
 import { arrayRule, mapRule, numberRule, SCALAR_RULES, stringRule, TIMESTAMP } from '../kinds/index.ts';
 import { DEFAULT_MAX_DEPTH } from '../options.ts';
-import type { AnyType, Type } from '../descriptors/index.ts';
+import type { FloatType } from '../descriptors/float.ts';
+import type { IntType } from '../descriptors/integer.ts';
+import type { Type } from '../descriptors/type.ts';
+import { visit, type Visitor } from '../descriptors/visit.ts';
 import { encodeBase64 } from '../util/base64.ts';
 import { setEntry } from '../util/set-entry.ts';
 
@@ -21,85 +24,89 @@ export function defaultAsJson(type: Type, value: unknown, form: 'json' | 'binary
 }
 
 function asJson(type: Type, value: unknown, binary: boolean, depth: number): unknown {
-  const d = type as AnyType;
-  switch (d.kind) {
-    case 'string':
-      return SCALAR_RULES.string.is(value) && (d.constraints === undefined || stringRule(d.constraints).failure(value as string) === undefined)
-        ? value : NO_JSON;
-    case 'bool': return typeof value === 'boolean' ? value : NO_JSON;
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'f32': case 'f64': {
-      if (!SCALAR_RULES[d.kind].is(value)) return NO_JSON;
-      const n = value as number;
-      return d.constraints === undefined || numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(n) : n) === undefined ? n : NO_JSON;
+  return visit(type, AS_JSON, value, binary, depth);
+}
+
+/** Each form's value as JSON data, or {@link NO_JSON}. */
+const AS_JSON: Visitor<unknown, [value: unknown, binary: boolean, depth: number]> = {
+  string: (d, value) => (SCALAR_RULES.string.is(value) && (d.constraints === undefined || stringRule(d.constraints).failure(value as string) === undefined)
+    ? value : NO_JSON),
+  bool: (_, value) => (typeof value === 'boolean' ? value : NO_JSON),
+  int: (d, value) => smallNumber(d, value),
+  float: (d, value) => smallNumber(d, value),
+  bigint: (d, value, binary) => {
+    if (!SCALAR_RULES[d.kind].is(value)) return NO_JSON;
+    const b = BigInt(value as bigint | number);
+    if (d.constraints !== undefined && numberRule(d.constraints).failure(b) !== undefined) return NO_JSON;
+    return !binary && d.json === 'string' ? String(b) : exactNumber(b);
+  },
+  bytes: (_, value, binary) => (value instanceof Uint8Array && !binary ? encodeBase64(value) : NO_JSON),
+  timestamp: (_, value, binary) => (TIMESTAMP.is(value) && !binary ? TIMESTAMP.toText((value as Date).getTime()) ?? NO_JSON : NO_JSON),
+  unknown: (_, value, binary, depth) => (value === undefined ? NO_JSON : anyJson(value, binary, depth)),
+  void: () => null,
+  literal: (d, value) => (value === d.value ? value : NO_JSON),
+  enum: (d, value) => (d.values.includes(value as never) ? value : NO_JSON),
+  optional: (d, value, binary, depth) => (value === undefined ? NO_JSON : value === null ? null : asJson(d.inner, value, binary, depth)),
+  nullable: (d, value, binary, depth) => (value === null ? null : asJson(d.inner, value, binary, depth)),
+  lazy: (d, value, binary, depth) => asJson(d.target, value, binary, depth),
+  array: (d, value, binary, depth) => {
+    if (!Array.isArray(value) || depth >= DEFAULT_MAX_DEPTH) return NO_JSON;
+    if (d.constraints !== undefined && arrayRule(d.constraints).failure(value.length) !== undefined) return NO_JSON;
+    return all(value.map((v) => element(d.element, v, binary, depth + 1)));
+  },
+  tuple: (d, value, binary, depth) => (Array.isArray(value) && value.length === d.elements.length && depth < DEFAULT_MAX_DEPTH
+    ? all(d.elements.map((e, i) => element(e, value[i], binary, depth + 1)))
+    : NO_JSON),
+  map: (d, value, binary, depth) => {
+    if (!isRecord(value) || depth >= DEFAULT_MAX_DEPTH) return NO_JSON;
+    const out: Record<string, unknown> = {};
+    let count = 0;
+    for (const key of Object.keys(value)) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v === undefined) continue;
+      const json = asJson(d.values, v, binary, depth + 1);
+      if (json === NO_JSON) return NO_JSON;
+      // A key such as `__proto__` stays an own member of the data.
+      setEntry(out, key, json);
+      count++;
     }
-    case 'i64': case 'u64': {
-      if (!SCALAR_RULES[d.kind].is(value)) return NO_JSON;
-      const b = BigInt(value as bigint | number);
-      if (d.constraints !== undefined && numberRule(d.constraints).failure(b) !== undefined) return NO_JSON;
-      return !binary && d.json === 'string' ? String(b) : exactNumber(b);
-    }
-    case 'bytes': return value instanceof Uint8Array && !binary ? encodeBase64(value) : NO_JSON;
-    case 'timestamp': return TIMESTAMP.is(value) && !binary ? TIMESTAMP.toText((value as Date).getTime()) ?? NO_JSON : NO_JSON;
-    case 'unknown': return value === undefined ? NO_JSON : anyJson(value, binary, depth);
-    case 'void': return null;
-    case 'literal': return value === d.value ? value : NO_JSON;
-    case 'enum': return d.values.includes(value as never) ? value : NO_JSON;
-    case 'optional': return value === undefined ? NO_JSON : value === null ? null : asJson(d.inner, value, binary, depth);
-    case 'nullable': return value === null ? null : asJson(d.inner, value, binary, depth);
-    case 'lazy': return asJson(d.target, value, binary, depth);
-    case 'array': {
-      if (!Array.isArray(value) || depth >= DEFAULT_MAX_DEPTH) return NO_JSON;
-      if (d.constraints !== undefined && arrayRule(d.constraints).failure(value.length) !== undefined) return NO_JSON;
-      return all(value.map((v) => element(d.element, v, binary, depth + 1)));
-    }
-    case 'tuple':
-      return Array.isArray(value) && value.length === d.elements.length && depth < DEFAULT_MAX_DEPTH
-        ? all(d.elements.map((e, i) => element(e, value[i], binary, depth + 1)))
-        : NO_JSON;
-    case 'map': {
-      if (!isRecord(value) || depth >= DEFAULT_MAX_DEPTH) return NO_JSON;
-      const out: Record<string, unknown> = {};
-      let count = 0;
-      for (const key of Object.keys(value)) {
-        const v = (value as Record<string, unknown>)[key];
-        if (v === undefined) continue;
-        const json = asJson(d.values, v, binary, depth + 1);
-        if (json === NO_JSON) return NO_JSON;
-        // A key such as `__proto__` stays an own member of the data.
-        setEntry(out, key, json);
-        count++;
-      }
-      if (d.constraints !== undefined && mapRule(d.constraints).failure(count) !== undefined) return NO_JSON;
-      return out;
-    }
-    case 'variant': {
-      if (!isRecord(value) || !Object.hasOwn(value, d.key)) return NO_JSON;
-      const member = d.byValue.get((value as Record<string, string>)[d.key]!);
-      return member === undefined ? NO_JSON : asJson(member, value, binary, depth);
-    }
-    case 'object': {
-      if (!isRecord(value) || depth >= DEFAULT_MAX_DEPTH) return NO_JSON;
-      const out: Record<string, unknown> = {};
-      for (const [key, field] of Object.entries(d.fields)) {
-        const v = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-        if (v === undefined) {
-          // Writing writes an absent member's default, and skips an absent optional or unknown one.
-          if (field.hasDefault) {
-            const json = asJson(field, field.defaultValue, binary, depth + 1);
-            if (json === NO_JSON) return NO_JSON;
-            out[key] = json;
-            continue;
-          }
-          if (field.kind === 'optional' || field.kind === 'unknown') continue;
-          return NO_JSON;
+    if (d.constraints !== undefined && mapRule(d.constraints).failure(count) !== undefined) return NO_JSON;
+    return out;
+  },
+  variant: (d, value, binary, depth) => {
+    if (!isRecord(value) || !Object.hasOwn(value, d.key)) return NO_JSON;
+    const member = d.byValue.get((value as Record<string, string>)[d.key]!);
+    return member === undefined ? NO_JSON : asJson(member, value, binary, depth);
+  },
+  object: (d, value, binary, depth) => {
+    if (!isRecord(value) || depth >= DEFAULT_MAX_DEPTH) return NO_JSON;
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(d.fields)) {
+      const v = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+      if (v === undefined) {
+        // Writing writes an absent member's default, and skips an absent optional or unknown one.
+        if (field.hasDefault) {
+          const json = asJson(field, field.defaultValue, binary, depth + 1);
+          if (json === NO_JSON) return NO_JSON;
+          out[key] = json;
+          continue;
         }
-        const json = asJson(field, v, binary, depth + 1);
-        if (json === NO_JSON) return NO_JSON;
-        out[key] = json;
+        if (field.kind === 'optional' || field.kind === 'unknown') continue;
+        return NO_JSON;
       }
-      return out;
+      const json = asJson(field, v, binary, depth + 1);
+      if (json === NO_JSON) return NO_JSON;
+      out[key] = json;
     }
-  }
+    return out;
+  },
+};
+
+/** `i8` … `u32`, `f32`, `f64`: a number of the kind within the constraints (`f32`'s checked once rounded, as reading does). */
+function smallNumber(d: IntType | FloatType, value: unknown): unknown {
+  if (!SCALAR_RULES[d.kind].is(value)) return NO_JSON;
+  const n = value as number;
+  return d.constraints === undefined || numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(n) : n) === undefined ? n : NO_JSON;
 }
 
 /** An element of an array or tuple: an absent optional is written as `null`. */

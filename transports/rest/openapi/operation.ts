@@ -3,7 +3,8 @@ import { bodyType } from '../body-type.ts';
 import type { Operation } from '../endpoints.ts';
 import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';
 import type { MediaForm } from './media-types.ts';
-import type { Mode, SchemaComponents } from './schemas.ts';
+import type { SchemaDirection } from '../../../core/schema/schema-target.ts';
+import type { SchemaComponents } from './schemas.ts';
 import type { OpenApiObject } from './types.ts';
 
 const SUCCESS_TEXT: Readonly<Record<number, string>> = {
@@ -62,10 +63,10 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
 }
 
 /** A body's `content`: the schema in each codec's media type. */
-function content(type: Type, mode: Mode, where: string, ctx: OperationContext): OpenApiObject {
+function content(type: Type, direction: SchemaDirection, where: string, ctx: OperationContext): OpenApiObject {
   const out: OpenApiObject = {};
   for (const m of ctx.media) {
-    out[m.mediaType] = m.form === 'none' ? {} : { schema: ctx.schemas.schema(type, mode, m.form, where) };
+    out[m.mediaType] = m.form === 'none' ? {} : { schema: ctx.schemas.schema(type, direction, m.form, where) };
   }
   return out;
 }

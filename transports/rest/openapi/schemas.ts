@@ -1,36 +1,10 @@
-import { arrayRule, mapRule, SCALAR_RULES, stringRule, TIMESTAMP } from '../../../core/kinds/index.ts';
+import type { ObjectType, Type } from '../../../core/descriptors/index.ts';
 import { resolveReadOptions, type Opts, type ResolvedReadOptions } from '../../../core/options.ts';
-import { isRequiredKey } from '../../../core/read/required.ts';
-import { absentMember } from '../../../core/write/absent.ts';
-import { decimalRangePattern } from '../../../core/schema/decimal-range.ts';
-import type { JsonSchema } from '../../../core/schema/json-schema.ts';
-import { bigIntBounds, bigIntRange, numberSchema } from '../../../core/schema/number-bounds.ts';
-import type { AnyType, BigIntType, ObjectType, Type, VariantType } from '../../../core/descriptors/index.ts';
-import { BIGINT_RANGES } from '../../../core/descriptors/ranges.ts';
+import { schemaError, SchemaPath } from '../../../core/schema/schema-path.ts';
+import type { DescribeObject, JsonSchema, SchemaDirection, SchemaForm } from '../../../core/schema/schema-target.ts';
+import { SchemaWalker } from '../../../core/schema/walker.ts';
 import { nameComponents, type Variant } from './component-names.ts';
-import { defaultAsJson, NO_JSON } from './defaults.ts';
 import { sameJson } from './same-json.ts';
-
-/** Which side of the wire a schema describes: what the server reads (bodies) or writes (answers). */
-export type Mode = 'read' | 'write';
-/** Bytes as base64 text (JSON) or as byte strings (MessagePack, CBOR). */
-export type Form = 'json' | 'binary';
-
-/** `format` of each number kind, from the OpenAPI format registry. */
-const FORMATS: Readonly<Record<string, string>> = {
-  i8: 'int8', i16: 'int16', i32: 'int32', u8: 'uint8', u16: 'uint16', u32: 'uint32',
-  i64: 'int64', u64: 'uint64', f32: 'float', f64: 'double',
-};
-
-/** Where a schema is being built, for errors: `UserService.createUser's body`, and the path inside. */
-interface Site {
-  readonly where: string;
-  readonly path: string;
-  /** The descriptors being described on the way here, to refuse a cycle that no name breaks. */
-  readonly open: ReadonlySet<Type>;
-  /** The named object whose schema holds this one, if any. */
-  readonly within: Variant | undefined;
-}
 
 /** A second object under a name already taken, checked against the first once the document is built. */
 interface Alias {
@@ -46,29 +20,28 @@ interface Named {
   readonly aliases: Alias[];
 }
 
+/** How the document's errors start and write paths: `openApi(): UserService.createUser's body, at .home.zip: …`. */
+const CALLER = 'openApi';
+const PATHS = 'access';
+
 /** Component names OpenAPI allows. */
 const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
-
-/**
- * The extension keyword of a value MessagePack and CBOR carry natively where the JSON data model has
- * no type for it: `x-wire: timestamp` beside the RFC 3339 string a timestamp stands for.
- */
-export const WIRE_KEYWORD = 'x-wire';
 
 /** A variant's `discriminator.mapping`, filled in once the components are named. */
 interface Mapping {
   readonly mapping: Record<string, string>;
-  readonly members: readonly [value: string, ref: { $ref: string }][];
+  readonly members: readonly (readonly [value: string, ref: JsonSchema])[];
 }
 
 /**
  * The schemas of a document's bodies and answers, named objects shared in `components.schemas`.
- * Each descriptor is written as `jsonSchema` writes it (the same rules of `required` and
- * `additionalProperties`, stated by the same functions), plus `format` on number kinds, with
- * 64-bit bounds left to the format, and a schema per mode and form where they differ.
+ * Each descriptor is written by the walker `jsonSchema` uses (core/schema/walker.ts), with OpenAPI's
+ * number formats, for the side of the wire and the form of each media type; a named object is a
+ * `$ref` to its component, one per direction and form where their schemas differ.
  */
 export class SchemaComponents {
   readonly #options: ResolvedReadOptions;
+  readonly #walkers = new Map<string, SchemaWalker>();
   readonly #named = new Map<string, Named>();
   /** The `$ref` placeholders handed out, each set once the components are named. */
   readonly #refs = new Map<object, Variant>();
@@ -76,14 +49,16 @@ export class SchemaComponents {
   readonly #pending: { alias: Alias; variant: Variant; schema: JsonSchema }[] = [];
   /** The discriminator mappings handed out, each set once the components are named. */
   readonly #mappings: Mapping[] = [];
+  /** The named objects whose schemas are being made, innermost last: each records the names it refers to. */
+  readonly #within: Variant[] = [];
 
   constructor(opts: Opts, private readonly reserved: ReadonlySet<string>) {
     this.#options = resolveReadOptions(opts);
   }
 
   /** The schema of `type` as the server reads (`'read'`) or writes (`'write'`) it in `form`. */
-  schema(type: Type, mode: Mode, form: Form, where: string): JsonSchema {
-    return this.#schema(type, mode, form, { where, path: '', open: new Set(), within: undefined });
+  schema(type: Type, direction: SchemaDirection, form: SchemaForm, where: string): JsonSchema {
+    return this.#walker(direction, form).schema(type, SchemaPath.root(where));
   }
 
   /**
@@ -103,8 +78,28 @@ export class SchemaComponents {
     const variants = [...this.#named.values()].flatMap((n) => [...n.variants.values()]);
     const names = nameComponents(variants, (a, b) => sameJson(a, b, (v) => this.#refs.get(v)?.base), this.reserved);
     for (const [ref, variant] of this.#refs) (ref as { $ref: string }).$ref = `#/components/schemas/${names.get(variant)!}`;
-    for (const { mapping, members } of this.#mappings) for (const [value, ref] of members) mapping[value] = ref.$ref;
+    for (const { mapping, members } of this.#mappings) for (const [value, ref] of members) mapping[value] = ref.$ref as string;
     return Object.fromEntries(variants.map((v) => [names.get(v)!, v.schema!]));
+  }
+
+  /** The walker of one direction and form, kept for the document: it knows which components it has described. */
+  #walker(direction: SchemaDirection, form: SchemaForm): SchemaWalker {
+    const key = `${direction} ${form}`;
+    let walker = this.#walkers.get(key);
+    if (walker === undefined) {
+      walker = new SchemaWalker({
+        direction, form, numbers: 'formats', options: this.#options, caller: CALLER, paths: PATHS,
+        named: (type, describe, at) => this.#namedRef(type, direction, form, describe, at),
+        mapping: (members) => {
+          const mapping: Record<string, string> = {};
+          for (const [value] of members) mapping[value] = '';
+          this.#mappings.push({ mapping, members });
+          return mapping;
+        },
+      });
+      this.#walkers.set(key, walker);
+    }
+    return walker;
   }
 
   #refKey(value: object): string | undefined {
@@ -112,134 +107,15 @@ export class SchemaComponents {
     return v === undefined ? undefined : `${v.base} ${v.mode} ${v.form}`;
   }
 
-  #fail(site: Site, message: string): never {
-    throw new TypeError(`openApi(): ${site.where}${site.path === '' ? '' : `, at ${site.path}`}: ${message}`);
-  }
-
-  #schema(type: Type, mode: Mode, form: Form, site: Site): JsonSchema {
-    const s = this.#bare(type, mode, form, site);
-    if (type.description !== undefined && !(typeof s.$ref === 'string' && this.#described(type, type.description))) {
-      s.description = type.description;
-    }
-    if (type.hasDefault) {
-      const value = defaultAsJson(type, type.defaultValue, form);
-      if (value !== NO_JSON) s.default = value;
-    }
-    return s;
-  }
-
-  /** Whether `type` is a named object whose component already says `description`. */
-  #described(type: Type, description: string): boolean {
-    return type.kind === 'object' && this.#named.get((type as ObjectType).name!)?.first.description === description;
-  }
-
-  #bare(type: Type, mode: Mode, form: Form, site: Site): JsonSchema {
-    const d = type as AnyType;
-    switch (d.kind) {
-      // The scalar kinds' schemas are stated with their other rules, in core/kinds.
-      case 'bool':
-        return SCALAR_RULES.bool.schema();
-      case 'string':
-        return d.constraints === undefined ? SCALAR_RULES.string.schema() : { type: 'string', ...stringRule(d.constraints).schema() };
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'f32': case 'f64': {
-        const { type: t, ...bounds } = numberSchema(d.kind, d.constraints);
-        return { type: t, format: FORMATS[d.kind], ...bounds };
-      }
-      case 'i64': case 'u64': return this.#bigInt(d, mode, form);
-      case 'bytes':
-        return form === 'json' ? SCALAR_RULES.bytes.schema() : { type: 'string', contentMediaType: 'application/octet-stream' };
-      // MessagePack and CBOR carry a timestamp natively; the schema states the instant as the
-      // RFC 3339 text JSON carries, and `x-wire` says what the wire holds.
-      case 'timestamp':
-        return form === 'json' ? TIMESTAMP.schema() : { ...TIMESTAMP.schema(), [WIRE_KEYWORD]: 'timestamp' };
-      case 'unknown': return {};
-      case 'void': return { type: 'null' };
-      // Their values are JSON scalars: t.literal() and t.enum() refuse others when they are made.
-      case 'literal': return { const: d.value };
-      case 'enum': return { enum: [...d.values] };
-      // Reading takes `null` for an optional value too (it reads as `undefined`); writing writes
-      // `null` for an absent element of an array or tuple.
-      case 'optional': case 'nullable':
-        return { anyOf: [this.#schema(d.inner, mode, form, site), { type: 'null' }] };
-      case 'array': {
-        const s: JsonSchema = { type: 'array', items: this.#schema(d.element, mode, form, this.#enter(site, d, '[]')) };
-        return d.constraints === undefined ? s : { ...s, ...arrayRule(d.constraints).schema() };
-      }
-      case 'map': {
-        const s: JsonSchema = { type: 'object', additionalProperties: this.#schema(d.values, mode, form, this.#enter(site, d, '{}')) };
-        return d.constraints === undefined ? s : { ...s, ...mapRule(d.constraints).schema() };
-      }
-      case 'tuple': {
-        const n = d.elements.length;
-        const inner = this.#enter(site, d, '');
-        // `prefixItems` must hold one schema at least: the empty tuple is the array of no items.
-        if (n === 0) return { type: 'array', items: false, minItems: 0, maxItems: 0 };
-        return {
-          type: 'array',
-          prefixItems: d.elements.map((e, i) => this.#schema(e, mode, form, { ...inner, path: `${site.path}[${i}]` })),
-          items: false, minItems: n, maxItems: n,
-        };
-      }
-      case 'variant': return this.#variant(d, mode, form, site);
-      // A cycle through t.lazy passes a container, which `#enter` watches, or a named object.
-      case 'lazy': return this.#schema(d.target, mode, form, site);
-      case 'object':
-        return d.name === undefined ? this.#object(d, mode, form, this.#enter(site, d, '')) : this.#namedRef(d, d.name, mode, form, site);
-    }
-  }
-
-  /**
-   * `i64`/`u64`: the format states the kind's bounds (a document's numbers are doubles, which cannot
-   * state 2^64 - 1 exactly); constraints add theirs. In JSON, `json: 'string'` is a string of
-   * digits: what the server writes, and beside the number what it reads.
-   */
-  #bigInt(type: BigIntType, mode: Mode, form: Form): JsonSchema {
-    const [kindLow, kindHigh] = BIGINT_RANGES[type.kind];
-    const [low, high] = bigIntRange(type.kind, type.constraints);
-    // What a body sends is compared by its text; an answer's exact integer is seen as the double it rounds to.
-    const { minimum, maximum } = bigIntBounds(low, high, mode === 'read' ? 'text' : 'nearest');
-    const integer: JsonSchema = { type: 'integer', format: type.kind === 'i64' ? 'int64' : 'uint64' };
-    if (low !== kindLow || type.kind === 'u64') integer.minimum = minimum;
-    if (high !== kindHigh) integer.maximum = maximum;
-    if (form === 'binary' || type.json === 'number') return integer;
-    const digits: JsonSchema = { type: 'string', pattern: decimalRangePattern(low, high) };
-    return mode === 'write' ? digits : { anyOf: [integer, digits] };
-  }
-
-  /**
-   * `oneOf` the members (the discriminant's `const` tells them apart), the discriminant required;
-   * with a `discriminator` when every member is a named object with a text discriminant.
-   */
-  #variant(type: VariantType, mode: Mode, form: Form, site: Site): JsonSchema {
-    const members = type.members.map((m, i) => this.#schema(m, mode, form, { ...site, path: `${site.path}<${i}>` }));
-    const s: JsonSchema = { type: 'object', required: [type.key], oneOf: members };
-    const values = type.values;
-    const named = members.every((m) => this.#refs.has(m)) && values.every((v) => typeof v === 'string');
-    if (named) {
-      const mapping: Record<string, string> = {};
-      this.#mappings.push({ mapping, members: members.map((m, i) => [values[i] as string, m as { $ref: string }]) });
-      for (const v of values) mapping[v as string] = '';
-      s.discriminator = { propertyName: type.key, mapping };
-    }
-    return s;
-  }
-
-  /** The site inside `type`; a descriptor that holds itself without a name between is refused. */
-  #enter(site: Site, type: Type, step: string): Site {
-    if (site.open.has(type)) {
-      this.#fail(site, 'the descriptor holds itself; a recursive object must be named (t.object(fields, { name })), so that it can refer to itself');
-    }
-    return { ...site, path: site.path + step, open: new Set(site.open).add(type) };
-  }
-
-  #namedRef(type: ObjectType, name: string, mode: Mode, form: Form, site: Site): JsonSchema {
+  #namedRef(type: ObjectType & { readonly name: string }, mode: SchemaDirection, form: SchemaForm, describe: DescribeObject, at: SchemaPath): JsonSchema {
+    const name = type.name;
     let named = this.#named.get(name);
     if (named === undefined) {
       if (!COMPONENT_NAME.test(name)) {
-        this.#fail(site, `the object name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`);
+        throw schemaError(CALLER, PATHS, at, `the object name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`);
       }
-      if (this.reserved.has(name)) this.#fail(site, `the object name '${name}' is taken by the document's own schema of that name`);
-      named = { first: type, where: site.where, variants: new Map(), aliases: [] };
+      if (this.reserved.has(name)) throw schemaError(CALLER, PATHS, at, `the object name '${name}' is taken by the document's own schema of that name`);
+      named = { first: type, where: at.where, variants: new Map(), aliases: [] };
       this.#named.set(name, named);
     }
     const key = `${mode} ${form}`;
@@ -248,52 +124,34 @@ export class SchemaComponents {
       variant = { base: name, mode, form, schema: undefined, refs: new Set() };
       named.variants.set(key, variant);
       // Set before it is complete: an object that refers to itself gets a `$ref` to it.
-      variant.schema = this.#object(named.first, mode, form, { where: named.where, path: name, open: new Set(), within: variant });
+      variant.schema = this.#describeWithin(variant, () => describe(named.first, SchemaPath.root(named.where, name)));
     }
     if (!sameDescriptor(type, named.first)) {
       let alias = named.aliases.find((a) => sameDescriptor(a.type, type));
-      if (alias === undefined) named.aliases.push((alias = { type, where: site.where, checked: new Set() }));
+      if (alias === undefined) named.aliases.push((alias = { type, where: at.where, checked: new Set() }));
       if (!alias.checked.has(key)) {
         alias.checked.add(key);
-        const schema = this.#object(type, mode, form, { where: site.where, path: `${site.path}`, open: new Set(), within: variant });
-        this.#pending.push({ alias, variant, schema });
+        this.#pending.push({ alias, variant, schema: this.#describeWithin(variant, () => describe(type, at)) });
       }
     }
-    site.within?.refs.add(name);
+    this.#within.at(-1)?.refs.add(name);
     const ref = { $ref: '' };
     this.#refs.set(ref, variant);
     return ref;
   }
 
-  #object(type: ObjectType, mode: Mode, form: Form, site: Site): JsonSchema {
-    const properties: JsonSchema = {};
-    const required: string[] = [];
-    for (const [key, field] of Object.entries(type.fields)) {
-      properties[key] = this.#schema(field, mode, form, { ...site, path: `${site.path}${memberPath(key)}` });
-      // Reading: the keys reading rejects as missing. Writing: every member but one that is
-      // skipped when `undefined` (an optional or unknown one without a default).
-      const isRequired = mode === 'read' ? isRequiredKey(type, key, this.#options.errorOnMissingKeys) : isAlwaysWritten(field);
-      if (isRequired) required.push(key);
+  /** `describe()` with `variant` as the component the references met inside belong to. */
+  #describeWithin(variant: Variant, describe: () => JsonSchema): JsonSchema {
+    this.#within.push(variant);
+    try {
+      return describe();
+    } finally {
+      this.#within.pop();
     }
-    const s: JsonSchema = { type: 'object', properties };
-    if (type.name !== undefined) s.title = type.name;
-    if (type.name !== undefined && type.description !== undefined) s.description = type.description;
-    if (required.length > 0) s.required = required;
-    if (this.#options.errorOnUnknownKeys) s.additionalProperties = false;
-    return s;
   }
-}
-
-/** Whether writing writes a member even when the value leaves it out: it has a default, or it is not skipped. */
-function isAlwaysWritten(field: Type): boolean {
-  return absentMember(field).mode !== 'skip';
 }
 
 /** The same object descriptor, or a copy of it by `.default()`. */
 function sameDescriptor(a: ObjectType, b: ObjectType): boolean {
   return a.fields === b.fields && a.requiresKey === b.requiresKey;
-}
-
-function memberPath(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }

@@ -4,10 +4,10 @@
 // 2-core machine that is what makes a few percent visible. Ratios are this tree ÷ the other, as
 // medians of the rounds' side-by-side ratios, for req/s and for the server's CPU time per request.
 //
-//   node --import tsx bench/http/ab.ts <other checkout | fastify> [--rounds=10] [--seconds=3] [--only=scalar] [--format=msgpack] [--no-pin]
+//   node --import tsx bench/http/ab.ts <other checkout | fastify | node:http> [--rounds=10] [--seconds=3] [--only=scalar] [--format=msgpack] [--no-pin]
 //
-// The other checkout needs its own node_modules (a symlink to this one's will do). Against `fastify`,
-// the other contender is bench/http/servers/fastify.ts from this tree.
+// The other checkout needs its own node_modules (a symlink to this one's will do). Against `fastify`
+// or `node:http`, the other contender is that server of bench/http/servers/ in this tree.
 import { execFileSync } from 'node:child_process';
 import { median } from '../harness.ts';
 import { buildChild } from './build-child.ts';
@@ -16,11 +16,12 @@ import { ServerProcess } from './processes.ts';
 import { roundRatio } from './ratio.ts';
 import { checkAnswer, requestFor, type WireFormat } from './requests.ts';
 import { alternate, kilo, together, type LoadTarget, type Measured } from './rounds.ts';
+import { isServerKind } from './servers/index.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const other = args.find((a) => !a.startsWith('--'));
-if (other === undefined) throw new Error('usage: node --import tsx bench/http/ab.ts <other checkout | fastify> [--rounds=10] [--seconds=3] [--only=scalar] [--together]');
+if (other === undefined) throw new Error('usage: node --import tsx bench/http/ab.ts <other checkout | fastify | node:http> [--rounds=10] [--seconds=3] [--only=scalar] [--together]');
 const rounds = Number(option('rounds') ?? 10);
 const seconds = Number(option('seconds') ?? 3);
 const only = option('only') ?? '';
@@ -34,15 +35,17 @@ if (pin) {
 }
 const cpus = pin ? { cpus: '1' } : {};
 const ours = await ServerProcess.start('lacquer', [], cpus);
-const theirs = other === 'fastify'
-  ? await ServerProcess.start('fastify', [], cpus)
+/** Another server kind (`fastify`, or `node:http`, the ceiling of node:http without validation), else a checkout. */
+const peer = other !== 'lacquer' && isServerKind(other);
+const theirs = peer
+  ? await ServerProcess.start(other, [], cpus)
   : await ServerProcess.start('lacquer', [], { ...cpus, bundle: await buildChild(other) });
 
 const endpoints = [...ENDPOINTS, AUTH_ENDPOINT].filter((e) => e.name.includes(only) && (only !== '' || e !== AUTH_ENDPOINT));
 console.log(`this tree ÷ ${other}: ${rounds} ${atOnce ? 'rounds loading both at once' : 'alternating rounds'} × ${seconds} s, ${format}${pin ? ', servers on core 1, load on core 0' : ''}`);
 try {
   for (const endpoint of endpoints) {
-    const fmt = other === 'fastify' ? 'json' : format;
+    const fmt = peer ? 'json' : format;
     try {
       await checkAnswer(theirs.url, endpoint, fmt);
     } catch (error) {

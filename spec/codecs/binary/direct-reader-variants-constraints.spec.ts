@@ -1,23 +1,17 @@
-// The direct readers on the descriptor kinds beyond records of scalars: t.variant (read when the
-// discriminant is the first member of each member object, as writers write it), t.timestamp,
-// constraints (checked, and given up on when one fails, so the read pass gives the error),
-// t.lazy (compiled on first use), and what they leave to the tree path (t.unknown, a variant
-// whose discriminant comes later). For every input they give up or give exactly what the parser
-// and the shared read pass give; on what lacquer writes they do not give up. The JSON direct
-// reader (descriptors with 64-bit members) likewise, with constraints and `t.i64({ json: 'string' })`.
+// The MessagePack and CBOR direct readers on the descriptor kinds beyond records of scalars:
+// t.variant (read when the discriminant is the first member of each member object, as writers
+// write it), t.timestamp, constraints (checked, and given up on when one fails, so the read pass
+// gives the error), t.lazy (compiled on first use), and what they leave to the tree path
+// (t.unknown, a variant whose discriminant comes later). For every input they give up or give
+// exactly what the parser and the shared read pass give; on what lacquer writes they do not give
+// up. The JSON direct reader's counterpart is spec/codecs/json/direct-reader-constraints.spec.ts.
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { generatedSource, t, type Type } from '../../../index.ts';
-import { asReadError } from '../../../core/errors/read-error.ts';
-import { Failure } from '../../../core/errors/failure.ts';
-import { resolveReadOptions, type ReadOptions } from '../../../core/options.ts';
-import { NeedsExactNumbers } from '../../../core/read/read-scalars.ts';
-import { readTree, readersFor } from '../../../core/read/read.ts';
+import { resolveReadOptions } from '../../../core/options.ts';
+import { readTree } from '../../../core/read/read.ts';
 import { directlyReadable, type ReadWire } from '../../../codecs/binary/direct-reader.ts';
 import { guideOf } from '../../../codecs/binary/guide.ts';
-import { json } from '../../../codecs/json/index.ts';
-import { generateDirectReader as generateJsonDirectReader } from '../../../codecs/json/generate-direct-reader.ts';
-import { parseExact } from '../../../codecs/json/parse-exact.ts';
 import { readErrorOf } from '../../support/read-error.ts';
 import { DIRECT_COMPILERS, DIRECT_FORMATS, GAVE_UP, runDirect } from '../../support/direct-formats.ts';
 import { decodeOutcome } from '../../support/read-outcome.ts';
@@ -304,7 +298,7 @@ for (const f of DIRECT_FORMATS) {
     });
   }
 
-  describe(`codecs/${f.name}: direct readers and guided trees against the whole tree on the new kinds (property)`, () => {
+  describe(`codecs/${f.name}: direct readers and guided trees agree with the whole tree on variants, timestamps, constraints and t.lazy (property)`, () => {
     const both = (type: Type, bytes: Uint8Array, opts: Options) => {
       const ctx = { ...resolveReadOptions(opts), source: 'binary' as const };
       const reference = slow(type, bytes, opts);
@@ -371,7 +365,7 @@ for (const f of DIRECT_FORMATS) {
   });
 }
 
-describe('codecs/binary: guides of the new kinds', () => {
+describe('codecs/binary: guides of variants, recursive descriptors, t.unknown and t.timestamp', () => {
   it('a variant guide takes every member\'s keys, each as any member takes it', () => {
     const V = t.variant('k', [
       t.object({ k: t.literal('a'), x: t.array(t.i32()), y: t.bytes() }),
@@ -397,117 +391,6 @@ describe('codecs/binary: guides of the new kinds', () => {
     expect([u.array, u.record, u.bytes]).to.deep.equal([true, true, true]);
     const s = guideOf(t.timestamp());
     expect([s.array, s.record, s.bytes]).to.deep.equal([false, false, false]);
-  });
-});
-
-// ---- JSON ---------------------------------------------------------------------------------------
-
-describe('codecs/json: the direct reader with constraints and t.i64({ json: \'string\' })', () => {
-  /** The general path: JSON.parse and the closures, the exact parser when digits were lost. */
-  const reference = (type: Type, text: string, opts?: ReadOptions) => outcome(() => {
-    const { closures } = readersFor(type, resolveReadOptions(opts), 'json');
-    let tree: unknown;
-    try {
-      tree = JSON.parse(text);
-    } catch (e) {
-      throw asReadError(new Failure('syntax_error', `invalid JSON: ${(e as Error).message}`));
-    }
-    try {
-      return closures(tree);
-    } catch (e) {
-      if (!(e instanceof NeedsExactNumbers)) throw e;
-      return closures(parseExact(text, 64));
-    }
-  });
-  const direct = (type: Type, text: string): unknown => {
-    const read = generateJsonDirectReader(type, 64);
-    if (read === undefined) return GAVE_UP;
-    try {
-      return read(text);
-    } catch {
-      return GAVE_UP;
-    }
-  };
-  const agrees = (type: Type, text: string) => {
-    const fast = direct(type, text);
-    const slowly = reference(type, text);
-    if (fast !== GAVE_UP) expect({ value: fast }, text).to.deep.equal(slowly);
-    expect(outcome(() => json.decode(type, text)), text).to.deep.equal(slowly);
-    return fast;
-  };
-
-  const Account = t.object({ id: t.i64({ json: 'string' }), balance: t.u64({ json: 'string', maximum: 10n ** 18n }), seq: t.u64() });
-
-  it('reads a 64-bit integer written as a string of digits, or as a number', () => {
-    expect(agrees(Account, '{"id":"-9223372036854775808","balance":"1000000000000000000","seq":18446744073709551615}'))
-      .to.deep.equal({ id: -(2n ** 63n), balance: 10n ** 18n, seq: 2n ** 64n - 1n });
-    expect(agrees(Account, '{"id":9007199254740993,"balance":"0","seq":0}')).to.deep.equal({ id: 2n ** 53n + 1n, balance: 0n, seq: 0n });
-  });
-
-  it('gives up on strings that are not plain decimal integers in range, and the general path answers', () => {
-    const texts = ['"+1"', '" 1"', '"1 "', '"01"', '"1e3"', '"1.0"', '""', '"-"', '"-0"', '"9223372036854775808"', '"0x10"', '"1\\u0030"', 'true', '"١"'];
-    for (const id of texts) {
-      const text = `{"id":${id},"balance":"1","seq":1}`;
-      expect(direct(Account, text), id).to.equal(GAVE_UP);
-      agrees(Account, text);
-    }
-    agrees(Account, '{"id":"1","balance":"1000000000000000001","seq":1}');
-    const e = readErrorOf(() => json.decode(Account, '{"id":"1","balance":"1000000000000000001","seq":1}'));
-    expect([e.code, e.path]).to.deep.equal(['out_of_range', '/balance']);
-  });
-
-  it('checks constraints of every kind in a 64-bit descriptor, giving up when one fails', () => {
-    const Row = t.object({
-      big: t.i64({ minimum: -10n }),
-      name: t.string({ pattern: '^[a-z]+$', maxLength: 4 }),
-      n: t.u8({ maximum: 9 }),
-      f: t.f32({ exclusiveMaximum: 1 }),
-      list: t.array(t.i64(), { minItems: 1, maxItems: 2 }),
-    });
-    expect(agrees(Row, '{"big":-10,"name":"abcd","n":9,"f":0.99999994,"list":[1]}')).to.deep.equal({ big: -10n, name: 'abcd', n: 9, f: Math.fround(0.99999994), list: [1n] });
-    for (const text of [
-      '{"big":-11,"name":"abcd","n":9,"f":0.5,"list":[1]}',
-      '{"big":0,"name":"abcde","n":9,"f":0.5,"list":[1]}',
-      '{"big":0,"name":"ABC","n":9,"f":0.5,"list":[1]}',
-      '{"big":0,"name":"abc","n":10,"f":0.5,"list":[1]}',
-      '{"big":0,"name":"abc","n":1,"f":1,"list":[1]}',
-      '{"big":0,"name":"abc","n":1,"f":0.99999999,"list":[1]}', // rounds to 1 as an f32
-      '{"big":0,"name":"abc","n":1,"f":0.5,"list":[]}',
-      '{"big":0,"name":"abc","n":1,"f":0.5,"list":[1,2,3]}',
-    ]) {
-      expect(direct(Row, text), text).to.equal(GAVE_UP);
-      const e = agrees(Row, text);
-      expect(e).to.equal(GAVE_UP);
-    }
-  });
-
-  it('leaves descriptors with the new kinds to the general path', () => {
-    for (const type of [
-      t.object({ id: t.u64(), at: t.timestamp() }),
-      t.object({ id: t.u64(), any: t.unknown() }),
-      t.object({ id: t.u64(), s: t.variant('k', [t.object({ k: t.literal(1) })]) }),
-      t.object({ id: t.u64(), next: t.optional(t.lazy(() => t.u64())) }),
-    ]) {
-      expect(generateJsonDirectReader(type, 64)).to.equal(undefined);
-    }
-  });
-
-  it('agrees with the general path on 64-bit descriptors with constraints (property)', () => {
-    const arb = fc.record({
-      id: fc.oneof(fc.tuple(fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }), fc.boolean()).map(([n, quoted]) => (quoted ? `"${n}"` : `${n}`)), fc.constantFrom('"-0"', '"+5"', '"007"', '1.5', 'null')),
-      n: fc.oneof(fc.integer({ min: -20, max: 300 }).map(String), fc.constantFrom('1e2', '-0', '"1"')),
-      s: fc.string({ maxLength: 6 }).map((s) => JSON.stringify(s)),
-      list: fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }).map((l) => JSON.stringify(l)),
-    });
-    const Row = t.object({
-      id: t.i64({ json: 'string', maximum: 2n ** 62n }),
-      n: t.i16({ minimum: 0, maximum: 255 }),
-      s: t.string({ minLength: 1, pattern: '^[^x]*$' }),
-      list: t.array(t.u8({ maximum: 5 }), { maxItems: 3 }),
-    });
-    fc.assert(fc.property(arb, ({ id, n, s, list }) => {
-      agrees(Row, `{"id":${id},"n":${n},"s":${s},"list":${list}}`);
-    }), { numRuns: 500 });
   });
 });
 

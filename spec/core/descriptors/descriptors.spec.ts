@@ -8,7 +8,7 @@ const expectType = <T extends true>(value: T) => value;
 
 const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name: 'User' });
 
-describe('core: descriptors', () => {
+describe('core/descriptors', () => {
   it('infers static types from descriptors', () => {
     const T = t.object({
       id: t.u64(),

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { jsonSchema, t, type Type } from '../../../index.ts';
 import { json } from '../../../codecs/json/index.ts';
 
-describe('descriptors refused when made or first resolved', () => {
+describe('core/descriptors: refused when made or first resolved', () => {
   it('a t.lazy that comes back to itself through t.lazy, t.optional and t.nullable alone', () => {
     const Self: Type = t.lazy(() => Self);
     expect(() => json.decode(Self, '1')).to.throw(TypeError, 'describes no value');

@@ -9,7 +9,7 @@ const Shelf = t.object({ books: t.array(Book), labels: t.map(t.u8()) });
 const books = (...items: string[]) => `{"books":[${items.join(',')}],"labels":{}}`;
 const good = '{"id":1,"title":"Dune","year":1965}';
 
-describe('core: read errors', () => {
+describe('core/errors: read errors', () => {
   it('syntax_error at the root for malformed text, with the parser message', () => {
     const e = readErrorOf(() => json.decode(Shelf, '{"books": [}'));
     expect(e.code).to.equal('syntax_error');

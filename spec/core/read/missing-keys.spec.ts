@@ -14,7 +14,7 @@ const strict: Opts = { errorOnMissingKeys: true };
 
 const readError = (type: Type, text: string, opts?: Opts): ReadError => readErrorOf(() => json.decode(type, text, opts));
 
-describe('core: missing keys (specification section 2.5)', () => {
+describe('core/read: missing keys (specification section 2.5)', () => {
   describe('with errorOnMissingKeys off (the default)', () => {
     it('accepts an object with every key missing and gives each member its default', () => {
       expect(json.decode(User, '{}')).to.deep.equal({ id: 0n, name: '', weight: 0 });

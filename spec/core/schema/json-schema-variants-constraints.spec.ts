@@ -1,5 +1,5 @@
 // JSON Schema of t.variant, t.lazy, t.timestamp, t.unknown, constraints, descriptions and 64-bit
-// integers as JSON strings. The rule of spec/core/properties.spec.ts holds for each: an independent
+// integers as JSON strings. The rule of spec/core/read-write-properties.spec.ts holds for each: an independent
 // validator (ajv, with ajv-formats asserting `format`) accepts a JSON value exactly when
 // `json.decode` does, under the same reading options.
 import { expect } from 'chai';
@@ -90,7 +90,7 @@ function numbersNear(b: number): fc.Arbitrary<number> {
   ).filter(Number.isFinite);
 }
 
-describe('core: JSON Schema of variants, recursion, timestamps, unknown values, constraints and descriptions', () => {
+describe('core/schema: JSON Schema of variants, recursion, timestamps, unknown values, constraints and descriptions', () => {
   describe('decimalRangePattern', () => {
     /** The texts json.decode takes for a 64-bit integer in a string, in range. */
     const reference = (s: string, min: bigint, max: bigint) => /^-?(?:0|[1-9][0-9]*)$/.test(s) && BigInt(s) >= min && BigInt(s) <= max;

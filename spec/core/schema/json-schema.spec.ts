@@ -4,7 +4,7 @@ import { t, jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from '../../../in
 
 const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32(), nick: t.optional(t.string()) }, { name: 'User' });
 
-describe('core: JSON Schema', () => {
+describe('core/schema: JSON Schema', () => {
   it('writes draft 2020-12 with named objects in $defs', () => {
     const schema = jsonSchema(t.object({ owner: User, team: t.array(User) }));
     expect(schema.$schema).to.equal(JSON_SCHEMA_DIALECT);

@@ -49,7 +49,7 @@ function expected(): Record<string, string> {
   return all;
 }
 
-describe('codecs: writers refuse sparse and huge arrays at once', () => {
+describe('core/write: writers refuse sparse and huge arrays at once', () => {
   it('the bound is documented: 2^28 elements, what JSON.stringify cannot write either', () => {
     expect(MAX_WRITE_ITEMS).to.equal(2 ** 28);
     expect(() => JSON.stringify(new Array(MAX_WRITE_ITEMS + 1))).to.throw(RangeError);

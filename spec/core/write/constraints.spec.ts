@@ -6,7 +6,7 @@ import { t } from '../../../index.ts';
 import { arrayRule, mapRule, numberRule, stringRule } from '../../../core/kinds/constraints.ts';
 import { expectGeneratedWrites, expectWriteError, expectWritten, writeEveryWay } from '../../support/write-paths.ts';
 
-describe('codecs: constraints on write', () => {
+describe('core/write: constraints', () => {
   describe('strings', () => {
     it('counts code points for minLength and maxLength', () => {
       const type = t.object({ s: t.string({ minLength: 2, maxLength: 3 }) });

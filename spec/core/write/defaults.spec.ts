@@ -14,7 +14,7 @@ import { expectGeneratedWrites, expectWriteError, expectWritten } from '../../su
 const unpackAny = (bytes: Uint8Array): unknown => (bytes[0] === 0x86 ? unpack(bytes) : cborDecode(bytes));
 const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16));
 
-describe('codecs: defaults on write', () => {
+describe('core/write: defaults', () => {
   const Settings = t.object({
     name: t.string(),
     retries: t.i32().default(3),
@@ -100,7 +100,7 @@ describe('codecs: defaults on write', () => {
   });
 });
 
-describe('codecs: 64-bit integers as JSON strings', () => {
+describe('core/write: 64-bit integers as JSON strings', () => {
   const type = t.object({ id: t.u64({ json: 'string' }), delta: t.i64({ json: 'string' }), plain: t.i64() });
 
   it('writes the integer as a decimal string in JSON, natively in MessagePack and CBOR', () => {

@@ -14,7 +14,7 @@ const U = t.unknown();
 const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16));
 const msgpackOf = (hex: string) => msgpackDecode(fromHex(hex), { useBigInt64: true });
 
-describe('codecs: t.unknown() on write', () => {
+describe('core/write: t.unknown()', () => {
   describe('JSON', () => {
     it('writes JSON values as they are', () => {
       const value = { a: null, b: [true, false], c: 1.5, d: -0, e: 'x"\u00e9😀', f: { g: [[], {}] }, h: 1e21 };

@@ -1,4 +1,4 @@
-// The bench parts after the HTTP bench work: the cluster starts and reports its workers, the
+// The bench parts beside the HTTP bench: the cluster starts and reports its workers, the
 // compression server's answers are really compressed, the parts' targets and tables. No timing.
 import { expect } from 'chai';
 import type { ClusterResults } from '../../bench/cluster/bench.ts';

@@ -12,7 +12,7 @@ import { DATE_TIME_RANGE } from '../../core/kinds/formats.ts';
 import { TIMESTAMP } from '../../core/kinds/timestamp.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import { expectGeneratedWrites, expectWriteError, expectWritten, hex, writeEveryWay } from './write-paths.ts';
+import { expectGeneratedWrites, expectWriteError, expectWritten, hex, writeEveryWay } from '../support/write-paths.ts';
 
 const T = t.timestamp();
 const at = (ms: number) => new Date(ms);

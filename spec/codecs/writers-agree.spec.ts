@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { onGeneratedCodeError, t, type Type } from '../../index.ts';
-import { expectWritten, writeEveryWay } from './write-paths.ts';
+import { expectWritten, writeEveryWay } from '../support/write-paths.ts';
 
 const leaf: fc.Arbitrary<Type> = fc.oneof(
   fc.record({ minLength: fc.integer({ min: 0, max: 2 }), maxLength: fc.integer({ min: 2, max: 4 }), pattern: fc.constant('^[ab]*$') }, { requiredKeys: [] }).map((c) => t.string(c)),

@@ -1,4 +1,4 @@
-// Run by spec/codecs/write-array-bounds.spec.ts in a child process with a small heap and a timeout,
+// Run by spec/core/write/array-bounds.spec.ts in a child process with a small heap and a timeout,
 // with and without code generation:
 //   node --max-old-space-size=N [--disallow-code-generation-from-strings] --import tsx spec/support/array-bounds-child.ts
 // Writes sparse and huge arrays with every codec and prints, for each case, what came out: the

@@ -1,5 +1,5 @@
 // What the public codecs make of values near every scalar kind: each encode and decode's result or
-// error, as text. spec/core/kinds.spec.ts compares a run with code generation on against a run in
+// error, as text. spec/core/kinds/kinds.spec.ts compares a run with code generation on against a run in
 // a process where it is forbidden (`node --disallow-code-generation-from-strings --import tsx
 // spec/support/kind-outcomes.ts <seed>` prints the outcomes as JSON), so the generated readers
 // and writers and the closure ones must take and refuse the same values, with the same messages.

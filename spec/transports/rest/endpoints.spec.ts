@@ -8,7 +8,7 @@ function request(method: string, path: string, headers: Record<string, string> =
   return { method, path, headers: new Headers(headers), body: body === undefined ? undefined : new TextEncoder().encode(body) };
 }
 
-describe('core/registry Endpoints (no HTTP server)', () => {
+describe('transports/rest: Endpoints (no HTTP server)', () => {
   const registry = new Registry({ maxBodyBytes: 64, onError: () => {} }).on(new VerbService()).on(new FaultyService());
   const { endpoints } = registry;
   const text = answerText;

@@ -25,7 +25,7 @@ class Impostor {
 }
 meta(Impostor, service({ forge: method([], t.string()) }));
 
-describe('core/registry errors over HTTP (RFC 9457 problem details)', () => {
+describe('transports/rest: errors over HTTP (RFC 9457 problem details)', () => {
   const seen: [unknown, ErrorContext][] = [];
   const onError = (e: unknown, c: ErrorContext) => void seen.push([e, c]);
   const server = new HttpServer();

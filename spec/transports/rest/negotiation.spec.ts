@@ -42,7 +42,7 @@ const marked: Codec = {
   decode: (type, input, opts) => json.decode(type, new TextDecoder().decode(input as Uint8Array).slice(1), opts),
 };
 
-describe('core/registry content negotiation', () => {
+describe('transports/rest: content negotiation', () => {
   describe('Accept parsing', () => {
     it('reads q-values and skips malformed ranges', () => {
       expect(parseAccept('application/json;q=0.5, text/*; q=0, */*, bogus, a/b;q=2')).to.deep.equal([

@@ -5,7 +5,7 @@ import { HttpServer } from '../../../transports/http/index.ts';
 import { listen, post, send } from '../../support/http-client.ts';
 import { EXPECTED_VERBS, VerbService } from '../../support/services.ts';
 
-describe('core/registry verbs', () => {
+describe('transports/rest: verbs', () => {
   describe('word-boundary prefixes', () => {
     for (const name of ['getUser', 'get_user', 'get', 'get2', 'get$']) {
       it(`${name} starts with the word get`, () => expect(startsWithWord(name, 'get')).to.equal(true));

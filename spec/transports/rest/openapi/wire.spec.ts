@@ -3,7 +3,7 @@
 //   cbor-x, not by lacquer), validates with ajv against the schema the document gives that
 //   status and media type, problems included;
 // - a JSON body the request schema rejects is answered 400, and one it accepts is not (the
-//   jsonSchema agreement property of spec/core/properties.spec.ts, for whole operations).
+//   jsonSchema agreement property of spec/core/read-write-properties.spec.ts, for whole operations).
 import { hasRequiredEmptyKey } from '../../../support/empty-key.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';

@@ -69,8 +69,8 @@ export class FetchExchange extends Exchange {
     return this.#request.body === null;
   }
 
-  protected readBody(collector: BodyCollector): Promise<BodyResult> {
-    return readBody(this.#request, this.declaredLength(), collector);
+  protected readBody(collector: BodyCollector, done: (result: BodyResult) => void): void {
+    void readBody(this.#request, this.declaredLength(), collector).then(done);
   }
 
   protected acceptEncoding(): string | null {

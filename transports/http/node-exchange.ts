@@ -91,8 +91,8 @@ export class NodeExchange extends Exchange<RouteHandler> {
     }
   }
 
-  protected readBody(collector: BodyCollector): Promise<BodyResult> {
-    return new Promise((resolve) => readBody(this.#req, collector, resolve));
+  protected readBody(collector: BodyCollector, done: (result: BodyResult) => void): void {
+    readBody(this.#req, collector, done);
   }
 
   protected acceptEncoding(): string | undefined {

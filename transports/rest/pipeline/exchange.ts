@@ -2,7 +2,7 @@ import { problemResponse, type ProblemDocument } from '../problem.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from '../types.ts';
 import type { Codec } from '../../../core/codec.ts';
 import { corsHeaders, mergeHeaders, originAllowed } from './cors.ts';
-import { markEncoded, requestBodyCoding, type BodyCoding } from './content-coding.ts';
+import { markEncoded, requestBodyCoding, type BodyCoding, type RequestCoding } from './content-coding.ts';
 import type { Due } from './deadlines.ts';
 import { busy, busyHeaders } from './load.ts';
 import type { Pipeline } from './pipeline.ts';
@@ -12,6 +12,8 @@ import { requestIdOf, stampRequestId } from './request-id.ts';
 import type { Target } from '../target.ts';
 
 type Coding = Exclude<BodyCoding, { kind: 'unsupported' }>;
+
+const NO_CODINGS: readonly RequestCoding[] = [];
 
 /**
  * One request, from its headers to its answer, on any platform: the request id chosen once, CORS,
@@ -76,8 +78,12 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
   protected abstract declaredLength(): number | undefined;
   /** Whether the body is known to be empty without reading it (a GET). */
   protected abstract bodyIsEmpty(): boolean;
-  /** Reads the body whole into `collector` (which holds it under its limit and the load). */
-  protected abstract readBody(collector: BodyCollector): Promise<BodyResult>;
+  /**
+   * Reads the body whole into `collector` (which holds it under its limit and the load), and calls
+   * `done` once with the outcome. A callback rather than a promise: the pipeline makes the one
+   * promise a body read needs.
+   */
+  protected abstract readBody(collector: BodyCollector, done: (result: BodyResult) => void): void;
   /** The request's `Accept-Encoding`, read where the platform reads it fastest. */
   protected abstract acceptEncoding(): string | null | undefined;
   /** Writes the answer (`encoded`: its body is compressed already); `close` ends the connection after it. */
@@ -171,7 +177,8 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
    */
   body(): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> {
     const contentEncoding = this.headers.get('content-encoding');
-    const coding = contentEncoding === null ? requestBodyCoding(null, []) : requestBodyCoding(contentEncoding, this.pipeline.codings.requestCodings());
+    // The platform's codings are asked for only once a body names one.
+    const coding = requestBodyCoding(contentEncoding, contentEncoding === null ? NO_CODINGS : this.pipeline.codings.requestCodings());
     if (coding.kind === 'unsupported') return this.problem(coding.problem, coding.headers);
     const declared = this.declaredLength();
     if (declared !== undefined && declared > this.#limit) return this.problem(bodyOverLimit(this.#limit));
@@ -181,7 +188,8 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
       this.bodyRead = true;
       return EMPTY_BODY;
     }
-    return this.readBody(new BodyCollector(this.#limit, this.pipeline.load)).then((read) => this.#received(read, coding));
+    const collector = new BodyCollector(this.#limit, this.pipeline.load);
+    return new Promise((resolve) => this.readBody(collector, (read) => resolve(this.#received(read, coding))));
   }
 
   /** The body read whole (or not), inflated if it is coded: the bytes, or the answer instead. */

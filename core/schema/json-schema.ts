@@ -4,12 +4,12 @@ import type { AnyType, BigIntType, ObjectType, VariantType } from '../descriptor
 import type { LazyType } from '../descriptors/lazy.ts';
 import type { Type } from '../descriptors/type.ts';
 import { arrayRule, mapRule, SCALAR_RULES, stringRule, TIMESTAMP } from '../kinds/index.ts';
+import type { JsonSchema } from '../kinds/rule.ts';
 import { decimalRangePattern } from './decimal-range.ts';
 import { defaultAsJson, NO_JSON } from './json-default.ts';
 import { bigIntBounds, bigIntRange, numberSchema } from './number-bounds.ts';
 
-/** A JSON Schema document or subschema, as a plain JSON-compatible object. */
-export type JsonSchema = { [keyword: string]: unknown };
+export type { JsonSchema };
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 

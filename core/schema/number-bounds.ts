@@ -6,9 +6,9 @@
 //   states, so a bound becomes the last double whose shortest text is still inside it.
 
 import { SCALAR_RULES, withNumberConstraints } from '../kinds/index.ts';
-import type { NumberConstraints } from '../descriptors/constraint-options.ts';
-import { BIGINT_RANGES, MAX_F32_INPUT, type BigIntKind, type FloatKind, type IntKind } from '../descriptors/ranges.ts';
-import type { JsonSchema } from './json-schema.ts';
+import type { NumberConstraints } from '../kinds/constraint-options.ts';
+import { BIGINT_RANGES, MAX_F32_INPUT, type BigIntKind, type FloatKind, type IntKind } from '../kinds/ranges.ts';
+import type { JsonSchema } from '../kinds/rule.ts';
 
 /**
  * How a 64-bit bound is written as a double: `'text'` for numbers whose JSON text a reader compares

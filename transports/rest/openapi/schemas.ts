@@ -6,7 +6,7 @@ import { decimalRangePattern } from '../../../core/schema/decimal-range.ts';
 import type { JsonSchema } from '../../../core/schema/json-schema.ts';
 import { bigIntBounds, bigIntRange, numberSchema } from '../../../core/schema/number-bounds.ts';
 import type { AnyType, BigIntType, ObjectType, Type, VariantType } from '../../../core/descriptors/index.ts';
-import { BIGINT_RANGES } from '../../../core/descriptors/ranges.ts';
+import { BIGINT_RANGES } from '../../../core/kinds/ranges.ts';
 import { nameComponents, type Variant } from './component-names.ts';
 import { defaultAsJson, NO_JSON } from './defaults.ts';
 import { sameJson } from './same-json.ts';

@@ -6,8 +6,7 @@
 // the second whenever the first bails.
 import { Failure } from '../errors/failure.ts';
 import type { Type } from '../descriptors/type.ts';
-import { BAIL, CODE_GENERATION_REFUSED, buildFunction, buildingAs, canGenerateCode } from '../util/codegen.ts';
-import { generatedFor, recordGenerated } from './compiled.ts';
+import { BAIL, CODE_GENERATION_REFUSED, buildFunction, buildingAs, canGenerateCode, type Factory } from './codegen.ts';
 
 /** What `fastPath` is given. `F` takes one or two arguments (a value; or a sink and a value). */
 export interface FastPathOptions<F> {
@@ -191,6 +190,26 @@ export const specHooks: { generate?: (codec: string, type: Type, generate: () =>
 
 // ---- Printing -----------------------------------------------------------------------------------
 
+/** One function generated for a descriptor, for `generatedSource`. */
+interface GeneratedCode {
+  /** `read`, `json`, `msgpack-direct`, …: the `<codec>` of `sourceUrl`. */
+  readonly codec: string;
+  /** `lacquer/<codec>/<Name>.js`. */
+  readonly sourceUrl: string;
+  /** What `new Function` made; `toString()` gives the source, so none is kept twice. */
+  readonly factories: readonly Factory[];
+}
+
+/** The functions generated for each descriptor, oldest first; they go when the descriptor goes. */
+const generated = new WeakMap<Type, GeneratedCode[]>();
+
+/** Remembers a function generated for `type`. */
+function recordGenerated(type: Type, code: GeneratedCode): void {
+  const codes = generated.get(type);
+  if (codes === undefined) generated.set(type, [code]);
+  else codes.push(code);
+}
+
 /**
  * The JavaScript lacquer generated for `type` so far, or only that of `codec` (`read`, `json`,
  * `msgpack`, `cbor`, `json-direct`, `msgpack-direct`, `cbor-direct`). Each piece ends in its
@@ -201,7 +220,7 @@ export const specHooks: { generate?: (codec: string, type: Type, generate: () =>
  * `''` before, and where `new Function` is forbidden (the closure path alone runs there).
  */
 export function generatedSource(type: Type, codec?: string): string {
-  return generatedFor(type)
+  return (generated.get(type) ?? [])
     .filter((code) => codec === undefined || code.codec === codec)
     .flatMap((code) => code.factories.map(String))
     .join('\n\n');

@@ -6,7 +6,7 @@
 // the second whenever the first bails.
 import { Failure } from '../errors/failure.ts';
 import type { Type } from '../descriptors/type.ts';
-import { BAIL, CODE_GENERATION_REFUSED, buildFunction, buildingAs, canGenerateCode, type Factory } from './codegen.ts';
+import { BAIL, CODE_GENERATION_REFUSED, Constants, buildFunction, buildingAs, canGenerateCode, type Factory } from './codegen.ts';
 
 /** What `fastPath` is given. `F` takes one or two arguments (a value; or a sink and a value). */
 export interface FastPathOptions<F> {
@@ -68,8 +68,7 @@ interface Site {
  * and catches its bails is generated too, one per fast path: its call sees one callee, which V8
  * inlines (a wrapper closure shared by every fast path would see them all, and inline none). It
  * takes one argument (readers, JSON writers) or two (binary writers: a sink and a value), as the
- * fallback does. In it, `c0` is the fast path, `c1` the fallback, `c2` BAIL, `c3` `afterThrow`.
- * Its sourceURL is the fast path's with `.entry.js` for `.js`.
+ * fallback does. Its sourceURL is the fast path's with `.entry.js` for `.js`.
  */
 function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | undefined | typeof REFUSED {
   const args = fallback.length < 2 ? 'a' : 'a, b';
@@ -77,8 +76,15 @@ function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | u
     const { result, factories } = buildingAs(site.sourceUrl, () => {
       const fast = generate();
       if (fast === undefined) return undefined;
-      const body = `return function fastPath(${args}) {\n  try { return c0(${args}); } catch (e) { return e === c2 ? c1(${args}) : c3(e, c4, c1, ${args}); }\n};`;
-      return buildFunction<Fn>([fast, fallback, BAIL, afterThrow, site], body, site.sourceUrl.replace(/\.js$/, '.entry.js'));
+      const constants = new Constants();
+      const code = constants.ref(fast, `the fast path, ${site.sourceUrl}`);
+      const closures = constants.ref(fallback, 'the closure path: answers what the fast path bails on');
+      const bail = constants.ref(BAIL);
+      const after = constants.ref(afterThrow, 'afterThrow: the closure path answers, and a throw it does not share is reported');
+      const where = constants.ref(site, `this fast path, named in reports`);
+      const call = `${closures}(${args})`;
+      const body = `return function fastPath(${args}) {\n  try { return ${code}(${args}); } catch (e) { return e === ${bail} ? ${call} : ${after}(e, ${where}, ${closures}, ${args}); }\n};`;
+      return buildFunction<Fn>(constants, body, site.sourceUrl.replace(/\.js$/, '.entry.js'));
     });
     if (result !== undefined) recordGenerated(site.type, { codec: site.codec, sourceUrl: site.sourceUrl, factories });
     return result;

@@ -137,6 +137,11 @@ function memo<V>(c: object, make: () => ConstraintRule<V>): ConstraintRule<V> {
   return rule;
 }
 
+/** `minLength 1, pattern "^[a-z]+$"`: the constraints `c` holds. */
+function describeConstraints(c: object): string {
+  return Object.entries(c).filter(([, v]) => v !== undefined).map(([key, v]) => `${key} ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`).join(', ');
+}
+
 /** The length of `s` in code points, as JSON Schema counts it. */
 export function codePointLength(s: string): number {
   let n = s.length;
@@ -172,6 +177,8 @@ export function stringRule(c: StringConstraints): ConstraintRule<string> {
       if (regex !== undefined && !regex.test(s)) return { code: 'invalid_format', detail: `the string does not match the pattern ${JSON.stringify(pattern)}` };
       return undefined;
     };
+    // Generated code calls this function; its name says what it checks where the printed source lists it.
+    Object.defineProperty(failure, 'name', { value: `string constraints (${describeConstraints(c)})` });
     return {
       failure,
       passCode: (x, ref) => `${ref(failure)}(${x}) === undefined`,

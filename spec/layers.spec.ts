@@ -33,8 +33,8 @@ const LAYERS: readonly (readonly string[])[] = [
  * layer do not import one another.
  */
 const CORE_LAYERS: readonly (readonly string[])[] = [
-  // Helpers that know no descriptor (base64, `__proto__`-safe entries, per-depth tables), and the
-  // reading and writing options with their defaults.
+  // Helpers that know no descriptor (base64, `__proto__`-safe entries, per-depth tables, the bounded
+  // memo of outside texts), and the reading and writing options with their defaults.
   ['util', 'options.ts'],
   // The rules of each scalar kind and of the constraints, with their data (ranges, formats).
   ['kinds'],

@@ -6,6 +6,7 @@
 // the second whenever the first bails.
 import { Failure } from '../errors/failure.ts';
 import type { Type } from '../descriptors/type.ts';
+import { remember } from '../util/remember.ts';
 import { BAIL, CODE_GENERATION_REFUSED, Constants, buildFunction, buildingAs, canGenerateCode, type Factory } from './codegen.ts';
 
 /** What `fastPath` is given. `F` takes one or two arguments (a value; or a sink and a value). */
@@ -125,12 +126,13 @@ function afterThrow(e: unknown, site: Site | undefined, fallback: Fn, a: unknown
 
 // ---- Naming -------------------------------------------------------------------------------------
 
-/** How many fast paths were generated under each `lacquer/<codec>/<Name>`. */
-const names = new Map<string, number>();
 /**
- * Past this many names the counts start over: descriptors made at run time (one per request, with
- * a name each) must not grow `names` for ever, and a name used twice only confuses a debugger.
+ * How many fast paths were generated under each `lacquer/<codec>/<Name>`. Descriptors made at run
+ * time (one per request, with a name each) must not grow it for ever: past `MAX_NAMES` names the
+ * counts start over, and a name over `MEMO_KEY_LENGTH` is not counted (a name used twice only
+ * confuses a debugger).
  */
+const names = new Map<string, number>();
 const MAX_NAMES = 10_000;
 
 /** `lacquer/<codec>/<Name>.js`, `<Name>-2.js` for the second one of that name (another descriptor, other options). */
@@ -139,9 +141,7 @@ function sourceUrlOf(codec: string, type: Type): string {
   // A sourceURL ends at a line break: keep names to characters that are safe in a URL path.
   const name = (typeof named === 'string' && named !== '' ? named : type.kind).replace(/[^\w.$-]/g, '_');
   const base = `lacquer/${codec}/${name}`;
-  if (names.size >= MAX_NAMES && !names.has(base)) names.clear();
-  const n = (names.get(base) ?? 0) + 1;
-  names.set(base, n);
+  const n = remember(names, base, (names.get(base) ?? 0) + 1, MAX_NAMES);
   return `${base}${n === 1 ? '' : `-${n}`}.js`;
 }
 

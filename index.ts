@@ -26,7 +26,7 @@ export type { Opts, ReadOptions, WriteOptions } from './core/options.ts';
 export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './core/schema/json-schema.ts';
 export type { JsonSchema } from './core/schema/json-schema.ts';
 export { standardSchema } from './core/standard-schema.ts';
-export type { StandardSchemaV1 } from './core/standard-schema.ts';
+export type { StandardSchemaV1 } from './core/descriptors/standard-schema-v1.ts';
 export type { Codec } from './core/codec.ts';
 export { method, service, meta, contextKey, ContextKey } from './core/contract/index.ts';
 export type {
@@ -58,5 +58,5 @@ export type {
 // Readers and writers run generated code (`new Function`) where the platform allows it, named
 // `lacquer/<codec>/<Name>.js` in debuggers and stack traces, and closures where it does not.
 
-export { generatedSource, onGeneratedCodeError } from './core/fast-path/fast-path.ts';
-export type { GeneratedCodeError, GeneratedCodeErrorHandler } from './core/fast-path/fast-path.ts';
+export { generatedSource, onGeneratedCodeError } from './core/codegen/fast-path.ts';
+export type { GeneratedCodeError, GeneratedCodeErrorHandler } from './core/codegen/fast-path.ts';

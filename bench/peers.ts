@@ -2,7 +2,7 @@
 import { Type as TB, type TSchema } from '@sinclair/typebox';
 import { z } from 'zod';
 import { jsonSchema, type AnyType, type Type } from '../index.ts';
-import { INT_RANGES } from '../core/descriptors/ranges.ts';
+import { INT_RANGES } from '../core/kinds/ranges.ts';
 
 /** A TypeBox schema for `type` (64-bit members as plain integers, as TypeBox users hold them after JSON.parse). */
 export function toTypeBox(type: Type): TSchema {

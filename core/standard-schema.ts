@@ -1,42 +1,10 @@
 import { Failure } from './errors/failure.ts';
 import { allErrorsOf, asReadError } from './errors/read-error.ts';
-import { compiled, readersKey } from './fast-path/compiled.ts';
+import { compiled, readersKey } from './compiled.ts';
 import { resolveReadOptions, type ReadOptions } from './options.ts';
 import { closuresWithAllErrors } from './read/all-errors.ts';
+import type { StandardSchemaV1 } from './descriptors/standard-schema-v1.ts';
 import type { Infer, InferInput, Type } from './descriptors/type.ts';
-
-/** The Standard Schema v1 interface (standardschema.dev), copied as its authors intend. */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly '~standard': StandardSchemaV1.Props<Input, Output>;
-}
-
-export declare namespace StandardSchemaV1 {
-  export interface Props<Input = unknown, Output = Input> {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown) => Result<Output> | Promise<Result<Output>>;
-    readonly types?: Types<Input, Output> | undefined;
-  }
-  export type Result<Output> = SuccessResult<Output> | FailureResult;
-  export interface SuccessResult<Output> {
-    readonly value: Output;
-    readonly issues?: undefined;
-  }
-  export interface FailureResult {
-    readonly issues: readonly Issue[];
-  }
-  export interface Issue {
-    readonly message: string;
-    readonly path?: readonly (PropertyKey | PathSegment)[] | undefined;
-  }
-  export interface PathSegment {
-    readonly key: PropertyKey;
-  }
-  export interface Types<Input = unknown, Output = Input> {
-    readonly input: Input;
-    readonly output: Output;
-  }
-}
 
 /**
  * The `~standard` member of a descriptor: validation of plain JavaScript values, default options.

@@ -2,7 +2,8 @@
 // protocol above the codecs, and the adapters (node server, fetch handler, client) on top, none
 // importing another; the package root, index.ts (`lacquerjs`), sits above them all and no shipped
 // module imports it. Only the node adapter touches node:*. An import that runs back up (type-only
-// ones too), or a cycle of value imports, fails here.
+// ones too), or a cycle of value imports, fails here. Inside core/ the parts are layered the same
+// way (CORE_LAYERS), with each import that runs back up named in CORE_EXCEPTIONS with its reason.
 import { expect } from 'chai';
 import { build } from 'esbuild';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -24,6 +25,43 @@ const LAYERS: readonly (readonly string[])[] = [
   ['transports/rest'],
   ['transports/http', 'transports/fetch', 'transports/client'],
   [ROOT_ENTRY],
+];
+
+/**
+ * The parts of core/ (a folder, or a file directly in core/), lowest layer first; a module may
+ * import its own part and the parts of lower layers, type-only imports included. Parts of one
+ * layer do not import one another.
+ */
+const CORE_LAYERS: readonly (readonly string[])[] = [
+  // Helpers that know no descriptor (base64, `__proto__`-safe entries, per-depth tables, the bounded
+  // memo of outside texts), and the reading and writing options with their defaults.
+  ['util', 'options.ts'],
+  // The rules of each scalar kind and of the constraints, with their data (ranges, formats).
+  ['kinds'],
+  // `t.*`: the descriptor classes.
+  ['descriptors'],
+  // `Failure`, `ReadError`, `WriteError`, `HttpError`, the codes and JSON Pointers.
+  ['errors'],
+  // The per-descriptor cache of what is compiled (closures and generated code alike), and the
+  // support for generated code (`buildFunction`, `fastPath`, `generatedSource`).
+  ['compiled.ts', 'codegen'],
+  // The read pass and the writers' checks; the `Codec` interface and service contracts, which
+  // build on descriptors and which the layers above core implement.
+  ['read', 'write', 'codec.ts', 'contract'],
+  // JSON Schema, which agrees with reading.
+  ['schema'],
+  // Standard Schema: validation of plain values with the read pass.
+  ['standard-schema.ts'],
+];
+
+/** The imports inside core/ that run back up a layer, each with why that is the right design. */
+const CORE_EXCEPTIONS: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
+  {
+    from: 'core/descriptors/type.ts',
+    to: 'core/standard-schema.ts',
+    why: 'Standard Schema v1 asks for the `~standard` member on the schema object itself, so every descriptor has the getter; ' +
+      'what it returns reads with the read pass, which stands above the descriptors. The getter runs only when called.',
+  },
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -59,6 +97,12 @@ function placeOf(file: string): { group: string; layer: number } {
   throw new Error(`${file} is in no layer`);
 }
 
+/** The part of core/ holding `file` (`kinds`, `options.ts`), and its layer (-1 when it is in none). */
+function corePlaceOf(file: string): { part: string; layer: number } {
+  const part = file.slice('core/'.length).split('/')[0]!;
+  return { part, layer: CORE_LAYERS.findIndex((parts) => parts.includes(part)) };
+}
+
 const files = [ROOT_ENTRY, ...['core', 'codecs', 'transports'].flatMap(sourceFiles)];
 const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
@@ -80,6 +124,31 @@ describe('layers', () => {
       }
     }
     expect(wrong).to.deep.equal([]);
+  });
+
+  it('inside core/, every import (type-only ones too) points to its own part or a lower layer, but for the named exceptions', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      if (!file.startsWith('core/')) continue;
+      const from = corePlaceOf(file);
+      if (from.layer < 0) wrong.push(`${file} is in no layer of core/`);
+      for (const { target } of imports) {
+        if (target === undefined) continue;
+        const to = corePlaceOf(target);
+        const ok = to.part === from.part || (to.layer >= 0 && to.layer < from.layer) ||
+          CORE_EXCEPTIONS.some((e) => e.from === file && e.to === target);
+        if (!ok) wrong.push(`${file} → ${target}`);
+      }
+    }
+    expect(wrong).to.deep.equal([]);
+  });
+
+  it('each exception inside core/ is an import that runs back up, with its reason', () => {
+    for (const { from, to, why } of CORE_EXCEPTIONS) {
+      expect(graph.get(from)?.some(({ target }) => target === to), `${from} imports ${to}`).to.equal(true);
+      expect(corePlaceOf(to).layer, `${from} → ${to} runs back up`).to.be.above(corePlaceOf(from).layer);
+      expect(why).not.to.equal('');
+    }
   });
 
   it('the root index.ts re-exports core/ and transports/rest/ only (no codec, no adapter)', () => {

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import type { AnyType, LazyType, ObjectType, Type } from '../../core/descriptors/index.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
-import type { BigIntKind } from '../../core/descriptors/ranges.ts';
+import type { BigIntKind } from '../../core/kinds/ranges.ts';
 import { arrayChecker, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';

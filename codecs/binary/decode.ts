@@ -1,12 +1,12 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { asDecodeError, checkInputSize } from '../../core/errors/read-error.ts';
-import { CompiledCache, compiled, readOptionsKey, readersKey } from '../../core/fast-path/compiled.ts';
-import { fastPath } from '../../core/fast-path/fast-path.ts';
+import { CompiledCache, compiled, readOptionsKey, readersKey } from '../../core/compiled.ts';
+import { fastPath } from '../../core/codegen/fast-path.ts';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../../core/options.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { readersFor } from '../../core/read/read.ts';
 import type { Type } from '../../core/descriptors/type.ts';
-import { bail } from '../../core/util/codegen.ts';
+import { bail } from '../../core/codegen/codegen.ts';
 import { DirectCursor, compileDirectReader, directlyReadable, type DirectReader, type ReadWire } from './direct-reader.ts';
 import { generateDirectReader } from './generate-direct-reader.ts';
 

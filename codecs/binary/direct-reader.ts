@@ -8,7 +8,7 @@ import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { BYTES_WEIGHT, itemLimit } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import { bail } from '../../core/util/codegen.ts';
+import { bail } from '../../core/codegen/codegen.ts';
 
 import { arrayWeight, copyBytes } from './cursor.ts';
 import { readUtf8 } from './utf8.ts';

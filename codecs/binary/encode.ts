@@ -1,6 +1,6 @@
 import { asWriteError } from '../../core/errors/write-error.ts';
-import { CompiledCache } from '../../core/fast-path/compiled.ts';
-import { fastPath } from '../../core/fast-path/fast-path.ts';
+import { CompiledCache } from '../../core/compiled.ts';
+import { fastPath } from '../../core/codegen/fast-path.ts';
 import { DEFAULT_MAX_DEPTH, type Opts } from '../../core/options.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import { compileBinaryWriter, type BinaryWriter } from './compile-writer.ts';

@@ -7,7 +7,7 @@ import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
+import { Constants, bail, buildFunction, returnObject } from '../../core/codegen/codegen.ts';
 import { compileDirectReader, variantReadable, type DirectReader, type InlineBytes, type ReadWire } from './direct-reader.ts';
 
 import { BYTES_WEIGHT } from '../../core/options.ts';

@@ -1,4 +1,4 @@
-import { compiled } from '../../core/fast-path/compiled.ts';
+import { compiled } from '../../core/compiled.ts';
 import type { AnyType, Type } from '../../core/descriptors/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { asDecodeError, checkInputSize } from '../../core/errors/read-error.ts';
-import { CompiledCache, compiled, readOptionsKey, readersKey } from '../../core/fast-path/compiled.ts';
-import { fastPath } from '../../core/fast-path/fast-path.ts';
+import { CompiledCache, compiled, readOptionsKey, readersKey } from '../../core/compiled.ts';
+import { fastPath } from '../../core/codegen/fast-path.ts';
 import { itemLimit, resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../../core/options.ts';
 import { NeedsExactNumbers, restartBytesBudget, textBytesBudget } from '../../core/read/read-scalars.ts';
 import { readersFor } from '../../core/read/read.ts';

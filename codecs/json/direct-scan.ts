@@ -1,4 +1,4 @@
-import { bail } from '../../core/util/codegen.ts';
+import { bail } from '../../core/codegen/codegen.ts';
 
 /**
  * The tokens the direct JSON parser (`generate-direct-reader.ts`) reads. It takes compact JSON only, as

@@ -3,10 +3,10 @@ import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import type { NumberRule } from '../../core/kinds/rule.ts';
-import type { NumberConstraints } from '../../core/descriptors/constraint-options.ts';
+import type { NumberConstraints } from '../../core/kinds/constraint-options.ts';
 import type { AnyType, ObjectType } from '../../core/descriptors/index.ts';
 import type { Type } from '../../core/descriptors/type.ts';
-import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
+import { Constants, bail, buildFunction, returnObject } from '../../core/codegen/codegen.ts';
 import * as scan from './direct-scan.ts';
 
 /** Reads JSON text straight into the value of its descriptor, or bails (throws). */

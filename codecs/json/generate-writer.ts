@@ -8,7 +8,7 @@ import { memberCode } from '../../core/kinds/member.ts';
 import { STRING } from '../../core/kinds/string.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
+import { Constants, bail, buildFunction } from '../../core/codegen/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
 import { MAX_WRITE_ITEMS, holeCheckCode } from '../../core/write/array-bounds.ts';
 import { compileJsonWriterAt, jsonWriterScope, type JsonWriterScope } from './compile-writer.ts';

@@ -1,6 +1,6 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { itemLimit } from '../../core/options.ts';
-import { RawNumber } from '../../core/read/raw-number.ts';
+import { RawNumber } from '../../core/kinds/raw-number.ts';
 import { setEntry } from '../../core/util/set-entry.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { validateCountConstraints } from '../kinds/constraints.ts';
-import type { ArrayConstraints } from './constraint-options.ts';
+import type { ArrayConstraints } from '../kinds/constraint-options.ts';
 import { Type, type Infer, type InferInput } from './type.ts';
 
 /** A list of values of one descriptor; absent keys default to `[]`. */

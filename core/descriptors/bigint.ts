@@ -1,9 +1,9 @@
 import { validateNumberConstraints } from '../kinds/constraints.ts';
-import type { BigIntOptions, NumberConstraints } from './constraint-options.ts';
-import type { BigIntKind } from './ranges.ts';
+import type { BigIntOptions, NumberConstraints } from '../kinds/constraint-options.ts';
+import type { BigIntKind } from '../kinds/ranges.ts';
 import { Type } from './type.ts';
 
-export type { BigIntKind } from './ranges.ts';
+export type { BigIntKind } from '../kinds/ranges.ts';
 
 /** A 64-bit integer read as a `bigint`, exact on every codec; absent keys default to `0n`. */
 export class BigIntType<K extends BigIntKind = BigIntKind> extends Type<bigint> {

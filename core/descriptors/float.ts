@@ -1,9 +1,9 @@
 import { validateNumberConstraints } from '../kinds/constraints.ts';
-import type { NumberConstraints } from './constraint-options.ts';
-import type { FloatKind } from './ranges.ts';
+import type { NumberConstraints } from '../kinds/constraint-options.ts';
+import type { FloatKind } from '../kinds/ranges.ts';
 import { Type } from './type.ts';
 
-export type { FloatKind } from './ranges.ts';
+export type { FloatKind } from '../kinds/ranges.ts';
 
 /**
  * A finite floating-point number; absent keys default to `0`. `f32` values are rounded to

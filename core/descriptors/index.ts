@@ -18,7 +18,7 @@ import { TimestampType } from './timestamp.ts';
 import { UnknownType } from './unknown.ts';
 import { VariantType, type VariantMember } from './variant.ts';
 import { LazyType } from './lazy.ts';
-import type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints } from './constraint-options.ts';
+import type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints } from '../kinds/constraint-options.ts';
 
 /** The descriptor factories: `t.object({ id: t.u64(), name: t.string() })`. */
 export const t = {
@@ -51,7 +51,7 @@ export const t = {
 } as const;
 
 export type { Type, Infer, InferInput, Kind, Defaulted } from './type.ts';
-export type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints, StringFormat } from './constraint-options.ts';
+export type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints, StringFormat } from '../kinds/constraint-options.ts';
 export type { VariantMember } from './variant.ts';
 export type { Fields, ObjectOptions, RequiresKey } from './object.ts';
 export type { IntKind } from './integer.ts';

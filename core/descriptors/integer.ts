@@ -1,9 +1,9 @@
 import { validateNumberConstraints } from '../kinds/constraints.ts';
-import type { NumberConstraints } from './constraint-options.ts';
-import type { IntKind } from './ranges.ts';
+import type { NumberConstraints } from '../kinds/constraint-options.ts';
+import type { IntKind } from '../kinds/ranges.ts';
 import { Type } from './type.ts';
 
-export type { IntKind } from './ranges.ts';
+export type { IntKind } from '../kinds/ranges.ts';
 
 /** An integer read as a `number`, range-checked per kind; absent keys default to `0`. */
 export class IntType<K extends IntKind = IntKind> extends Type<number> {

@@ -1,5 +1,5 @@
 import { validateCountConstraints } from '../kinds/constraints.ts';
-import type { MapConstraints } from './constraint-options.ts';
+import type { MapConstraints } from '../kinds/constraint-options.ts';
 import { Type, type Infer, type InferInput } from './type.ts';
 
 /** An object with arbitrary string keys and values of one descriptor; absent keys default to `{}`. */

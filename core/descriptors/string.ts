@@ -1,5 +1,5 @@
 import { validateStringConstraints } from '../kinds/constraints.ts';
-import type { StringConstraints } from './constraint-options.ts';
+import type { StringConstraints } from '../kinds/constraint-options.ts';
 import { Type } from './type.ts';
 
 /** A UTF-8 text value; absent keys default to `''`. */

@@ -1,5 +1,7 @@
-import type { StandardSchemaV1 } from '../standard-schema.ts';
+// The one import of core/descriptors that runs up a layer (named in spec/layers.spec.ts): the
+// `~standard` getter Standard Schema v1 asks every schema object for validates with the read pass.
 import { standardProps } from '../standard-schema.ts';
+import type { StandardSchemaV1 } from './standard-schema-v1.ts';
 
 /** Every descriptor kind; each names the `t.*` factory that makes it. */
 export type Kind =

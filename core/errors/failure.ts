@@ -1,5 +1,5 @@
 import { WireTimestamp } from '../kinds/timestamp.ts';
-import { RawNumber } from '../read/raw-number.ts';
+import { RawNumber } from '../kinds/raw-number.ts';
 import type { ErrorCode } from './codes.ts';
 
 /** One problem the collecting pass found, with its path as segments (numbers for array and tuple indices). */

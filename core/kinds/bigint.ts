@@ -1,6 +1,5 @@
-import { BIGINT_RANGES, type BigIntKind } from '../descriptors/ranges.ts';
-import type { JsonSchema } from '../schema/json-schema.ts';
-import type { ScalarRule } from './rule.ts';
+import { BIGINT_RANGES, type BigIntKind } from './ranges.ts';
+import type { JsonSchema, ScalarRule } from './rule.ts';
 
 /**
  * 64-bit bounds as doubles whose shortest decimal form stays inside the exact range. A schema

@@ -1,24 +1,30 @@
 // The constraints of `t.string`, the number kinds, `t.array` and `t.map`, stated once: how a
 // descriptor's options are checked when it is made, the check readers and writers run (closures
-// call `failure`, generators emit `passCode`), the messages, and the JSON Schema keywords.
-// A bound that fails is `out_of_range`; a pattern or a format that fails is `invalid_format`.
+// call `failure` and throw what it finds as a `Failure`, generators emit `passCode`), the messages,
+// and the JSON Schema keywords. A bound that fails is `out_of_range`; a pattern or a format that
+// fails is `invalid_format`.
 
-import { Failure } from '../errors/failure.ts';
-import type { JsonSchema } from '../schema/json-schema.ts';
+import type { JsonSchema } from './rule.ts';
 import type {
   ArrayConstraints, MapConstraints, NumberConstraints, StringConstraints, StringFormat,
-} from '../descriptors/constraint-options.ts';
-import type { BigIntKind, FloatKind, IntKind } from '../descriptors/ranges.ts';
+} from './constraint-options.ts';
+import type { BigIntKind, FloatKind, IntKind } from './ranges.ts';
 import { FORMATS, FORMAT_NAMES } from './formats.ts';
 import { refuseSlowPattern } from './pattern.ts';
+
+/** What a value breaks of its constraints: the error's code and its message. */
+export interface ConstraintFailure {
+  readonly code: 'out_of_range' | 'invalid_format';
+  readonly detail: string;
+}
 
 /**
  * The check of one descriptor's constraints. `V` is what is checked: the string, the number (a
  * bigint for `i64`/`u64`), or the count of an array's items or a map's entries.
  */
 export interface ConstraintRule<V> {
-  /** `undefined` when `v` passes, else the failure to throw. */
-  failure(v: V): Failure | undefined;
+  /** `undefined` when `v` passes, else what it breaks (readers and writers throw it as a `Failure`). */
+  failure(v: V): ConstraintFailure | undefined;
   /**
    * `failure(x) === undefined` as JavaScript source, for the identifier `x`; `ref` gives the name
    * under which generated code sees a constant (a regular expression, a function).
@@ -131,6 +137,11 @@ function memo<V>(c: object, make: () => ConstraintRule<V>): ConstraintRule<V> {
   return rule;
 }
 
+/** `minLength 1, pattern "^[a-z]+$"`: the constraints `c` holds. */
+function describeConstraints(c: object): string {
+  return Object.entries(c).filter(([, v]) => v !== undefined).map(([key, v]) => `${key} ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`).join(', ');
+}
+
 /** The length of `s` in code points, as JSON Schema counts it. */
 export function codePointLength(s: string): number {
   let n = s.length;
@@ -154,18 +165,20 @@ export function stringRule(c: StringConstraints): ConstraintRule<string> {
     const { minLength = 0, maxLength = Infinity, pattern, format } = c;
     const regex = pattern === undefined ? undefined : new RegExp(pattern, 'u');
     const isFormat = format === undefined ? undefined : FORMATS[format];
-    const failure = (s: string): Failure | undefined => {
+    const failure = (s: string): ConstraintFailure | undefined => {
       // A string of n UTF-16 units holds between n/2 and n code points: count them only when that range straddles a bound.
       if (s.length > maxLength || s.length < 2 * minLength) {
         const n = codePointLength(s);
         const length = `a string of ${n} character${n === 1 ? '' : 's'}`;
-        if (n < minLength) return new Failure('out_of_range', `${length} is shorter than minLength (${minLength})`);
-        if (n > maxLength) return new Failure('out_of_range', `${length} is longer than maxLength (${maxLength})`);
+        if (n < minLength) return { code: 'out_of_range', detail: `${length} is shorter than minLength (${minLength})` };
+        if (n > maxLength) return { code: 'out_of_range', detail: `${length} is longer than maxLength (${maxLength})` };
       }
-      if (isFormat !== undefined && !isFormat(s)) return new Failure('invalid_format', `expected ${FORMAT_NAMES[format as StringFormat]} (format ${format})`);
-      if (regex !== undefined && !regex.test(s)) return new Failure('invalid_format', `the string does not match the pattern ${JSON.stringify(pattern)}`);
+      if (isFormat !== undefined && !isFormat(s)) return { code: 'invalid_format', detail: `expected ${FORMAT_NAMES[format as StringFormat]} (format ${format})` };
+      if (regex !== undefined && !regex.test(s)) return { code: 'invalid_format', detail: `the string does not match the pattern ${JSON.stringify(pattern)}` };
       return undefined;
     };
+    // Generated code calls this function; its name says what it checks where the printed source lists it.
+    Object.defineProperty(failure, 'name', { value: `string constraints (${describeConstraints(c)})` });
     return {
       failure,
       passCode: (x, ref) => `${ref(failure)}(${x}) === undefined`,
@@ -193,7 +206,7 @@ export function numberRule(c: NumberConstraints<number | bigint>): ConstraintRul
     if (exclusiveMaximum !== undefined) tests.push([`< ${suffix(exclusiveMaximum)}`, (v) => v < exclusiveMaximum, `not below exclusiveMaximum (${exclusiveMaximum})`]);
     return {
       failure: (v) => {
-        for (const [, passes, message] of tests) if (!passes(v)) return new Failure('out_of_range', `${v} is ${message}`);
+        for (const [, passes, message] of tests) if (!passes(v)) return { code: 'out_of_range', detail: `${v} is ${message}` };
         return undefined;
       },
       passCode: (x) => tests.map(([op]) => `${x} ${op}`).join(' && '),
@@ -239,8 +252,8 @@ function countRule(
   return {
     failure: (n) => {
       const counted = `${what} ${n} ${n === 1 ? unit.slice(0, -1).replace(/ie$/, 'y') : unit}`;
-      if (n < low) return new Failure('out_of_range', `${counted} has fewer than ${minKey} (${low})`);
-      if (n > high) return new Failure('out_of_range', `${counted} has more than ${maxKey} (${high})`);
+      if (n < low) return { code: 'out_of_range', detail: `${counted} has fewer than ${minKey} (${low})` };
+      if (n > high) return { code: 'out_of_range', detail: `${counted} has more than ${maxKey} (${high})` };
       return undefined;
     },
     passCode: (x) => [min === undefined ? '' : `${x} >= ${min}`, max === undefined ? '' : `${x} <= ${max}`].filter(Boolean).join(' && ') || 'true',

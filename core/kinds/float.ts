@@ -1,4 +1,4 @@
-import { MAX_F32_INPUT, type FloatKind } from '../descriptors/ranges.ts';
+import { MAX_F32_INPUT, type FloatKind } from './ranges.ts';
 import type { NumberRule } from './rule.ts';
 
 /** The rules of `f32` and `f64`, with the two `out_of_range` messages, which differ by direction. */

@@ -3,7 +3,7 @@
 // validator accepts it" and "lacquer accepts it" agree), with what lacquer adds: reading a
 // date-time as milliseconds since the epoch, and writing one.
 
-import type { StringFormat } from '../descriptors/constraint-options.ts';
+import type { StringFormat } from './constraint-options.ts';
 
 const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 

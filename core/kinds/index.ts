@@ -1,5 +1,5 @@
 // The rules of the scalar kinds, one module each, and the table of them by kind.
-import type { BigIntKind, FloatKind, IntKind } from '../descriptors/ranges.ts';
+import type { BigIntKind, FloatKind, IntKind } from './ranges.ts';
 import { BIGINT_RULES } from './bigint.ts';
 import { BOOL } from './bool.ts';
 import { BYTES } from './bytes.ts';

@@ -1,6 +1,5 @@
-import { INT_RANGES, type IntKind } from '../descriptors/ranges.ts';
-import type { JsonSchema } from '../schema/json-schema.ts';
-import type { NumberRule } from './rule.ts';
+import { INT_RANGES, type IntKind } from './ranges.ts';
+import type { JsonSchema, NumberRule } from './rule.ts';
 
 /**
  * `t.i8()` … `t.u32()`: an integer that a `number` holds exactly, within the kind's bounds

@@ -1,4 +1,5 @@
-import type { JsonSchema } from '../schema/json-schema.ts';
+/** A JSON Schema document or subschema, as a plain JSON-compatible object (`core/schema/` builds whole ones). */
+export type JsonSchema = { [keyword: string]: unknown };
 
 /**
  * The rules of one scalar kind, stated once (as TypeBox states a keyword: its check, its error and

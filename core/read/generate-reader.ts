@@ -8,11 +8,11 @@ import { memberCode } from '../kinds/member.ts';
 import type { ScalarRule } from '../kinds/rule.ts';
 import { STRING } from '../kinds/string.ts';
 import { WireTimestamp } from '../kinds/timestamp.ts';
-import { Constants, bail, buildFunction, returnObject } from '../util/codegen.ts';
+import { Constants, bail, buildFunction, returnObject } from '../codegen/codegen.ts';
 import { compileReader } from './compile-reader.ts';
 import type { Reader, ReaderContext } from './context.ts';
 import { memberDefault } from './defaults.ts';
-import { RawNumber } from './raw-number.ts';
+import { RawNumber } from '../kinds/raw-number.ts';
 import { isLeftOutWhenUndefined, isRequiredKey } from './required.ts';
 
 /**

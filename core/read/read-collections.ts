@@ -40,7 +40,7 @@ function checkArray(v: unknown, count: ConstraintRule<number> | undefined): asse
   if (!Array.isArray(v)) throw mismatch('an array', v);
   if (count !== undefined) {
     const failure = count.failure(v.length);
-    if (failure !== undefined) throw failure;
+    if (failure !== undefined) throw new Failure(failure.code, failure.detail);
   }
 }
 
@@ -83,7 +83,7 @@ export function mapReader(value: Reader, count?: ConstraintRule<number>, collect
       let n = 0;
       for (const _ in v) n++;
       const failure = count.failure(n);
-      if (failure !== undefined) throw failure;
+      if (failure !== undefined) throw new Failure(failure.code, failure.detail);
     }
     return true;
   };

@@ -5,7 +5,7 @@ import type { ObjectType } from '../descriptors/object.ts';
 import { readAt, recordAt } from './collect.ts';
 import type { ReaderContext, Reader } from './context.ts';
 import { memberDefault, type DefaultMaker } from './defaults.ts';
-import { RawNumber } from './raw-number.ts';
+import { RawNumber } from '../kinds/raw-number.ts';
 import { isLeftOutWhenUndefined, isRequiredKey } from './required.ts';
 import { mismatch } from './read-scalars.ts';
 

@@ -7,9 +7,9 @@ import { INT_RULES } from '../kinds/integer.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
 import { STRING, loneSurrogate } from '../kinds/string.ts';
 import { TIMESTAMP, WireTimestamp } from '../kinds/timestamp.ts';
-import type { BigIntKind, FloatKind, IntKind } from '../descriptors/ranges.ts';
+import type { BigIntKind, FloatKind, IntKind } from '../kinds/ranges.ts';
 import type { TreeSource, Reader } from './context.ts';
-import { RawNumber, decimalToBigInt } from './raw-number.ts';
+import { RawNumber, decimalToBigInt } from '../kinds/raw-number.ts';
 import { BYTES_WEIGHT } from '../options.ts';
 
 // The closure readers of the scalar kinds: each takes the forms a tree holds (numbers, bigints from
@@ -34,7 +34,7 @@ export function constrained<V>(read: Reader, rule: ConstraintRule<V> | undefined
   return (v) => {
     const value = read(v) as V;
     const failure = rule.failure(value);
-    if (failure !== undefined) throw failure;
+    if (failure !== undefined) throw new Failure(failure.code, failure.detail);
     return value;
   };
 }

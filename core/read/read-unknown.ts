@@ -3,7 +3,7 @@ import { loneSurrogate } from '../kinds/string.ts';
 import { WireTimestamp } from '../kinds/timestamp.ts';
 import { setEntry } from '../util/set-entry.ts';
 import type { Reader, TreeSource } from './context.ts';
-import { RawNumber } from './raw-number.ts';
+import { RawNumber } from '../kinds/raw-number.ts';
 import { dateOf } from './read-scalars.ts';
 
 const EXPECTED = 'a value a codec carries (null, a boolean, a number, a string, bytes, a timestamp, an array or a plain object)';

@@ -1,6 +1,6 @@
 import { asReadError } from '../errors/read-error.ts';
-import { compiled, readersKey } from '../fast-path/compiled.ts';
-import { fastPath } from '../fast-path/fast-path.ts';
+import { compiled, readersKey } from '../compiled.ts';
+import { fastPath } from '../codegen/fast-path.ts';
 import { resolveReadOptions, type ReadOptions, type ResolvedReadOptions } from '../options.ts';
 import type { Type } from '../descriptors/type.ts';
 import { closuresWithAllErrors } from './all-errors.ts';

@@ -6,8 +6,8 @@
 //   states, so a bound becomes the last double whose shortest text is still inside it.
 
 import { SCALAR_RULES, withNumberConstraints } from '../kinds/index.ts';
-import type { NumberConstraints } from '../descriptors/constraint-options.ts';
-import { BIGINT_RANGES, MAX_F32_INPUT, type BigIntKind, type FloatKind, type IntKind } from '../descriptors/ranges.ts';
+import type { NumberConstraints } from '../kinds/constraint-options.ts';
+import { BIGINT_RANGES, MAX_F32_INPUT, type BigIntKind, type FloatKind, type IntKind } from '../kinds/ranges.ts';
 import type { JsonSchema } from './schema-target.ts';
 
 /**

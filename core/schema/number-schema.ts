@@ -4,7 +4,7 @@
 import type { BigIntType } from '../descriptors/bigint.ts';
 import type { FloatType } from '../descriptors/float.ts';
 import type { IntType } from '../descriptors/integer.ts';
-import { BIGINT_RANGES } from '../descriptors/ranges.ts';
+import { BIGINT_RANGES } from '../kinds/ranges.ts';
 import { decimalRangePattern } from './decimal-range.ts';
 import { bigIntBounds, bigIntRange, numberSchema } from './number-bounds.ts';
 import type { JsonSchema, SchemaTarget } from './schema-target.ts';

@@ -3,7 +3,8 @@ import type { ResolvedReadOptions } from '../options.ts';
 import type { PathNotation, SchemaPath } from './schema-path.ts';
 
 /** A JSON Schema document or subschema, as a plain JSON-compatible object. */
-export type JsonSchema = { [keyword: string]: unknown };
+export type { JsonSchema } from '../kinds/rule.ts';
+import type { JsonSchema } from '../kinds/rule.ts';
 
 /**
  * Which side of the wire a schema describes. `'read'`: what reading accepts (`required` lists the

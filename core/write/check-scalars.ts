@@ -8,7 +8,7 @@ import { STRING, loneSurrogate } from '../kinds/string.ts';
 import { TIMESTAMP } from '../kinds/timestamp.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
 import { MAX_WRITE_ITEMS, hole, tooManyItems } from './array-bounds.ts';
-import type { BigIntKind, FloatKind, IntKind } from '../descriptors/ranges.ts';
+import type { BigIntKind, FloatKind, IntKind } from '../kinds/ranges.ts';
 
 // Checks of values about to be written: a writer never emits what the reader would reject. Each
 // scalar check is its kind's rule from core/kinds; the messages say what cannot be written.
@@ -129,7 +129,7 @@ export function constrained<V, M>(check: (v: unknown) => V, rule: ConstraintRule
   return (v) => {
     const x = check(v);
     const failure = rule.failure(measure(x));
-    if (failure !== undefined) throw failure;
+    if (failure !== undefined) throw new Failure(failure.code, failure.detail);
     return x;
   };
 }
@@ -137,7 +137,7 @@ export function constrained<V, M>(check: (v: unknown) => V, rule: ConstraintRule
 /** Throws a constraint rule's failure, if `measured` does not pass it. */
 export function checkConstraint<M>(rule: ConstraintRule<M>, measured: M): void {
   const failure = rule.failure(measured);
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw new Failure(failure.code, failure.detail);
 }
 
 /** A value nested deeper than `maxDepth` containers, through `t.lazy` or `t.unknown` (a cyclic value ends here). */

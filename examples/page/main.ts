@@ -7,7 +7,7 @@ import type { Codec } from '../../core/codec.ts';
 import { formatF32 } from '../../codecs/json/format-f32.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import { canGenerateCode } from '../../core/util/codegen.ts';
+import { canGenerateCode } from '../../core/codegen/codegen.ts';
 import { HttpError } from '../../index.ts';
 import { createClient, type Client } from '../../transports/client/index.ts';
 import { UserApi } from '../contracts.ts';

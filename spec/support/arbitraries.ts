@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { t, type Type, type AnyType, type RequiresKey } from '../../index.ts';
 import { numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { DATE_TIME_RANGE, FORMATS } from '../../core/kinds/formats.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/descriptors/ranges.ts';
-import type { StringConstraints, StringFormat } from '../../core/descriptors/constraint-options.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/kinds/ranges.ts';
+import type { StringConstraints, StringFormat } from '../../core/kinds/constraint-options.ts';
 
 /** Member names, including ones that `Object.prototype` also has and ones that need escaping in a JSON Pointer. */
 const arbKey = fc.oneof(

@@ -3,7 +3,7 @@
 import { Encoder as CborXEncoder } from 'cbor-x';
 import { Packr } from 'msgpackr';
 import { Failure } from '../../core/errors/failure.ts';
-import { BAIL } from '../../core/util/codegen.ts';
+import { BAIL } from '../../core/codegen/codegen.ts';
 import { DirectCursor, compileDirectReader, type DirectReader } from '../../codecs/binary/direct-reader.ts';
 import { generateDirectReader } from '../../codecs/binary/generate-direct-reader.ts';
 import { cbor } from '../../codecs/cbor/index.ts';

@@ -5,7 +5,7 @@
 // and writers and the closure ones must take and refuse the same values, with the same messages.
 import fc from 'fast-check';
 import { t, type Type } from '../../index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32, MAX_F32_INPUT } from '../../core/descriptors/ranges.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32, MAX_F32_INPUT } from '../../core/kinds/ranges.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { type Opts, type Type, WriteError } from '../../index.ts';
 import { Failure } from '../../core/errors/failure.ts';
 import { asWriteError } from '../../core/errors/write-error.ts';
-import { BAIL, canGenerateCode } from '../../core/util/codegen.ts';
+import { BAIL, canGenerateCode } from '../../core/codegen/codegen.ts';
 import { compileJsonWriter } from '../../codecs/json/compile-writer.ts';
 import { generateJsonWriter } from '../../codecs/json/generate-writer.ts';
 import { json } from '../../codecs/json/index.ts';

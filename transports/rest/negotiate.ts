@@ -1,6 +1,6 @@
 import type { Codec } from '../../core/codec.ts';
 import { acceptance, mediaTypeEssence, parseAccept } from './media-type.ts';
-import { remember } from './remember.ts';
+import { remember } from '../../core/util/remember.ts';
 
 /** A codec chosen for an answer, and the media type it is labelled with. */
 export interface Choice {

@@ -6,7 +6,7 @@ import { t } from '../../core/descriptors/index.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import { chooseProblemCodec, problemMediaType } from './negotiate.ts';
 import { appendHeader, headerMistake } from './call.ts';
-import { remember } from './remember.ts';
+import { remember } from '../../core/util/remember.ts';
 import type { EndpointResponse, HeaderValues } from './types.ts';
 
 /** An RFC 9457 problem document, as lacquer writes it. */

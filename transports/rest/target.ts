@@ -1,4 +1,4 @@
-import { remember } from './remember.ts';
+import { remember } from '../../core/util/remember.ts';
 
 /** A request target split into its decoded path segments and its query. */
 export interface Target {

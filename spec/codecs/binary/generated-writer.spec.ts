@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { Packr } from 'msgpackr';
 import { t, type Type } from '../../../index.ts';
 import { asWriteError } from '../../../core/errors/write-error.ts';
-import { BAIL } from '../../../core/util/codegen.ts';
+import { BAIL } from '../../../core/codegen/codegen.ts';
 import { compileBinaryWriter } from '../../../codecs/binary/compile-writer.ts';
 import { generateBinaryWriter } from '../../../codecs/binary/generate-writer.ts';
 import { Sink } from '../../../codecs/binary/sink.ts';

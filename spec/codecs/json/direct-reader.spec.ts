@@ -10,7 +10,7 @@ import { Failure } from '../../../core/errors/failure.ts';
 import { ReadError, asReadError } from '../../../core/errors/read-error.ts';
 import { NeedsExactNumbers } from '../../../core/read/read-scalars.ts';
 import { readersFor } from '../../../core/read/read.ts';
-import { canGenerateCode } from '../../../core/util/codegen.ts';
+import { canGenerateCode } from '../../../core/codegen/codegen.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { generateDirectReader } from '../../../codecs/json/generate-direct-reader.ts';
 import { parseExact } from '../../../codecs/json/parse-exact.ts';

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { t, type Type } from '../../../index.ts';
-import { BAIL } from '../../../core/util/codegen.ts';
+import { BAIL } from '../../../core/codegen/codegen.ts';
 import { compileJsonWriter } from '../../../codecs/json/compile-writer.ts';
 import { generateJsonWriter } from '../../../codecs/json/generate-writer.ts';
 import { PAYLOADS } from '../../../bench/payloads.ts';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canGenerateCode } from '../../../core/util/codegen.ts';
+import { canGenerateCode } from '../../../core/codegen/codegen.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const SPECS = [

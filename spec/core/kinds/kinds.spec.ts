@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { BIGINT_RULES, FLOAT_RULES, INT_RULES, SCALAR_RULES, isInheritedKey, memberCode, memberValue } from '../../../core/kinds/index.ts';
-import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../../core/descriptors/ranges.ts';
-import { canGenerateCode } from '../../../core/util/codegen.ts';
+import { BIGINT_RANGES, INT_RANGES, MAX_F32_INPUT } from '../../../core/kinds/ranges.ts';
+import { canGenerateCode } from '../../../core/codegen/codegen.ts';
 import { kindOutcomes } from '../../support/kind-outcomes.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { t, generatedSource, standardSchema, type Infer, type Type } from '../../../index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { readTree } from '../../../core/read/read.ts';
-import { canGenerateCode } from '../../../core/util/codegen.ts';
+import { canGenerateCode } from '../../../core/codegen/codegen.ts';
 import { readErrorOf } from '../../support/read-error.ts';
 import { closureOutcome, generatedOutcome } from '../../support/read-outcome.ts';
 

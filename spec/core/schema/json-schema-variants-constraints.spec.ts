@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { jsonSchema, ReadError, t, type JsonSchema, type Opts, type Type } from '../../../index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { decimalRangePattern } from '../../../core/schema/decimal-range.ts';
-import { MAX_F32 } from '../../../core/descriptors/ranges.ts';
+import { MAX_F32 } from '../../../core/kinds/ranges.ts';
 
 // ownProperties: a key like `constructor` counts only when the document has it, as in lacquer.
 const ajv = new Ajv2020({ strict: false, ownProperties: true, validateFormats: true });

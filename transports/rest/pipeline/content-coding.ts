@@ -4,7 +4,7 @@
 // and DecompressionStream in transports/fetch).
 import { isToken, listMembers, parseWeightedList } from '../header-grammar.ts';
 import { problem, type ProblemDocument } from '../problem.ts';
-import { remember } from '../remember.ts';
+import { remember } from '../../../core/util/remember.ts';
 import type { EndpointResponse, HeaderValues } from '../types.ts';
 import { isFrames } from '../answer-body.ts';
 import { addVary } from '../vary.ts';

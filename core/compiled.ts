@@ -1,54 +1,22 @@
 // The one cache of compiled readers and writers. Everything lacquer compiles for a descriptor (the
 // read pass, each codec's writers and direct readers, Standard Schema's validator) is kept with
 // that descriptor, under a key naming what it is and the options it was compiled for. No code
-// generation here: Standard Schema uses this module with closures alone.
-import { resolveReadOptions, type Opts, type ReadOptions } from '../options.ts';
-import type { Type } from '../descriptors/type.ts';
-import type { Factory } from '../util/codegen.ts';
+// generation here (`core/codegen/` keeps the generated source): Standard Schema uses this module
+// with closures alone.
+import { resolveReadOptions, type Opts, type ReadOptions } from './options.ts';
+import type { Type } from './descriptors/type.ts';
 
-/** One function generated for a descriptor, for `generatedSource`. */
-export interface GeneratedCode {
-  /** `read`, `json`, `msgpack-direct`, …: the `<codec>` of `sourceUrl`. */
-  readonly codec: string;
-  /** `lacquer/<codec>/<Name>.js`. */
-  readonly sourceUrl: string;
-  /** What `new Function` made; `toString()` gives the source, so none is kept twice. */
-  readonly factories: readonly Factory[];
-}
-
-/** What is compiled for one descriptor. */
-interface Compiled {
-  /** Each artefact under its key: what it is and the options it depends on. */
-  readonly artefacts: Map<string, unknown>;
-  /** The functions generated for it, oldest first. */
-  readonly generated: GeneratedCode[];
-}
-
-const byType = new WeakMap<Type, Compiled>();
-
-function compiledOf(type: Type): Compiled {
-  let c = byType.get(type);
-  if (c === undefined) byType.set(type, (c = { artefacts: new Map(), generated: [] }));
-  return c;
-}
+/** Each descriptor's artefacts under their keys: what each is and the options it depends on. */
+const byType = new WeakMap<Type, Map<string, unknown>>();
 
 /** The artefact of `type` under `key`, compiled on first use and kept with the descriptor (it goes when the descriptor goes). */
 export function compiled<A>(type: Type, key: string, compile: () => A): A {
-  const artefacts = compiledOf(type).artefacts;
+  let artefacts = byType.get(type);
+  if (artefacts === undefined) byType.set(type, (artefacts = new Map()));
   if (artefacts.has(key)) return artefacts.get(key) as A;
   const artefact = compile();
   artefacts.set(key, artefact);
   return artefact;
-}
-
-/** Remembers a function generated for `type`. */
-export function recordGenerated(type: Type, code: GeneratedCode): void {
-  compiledOf(type).generated.push(code);
-}
-
-/** The functions generated for `type` so far, oldest first. */
-export function generatedFor(type: Type): readonly GeneratedCode[] {
-  return byType.get(type)?.generated ?? [];
 }
 
 /** The read options a decode plan keeps (`maxItems` comes with each call), resolved, as a key. */

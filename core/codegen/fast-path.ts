@@ -6,8 +6,8 @@
 // the second whenever the first bails.
 import { Failure } from '../errors/failure.ts';
 import type { Type } from '../descriptors/type.ts';
-import { BAIL, CODE_GENERATION_REFUSED, buildFunction, buildingAs, canGenerateCode } from '../util/codegen.ts';
-import { generatedFor, recordGenerated } from './compiled.ts';
+import { remember } from '../util/remember.ts';
+import { BAIL, CODE_GENERATION_REFUSED, Constants, buildFunction, buildingAs, canGenerateCode, type Factory } from './codegen.ts';
 
 /** What `fastPath` is given. `F` takes one or two arguments (a value; or a sink and a value). */
 export interface FastPathOptions<F> {
@@ -69,8 +69,7 @@ interface Site {
  * and catches its bails is generated too, one per fast path: its call sees one callee, which V8
  * inlines (a wrapper closure shared by every fast path would see them all, and inline none). It
  * takes one argument (readers, JSON writers) or two (binary writers: a sink and a value), as the
- * fallback does. In it, `c0` is the fast path, `c1` the fallback, `c2` BAIL, `c3` `afterThrow`.
- * Its sourceURL is the fast path's with `.entry.js` for `.js`.
+ * fallback does. Its sourceURL is the fast path's with `.entry.js` for `.js`.
  */
 function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | undefined | typeof REFUSED {
   const args = fallback.length < 2 ? 'a' : 'a, b';
@@ -78,8 +77,15 @@ function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | u
     const { result, factories } = buildingAs(site.sourceUrl, () => {
       const fast = generate();
       if (fast === undefined) return undefined;
-      const body = `return function fastPath(${args}) {\n  try { return c0(${args}); } catch (e) { return e === c2 ? c1(${args}) : c3(e, c4, c1, ${args}); }\n};`;
-      return buildFunction<Fn>([fast, fallback, BAIL, afterThrow, site], body, site.sourceUrl.replace(/\.js$/, '.entry.js'));
+      const constants = new Constants();
+      const code = constants.ref(fast, `the fast path, ${site.sourceUrl}`);
+      const closures = constants.ref(fallback, 'the closure path: answers what the fast path bails on');
+      const bail = constants.ref(BAIL);
+      const after = constants.ref(afterThrow, 'afterThrow: the closure path answers, and a throw it does not share is reported');
+      const where = constants.ref(site, `this fast path, named in reports`);
+      const call = `${closures}(${args})`;
+      const body = `return function fastPath(${args}) {\n  try { return ${code}(${args}); } catch (e) { return e === ${bail} ? ${call} : ${after}(e, ${where}, ${closures}, ${args}); }\n};`;
+      return buildFunction<Fn>(constants, body, site.sourceUrl.replace(/\.js$/, '.entry.js'));
     });
     if (result !== undefined) recordGenerated(site.type, { codec: site.codec, sourceUrl: site.sourceUrl, factories });
     return result;
@@ -120,12 +126,13 @@ function afterThrow(e: unknown, site: Site | undefined, fallback: Fn, a: unknown
 
 // ---- Naming -------------------------------------------------------------------------------------
 
-/** How many fast paths were generated under each `lacquer/<codec>/<Name>`. */
-const names = new Map<string, number>();
 /**
- * Past this many names the counts start over: descriptors made at run time (one per request, with
- * a name each) must not grow `names` for ever, and a name used twice only confuses a debugger.
+ * How many fast paths were generated under each `lacquer/<codec>/<Name>`. Descriptors made at run
+ * time (one per request, with a name each) must not grow it for ever: past `MAX_NAMES` names the
+ * counts start over, and a name over `MEMO_KEY_LENGTH` is not counted (a name used twice only
+ * confuses a debugger).
  */
+const names = new Map<string, number>();
 const MAX_NAMES = 10_000;
 
 /** `lacquer/<codec>/<Name>.js`, `<Name>-2.js` for the second one of that name (another descriptor, other options). */
@@ -134,9 +141,7 @@ function sourceUrlOf(codec: string, type: Type): string {
   // A sourceURL ends at a line break: keep names to characters that are safe in a URL path.
   const name = (typeof named === 'string' && named !== '' ? named : type.kind).replace(/[^\w.$-]/g, '_');
   const base = `lacquer/${codec}/${name}`;
-  if (names.size >= MAX_NAMES && !names.has(base)) names.clear();
-  const n = (names.get(base) ?? 0) + 1;
-  names.set(base, n);
+  const n = remember(names, base, (names.get(base) ?? 0) + 1, MAX_NAMES);
   return `${base}${n === 1 ? '' : `-${n}`}.js`;
 }
 
@@ -191,6 +196,26 @@ export const specHooks: { generate?: (codec: string, type: Type, generate: () =>
 
 // ---- Printing -----------------------------------------------------------------------------------
 
+/** One function generated for a descriptor, for `generatedSource`. */
+interface GeneratedCode {
+  /** `read`, `json`, `msgpack-direct`, …: the `<codec>` of `sourceUrl`. */
+  readonly codec: string;
+  /** `lacquer/<codec>/<Name>.js`. */
+  readonly sourceUrl: string;
+  /** What `new Function` made; `toString()` gives the source, so none is kept twice. */
+  readonly factories: readonly Factory[];
+}
+
+/** The functions generated for each descriptor, oldest first; they go when the descriptor goes. */
+const generated = new WeakMap<Type, GeneratedCode[]>();
+
+/** Remembers a function generated for `type`. */
+function recordGenerated(type: Type, code: GeneratedCode): void {
+  const codes = generated.get(type);
+  if (codes === undefined) generated.set(type, [code]);
+  else codes.push(code);
+}
+
 /**
  * The JavaScript lacquer generated for `type` so far, or only that of `codec` (`read`, `json`,
  * `msgpack`, `cbor`, `json-direct`, `msgpack-direct`, `cbor-direct`). Each piece ends in its
@@ -201,7 +226,7 @@ export const specHooks: { generate?: (codec: string, type: Type, generate: () =>
  * `''` before, and where `new Function` is forbidden (the closure path alone runs there).
  */
 export function generatedSource(type: Type, codec?: string): string {
-  return generatedFor(type)
+  return (generated.get(type) ?? [])
     .filter((code) => codec === undefined || code.codec === codec)
     .flatMap((code) => code.factories.map(String))
     .join('\n\n');

@@ -1,6 +1,7 @@
 // Generated code is the fast path for readers and writers; closures are the path that always works.
 // Under a Content-Security-Policy without 'unsafe-eval' (or node --disallow-code-generation-from-strings)
 // `new Function` throws, and lacquer uses the closures alone.
+import { constantLabel, oneLine } from './constant-label.ts';
 
 let available: boolean | undefined;
 
@@ -32,15 +33,20 @@ let unnamed = 0;
 
 /**
  * Builds a function from generated source that receives `constants` as `c0`, `c1`, …. The source
- * ends in `//# sourceURL=<url>`, the name debuggers list it under and stack traces show: `url`, else
- * the one `buildingAs` set (the fast path names the code after its codec and descriptor, without
- * the generators knowing), else `lacquer/generated/<n>.js`.
+ * starts with a comment naming each constant (`// c3: RegExp /^[a-z]+$/u`: the label given to
+ * `Constants.ref`, else one derived from the value) and ends in `//# sourceURL=<url>`, the name
+ * debuggers list it under and stack traces show: `url`, else the one `buildingAs` set (the fast
+ * path names the code after its codec and descriptor, without the generators knowing), else
+ * `lacquer/generated/<n>.js`.
  */
-export function buildFunction<F>(constants: readonly unknown[], body: string, url?: string): F {
-  const names = constants.map((_, i) => `c${i}`);
+export function buildFunction<F>(constants: Constants | readonly unknown[], body: string, url?: string): F {
+  const values = constants instanceof Constants ? constants.values : constants;
+  const labels = constants instanceof Constants ? constants.labels : [];
+  const names = values.map((_, i) => `c${i}`);
+  const heading = values.map((value, i) => `// c${i}: ${labels[i] ?? constantLabel(value)}\n`).join('');
   let factory: Factory;
   try {
-    factory = new Function(...names, `${body}\n//# sourceURL=${url ?? building?.url ?? `lacquer/generated/${++unnamed}.js`}`) as Factory;
+    factory = new Function(...names, `${heading}${body}\n//# sourceURL=${url ?? building?.url ?? `lacquer/generated/${++unnamed}.js`}`) as Factory;
   } catch (e) {
     // A syntax error is a generator's bug, reported by the caller; an EvalError is the platform saying no.
     if (!(e instanceof EvalError)) throw e;
@@ -48,7 +54,7 @@ export function buildFunction<F>(constants: readonly unknown[], body: string, ur
     throw CODE_GENERATION_REFUSED;
   }
   building?.factories.push(factory);
-  return factory(...constants) as F;
+  return factory(...values) as F;
 }
 
 /**
@@ -69,16 +75,23 @@ export function buildingAs<T>(url: string, generate: () => T): { readonly result
 /** Collects the values generated code refers to; each gets a name `cN`. */
 export class Constants {
   readonly values: unknown[] = [];
+  /** What the callers said each value is (see `ref`), by index; `buildFunction` derives the others. */
+  readonly labels: (string | undefined)[] = [];
   private readonly index = new Map<unknown, string>();
 
-  /** The name under which generated code sees `value`. */
-  ref(value: unknown): string {
+  /**
+   * The name under which generated code sees `value`. `label` says what it is in the comment that
+   * heads the printed source, in place of the label derived from the value.
+   */
+  ref(value: unknown, label?: string): string {
     let name = this.index.get(value);
     if (name === undefined) {
       name = `c${this.values.length}`;
       this.values.push(value);
+      this.labels.push(undefined);
       this.index.set(value, name);
     }
+    if (label !== undefined) this.labels[Number(name.slice(1))] = oneLine(label);
     return name;
   }
 }

@@ -1,7 +1,6 @@
-// The numeric bounds of the descriptor kinds: data only. core/kinds/ states each kind's rules on
-// them (the check, the messages, the emitted code, the JSON Schema). Kept apart from the descriptor
-// classes so rules, readers and writers can use them without importing the classes (which would
-// close an import cycle).
+// The number kinds and their bounds: data only. The modules beside this one state each kind's rules
+// on them (the check, the messages, the emitted code, the JSON Schema); the descriptor classes,
+// a layer up, take their kinds from here.
 
 /** The integer kinds that fit a JavaScript `number` exactly. */
 export type IntKind = 'i8' | 'i16' | 'i32' | 'u8' | 'u16' | 'u32';

@@ -1,6 +1,6 @@
 // The constraints a descriptor may carry, named like their JSON Schema keywords: data only. The
-// rules that check them (on read and write), their messages and their schema are in
-// core/kinds/constraints.ts.
+// rules that check them (when a descriptor is made, on read and write), their messages and their
+// schema are in constraints.ts.
 
 /** The string formats `t.string({ format })` checks, as JSON Schema (and ajv-formats) define them. */
 export type StringFormat = 'email' | 'uuid' | 'uri' | 'date-time';

@@ -1,6 +1,6 @@
 // A value that is not one of an enum's (or a literal's) values is named in the error, reading and
 // writing, in every codec: a string quoted and cut after 40 characters, a number or boolean as it
-// is, anything else by its kind. Run again with code generation forbidden (spec/core/fast-path/closure-path.spec.ts).
+// is, anything else by its kind. Run again with code generation forbidden (spec/core/codegen/closure-path.spec.ts).
 import { expect } from 'chai';
 import { ReadError, WriteError, t, type Codec } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';

@@ -1,6 +1,6 @@
 // A platform that allows `new Function` while it starts and refuses it afterwards, as workerd does
 // during a request: the refusal is simulated by replacing the global `Function` (what `new
-// Function` looks up). Prints one JSON line for spec/core/fast-path/refused-codegen.spec.ts.
+// Function` looks up). Prints one JSON line for spec/core/codegen/refused-codegen.spec.ts.
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';

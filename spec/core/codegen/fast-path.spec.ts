@@ -55,7 +55,7 @@ function exercise(type: Type): unknown[] {
 
 const fields = () => ({ id: t.u64(), name: t.string(), tags: t.array(t.string()) });
 
-describe('core/fast-path', () => {
+describe('core/codegen', () => {
   let reports: GeneratedCodeError[];
   let previous: ReturnType<typeof onGeneratedCodeError>;
   beforeEach(function () {

@@ -23,7 +23,7 @@ const SPECS = [
 /** Node's flags for a process where `new Function` throws, as under a CSP without 'unsafe-eval'. */
 const FORBID = ['--disallow-code-generation-from-strings', '--import', 'tsx'];
 
-describe('core/fast-path: the closure path (no code generation)', () => {
+describe('core/codegen: the closure path (no code generation)', () => {
   it('the main run uses generated code', () => {
     expect(canGenerateCode()).to.equal(true);
   });

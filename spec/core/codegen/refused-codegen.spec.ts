@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const child = fileURLToPath(new URL('../../support/refused-codegen-child.ts', import.meta.url));
 
-describe('core/fast-path: code generation refused after start-up', () => {
+describe('core/codegen: code generation refused after start-up', () => {
   it('keeps the code compiled when the registry was built, and reads and writes later descriptors with closures, silently', function () {
     this.timeout(60_000);
     const run = spawnSync(process.execPath, ['--import', 'tsx', child], { encoding: 'utf8' });

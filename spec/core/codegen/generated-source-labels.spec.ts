@@ -3,10 +3,10 @@
 // debugger) need not guess what `c4(x0)` calls.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { generatedSource, t } from '../../index.ts';
-import { json } from '../../codecs/json/index.ts';
-import { Constants, buildFunction } from '../../core/codegen/codegen.ts';
-import { RawNumber } from '../../core/kinds/raw-number.ts';
+import { generatedSource, t } from '../../../index.ts';
+import { json } from '../../../codecs/json/index.ts';
+import { Constants, buildFunction } from '../../../core/codegen/codegen.ts';
+import { RawNumber } from '../../../core/kinds/raw-number.ts';
 
 /** Each function of `source`: its parameters and the comment lines that open its body. */
 function functionsOf(source: string): { params: string[]; heading: string[]; body: string }[] {

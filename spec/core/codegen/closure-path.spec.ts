@@ -31,7 +31,7 @@ describe('core/codegen: the closure path (no code generation)', () => {
   it('the flag the rerun uses does forbid code generation', () => {
     const probe = spawnSync(
       process.execPath,
-      [...FORBID, '--input-type=module', '-e', "const { canGenerateCode } = await import('./core/util/codegen.ts'); process.exit(canGenerateCode() ? 1 : 0);"],
+      [...FORBID, '--input-type=module', '-e', "const { canGenerateCode } = await import('./core/codegen/codegen.ts'); process.exit(canGenerateCode() ? 1 : 0);"],
       { cwd: root, encoding: 'utf8' },
     );
     expect(probe.status, probe.stderr).to.equal(0);

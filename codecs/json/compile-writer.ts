@@ -3,7 +3,8 @@ import { mapRule } from '../../core/kinds/constraints.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import type { AnyType, LazyType, ObjectType, Type } from '../../core/descriptors/index.ts';
+import type { LazyType, NullableType, ObjectType, OptionalType, Type } from '../../core/descriptors/index.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { encodeBase64 } from '../../core/util/base64.ts';
 import { arrayChecker, bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
@@ -52,65 +53,76 @@ export function compileJsonWriter(type: Type, pretty: boolean, maxDepth = DEFAUL
  * `limit_exceeded`; elsewhere the descriptor bounds the depth, and it is written as it is.
  */
 export function compileJsonWriterAt(type: Type, scope: JsonWriterScope, depth: number, bounded: boolean): JsonWriter {
-  const d = type as AnyType;
-  const pretty = scope.pretty;
-  const inner = (t: Type) => compileJsonWriterAt(t, scope, depth + 1, bounded);
-  const container = (make: () => JsonWriter): JsonWriter => (bounded && depth > scope.maxDepth ? throwsTooDeep(scope.maxDepth) : make());
-  switch (d.kind) {
-    case 'string': {
-      const check = stringChecker(d);
-      return (v) => quote(check(v));
-    }
-    case 'bool': return (v) => (checkBool(v) ? 'true' : 'false');
-    case 'void': return () => 'null';
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const check = intCheckerOf(d);
-      return (v) => String(check(v));
-    }
-    case 'i64': case 'u64': {
-      const check = bigIntCheckerOf(d);
-      return d.json === 'string' ? (v) => '"' + String(check(v)) + '"' : (v) => String(check(v));
-    }
-    case 'f32': {
-      const check = floatCheckerOf(d);
-      return (v) => formatF32(check(v));
-    }
-    case 'f64': {
-      const check = floatCheckerOf(d);
-      return (v) => formatF64(check(v));
-    }
-    case 'bytes': return (v) => '"' + encodeBase64(checkBytes(v)) + '"';
-    case 'timestamp': return (v) => '"' + timestampText(checkTimestamp(v)) + '"';
-    case 'unknown': return (v, ind) => writeUnknown(v, ind, depth, scope);
-    case 'literal': case 'enum': {
-      const check = oneOfChecker(d.kind === 'literal' ? [d.value] : d.values);
-      return (v) => JSON.stringify(check(v));
-    }
-    case 'optional': case 'nullable': {
-      const write = compileJsonWriterAt(d.inner, scope, depth, bounded);
-      return (v, ind) => (v === null || v === undefined ? 'null' : write(v, ind));
-    }
-    case 'array': return container(() => {
-      const write = inner(d.element);
-      const check = arrayChecker(d);
-      return sequenceWriter(check, () => write, pretty);
-    });
-    case 'tuple': return container(() => {
-      const writes = d.elements.map(inner);
-      return sequenceWriter((v) => checkArray(v, writes.length), (i) => writes[i]!, pretty);
-    });
-    case 'map': return container(() => {
-      const write = inner(d.values);
-      return d.constraints === undefined ? mapWriter(write, pretty) : constrainedMapWriter(write, pretty, mapRule(d.constraints));
-    });
-    case 'object': return container(() => objectWriter(d, inner, pretty));
-    case 'variant': {
-      const pick = variantMember(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
-      return (v, ind) => pick(v)(v, ind);
-    }
-    case 'lazy': return lazyWriter(d, scope, depth);
-  }
+  return visit(type, writerOf, scope, depth, bounded);
 }
+
+/** Where a writer is compiled: the scope, the depth of the value, and whether it is below a `t.lazy`. */
+type At = [scope: JsonWriterScope, depth: number, bounded: boolean];
+
+/** The writer of a container's item, one level deeper. */
+const inner = (t: Type, scope: JsonWriterScope, depth: number, bounded: boolean) => compileJsonWriterAt(t, scope, depth + 1, bounded);
+
+/** A container's writer, or one that fails when, below a `t.lazy`, it sits deeper than `maxDepth`. */
+const container = (scope: JsonWriterScope, depth: number, bounded: boolean, make: () => JsonWriter): JsonWriter =>
+  bounded && depth > scope.maxDepth ? throwsTooDeep(scope.maxDepth) : make();
+
+/** `t.optional` and `t.nullable`: `null` for either absence, else the inner writer at the same depth. */
+const wrapper = (d: OptionalType | NullableType, scope: JsonWriterScope, depth: number, bounded: boolean): JsonWriter => {
+  const write = compileJsonWriterAt(d.inner, scope, depth, bounded);
+  return (v, ind) => (v === null || v === undefined ? 'null' : write(v, ind));
+};
+
+const oneOf = (values: readonly unknown[]): JsonWriter => {
+  const check = oneOfChecker(values);
+  return (v) => JSON.stringify(check(v));
+};
+
+const writerOf: Visitor<JsonWriter, At> = {
+  string: (d) => {
+    const check = stringChecker(d);
+    return (v) => quote(check(v));
+  },
+  bool: () => (v) => (checkBool(v) ? 'true' : 'false'),
+  void: () => () => 'null',
+  int: (d) => {
+    const check = intCheckerOf(d);
+    return (v) => String(check(v));
+  },
+  bigint: (d) => {
+    const check = bigIntCheckerOf(d);
+    return d.json === 'string' ? (v) => '"' + String(check(v)) + '"' : (v) => String(check(v));
+  },
+  float: (d) => {
+    const check = floatCheckerOf(d);
+    return d.kind === 'f32' ? (v) => formatF32(check(v)) : (v) => formatF64(check(v));
+  },
+  bytes: () => (v) => '"' + encodeBase64(checkBytes(v)) + '"',
+  timestamp: () => (v) => '"' + timestampText(checkTimestamp(v)) + '"',
+  unknown: (_, scope, depth) => (v, ind) => writeUnknown(v, ind, depth, scope),
+  literal: (d) => oneOf([d.value]),
+  enum: (d) => oneOf(d.values),
+  optional: wrapper,
+  nullable: wrapper,
+  array: (d, scope, depth, bounded) => container(scope, depth, bounded, () => {
+    const write = inner(d.element, scope, depth, bounded);
+    const check = arrayChecker(d);
+    return sequenceWriter(check, () => write, scope.pretty);
+  }),
+  tuple: (d, scope, depth, bounded) => container(scope, depth, bounded, () => {
+    const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
+    return sequenceWriter((v) => checkArray(v, writes.length), (i) => writes[i]!, scope.pretty);
+  }),
+  map: (d, scope, depth, bounded) => container(scope, depth, bounded, () => {
+    const write = inner(d.values, scope, depth, bounded);
+    return d.constraints === undefined ? mapWriter(write, scope.pretty) : constrainedMapWriter(write, scope.pretty, mapRule(d.constraints));
+  }),
+  object: (d, scope, depth, bounded) => container(scope, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.pretty)),
+  variant: (d, scope, depth, bounded) => {
+    const pick = variantMember(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
+    return (v, ind) => pick(v)(v, ind);
+  },
+  lazy: (d, scope, depth) => lazyWriter(d, scope, depth),
+};
 
 /**
  * `t.lazy`: its target's writer at the same depth (a lazy node is no container), compiled on the

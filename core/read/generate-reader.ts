@@ -1,5 +1,6 @@
-import type { AnyType, ObjectType, VariantType } from '../descriptors/index.ts';
+import type { AnyType, ArrayType, MapType, ObjectType, TupleType, VariantType } from '../descriptors/index.ts';
 import type { Type } from '../descriptors/type.ts';
+import { visit, type Visitor } from '../descriptors/visit.ts';
 import { BOOL } from '../kinds/bool.ts';
 import { arrayRule, mapRule, numberRule, stringRule, type ConstraintRule } from '../kinds/constraints.ts';
 import { FLOAT_RULES } from '../kinds/float.ts';
@@ -43,33 +44,15 @@ class ReaderGenerator {
   }
 
   /** A JavaScript expression reading the identifier `x` as `type`. */
-  private expr(type: Type, x: string, depth: number): string {
-    const d = type as AnyType;
-    switch (d.kind) {
-      case 'string': return this.scalar(STRING, x, x, d.constraints && stringRule(d.constraints));
-      case 'bool': return this.scalar(BOOL, x, x);
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-        return this.scalar(INT_RULES[d.kind], x, x, d.constraints && numberRule(d.constraints));
-      case 'f32': case 'f64': {
-        const rule = FLOAT_RULES[d.kind];
-        return this.scalar(rule, x, rule.readCode(x), d.constraints && numberRule(d.constraints));
-      }
-      case 'optional': return `(${x} === null || ${x} === undefined ? undefined : ${this.expr(d.inner, x, depth)})`;
-      case 'nullable': return `(${x} === null ? null : ${this.expr(d.inner, x, depth)})`;
-      case 'array': case 'map': case 'tuple': case 'object': case 'variant':
-        if (depth > this.ctx.maxDepth) return `${this.closure(type, depth)}(${x})`;
-        return `${this.container(d, depth)}(${x})`;
-      default:
-        // Rarer kinds (64-bit, bytes, timestamp, unknown, lazy, literal, enum, void) use their closure reader inline.
-        return `${this.closure(type, depth)}(${x})`;
-    }
+  expr(type: Type, x: string, depth: number): string {
+    return visit(type, expressionOf, this, x, depth);
   }
 
   /**
    * `x` read as `value` when its kind's rule takes it and `value` passes the constraints (on the
    * value as read: an `f32` rounded), else a bail.
    */
-  private scalar(rule: ScalarRule, x: string, value: string, constraints?: ConstraintRule<never>): string {
+  scalar(rule: ScalarRule, x: string, value: string, constraints?: ConstraintRule<never>): string {
     const pass = constraints === undefined ? '' : ` && (${this.pass(constraints, value)})`;
     return `(${rule.isCode(x)}${pass} ? ${value} : ${this.constants.ref(bailFn)}())`;
   }
@@ -79,54 +62,50 @@ class ReaderGenerator {
     return rule.passCode(x, (value) => this.constants.ref(value));
   }
 
-  private closure(type: Type, depth: number): string {
+  closure(type: Type, depth: number): string {
     return this.constants.ref(compileReader(type, this.ctx, depth));
   }
 
   /**
-   * Emits the function reading a container at `depth` (a variant reads at the depth of its member
-   * objects); returns its name. `discriminant`: a variant's member object, called once the variant
-   * has checked that `v` is a record whose member of that name holds the member's literal.
+   * The call reading `x` as the container `type` at `depth`: a generated function whose body
+   * `body` makes, or the closure reader when the container sits deeper than `maxDepth`.
    */
-  private container(d: AnyType & { kind: 'array' | 'map' | 'tuple' | 'object' | 'variant' }, depth: number, discriminant?: string): string {
+  container(type: Type, x: string, depth: number, body: (bail: string) => string): string {
+    if (depth > this.ctx.maxDepth) return `${this.closure(type, depth)}(${x})`;
+    return `${this.emit(body)}(${x})`;
+  }
+
+  /** Emits a function `fN(v)` whose body `body` makes, given the bail function's name; returns its name. */
+  private emit(body: (bail: string) => string): string {
     const name = `f${this.count++}`;
-    const bail = this.constants.ref(bailFn);
-    const inner = depth + 1;
-    let body: string;
-    switch (d.kind) {
-      case 'array': {
-        // The length is checked before any element is read.
-        const count = d.constraints === undefined ? '' : ` || !(${this.pass(arrayRule(d.constraints), 'v.length')})`;
-        body = `if (!Array.isArray(v)${count}) ${bail}();
+    const text = body(this.constants.ref(bailFn));
+    this.code.push(`function ${name}(v) {\n  ${text}\n}`);
+    return name;
+  }
+
+  /** An array at `inner` depth's items: its length is checked before any element is read. */
+  arrayBody(d: ArrayType, bail: string, inner: number): string {
+    const count = d.constraints === undefined ? '' : ` || !(${this.pass(arrayRule(d.constraints), 'v.length')})`;
+    return `if (!Array.isArray(v)${count}) ${bail}();
   const out = [];
   for (let i = 0; i < v.length; i++) { const x = v[i]; out.push(${this.expr(d.element, 'x', inner)}); }
   return out;`;
-        break;
-      }
-      case 'tuple':
-        body = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
+  }
+
+  tupleBody(d: TupleType, bail: string, inner: number): string {
+    return `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
   ${d.elements.map((_, i) => `const x${i} = v[${i}];`).join(' ')}
   return [${d.elements.map((e, i) => this.expr(e, `x${i}`, inner)).join(', ')}];`;
-        break;
-      case 'map': {
-        // The entries are counted before any is read.
-        const count = d.constraints === undefined ? '' : `
+  }
+
+  /** A map's entries are counted before any is read. */
+  mapBody(d: MapType, bail: string, inner: number): string {
+    const count = d.constraints === undefined ? '' : `
   let n = 0; for (const _ in v) n++; if (!(${this.pass(mapRule(d.constraints), 'n')})) ${bail}();`;
-        body = `${this.recordCheck('v')}${count}
+    return `${this.recordCheck('v')}${count}
   const out = {};
   for (const k in v) { const x = v[k]; if (k === '__proto__' || !k.isWellFormed()) ${bail}(); out[k] = ${this.expr(d.values, 'x', inner)}; }
   return out;`;
-        break;
-      }
-      case 'object':
-        body = this.objectBody(d, inner, discriminant);
-        break;
-      case 'variant':
-        body = this.variantBody(d, depth);
-        break;
-    }
-    this.code.push(`function ${name}(v) {\n  ${body}\n}`);
-    return name;
   }
 
   private recordCheck(v: string): string {
@@ -139,10 +118,13 @@ class ReaderGenerator {
     return `${plain} || ${v} instanceof Uint8Array || ${v} instanceof ${raw} || ${v} instanceof ${wire} || ${v} instanceof Date) ${bail}();`;
   }
 
-  /** A switch on the discriminant calling the member object's function; any other value bails. */
-  private variantBody(type: VariantType, depth: number): string {
+  /**
+   * A switch on the discriminant calling the member object's function; any other value bails. A
+   * variant reads at the depth of its member objects.
+   */
+  variantBody(type: VariantType, depth: number): string {
     const bail = this.constants.ref(bailFn);
-    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.container(member, depth, type.key)}(v);`);
+    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.emit(() => this.objectBody(member, depth + 1, type.key))}(v);`);
     return `${this.recordCheck('v')}
   switch (${memberCode('v', type.key, (value) => this.constants.ref(value))}) {
     ${cases.join('\n    ')}
@@ -150,7 +132,12 @@ class ReaderGenerator {
   }`;
   }
 
-  private objectBody(type: ObjectType, inner: number, discriminant: string | undefined): string {
+  /**
+   * An object's members, read at `inner` depth. `discriminant`: a variant's member object, called
+   * once the variant has checked that `v` is a record whose member of that name holds the member's
+   * literal.
+   */
+  objectBody(type: ObjectType, inner: number, discriminant: string | undefined): string {
     const bail = this.constants.ref(bailFn);
     const lines = discriminant === undefined ? [this.recordCheck('v'), 'let p = 0;'] : ['let p = 0;'];
     const members = Object.entries(type.fields);
@@ -179,3 +166,28 @@ class ReaderGenerator {
 }
 
 const bailFn = bail;
+
+/** Where an expression is generated: the generator, the identifier read, and its depth. */
+type At = [gen: ReaderGenerator, x: string, depth: number];
+
+/** Rarer kinds (64-bit, bytes, timestamp, unknown, lazy, literal, enum, void) use their closure reader inline. */
+const closureCall = (d: Type, gen: ReaderGenerator, x: string, depth: number) => `${gen.closure(d, depth)}(${x})`;
+
+const expressionOf: Visitor<string, At> = {
+  string: (d, gen, x) => gen.scalar(STRING, x, x, d.constraints && stringRule(d.constraints)),
+  bool: (_, gen, x) => gen.scalar(BOOL, x, x),
+  int: (d, gen, x) => gen.scalar(INT_RULES[d.kind], x, x, d.constraints && numberRule(d.constraints)),
+  float: (d, gen, x) => {
+    const rule = FLOAT_RULES[d.kind];
+    return gen.scalar(rule, x, rule.readCode(x), d.constraints && numberRule(d.constraints));
+  },
+  optional: (d, gen, x, depth) => `(${x} === null || ${x} === undefined ? undefined : ${gen.expr(d.inner, x, depth)})`,
+  nullable: (d, gen, x, depth) => `(${x} === null ? null : ${gen.expr(d.inner, x, depth)})`,
+  array: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.arrayBody(d, bail, depth + 1)),
+  map: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.mapBody(d, bail, depth + 1)),
+  tuple: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.tupleBody(d, bail, depth + 1)),
+  object: (d, gen, x, depth) => gen.container(d, x, depth, () => gen.objectBody(d, depth + 1, undefined)),
+  variant: (d, gen, x, depth) => gen.container(d, x, depth, () => gen.variantBody(d, depth)),
+  bigint: closureCall, bytes: closureCall, timestamp: closureCall, unknown: closureCall,
+  lazy: closureCall, literal: closureCall, enum: closureCall, void: closureCall,
+};

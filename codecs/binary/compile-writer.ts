@@ -1,5 +1,6 @@
 import { Failure, addSegment } from '../../core/errors/failure.ts';
 import { mapRule, numberRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
+import { objectExpected } from '../../core/kinds/containers.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
@@ -12,9 +13,9 @@ import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';
 import {
   bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp, elementAt,
-  missingMember, oneOfChecker, throwsTooDeep, tooDeep,
+  missingMember, oneOfChecker, containerWriter, tooDeep,
 } from '../../core/write/check-scalars.ts';
-import { definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
+import { definedEntries, mapEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import type { Sink } from './sink.ts';
 import type { Wire } from './wire.ts';
 
@@ -61,10 +62,6 @@ type At = [scope: BinaryWriterScope, depth: number, bounded: boolean];
 /** The writer of a container's item, one level deeper. */
 const inner = (t: Type, scope: BinaryWriterScope, depth: number, bounded: boolean) => compileBinaryWriterAt(t, scope, depth + 1, bounded);
 
-/** A container's writer, or one that fails when, below a `t.lazy`, it sits deeper than `maxDepth`. */
-const container = (scope: BinaryWriterScope, depth: number, bounded: boolean, make: () => BinaryWriter): BinaryWriter =>
-  bounded && depth > scope.maxDepth ? throwsTooDeep(scope.maxDepth) : make();
-
 /** `t.optional` and `t.nullable`: nil for either absence, else the inner writer at the same depth. */
 const wrapper = (d: OptionalType | NullableType, scope: BinaryWriterScope, depth: number, bounded: boolean): BinaryWriter => {
   const write = compileBinaryWriterAt(d.inner, scope, depth, bounded);
@@ -100,37 +97,24 @@ const writerOf: Visitor<BinaryWriter, At> = {
   enum: (d, { wire }) => oneOf(d.values, wire),
   optional: wrapper,
   nullable: wrapper,
-  array: (d, scope, depth, bounded) => container(scope, depth, bounded, () => {
+  array: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
     const write = inner(d.element, scope, depth, bounded);
     const check = arrayChecker(d);
     const wire = scope.wire;
+    const element = () => write;
     return (s, v) => {
       const a = check(v);
-      wire.arrayHead(s, a.length);
-      let i = 0;
-      try {
-        for (; i < a.length; i++) write(s, elementAt(a, i));
-      } catch (e) {
-        addSegment(e, i);
-      }
+      writeElements(s, a, a.length, element, wire);
     };
   }),
-  tuple: (d, scope, depth, bounded) => container(scope, depth, bounded, () => {
+  tuple: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
     const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
     const wire = scope.wire;
-    return (s, v) => {
-      const a = checkArray(v, writes.length);
-      wire.arrayHead(s, writes.length);
-      let i = 0;
-      try {
-        for (; i < writes.length; i++) writes[i]!(s, elementAt(a, i));
-      } catch (e) {
-        addSegment(e, i);
-      }
-    };
+    const element = (i: number) => writes[i]!;
+    return (s, v) => writeElements(s, checkArray(v, writes.length), writes.length, element, wire);
   }),
-  map: (d, scope, depth, bounded) => container(scope, depth, bounded, () => mapWriter(inner(d.values, scope, depth, bounded), scope.wire, d.constraints && mapRule(d.constraints))),
-  object: (d, scope, depth, bounded) => container(scope, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.wire)),
+  map: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => mapWriter(inner(d.values, scope, depth, bounded), scope.wire, d.constraints && mapRule(d.constraints))),
+  object: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.wire)),
   variant: (d, scope, depth, bounded) => {
     const pick = variantMember(d, (member) => compileBinaryWriterAt(member, scope, depth, bounded));
     return (s, v) => pick(v)(s, v);
@@ -153,7 +137,6 @@ function lazyWriter(type: LazyType, scope: BinaryWriterScope, depth: number): Bi
     write(s, v);
   };
 }
-
 
 /** `i64`/`u64`: bigints, or safe-integer numbers, written exactly (never as a double). */
 function bigIntWriter(kind: BigIntKind, wire: Wire, bounds: ConstraintRule<number | bigint> | undefined): BinaryWriter {
@@ -185,10 +168,20 @@ function mapWriter(write: BinaryWriter, wire: Wire, count: ConstraintRule<number
   return (s, v) => {
     // Entries whose value is undefined are skipped (as in JSON), so the header needs the count
     // first, and each value is read once, so that the header counts exactly the entries written.
-    const { keys, values } = definedEntries(checkRecord(v, 'an object (map)'));
-    if (count !== undefined) checkConstraint(count, keys.length);
+    const { keys, values } = mapEntries(v, count);
     writeEntries(s, keys, values, write, wire);
   };
+}
+
+/** An array head and the `n` elements of an array already checked, `element(i)` writing element `i`; a failure gets the element's index. */
+function writeElements(s: Sink, a: readonly unknown[], n: number, element: (i: number) => BinaryWriter, wire: Wire): void {
+  wire.arrayHead(s, n);
+  let i = 0;
+  try {
+    for (; i < n; i++) element(i)(s, elementAt(a, i));
+  } catch (e) {
+    addSegment(e, i);
+  }
 }
 
 /** A map head and entries already read; a failure gets the entry's key. */
@@ -224,7 +217,7 @@ function objectWriter(type: ObjectType, inner: (t: Type) => BinaryWriter, wire: 
   }));
   // Members that may be absent (skipped, or written as their default) need their values read first.
   const readFirst = members.some((m) => m.absent.mode !== 'missing');
-  const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
+  const expected = objectExpected(type.name);
   return (s, v) => {
     const o = checkRecord(v, expected);
     // Absent optional members are not written, so the map header counts only present ones; with
@@ -282,14 +275,8 @@ function writeUnknown(s: Sink, v: unknown, depth: number, scope: BinaryWriterSco
     case 'array': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
       const a = checkArray(v);
-      wire.arrayHead(s, a.length);
-      let i = 0;
-      try {
-        for (; i < a.length; i++) writeUnknown(s, elementAt(a, i), depth + 1, scope);
-      } catch (e) {
-        addSegment(e, i);
-      }
-      return;
+      const write: BinaryWriter = (sink, x) => writeUnknown(sink, x, depth + 1, scope);
+      return writeElements(s, a, a.length, () => write, wire);
     }
     case 'object': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);

@@ -1,6 +1,5 @@
-import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
-import { isLeftOutWhenUndefined, isRequiredKey } from '../../core/read/required.ts';
+import { memberRules, type MemberRule } from '../../core/read/records.ts';
 import type { LiteralType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
 import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
@@ -282,25 +281,13 @@ function checked<V>(rule: ConstraintRule<V>, read: DirectReader): DirectReader {
 }
 
 /** What an object reader knows of one member. */
-interface Member {
-  readonly key: string;
+interface Member extends MemberRule {
   readonly encoded: Uint8Array;
   readonly read: DirectReader;
-  readonly required: boolean;
-  readonly makeDefault: (() => unknown) | undefined;
-  /** Left out of the result when it reads as `undefined` (`t.optional`, also behind `t.lazy`). */
-  readonly optional: boolean;
 }
 
 function membersOf(type: ObjectType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, inner: (t: Type) => DirectReader): Member[] {
-  return Object.entries(type.fields).map(([key, field]) => ({
-    key,
-    encoded: encodeKey(key),
-    read: inner(field),
-    required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
-    makeDefault: memberDefault(field),
-    optional: isLeftOutWhenUndefined(field),
-  }));
+  return memberRules(type, ctx.errorOnMissingKeys).map((m) => ({ ...m, encoded: encodeKey(m.key), read: inner(m.field) }));
 }
 
 /**

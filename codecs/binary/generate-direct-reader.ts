@@ -1,6 +1,5 @@
-import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
-import { isLeftOutWhenUndefined, isRequiredKey } from '../../core/read/required.ts';
+import { memberRules, returnMembersCode } from '../../core/read/records.ts';
 import type { ArrayType, BigIntType, FloatType, IntType, LiteralType, ObjectType, TupleType, Type, VariantType } from '../../core/descriptors/index.ts';
 import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
@@ -8,11 +7,11 @@ import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import { Constants, bail, buildFunction, returnObject } from '../../core/util/codegen.ts';
+import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { compileDirectReader, variantReadable, type DirectReader, type InlineBytes, type ReadWire } from './direct-reader.ts';
 
 import { BYTES_WEIGHT } from '../../core/options.ts';
-import { GROWN_ARRAY_WEIGHT, PREALLOCATED } from './cursor.ts';
+import { arrayWeightCode } from './cursor.ts';
 import { float32At, float64At, uint64At } from './read-numbers.ts';
 import { readUtf8 } from './utf8.ts';
 
@@ -55,12 +54,14 @@ class DirectReaderGenerator {
     return name;
   }
 
-  /** The body of the function of a container at `depth`, whose items `body` reads (at `depth + 1`). */
-  container(d: ArrayType | TupleType | ObjectType | VariantType, depth: number, body: (inner: number) => string): string {
+  /**
+   * The body of the function of a container at `depth`, whose items `body` reads (at `depth + 1`).
+   * Each container spends of the cursor's budget what the tree parser would: one item here
+   * (`spendsOne`), or, for an array, what its length makes it spend, once read.
+   */
+  container(depth: number, spendsOne: boolean, body: (inner: number) => string): string {
     if (depth > this.ctx.maxDepth) return 'B();';
-    // Each container spends of the cursor's budget what the tree parser would (an array, once its length is known).
-    const spend = d.kind === 'array' ? '' : 'if(--c.left<0)B();';
-    return `${spend}${body(depth + 1)}`;
+    return `${spendsOne ? 'if(--c.left<0)B();' : ''}${body(depth + 1)}`;
   }
 
   /**
@@ -118,11 +119,12 @@ else${this.call('float', v)}`;
 
   /** An array's items at `depth`. Every element takes at least one byte: a longer announcement is the parser's to refuse. */
   arrayBody(d: ArrayType, depth: number): string {
-    return `${this.head('array')}if(!(s>=0&&s<=e-p)||(c.left-=s>${PREALLOCATED}?${GROWN_ARRAY_WEIGHT}:1)<0)B();${
+    return `${this.head('array')}if(!(s>=0&&s<=e-p)||(c.left-=${arrayWeightCode('s')})<0)B();${
   d.constraints === undefined ? '' : this.constrained(arrayRule(d.constraints).passCode('s', (c) => this.constants.ref(c)))}const out=[];
 for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.pos=p;return out;`;
   }
 
+  /** A tuple's items at `depth`. */
   tupleBody(d: TupleType, depth: number): string {
     const names = d.elements.map((_, i) => `v${i}`);
     const reads = d.elements.map((element, i) => this.read(element, names[i]!, depth));
@@ -147,12 +149,11 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
    * a map of `s` entries whose head is read, and returns the object.
    */
   private members(type: ObjectType, depth: number, from: number): string {
-    const members = Object.entries(type.fields);
-    const required = members.map(([key]) => isRequiredKey(type, key, this.ctx.errorOnMissingKeys));
-    const allRequired = required.every((r, i) => r || i < from);
+    const members = memberRules(type, this.ctx.errorOnMissingKeys);
+    const allRequired = members.every((m, i) => m.required || i < from);
     // Every member present: the size says it all, and no count is kept.
     let code = allRequired ? `if(s!==${members.length})B();` : from === 0 ? 'if(s<0)B();let k=0;' : `let k=${from};`;
-    members.forEach(([key, field], i) => {
+    members.forEach(({ key, field, required, makeDefault }, i) => {
       if (i < from) return;
       const encoded = this.encodeKey(key);
       const a = `a${i}`;
@@ -163,17 +164,14 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
         code += `\nlet ${a};if(!(${match}))B();${present}`;
         return;
       }
-      const makeDefault = memberDefault(field);
       let absent = '';
-      if (required[i]) absent = 'B();';
+      if (required) absent = 'B();';
       else if (makeDefault !== undefined) absent = `${a}=${this.constants.ref(makeDefault)}();`;
       code += `\nlet ${a};if(k<s&&${match}){k++;${present}}else{${absent}}`;
     });
     // Keys left over are unknown, out of order or repeated: the tree path decides.
     if (!allRequired) code += '\nif(k!==s)B();';
-    // A member left out when `undefined` (`t.optional`, also behind `t.lazy`) is set key by key.
-    const shapes = members.map(([key, field]) => [key, { kind: isLeftOutWhenUndefined(field) ? 'optional' : field.kind }] as const);
-    return `${code}\nc.pos=p;${returnObject(shapes).join('')}`;
+    return `${code}\nc.pos=p;${returnMembersCode(members).join('')}`;
   }
 
   /** Whether the bytes at `p` are `encoded`, as an expression. */
@@ -254,10 +252,10 @@ else${gen.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].rangeC
 const item = (d: Type, gen: DirectReaderGenerator, depth: number) => `let v;${gen.read(d, 'v', depth)}\nc.pos=p;return v;`;
 
 const functionBodyOf: Visitor<string, [gen: DirectReaderGenerator, depth: number]> = {
-  array: (d, gen, depth) => gen.container(d, depth, (inner) => gen.arrayBody(d, inner)),
-  tuple: (d, gen, depth) => gen.container(d, depth, (inner) => gen.tupleBody(d, inner)),
-  object: (d, gen, depth) => gen.container(d, depth, (inner) => gen.object(d, inner)),
-  variant: (d, gen, depth) => gen.container(d, depth, (inner) => gen.variant(d, inner)),
+  array: (d, gen, depth) => gen.container(depth, false, (inner) => gen.arrayBody(d, inner)),
+  tuple: (d, gen, depth) => gen.container(depth, true, (inner) => gen.tupleBody(d, inner)),
+  object: (d, gen, depth) => gen.container(depth, true, (inner) => gen.object(d, inner)),
+  variant: (d, gen, depth) => gen.container(depth, true, (inner) => gen.variant(d, inner)),
   string: item, bool: item, int: item, bigint: item, float: item, bytes: item, timestamp: item, unknown: item, void: item,
   literal: item, enum: item, map: item, lazy: item, optional: item, nullable: item,
 };

@@ -5,6 +5,7 @@ import { BOOL } from '../../core/kinds/bool.ts';
 import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { F32, F64 } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
+import { discriminantSwitchCode } from '../../core/kinds/containers.ts';
 import { memberCode } from '../../core/kinds/member.ts';
 import { STRING } from '../../core/kinds/string.ts';
 import { TIMESTAMP } from '../../core/kinds/timestamp.ts';
@@ -12,7 +13,8 @@ import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
-import { MAX_WRITE_ITEMS, holeCheckCode } from '../../core/write/array-bounds.ts';
+import { arrayCheckCode, holeCheckCode } from '../../core/write/array-bounds.ts';
+import { notRecordCode } from '../../core/write/check-scalars.ts';
 import { binaryWriterScope, compileBinaryWriterAt, type BinaryWriter, type BinaryWriterScope } from './compile-writer.ts';
 import { Sink } from './sink.ts';
 import { MAX_HEAD, MAX_TIMESTAMP, type Wire } from './wire.ts';
@@ -161,11 +163,7 @@ class WriterGenerator {
 
   arrayBody(element: Type, count: ConstraintRule<number> | undefined, depth: number): string {
     const bail = this.ref(bailFn);
-    const length = count === undefined ? '' : `
-  if (!(${count.passCode('n', (value) => this.ref(value))})) ${bail}();`;
-    return `if (!Array.isArray(v)) ${bail}();
-  const n = v.length;
-  if (n > ${MAX_WRITE_ITEMS}) ${bail}();${length}
+    return `${arrayCheckCode(count, bail, (value) => this.ref(value))}
   s.ensure(${MAX_HEAD});
   s.pos = ${this.ref(this.wire.at.arrayHead)}(s, s.pos, n);
   for (let i = 0; i < n; i++) {
@@ -178,17 +176,14 @@ class WriterGenerator {
   variantBody(type: VariantType, depth: number): string {
     const bail = this.ref(bailFn);
     const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: ${this.function(member, depth)}(s, v); return;`);
-    return `if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();
-  switch (${memberCode('v', type.key, (value) => this.ref(value))}) {
-    ${cases.join('\n    ')}
-    default: ${bail}();
-  }`;
+    return `if (${notRecordCode('v')}) ${bail}();
+  ${discriminantSwitchCode('v', type.key, cases, `${bail}();`, (value) => this.ref(value))}`;
   }
 
   objectBody(type: ObjectType, depth: number): string {
     const bail = this.ref(bailFn);
     const members = Object.entries(type.fields);
-    const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
+    const lines = [`if (${notRecordCode('v')}) ${bail}();`];
     const absent = members.map(([, field]) => absentMember(field));
     members.forEach(([key], i) => {
       const load = memberCode('v', key, (value) => this.ref(value));

@@ -1,5 +1,6 @@
 import { addSegment } from '../../core/errors/failure.ts';
 import { mapRule } from '../../core/kinds/constraints.ts';
+import { MAP_EXPECTED, objectExpected } from '../../core/kinds/containers.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
@@ -10,10 +11,10 @@ import { arrayChecker, bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChec
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';
 import {
-  checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp, elementAt,
-  missingMember, oneOfChecker, timestampText, throwsTooDeep, tooDeep,
+  checkArray, checkBool, checkBytes, checkRecord, checkTimestamp, elementAt,
+  missingMember, oneOfChecker, timestampText, containerWriter, tooDeep,
 } from '../../core/write/check-scalars.ts';
-import { checkKey, definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
+import { checkKey, definedEntries, mapEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import { formatF32, formatF64 } from './format-f32.ts';
 import { quote } from './quote.ts';
 
@@ -62,9 +63,6 @@ type At = [scope: JsonWriterScope, depth: number, bounded: boolean];
 /** The writer of a container's item, one level deeper. */
 const inner = (t: Type, scope: JsonWriterScope, depth: number, bounded: boolean) => compileJsonWriterAt(t, scope, depth + 1, bounded);
 
-/** A container's writer, or one that fails when, below a `t.lazy`, it sits deeper than `maxDepth`. */
-const container = (scope: JsonWriterScope, depth: number, bounded: boolean, make: () => JsonWriter): JsonWriter =>
-  bounded && depth > scope.maxDepth ? throwsTooDeep(scope.maxDepth) : make();
 
 /** `t.optional` and `t.nullable`: `null` for either absence, else the inner writer at the same depth. */
 const wrapper = (d: OptionalType | NullableType, scope: JsonWriterScope, depth: number, bounded: boolean): JsonWriter => {
@@ -103,20 +101,20 @@ const writerOf: Visitor<JsonWriter, At> = {
   enum: (d) => oneOf(d.values),
   optional: wrapper,
   nullable: wrapper,
-  array: (d, scope, depth, bounded) => container(scope, depth, bounded, () => {
+  array: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
     const write = inner(d.element, scope, depth, bounded);
     const check = arrayChecker(d);
     return sequenceWriter(check, () => write, scope.pretty);
   }),
-  tuple: (d, scope, depth, bounded) => container(scope, depth, bounded, () => {
+  tuple: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
     const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
     return sequenceWriter((v) => checkArray(v, writes.length), (i) => writes[i]!, scope.pretty);
   }),
-  map: (d, scope, depth, bounded) => container(scope, depth, bounded, () => {
+  map: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
     const write = inner(d.values, scope, depth, bounded);
     return d.constraints === undefined ? mapWriter(write, scope.pretty) : constrainedMapWriter(write, scope.pretty, mapRule(d.constraints));
   }),
-  object: (d, scope, depth, bounded) => container(scope, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.pretty)),
+  object: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.pretty)),
   variant: (d, scope, depth, bounded) => {
     const pick = variantMember(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
     return (v, ind) => pick(v)(v, ind);
@@ -142,25 +140,27 @@ function lazyWriter(type: LazyType, scope: JsonWriterScope, depth: number): Json
 
 
 function sequenceWriter(check: (v: unknown) => unknown[], element: (i: number) => JsonWriter, pretty: boolean): JsonWriter {
-  return (v, ind) => {
-    const a = check(v);
-    if (a.length === 0) return '[]';
-    const inside = pretty ? ind + INDENT : '';
-    const sep = pretty ? ',\n' + inside : ',';
-    let s = pretty ? '[\n' + inside : '[';
-    let i = 0;
-    try {
-      for (; i < a.length; i++) s += (i === 0 ? '' : sep) + element(i)(elementAt(a, i), inside);
-    } catch (e) {
-      addSegment(e, i);
-    }
-    return s + (pretty ? '\n' + ind + ']' : ']');
-  };
+  return (v, ind) => elementsText(check(v), element, ind, pretty);
+}
+
+/** `[value,…]` of an array already checked, `element(i)` writing element `i`; a failure gets the element's index. */
+function elementsText(a: readonly unknown[], element: (i: number) => JsonWriter, ind: string, pretty: boolean): string {
+  if (a.length === 0) return '[]';
+  const inside = pretty ? ind + INDENT : '';
+  const sep = pretty ? ',\n' + inside : ',';
+  let s = pretty ? '[\n' + inside : '[';
+  let i = 0;
+  try {
+    for (; i < a.length; i++) s += (i === 0 ? '' : sep) + element(i)(elementAt(a, i), inside);
+  } catch (e) {
+    addSegment(e, i);
+  }
+  return s + (pretty ? '\n' + ind + ']' : ']');
 }
 
 function mapWriter(write: JsonWriter, pretty: boolean): JsonWriter {
   return (v, ind) => {
-    const o = checkRecord(v, 'an object (map)');
+    const o = checkRecord(v, MAP_EXPECTED);
     const inside = pretty ? ind + INDENT : '';
     let s = '';
     let key = '';
@@ -181,8 +181,7 @@ function mapWriter(write: JsonWriter, pretty: boolean): JsonWriter {
 /** A map with `minProperties`/`maxProperties`: its entries are counted (as reading counts them) before any is written. */
 function constrainedMapWriter(write: JsonWriter, pretty: boolean, rule: ReturnType<typeof mapRule>): JsonWriter {
   return (v, ind) => {
-    const { keys, values } = definedEntries(checkRecord(v, 'an object (map)'));
-    checkConstraint(rule, keys.length);
+    const { keys, values } = mapEntries(v, rule);
     return entriesText(keys, values, (x, inside) => write(x, inside), ind, pretty);
   };
 }
@@ -221,7 +220,7 @@ function objectWriter(type: ObjectType, inner: (t: Type) => JsonWriter, pretty: 
     absent: absentMember(field),
     inherited: isInheritedKey(key),
   }));
-  const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
+  const expected = objectExpected(type.name);
   return (v, ind) => {
     const o = checkRecord(v, expected);
     const inside = pretty ? ind + INDENT : '';
@@ -262,19 +261,8 @@ function writeUnknown(v: unknown, ind: string, depth: number, scope: JsonWriterS
     case 'timestamp': return '"' + timestampText(v as Date) + '"';
     case 'array': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
-      const a = checkArray(v);
-      if (a.length === 0) return '[]';
-      const pretty = scope.pretty;
-      const inside = pretty ? ind + INDENT : '';
-      const sep = pretty ? ',\n' + inside : ',';
-      let s = pretty ? '[\n' + inside : '[';
-      let i = 0;
-      try {
-        for (; i < a.length; i++) s += (i === 0 ? '' : sep) + writeUnknown(elementAt(a, i), inside, depth + 1, scope);
-      } catch (e) {
-        addSegment(e, i);
-      }
-      return s + (pretty ? '\n' + ind + ']' : ']');
+      const write: JsonWriter = (x, inside) => writeUnknown(x, inside, depth + 1, scope);
+      return elementsText(checkArray(v), () => write, ind, scope.pretty);
     }
     case 'object': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);

@@ -25,7 +25,7 @@ export type DirectReader = (text: string) => unknown;
  * where `JSON.parse` and its native string scanning are faster, and for kinds it does not read.
  */
 export function generateDirectReader(type: Type, maxDepth: number): DirectReader | undefined {
-  if (visit(type, membersOf) !== 'big') return undefined;
+  if (visit(type, bigMembers) !== 'big') return undefined;
   const gen = new ParserGenerator(maxDepth);
   const root = gen.value(type, 1);
   const [cur, fail] = [gen.ref(gen.cursor), gen.ref(bail)];
@@ -49,14 +49,14 @@ type Members = 'big' | 'plain' | 'unsupported';
 const plain = (): Members => 'plain';
 const unsupported = (): Members => 'unsupported';
 
-const membersOf: Visitor<Members> = {
+const bigMembers: Visitor<Members> = {
   bigint: () => 'big',
   string: plain, bool: plain, float: plain, int: plain,
-  optional: (d) => visit(d.inner, membersOf),
-  nullable: (d) => visit(d.inner, membersOf),
-  array: (d) => visit(d.element, membersOf),
+  optional: (d) => visit(d.inner, bigMembers),
+  nullable: (d) => visit(d.inner, bigMembers),
+  array: (d) => visit(d.element, bigMembers),
   object: (d) => {
-    const all = Object.values(d.fields).map((f) => visit(f, membersOf));
+    const all = Object.values(d.fields).map((f) => visit(f, bigMembers));
     return all.includes('unsupported') ? 'unsupported' : all.includes('big') ? 'big' : 'plain';
   },
   bytes: unsupported, timestamp: unsupported, unknown: unsupported, void: unsupported, literal: unsupported, enum: unsupported,

@@ -5,13 +5,15 @@ import { BOOL } from '../../core/kinds/bool.ts';
 import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { F32, F64 } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
+import { discriminantSwitchCode, notTupleCode } from '../../core/kinds/containers.ts';
 import { memberCode } from '../../core/kinds/member.ts';
 import { STRING } from '../../core/kinds/string.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
-import { MAX_WRITE_ITEMS, holeCheckCode } from '../../core/write/array-bounds.ts';
+import { arrayCheckCode, holeCheckCode } from '../../core/write/array-bounds.ts';
+import { notRecordCode } from '../../core/write/check-scalars.ts';
 import { compileJsonWriterAt, jsonWriterScope, type JsonWriterScope } from './compile-writer.ts';
 import { formatF32 } from './format-f32.ts';
 import { NEEDS_ESCAPE, quote } from './quote.ts';
@@ -124,12 +126,9 @@ class WriterGenerator {
     return name;
   }
 
+  /** An array, its elements at depth `inside`: its length is checked before any element is written. */
   arrayBody(d: ArrayType, bail: string, inside: number): string {
-    const length = d.constraints === undefined ? '' : `
-  if (!(${arrayRule(d.constraints).passCode('n', (value) => this.ref(value))})) ${bail}();`;
-    return `if (!Array.isArray(v)) ${bail}();
-  const n = v.length;
-  if (n > ${MAX_WRITE_ITEMS}) ${bail}();${length}
+    return `${arrayCheckCode(d.constraints && arrayRule(d.constraints), bail, (value) => this.ref(value))}
   if (n === 0) return '[]';
   let x = v[0];${holeCheckCode(d.element, 'v', 'x', '0', bail)}
   let s = '[' + ${this.expr(d.element, 'x', inside)};
@@ -137,8 +136,9 @@ class WriterGenerator {
   return s + ']';`;
   }
 
+  /** A tuple, its elements at depth `inside`. */
   tupleBody(d: TupleType, bail: string, inside: number): string {
-    const check = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();`;
+    const check = `if (${notTupleCode('v', d.elements.length)}) ${bail}();`;
     // An empty tuple has no element to join: its text is a constant.
     return d.elements.length === 0 ? `${check}\n  return '[]';` : `${check}
   ${d.elements.map((e, i) => `const x${i} = v[${i}];${holeCheckCode(e, 'v', `x${i}`, String(i), bail)}`).join(' ')}
@@ -149,11 +149,8 @@ class WriterGenerator {
   variantBody(type: VariantType, depth: number): string {
     const bail = this.ref(bailFn);
     const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.containerFunction(member, depth, () => this.objectBody(member, depth + 1))}(v);`);
-    return `if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();
-  switch (${memberCode('v', type.key, (value) => this.ref(value))}) {
-    ${cases.join('\n    ')}
-    default: ${bail}();
-  }`;
+    return `if (${notRecordCode('v')}) ${bail}();
+  ${discriminantSwitchCode('v', type.key, cases, `${bail}();`, (value) => this.ref(value))}`;
   }
 
   /**
@@ -180,7 +177,7 @@ class WriterGenerator {
 
   objectBody(type: ObjectType, depth: number): string {
     const bail = this.ref(bailFn);
-    const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
+    const lines = [`if (${notRecordCode('v')}) ${bail}();`];
     const members = Object.entries(type.fields);
     const absent = members.map(([, field]) => absentMember(field));
     members.forEach(([key], i) => {

@@ -2,11 +2,12 @@ import { Failure, allowedText, showValue } from '../errors/failure.ts';
 import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
 import type { Type } from '../descriptors/type.ts';
 import { visit, type Visitor } from '../descriptors/visit.ts';
+import { nestingTooDeep } from './container-failures.ts';
 import type { Reader, ReaderContext } from './context.ts';
 import { arrayReader, mapReader, tupleReader } from './read-collections.ts';
 import { objectReader } from './read-object.ts';
 import {
-  bigIntReader, bytesReader, constrained, floatReader, intReader, mismatch, readBool, readString, readVoid, timestampReader,
+  bigIntReader, bytesReader, constrained, floatReader, intReader, readBool, readString, readVoid, timestampReader,
 } from './read-scalars.ts';
 import { unknownReader } from './read-unknown.ts';
 import { variantReader } from './read-variant.ts';
@@ -81,7 +82,7 @@ function lazyReader(target: Type, ctx: ReaderContext, depth: number): Reader {
 
 function tooDeep(maxDepth: number): Reader {
   return () => {
-    throw new Failure('limit_exceeded', `nesting deeper than maxDepth (${maxDepth})`);
+    throw nestingTooDeep(maxDepth);
   };
 }
 

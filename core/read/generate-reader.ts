@@ -5,16 +5,14 @@ import { BOOL } from '../kinds/bool.ts';
 import { arrayRule, mapRule, numberRule, stringRule, type ConstraintRule } from '../kinds/constraints.ts';
 import { FLOAT_RULES } from '../kinds/float.ts';
 import { INT_RULES } from '../kinds/integer.ts';
+import { discriminantSwitchCode, notTupleCode } from '../kinds/containers.ts';
 import { memberCode } from '../kinds/member.ts';
 import type { ScalarRule } from '../kinds/rule.ts';
 import { STRING } from '../kinds/string.ts';
-import { WireTimestamp } from '../kinds/timestamp.ts';
-import { Constants, bail, buildFunction, returnObject } from '../util/codegen.ts';
+import { Constants, bail, buildFunction } from '../util/codegen.ts';
 import { compileReader } from './compile-reader.ts';
 import type { Reader, ReaderContext } from './context.ts';
-import { memberDefault } from './defaults.ts';
-import { RawNumber } from './raw-number.ts';
-import { isLeftOutWhenUndefined, isRequiredKey } from './required.ts';
+import { keyCountCode, memberRules, notRecordCode, returnMembersCode } from './records.ts';
 
 /**
  * Generates the fast path of a reader: straight-line JavaScript with the member names written in,
@@ -62,6 +60,7 @@ class ReaderGenerator {
     return rule.passCode(x, (value) => this.constants.ref(value));
   }
 
+  /** The closure reader of `type` at `depth`, called from generated code. */
   closure(type: Type, depth: number): string {
     return this.constants.ref(compileReader(type, this.ctx, depth));
   }
@@ -83,7 +82,7 @@ class ReaderGenerator {
     return name;
   }
 
-  /** An array at `inner` depth's items: its length is checked before any element is read. */
+  /** An array, its elements at depth `inner`: its length is checked before any element is read. */
   arrayBody(d: ArrayType, bail: string, inner: number): string {
     const count = d.constraints === undefined ? '' : ` || !(${this.pass(arrayRule(d.constraints), 'v.length')})`;
     return `if (!Array.isArray(v)${count}) ${bail}();
@@ -92,16 +91,17 @@ class ReaderGenerator {
   return out;`;
   }
 
+  /** A tuple, its elements at depth `inner`. */
   tupleBody(d: TupleType, bail: string, inner: number): string {
-    return `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();
+    return `if (${notTupleCode('v', d.elements.length)}) ${bail}();
   ${d.elements.map((_, i) => `const x${i} = v[${i}];`).join(' ')}
   return [${d.elements.map((e, i) => this.expr(e, `x${i}`, inner)).join(', ')}];`;
   }
 
-  /** A map's entries are counted before any is read. */
+  /** A map, its values at depth `inner`: its entries are counted before any is read. */
   mapBody(d: MapType, bail: string, inner: number): string {
     const count = d.constraints === undefined ? '' : `
-  let n = 0; for (const _ in v) n++; if (!(${this.pass(mapRule(d.constraints), 'n')})) ${bail}();`;
+  ${keyCountCode('v')} if (!(${this.pass(mapRule(d.constraints), 'n')})) ${bail}();`;
     return `${this.recordCheck('v')}${count}
   const out = {};
   for (const k in v) { const x = v[k]; if (k === '__proto__' || !k.isWellFormed()) ${bail}(); out[k] = ${this.expr(d.values, 'x', inner)}; }
@@ -110,12 +110,7 @@ class ReaderGenerator {
 
   private recordCheck(v: string): string {
     const bail = this.constants.ref(bailFn);
-    const plain = `if (typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v})`;
-    // A JSON.parse tree holds no bytes, no RawNumber (exact-parser trees go to the closures) and no timestamps.
-    if (this.ctx.source === 'json') return `${plain}) ${bail}();`;
-    const raw = this.constants.ref(RawNumber);
-    const wire = this.constants.ref(WireTimestamp);
-    return `${plain} || ${v} instanceof Uint8Array || ${v} instanceof ${raw} || ${v} instanceof ${wire} || ${v} instanceof Date) ${bail}();`;
+    return `if (${notRecordCode(v, this.ctx.source, (value) => this.constants.ref(value))}) ${bail}();`;
   }
 
   /**
@@ -126,10 +121,7 @@ class ReaderGenerator {
     const bail = this.constants.ref(bailFn);
     const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.emit(() => this.objectBody(member, depth + 1, type.key))}(v);`);
     return `${this.recordCheck('v')}
-  switch (${memberCode('v', type.key, (value) => this.constants.ref(value))}) {
-    ${cases.join('\n    ')}
-    default: ${bail}();
-  }`;
+  ${discriminantSwitchCode('v', type.key, cases, `${bail}();`, (value) => this.constants.ref(value))}`;
   }
 
   /**
@@ -140,16 +132,15 @@ class ReaderGenerator {
   objectBody(type: ObjectType, inner: number, discriminant: string | undefined): string {
     const bail = this.constants.ref(bailFn);
     const lines = discriminant === undefined ? [this.recordCheck('v'), 'let p = 0;'] : ['let p = 0;'];
-    const members = Object.entries(type.fields);
-    members.forEach(([key, field], i) => {
+    const members = memberRules(type, this.ctx.errorOnMissingKeys);
+    members.forEach(({ key, field, required, makeDefault }, i) => {
       if (key === discriminant) {
         // The variant's switch has matched it: present, and equal to the member's literal.
         lines.push(`p++; const a${i} = ${JSON.stringify((field as AnyType & { kind: 'literal' }).value)};`);
         return;
       }
-      const makeDefault = memberDefault(field);
       let absent: string;
-      if (isRequiredKey(type, key, this.ctx.errorOnMissingKeys)) absent = `${bail}();`;
+      if (required) absent = `${bail}();`;
       else if (makeDefault === undefined) absent = `a${i} = undefined;`;
       else absent = `a${i} = ${this.constants.ref(makeDefault)}();`;
       lines.push(`const x${i} = ${memberCode('v', key, (value) => this.constants.ref(value))}; let a${i};`);
@@ -157,10 +148,9 @@ class ReaderGenerator {
     });
     if (this.ctx.errorOnUnknownKeys) {
       // A count mismatch means an undeclared key (or a declared one holding undefined): let the closure path decide.
-      lines.push(`let n = 0; for (const _ in v) n++; if (n !== p) ${bail}();`);
+      lines.push(`${keyCountCode('v')} if (n !== p) ${bail}();`);
     }
-    // Absent members left out of the result are written as `optional` ones are (t.unknown, t.lazy of t.optional).
-    lines.push(...returnObject(members.map(([key, field]) => [key, { kind: isLeftOutWhenUndefined(field) ? 'optional' : field.kind }] as const)));
+    lines.push(...returnMembersCode(members));
     return lines.join('\n  ');
   }
 }

@@ -15,6 +15,7 @@ import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
 import { arrayCheckCode, holeCheckCode } from '../../core/write/array-bounds.ts';
 import { notRecordCode } from '../../core/write/check-scalars.ts';
+import { FunctionNames } from '../../core/write/function-names.ts';
 import { binaryWriterScope, compileBinaryWriterAt, type BinaryWriter, type BinaryWriterScope } from './compile-writer.ts';
 import { Sink } from './sink.ts';
 import { MAX_HEAD, MAX_TIMESTAMP, type Wire } from './wire.ts';
@@ -54,9 +55,7 @@ class WriterGenerator {
   readonly constants = new Constants();
   readonly code: string[] = [];
   private count = 0;
-  private readonly functions = new Map<Type, string>();
-  /** The functions of descriptors whose writing depends on their depth (`dependsOnDepth`), one per depth. */
-  private readonly functionsAt = new Map<Type, Map<number, string>>();
+  private readonly functions = new FunctionNames();
   readonly wire: Wire;
 
   constructor(private readonly scope: BinaryWriterScope) {
@@ -68,18 +67,11 @@ class WriterGenerator {
    * container's is 1); objects, arrays and variants get one each.
    */
   function(type: Type, depth = 1): string {
-    let byDepth: Map<number, string> | undefined;
-    if (dependsOnDepth(type)) {
-      byDepth = this.functionsAt.get(type);
-      if (byDepth === undefined) this.functionsAt.set(type, (byDepth = new Map()));
-    }
-    let name = byDepth === undefined ? this.functions.get(type) : byDepth.get(depth);
-    if (name !== undefined) return name;
-    name = `f${this.count++}`;
-    if (byDepth === undefined) this.functions.set(type, name);
-    else byDepth.set(depth, name);
-    this.code.push(`function ${name}(s, v) {\n  let buf, p;\n  ${visit(type, functionBodyOf, this, depth)}\n}`);
-    return name;
+    return this.functions.get(type, depth, () => {
+      const name = `f${this.count++}`;
+      this.code.push(`function ${name}(s, v) {\n  let buf, p;\n  ${visit(type, functionBodyOf, this, depth)}\n}`);
+      return name;
+    });
   }
 
   /** `&& x passes rule`, or nothing without constraints. */

@@ -14,6 +14,7 @@ import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
 import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
 import { arrayCheckCode, holeCheckCode } from '../../core/write/array-bounds.ts';
 import { notRecordCode } from '../../core/write/check-scalars.ts';
+import { FunctionNames } from '../../core/write/function-names.ts';
 import { compileJsonWriterAt, jsonWriterScope, type JsonWriterScope } from './compile-writer.ts';
 import { formatF32 } from './format-f32.ts';
 import { NEEDS_ESCAPE, quote } from './quote.ts';
@@ -38,12 +39,8 @@ class WriterGenerator {
   readonly code: string[] = [];
   private count = 0;
   private readonly written = new Set<string>();
-  /**
-   * The generated function of each container descriptor (an array's element is written in two
-   * places); of one that depends on its depth (`dependsOnDepth`), one per depth.
-   */
-  private readonly containers = new Map<Type, string>();
-  private readonly containersAt = new Map<Type, Map<number, string>>();
+  /** The generated function of each container descriptor. */
+  private readonly containers = new FunctionNames();
 
   constructor(private readonly scope: JsonWriterScope) {}
 
@@ -112,18 +109,11 @@ class WriterGenerator {
   }
 
   private containerFunction(d: Type, depth: number, body: (bail: string) => string): string {
-    let byDepth: Map<number, string> | undefined;
-    if (dependsOnDepth(d)) {
-      byDepth = this.containersAt.get(d);
-      if (byDepth === undefined) this.containersAt.set(d, (byDepth = new Map()));
-    }
-    const known = byDepth === undefined ? this.containers.get(d) : byDepth.get(depth);
-    if (known !== undefined) return known;
-    const name = `f${this.count++}`;
-    if (byDepth === undefined) this.containers.set(d, name);
-    else byDepth.set(depth, name);
-    this.code.push(`function ${name}(v) {\n  ${body(this.ref(bailFn))}\n}`);
-    return name;
+    return this.containers.get(d, depth, () => {
+      const name = `f${this.count++}`;
+      this.code.push(`function ${name}(v) {\n  ${body(this.ref(bailFn))}\n}`);
+      return name;
+    });
   }
 
   /** An array, its elements at depth `inside`: its length is checked before any element is written. */

@@ -6,13 +6,12 @@ import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../co
 import { F32, F64 } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { discriminantSwitchCode } from '../../core/kinds/containers.ts';
-import { memberCode } from '../../core/kinds/member.ts';
 import { STRING } from '../../core/kinds/string.ts';
 import { TIMESTAMP } from '../../core/kinds/timestamp.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
-import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
+import { absentMember, dependsOnDepth, memberLoadCode } from '../../core/write/absent.ts';
 import { arrayCheckCode, holeCheckCode } from '../../core/write/array-bounds.ts';
 import { notRecordCode } from '../../core/write/check-scalars.ts';
 import { FunctionNames } from '../../core/write/function-names.ts';
@@ -177,12 +176,7 @@ class WriterGenerator {
     const members = Object.entries(type.fields);
     const lines = [`if (${notRecordCode('v')}) ${bail}();`];
     const absent = members.map(([, field]) => absentMember(field));
-    members.forEach(([key], i) => {
-      const load = memberCode('v', key, (value) => this.ref(value));
-      // An absent member with a default is written as its default.
-      const a = absent[i]!;
-      lines.push(a.mode === 'default' ? `let x${i} = ${load}; if (x${i} === undefined) x${i} = ${this.ref(a.value)};` : `const x${i} = ${load};`);
-    });
+    members.forEach(([key], i) => lines.push(memberLoadCode(key, `x${i}`, absent[i]!, (value) => this.ref(value))));
     const pieces: Piece[] = [];
     const optional = absent.map((a) => a.mode === 'skip');
     if (optional.includes(true)) {

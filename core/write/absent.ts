@@ -1,6 +1,7 @@
 import type { AnyType } from '../descriptors/index.ts';
 import type { Type } from '../descriptors/type.ts';
 import { visit, type Visitor } from '../descriptors/visit.ts';
+import { memberCode } from '../kinds/member.ts';
 
 /**
  * What a writer does with an object member whose value is `undefined`: writes its `.default()`
@@ -21,6 +22,16 @@ export function absentMember(field: Type): AbsentMember {
   while (d.kind === 'lazy' && !d.hasDefault) d = d.target as AnyType;
   if (d.hasDefault && d.defaultValue !== undefined) return { mode: 'default', value: d.defaultValue };
   return d.kind === 'optional' || d.kind === 'unknown' ? SKIP : MISSING;
+}
+
+/**
+ * For generated writers: a statement loading member `key` of `v` into a new local `x`, its default
+ * in place of an absent value when it has one (`absent`, from `absentMember`). `ref` names the
+ * constants it uses.
+ */
+export function memberLoadCode(key: string, x: string, absent: AbsentMember, ref: (value: unknown) => string): string {
+  const load = memberCode('v', key, ref);
+  return absent.mode === 'default' ? `let ${x} = ${load}; if (${x} === undefined) ${x} = ${ref(absent.value)};` : `const ${x} = ${load};`;
 }
 
 /**

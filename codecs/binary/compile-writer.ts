@@ -101,17 +101,30 @@ const writerOf: Visitor<BinaryWriter, At> = {
     const write = inner(d.element, scope, depth, bounded);
     const check = arrayChecker(d);
     const wire = scope.wire;
-    const element = () => write;
     return (s, v) => {
       const a = check(v);
-      writeElements(s, a, a.length, element, wire);
+      wire.arrayHead(s, a.length);
+      let i = 0;
+      try {
+        for (; i < a.length; i++) write(s, elementAt(a, i));
+      } catch (e) {
+        addSegment(e, i);
+      }
     };
   }),
   tuple: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
     const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
     const wire = scope.wire;
-    const element = (i: number) => writes[i]!;
-    return (s, v) => writeElements(s, checkArray(v, writes.length), writes.length, element, wire);
+    return (s, v) => {
+      const a = checkArray(v, writes.length);
+      wire.arrayHead(s, writes.length);
+      let i = 0;
+      try {
+        for (; i < writes.length; i++) writes[i]!(s, elementAt(a, i));
+      } catch (e) {
+        addSegment(e, i);
+      }
+    };
   }),
   map: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => mapWriter(inner(d.values, scope, depth, bounded), scope.wire, d.constraints && mapRule(d.constraints))),
   object: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.wire)),
@@ -171,17 +184,6 @@ function mapWriter(write: BinaryWriter, wire: Wire, count: ConstraintRule<number
     const { keys, values } = mapEntries(v, count);
     writeEntries(s, keys, values, write, wire);
   };
-}
-
-/** An array head and the `n` elements of an array already checked, `element(i)` writing element `i`; a failure gets the element's index. */
-function writeElements(s: Sink, a: readonly unknown[], n: number, element: (i: number) => BinaryWriter, wire: Wire): void {
-  wire.arrayHead(s, n);
-  let i = 0;
-  try {
-    for (; i < n; i++) element(i)(s, elementAt(a, i));
-  } catch (e) {
-    addSegment(e, i);
-  }
 }
 
 /** A map head and entries already read; a failure gets the entry's key. */
@@ -275,8 +277,14 @@ function writeUnknown(s: Sink, v: unknown, depth: number, scope: BinaryWriterSco
     case 'array': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
       const a = checkArray(v);
-      const write: BinaryWriter = (sink, x) => writeUnknown(sink, x, depth + 1, scope);
-      return writeElements(s, a, a.length, () => write, wire);
+      wire.arrayHead(s, a.length);
+      let i = 0;
+      try {
+        for (; i < a.length; i++) writeUnknown(s, elementAt(a, i), depth + 1, scope);
+      } catch (e) {
+        addSegment(e, i);
+      }
+      return;
     }
     case 'object': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);

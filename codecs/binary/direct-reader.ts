@@ -1,6 +1,6 @@
 import type { ReaderContext } from '../../core/read/context.ts';
 import { memberRules, type MemberRule } from '../../core/read/records.ts';
-import type { LiteralType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
+import type { LazyType, LiteralType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
 import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
@@ -151,7 +151,7 @@ function discriminantFirst(variant: VariantType, member: ObjectType): boolean {
 export type DirectReader = (c: DirectCursor) => unknown;
 
 /** Each `t.lazy` target's reader by depth, compiled on first use and shared by every `t.lazy` naming it. */
-type LazyReaders = ByDepth<Type, DirectReader>;
+export type LazyReaders = ByDepth<Type, DirectReader>;
 
 /**
  * Compiles a direct reader: bytes to the final value in one pass, no intermediate tree, map keys
@@ -238,11 +238,7 @@ const readerOf: Visitor<DirectReader, [scope: DirectScope, depth: number]> = {
     const wire = scope.wire;
     return (c) => (wire.nil(c) ? null : read(c));
   },
-  // Compiled on first use (a recursive descriptor would compile for ever), once per target and depth.
-  lazy: (d, scope, depth) => {
-    let read: DirectReader | undefined;
-    return (c) => (read ??= scope.lazies.get(d.target, depth, () => readerAt(d.target, scope, depth)))(c);
-  },
+  lazy: (d, scope, depth) => lazyReader(d, scope, depth),
   array: (d, scope, depth) => container(scope, depth, () => {
     const read = inner(scope, depth)(d.element);
     const count = d.constraints === undefined ? undefined : arrayRule(d.constraints);
@@ -271,6 +267,21 @@ const readerOf: Visitor<DirectReader, [scope: DirectScope, depth: number]> = {
   variant: (d, scope, depth) => container(scope, depth, () => variantReader(d, scope.ctx, scope.encodeKey, scope.wire, inner(scope, depth))),
   map: treePath, literal: treePath, enum: treePath, void: treePath, unknown: treePath,
 };
+
+/**
+ * `t.lazy` at `depth`: its target's reader, compiled on first use (a recursive descriptor would
+ * compile for ever), once per target and depth; the generated direct readers call it too.
+ */
+export function lazyDirectReader(
+  type: LazyType, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth: number, lazies: LazyReaders,
+): DirectReader {
+  return lazyReader(type, { ctx, wire, encodeKey, lazies }, depth);
+}
+
+function lazyReader(type: LazyType, scope: DirectScope, depth: number): DirectReader {
+  let read: DirectReader | undefined;
+  return (c) => (read ??= scope.lazies.get(type.target, depth, () => readerAt(type.target, scope, depth)))(c);
+}
 
 /** `read`, then bails unless the value passes `rule`: the read pass gives the error. */
 function checked<V>(rule: ConstraintRule<V>, read: DirectReader): DirectReader {

@@ -1,6 +1,6 @@
 import type { ReaderContext } from '../../core/read/context.ts';
 import { memberRules, returnMembersCode } from '../../core/read/records.ts';
-import type { ArrayType, BigIntType, FloatType, IntType, LiteralType, ObjectType, TupleType, Type, VariantType } from '../../core/descriptors/index.ts';
+import type { ArrayType, BigIntType, FloatType, IntType, LazyType, LiteralType, ObjectType, TupleType, Type, VariantType } from '../../core/descriptors/index.ts';
 import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
@@ -8,7 +8,7 @@ import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/util/codegen.ts';
-import { compileDirectReader, variantReadable, type DirectReader, type InlineBytes, type ReadWire } from './direct-reader.ts';
+import { lazyDirectReader, variantReadable, type DirectReader, type InlineBytes, type LazyReaders, type ReadWire } from './direct-reader.ts';
 
 import { BYTES_WEIGHT } from '../../core/options.ts';
 import { arrayWeightCode } from './cursor.ts';
@@ -41,7 +41,7 @@ class DirectReaderGenerator {
   private count = 0;
   readonly x: InlineBytes;
   /** The closure readers of `t.lazy` targets, by target and depth (see `lazy`). */
-  private readonly lazies = new ByDepth<Type, DirectReader>();
+  private readonly lazies: LazyReaders = new ByDepth();
 
   constructor(private readonly ctx: ReaderContext, private readonly wire: ReadWire, private readonly encodeKey: (key: string) => Uint8Array) {
     this.x = wire.inline;
@@ -83,14 +83,11 @@ class DirectReaderGenerator {
   }
 
   /**
-   * A `t.lazy` target at `depth`: the closure direct reader, compiled on its first call (never
-   * while generating, which a recursive descriptor would never finish), once per target and depth.
+   * A `t.lazy` at `depth`: the closure direct reader of its target, compiled on its first call
+   * (never while generating, which a recursive descriptor would never finish).
    */
-  lazy(target: Type, depth: number): string {
-    const { ctx, wire, encodeKey, lazies } = this;
-    let read: DirectReader | undefined;
-    const first: DirectReader = (c) => (read ??= lazies.get(target, depth, () => compileDirectReader(target, ctx, wire, encodeKey, depth, lazies)))(c);
-    return this.constants.ref(first);
+  lazy(type: LazyType, depth: number): string {
+    return this.constants.ref(lazyDirectReader(type, this.ctx, this.wire, this.encodeKey, depth, this.lazies));
   }
 
   /** A fallback: the format's `ReadWire` call reads the item at `p` into `v`. */
@@ -239,7 +236,7 @@ else${gen.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].rangeC
     return `${gen.float(v)}if(${v}===undefined||!(${rule.rangeCode(v)}))B();${read === v ? '' : `${v}=${read};`}${gen.bounds(d, v)}`;
   },
   timestamp: (_, gen, v) => `${gen.call('timestamp', v)}if(${v}===undefined)B();`,
-  lazy: (d, gen, v, depth) => `\n{c.pos=p;${v}=${gen.lazy(d.target, depth)}(c);p=c.pos}`,
+  lazy: (d, gen, v, depth) => `\n{c.pos=p;${v}=${gen.lazy(d, depth)}(c);p=c.pos}`,
   bytes: (_, gen, v) => `${gen.call('bytes', v)}if(${v}===undefined||(c.left-=${BYTES_WEIGHT})<0)B();`,
   // The wrappers add no nesting: the inner item is read at the same depth.
   optional: (d, gen, v, depth) => `\nif(b[p]===${gen.x.nil}){p++;${v}=undefined}else{${gen.read(d.inner, v, depth)}}`,

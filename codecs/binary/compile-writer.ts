@@ -1,9 +1,11 @@
 import { Failure, addSegment } from '../../core/errors/failure.ts';
 import { mapRule, numberRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
+import { objectExpected } from '../../core/kinds/containers.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import type { AnyType, LazyType, ObjectType, Type } from '../../core/descriptors/index.ts';
+import type { LazyType, NullableType, ObjectType, OptionalType, Type } from '../../core/descriptors/index.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import type { BigIntKind } from '../../core/kinds/ranges.ts';
 import { arrayChecker, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
@@ -11,9 +13,9 @@ import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';
 import {
   bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp, elementAt,
-  missingMember, oneOfChecker, throwsTooDeep, tooDeep,
+  missingMember, oneOfChecker, containerWriter, tooDeep,
 } from '../../core/write/check-scalars.ts';
-import { definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
+import { definedEntries, mapEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import type { Sink } from './sink.ts';
 import type { Wire } from './wire.ts';
 
@@ -51,77 +53,87 @@ export function compileBinaryWriter(type: Type, wire: Wire, maxDepth = DEFAULT_M
  * `limit_exceeded`; elsewhere the descriptor bounds the depth, and it is written as it is.
  */
 export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, depth: number, bounded: boolean): BinaryWriter {
-  const d = type as AnyType;
-  const wire = scope.wire;
-  const inner = (t: Type) => compileBinaryWriterAt(t, scope, depth + 1, bounded);
-  const container = (make: () => BinaryWriter): BinaryWriter => (bounded && depth > scope.maxDepth ? throwsTooDeep(scope.maxDepth) : make());
-  switch (d.kind) {
-    case 'string': {
-      const check = stringChecker(d);
-      return (s, v) => wire.string(s, check(v));
-    }
-    case 'bool': return (s, v) => wire.bool(s, checkBool(v));
-    case 'void': return (s) => wire.nil(s);
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const check = intCheckerOf(d);
-      return (s, v) => wire.int(s, check(v));
-    }
-    case 'i64': case 'u64': return bigIntWriter(d.kind, wire, d.constraints && numberRule(d.constraints));
-    case 'f32': {
-      const check = floatCheckerOf(d);
-      return (s, v) => wire.float32(s, check(v));
-    }
-    case 'f64': {
-      const check = floatCheckerOf(d);
-      return (s, v) => wire.float64(s, check(v));
-    }
-    case 'bytes': return (s, v) => wire.bytes(s, checkBytes(v));
-    case 'timestamp': return (s, v) => wire.timestamp(s, checkTimestamp(v).getTime());
-    case 'unknown': return (s, v) => writeUnknown(s, v, depth, scope);
-    case 'literal': case 'enum': {
-      const check = oneOfChecker(d.kind === 'literal' ? [d.value] : d.values);
-      return (s, v) => writeScalar(s, check(v), wire);
-    }
-    case 'optional': case 'nullable': {
-      const write = compileBinaryWriterAt(d.inner, scope, depth, bounded);
-      return (s, v) => (v === null || v === undefined ? wire.nil(s) : write(s, v));
-    }
-    case 'array': return container(() => {
-      const write = inner(d.element);
-      const check = arrayChecker(d);
-      return (s, v) => {
-        const a = check(v);
-        wire.arrayHead(s, a.length);
-        let i = 0;
-        try {
-          for (; i < a.length; i++) write(s, elementAt(a, i));
-        } catch (e) {
-          addSegment(e, i);
-        }
-      };
-    });
-    case 'tuple': return container(() => {
-      const writes = d.elements.map(inner);
-      return (s, v) => {
-        const a = checkArray(v, writes.length);
-        wire.arrayHead(s, writes.length);
-        let i = 0;
-        try {
-          for (; i < writes.length; i++) writes[i]!(s, elementAt(a, i));
-        } catch (e) {
-          addSegment(e, i);
-        }
-      };
-    });
-    case 'map': return container(() => mapWriter(inner(d.values), wire, d.constraints && mapRule(d.constraints)));
-    case 'object': return container(() => objectWriter(d, inner, wire));
-    case 'variant': {
-      const pick = variantMember(d, (member) => compileBinaryWriterAt(member, scope, depth, bounded));
-      return (s, v) => pick(v)(s, v);
-    }
-    case 'lazy': return lazyWriter(d, scope, depth);
-  }
+  return visit(type, writerOf, scope, depth, bounded);
 }
+
+/** Where a writer is compiled: the scope, the depth of the value, and whether it is below a `t.lazy`. */
+type At = [scope: BinaryWriterScope, depth: number, bounded: boolean];
+
+/** The writer of a container's item, one level deeper. */
+const inner = (t: Type, scope: BinaryWriterScope, depth: number, bounded: boolean) => compileBinaryWriterAt(t, scope, depth + 1, bounded);
+
+/** `t.optional` and `t.nullable`: nil for either absence, else the inner writer at the same depth. */
+const wrapper = (d: OptionalType | NullableType, scope: BinaryWriterScope, depth: number, bounded: boolean): BinaryWriter => {
+  const write = compileBinaryWriterAt(d.inner, scope, depth, bounded);
+  const wire = scope.wire;
+  return (s, v) => (v === null || v === undefined ? wire.nil(s) : write(s, v));
+};
+
+const oneOf = (values: readonly unknown[], wire: Wire): BinaryWriter => {
+  const check = oneOfChecker(values);
+  return (s, v) => writeScalar(s, check(v), wire);
+};
+
+const writerOf: Visitor<BinaryWriter, At> = {
+  string: (d, { wire }) => {
+    const check = stringChecker(d);
+    return (s, v) => wire.string(s, check(v));
+  },
+  bool: (_, { wire }) => (s, v) => wire.bool(s, checkBool(v)),
+  void: (_, { wire }) => (s) => wire.nil(s),
+  int: (d, { wire }) => {
+    const check = intCheckerOf(d);
+    return (s, v) => wire.int(s, check(v));
+  },
+  bigint: (d, { wire }) => bigIntWriter(d.kind, wire, d.constraints && numberRule(d.constraints)),
+  float: (d, { wire }) => {
+    const check = floatCheckerOf(d);
+    return d.kind === 'f32' ? (s, v) => wire.float32(s, check(v)) : (s, v) => wire.float64(s, check(v));
+  },
+  bytes: (_, { wire }) => (s, v) => wire.bytes(s, checkBytes(v)),
+  timestamp: (_, { wire }) => (s, v) => wire.timestamp(s, checkTimestamp(v).getTime()),
+  unknown: (_, scope, depth) => (s, v) => writeUnknown(s, v, depth, scope),
+  literal: (d, { wire }) => oneOf([d.value], wire),
+  enum: (d, { wire }) => oneOf(d.values, wire),
+  optional: wrapper,
+  nullable: wrapper,
+  array: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
+    const write = inner(d.element, scope, depth, bounded);
+    const check = arrayChecker(d);
+    const wire = scope.wire;
+    return (s, v) => {
+      const a = check(v);
+      wire.arrayHead(s, a.length);
+      let i = 0;
+      try {
+        for (; i < a.length; i++) write(s, elementAt(a, i));
+      } catch (e) {
+        addSegment(e, i);
+      }
+    };
+  }),
+  tuple: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
+    const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
+    const wire = scope.wire;
+    return (s, v) => {
+      const a = checkArray(v, writes.length);
+      wire.arrayHead(s, writes.length);
+      let i = 0;
+      try {
+        for (; i < writes.length; i++) writes[i]!(s, elementAt(a, i));
+      } catch (e) {
+        addSegment(e, i);
+      }
+    };
+  }),
+  map: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => mapWriter(inner(d.values, scope, depth, bounded), scope.wire, d.constraints && mapRule(d.constraints))),
+  object: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.wire)),
+  variant: (d, scope, depth, bounded) => {
+    const pick = variantMember(d, (member) => compileBinaryWriterAt(member, scope, depth, bounded));
+    return (s, v) => pick(v)(s, v);
+  },
+  lazy: (d, scope, depth) => lazyWriter(d, scope, depth),
+};
 
 /**
  * `t.lazy`: its target's writer at the same depth (a lazy node is no container), compiled on the
@@ -138,7 +150,6 @@ function lazyWriter(type: LazyType, scope: BinaryWriterScope, depth: number): Bi
     write(s, v);
   };
 }
-
 
 /** `i64`/`u64`: bigints, or safe-integer numbers, written exactly (never as a double). */
 function bigIntWriter(kind: BigIntKind, wire: Wire, bounds: ConstraintRule<number | bigint> | undefined): BinaryWriter {
@@ -170,8 +181,7 @@ function mapWriter(write: BinaryWriter, wire: Wire, count: ConstraintRule<number
   return (s, v) => {
     // Entries whose value is undefined are skipped (as in JSON), so the header needs the count
     // first, and each value is read once, so that the header counts exactly the entries written.
-    const { keys, values } = definedEntries(checkRecord(v, 'an object (map)'));
-    if (count !== undefined) checkConstraint(count, keys.length);
+    const { keys, values } = mapEntries(v, count);
     writeEntries(s, keys, values, write, wire);
   };
 }
@@ -209,7 +219,7 @@ function objectWriter(type: ObjectType, inner: (t: Type) => BinaryWriter, wire: 
   }));
   // Members that may be absent (skipped, or written as their default) need their values read first.
   const readFirst = members.some((m) => m.absent.mode !== 'missing');
-  const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
+  const expected = objectExpected(type.name);
   return (s, v) => {
     const o = checkRecord(v, expected);
     // Absent optional members are not written, so the map header counts only present ones; with

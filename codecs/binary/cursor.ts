@@ -1,5 +1,6 @@
 import { Failure, addSegment } from '../../core/errors/failure.ts';
 import { BYTES_WEIGHT, itemLimit } from '../../core/options.ts';
+import { nestingTooDeep } from '../../core/read/container-failures.ts';
 import { setEntry } from '../../core/util/set-entry.ts';
 import * as guides from './guide.ts';
 import type { Guide } from './guide.ts';
@@ -32,6 +33,11 @@ export function copyBytes(bytes: Uint8Array, start: number, end: number): Uint8A
 /** What an array of `length` elements (-1: indefinite) spends of the `maxItems` budget, in every reader. */
 export function arrayWeight(length: number): number {
   return length < 0 || length > PREALLOCATED ? GROWN_ARRAY_WEIGHT : 1;
+}
+
+/** `arrayWeight` as JavaScript source, for a `length` (an identifier) known not to be negative. */
+export function arrayWeightCode(length: string): string {
+  return `${length}>${PREALLOCATED}?${GROWN_ARRAY_WEIGHT}:1`;
 }
 
 /**
@@ -102,7 +108,7 @@ export abstract class ByteCursor {
 
   /** Enters a container at nesting `depth` (the root container is 1). */
   enter(depth: number): void {
-    if (depth > this.maxDepth) throw new Failure('limit_exceeded', `nesting deeper than maxDepth (${this.maxDepth})`);
+    if (depth > this.maxDepth) throw nestingTooDeep(this.maxDepth);
   }
 
   /** Counts `weight` items about to be built; fails once the input holds more than it may. */

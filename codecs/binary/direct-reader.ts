@@ -1,7 +1,7 @@
-import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
-import { isLeftOutWhenUndefined, isRequiredKey } from '../../core/read/required.ts';
-import type { AnyType, LiteralType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
+import { memberRules, type MemberRule } from '../../core/read/records.ts';
+import type { LazyType, LiteralType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
@@ -112,25 +112,29 @@ function matchKey(c: DirectCursor, encoded: Uint8Array): boolean {
  * the parser instead. A `t.lazy` is followed once: met again, it adds nothing new.
  */
 export function directlyReadable(type: Type, maxDepth: number, depth = 1, seen?: Set<Type>): boolean {
-  const d = type as AnyType;
-  const next = (t: Type) => directlyReadable(t, maxDepth, depth + 1, seen);
-  switch (d.kind) {
-    case 'map': case 'literal': case 'enum': case 'void': case 'unknown': return false;
-    case 'optional': case 'nullable': return directlyReadable(d.inner, maxDepth, depth, seen);
-    case 'lazy': {
-      seen ??= new Set();
-      if (seen.has(d)) return true;
-      seen.add(d);
-      return directlyReadable(d.target, maxDepth, depth, seen);
-    }
-    case 'array': return depth <= maxDepth && next(d.element);
-    case 'tuple': return depth <= maxDepth && d.elements.every(next);
-    case 'object': return depth <= maxDepth && Object.values(d.fields).every(next);
-    // The member objects, at the variant's depth, less their discriminant, which the variant reads.
-    case 'variant': return depth <= maxDepth && d.members.every((m) => discriminantFirst(d, m) && Object.values(m.fields).slice(1).every(next));
-    default: return true;
-  }
+  return visit(type, readable, maxDepth, depth, seen);
 }
+
+const yes = () => true;
+const no = () => false;
+
+const readable: Visitor<boolean, [maxDepth: number, depth: number, seen: Set<Type> | undefined]> = {
+  string: yes, bool: yes, int: yes, bigint: yes, float: yes, bytes: yes, timestamp: yes,
+  map: no, literal: no, enum: no, void: no, unknown: no,
+  optional: (d, maxDepth, depth, seen) => directlyReadable(d.inner, maxDepth, depth, seen),
+  nullable: (d, maxDepth, depth, seen) => directlyReadable(d.inner, maxDepth, depth, seen),
+  lazy: (d, maxDepth, depth, seen = new Set()) => {
+    if (seen.has(d)) return true;
+    seen.add(d);
+    return directlyReadable(d.target, maxDepth, depth, seen);
+  },
+  array: (d, maxDepth, depth, seen) => depth <= maxDepth && directlyReadable(d.element, maxDepth, depth + 1, seen),
+  tuple: (d, maxDepth, depth, seen) => depth <= maxDepth && d.elements.every((e) => directlyReadable(e, maxDepth, depth + 1, seen)),
+  object: (d, maxDepth, depth, seen) => depth <= maxDepth && Object.values(d.fields).every((f) => directlyReadable(f, maxDepth, depth + 1, seen)),
+  // The member objects, at the variant's depth, less their discriminant, which the variant reads.
+  variant: (d, maxDepth, depth, seen) =>
+    depth <= maxDepth && d.members.every((m) => discriminantFirst(d, m) && Object.values(m.fields).slice(1).every((f) => directlyReadable(f, maxDepth, depth + 1, seen))),
+};
 
 /** Whether every member of the variant declares its discriminant first: what the direct readers take. */
 export function variantReadable(variant: VariantType): boolean {
@@ -147,7 +151,7 @@ function discriminantFirst(variant: VariantType, member: ObjectType): boolean {
 export type DirectReader = (c: DirectCursor) => unknown;
 
 /** Each `t.lazy` target's reader by depth, compiled on first use and shared by every `t.lazy` naming it. */
-type LazyReaders = ByDepth<Type, DirectReader>;
+export type LazyReaders = ByDepth<Type, DirectReader>;
 
 /**
  * Compiles a direct reader: bytes to the final value in one pass, no intermediate tree, map keys
@@ -160,90 +164,123 @@ type LazyReaders = ByDepth<Type, DirectReader>;
 export function compileDirectReader(
   type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth = 1, lazies: LazyReaders = new ByDepth(),
 ): DirectReader {
-  const d = type as AnyType;
-  const inner = (t: Type) => compileDirectReader(t, ctx, wire, encodeKey, depth + 1, lazies);
-  const got = <T>(v: T | undefined): T => (v === undefined ? bail() : v);
-  switch (d.kind) {
-    case 'string': {
-      if (d.constraints === undefined) return (c) => got(wire.string(c));
-      return checked(stringRule(d.constraints), (c) => got(wire.string(c)));
-    }
-    case 'bool': return (c) => got(wire.bool(c));
-    // The wire's integer items hold integers, so the kind's rule has only its bounds left to check.
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const rule = INT_RULES[d.kind];
-      const read: DirectReader = (c) => {
-        const v = wire.int(c);
-        return v !== undefined && rule.inRange(v) ? v : bail();
-      };
-      return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
-    }
-    case 'i64': case 'u64': {
-      const rule = BIGINT_RULES[d.kind];
-      const read: DirectReader = (c) => {
-        const v = wire.bigint(c);
-        return v !== undefined && rule.accepts(v) ? v : bail();
-      };
-      return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
-    }
-    case 'f32': case 'f64': {
-      const rule = FLOAT_RULES[d.kind];
-      const read: DirectReader = (c) => {
-        const v = wire.float(c);
-        return v !== undefined && rule.accepts(v) ? rule.read(v) : bail();
-      };
-      // Bounds apply to the value read (an f32 rounded).
-      return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
-    }
-    case 'bytes': return (c) => {
-      const bytes = got(wire.bytes(c));
-      if ((c.left -= BYTES_WEIGHT) < 0) bail();
-      return bytes;
+  return readerAt(type, { ctx, wire, encodeKey, lazies }, depth);
+}
+
+/** What the direct readers compiled for one descriptor share. */
+interface DirectScope {
+  readonly ctx: ReaderContext;
+  readonly wire: ReadWire;
+  readonly encodeKey: (key: string) => Uint8Array;
+  readonly lazies: LazyReaders;
+}
+
+function readerAt(type: Type, scope: DirectScope, depth: number): DirectReader {
+  return visit(type, readerOf, scope, depth);
+}
+
+const got = <T>(v: T | undefined): T => (v === undefined ? bail() : v);
+
+/** A container's reader, or a bail when it sits deeper than `maxDepth` (the read pass fails there). */
+const container = (scope: DirectScope, depth: number, make: () => DirectReader): DirectReader => (depth > scope.ctx.maxDepth ? bail : make());
+
+/** The reader of a container's item, one level deeper. */
+const inner = (scope: DirectScope, depth: number) => (t: Type) => readerAt(t, scope, depth + 1);
+
+/** Maps (keys must be decoded), literals, enums, void and t.unknown are rare in hot payloads: the tree path reads them. */
+const treePath = () => bail;
+
+const readerOf: Visitor<DirectReader, [scope: DirectScope, depth: number]> = {
+  string: (d, { wire }) => {
+    if (d.constraints === undefined) return (c) => got(wire.string(c));
+    return checked(stringRule(d.constraints), (c) => got(wire.string(c)));
+  },
+  bool: (_, { wire }) => (c) => got(wire.bool(c)),
+  // The wire's integer items hold integers, so the kind's rule has only its bounds left to check.
+  int: (d, { wire }) => {
+    const rule = INT_RULES[d.kind];
+    const read: DirectReader = (c) => {
+      const v = wire.int(c);
+      return v !== undefined && rule.inRange(v) ? v : bail();
     };
-    case 'timestamp': return (c) => got(wire.timestamp(c));
-    case 'optional': {
-      const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth, lazies);
-      return (c) => (wire.nil(c) ? undefined : read(c));
-    }
-    case 'nullable': {
-      const read = compileDirectReader(d.inner, ctx, wire, encodeKey, depth, lazies);
-      return (c) => (wire.nil(c) ? null : read(c));
-    }
-    case 'lazy': {
-      // Compiled on first use (a recursive descriptor would compile for ever), once per target and depth.
-      const lazy = d;
-      let read: DirectReader | undefined;
-      return (c) => (read ??= lazies.get(lazy.target, depth, () => compileDirectReader(lazy.target, ctx, wire, encodeKey, depth, lazies)))(c);
-    }
-    case 'array': {
-      if (depth > ctx.maxDepth) return bail;
-      const read = inner(d.element);
-      const count = d.constraints === undefined ? undefined : arrayRule(d.constraints);
-      return (c) => {
-        const n = wire.arrayHead(c);
-        // Every element takes at least one byte: a longer announcement is the parser's to refuse.
-        if (n < 0 || n > c.end - c.pos || (c.left -= arrayWeight(n)) < 0) bail();
-        if (count !== undefined && count.failure(n) !== undefined) bail();
-        const out: unknown[] = [];
-        for (let i = 0; i < n; i++) out.push(read(c));
-        return out;
-      };
-    }
-    case 'tuple': {
-      if (depth > ctx.maxDepth) return bail;
-      const reads = d.elements.map(inner);
-      return (c) => {
-        if (wire.arrayHead(c) !== reads.length || --c.left < 0) bail();
-        const out: unknown[] = [];
-        for (let i = 0; i < reads.length; i++) out.push(reads[i]!(c));
-        return out;
-      };
-    }
-    case 'object': return depth > ctx.maxDepth ? bail : objectReader(d, ctx, encodeKey, wire, inner);
-    case 'variant': return depth > ctx.maxDepth ? bail : variantReader(d, ctx, encodeKey, wire, inner);
-    // Maps (keys must be decoded), literals, enums, void and t.unknown are rare in hot payloads: the tree path reads them.
-    default: return bail;
-  }
+    return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
+  },
+  bigint: (d, { wire }) => {
+    const rule = BIGINT_RULES[d.kind];
+    const read: DirectReader = (c) => {
+      const v = wire.bigint(c);
+      return v !== undefined && rule.accepts(v) ? v : bail();
+    };
+    return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
+  },
+  float: (d, { wire }) => {
+    const rule = FLOAT_RULES[d.kind];
+    const read: DirectReader = (c) => {
+      const v = wire.float(c);
+      return v !== undefined && rule.accepts(v) ? rule.read(v) : bail();
+    };
+    // Bounds apply to the value read (an f32 rounded).
+    return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
+  },
+  bytes: (_, { wire }) => (c) => {
+    const bytes = got(wire.bytes(c));
+    if ((c.left -= BYTES_WEIGHT) < 0) bail();
+    return bytes;
+  },
+  timestamp: (_, { wire }) => (c) => got(wire.timestamp(c)),
+  optional: (d, scope, depth) => {
+    const read = readerAt(d.inner, scope, depth);
+    const wire = scope.wire;
+    return (c) => (wire.nil(c) ? undefined : read(c));
+  },
+  nullable: (d, scope, depth) => {
+    const read = readerAt(d.inner, scope, depth);
+    const wire = scope.wire;
+    return (c) => (wire.nil(c) ? null : read(c));
+  },
+  lazy: (d, scope, depth) => lazyReader(d, scope, depth),
+  array: (d, scope, depth) => container(scope, depth, () => {
+    const read = inner(scope, depth)(d.element);
+    const count = d.constraints === undefined ? undefined : arrayRule(d.constraints);
+    const wire = scope.wire;
+    return (c) => {
+      const n = wire.arrayHead(c);
+      // Every element takes at least one byte: a longer announcement is the parser's to refuse.
+      if (n < 0 || n > c.end - c.pos || (c.left -= arrayWeight(n)) < 0) bail();
+      if (count !== undefined && count.failure(n) !== undefined) bail();
+      const out: unknown[] = [];
+      for (let i = 0; i < n; i++) out.push(read(c));
+      return out;
+    };
+  }),
+  tuple: (d, scope, depth) => container(scope, depth, () => {
+    const reads = d.elements.map(inner(scope, depth));
+    const wire = scope.wire;
+    return (c) => {
+      if (wire.arrayHead(c) !== reads.length || --c.left < 0) bail();
+      const out: unknown[] = [];
+      for (let i = 0; i < reads.length; i++) out.push(reads[i]!(c));
+      return out;
+    };
+  }),
+  object: (d, scope, depth) => container(scope, depth, () => objectReader(d, scope.ctx, scope.encodeKey, scope.wire, inner(scope, depth))),
+  variant: (d, scope, depth) => container(scope, depth, () => variantReader(d, scope.ctx, scope.encodeKey, scope.wire, inner(scope, depth))),
+  map: treePath, literal: treePath, enum: treePath, void: treePath, unknown: treePath,
+};
+
+/**
+ * `t.lazy` at `depth`: its target's reader, compiled on first use (a recursive descriptor would
+ * compile for ever), once per target and depth; the generated direct readers call it too.
+ */
+export function lazyDirectReader(
+  type: LazyType, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth: number, lazies: LazyReaders,
+): DirectReader {
+  return lazyReader(type, { ctx, wire, encodeKey, lazies }, depth);
+}
+
+function lazyReader(type: LazyType, scope: DirectScope, depth: number): DirectReader {
+  let read: DirectReader | undefined;
+  return (c) => (read ??= scope.lazies.get(type.target, depth, () => readerAt(type.target, scope, depth)))(c);
 }
 
 /** `read`, then bails unless the value passes `rule`: the read pass gives the error. */
@@ -255,25 +292,13 @@ function checked<V>(rule: ConstraintRule<V>, read: DirectReader): DirectReader {
 }
 
 /** What an object reader knows of one member. */
-interface Member {
-  readonly key: string;
+interface Member extends MemberRule {
   readonly encoded: Uint8Array;
   readonly read: DirectReader;
-  readonly required: boolean;
-  readonly makeDefault: (() => unknown) | undefined;
-  /** Left out of the result when it reads as `undefined` (`t.optional`, also behind `t.lazy`). */
-  readonly optional: boolean;
 }
 
 function membersOf(type: ObjectType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, inner: (t: Type) => DirectReader): Member[] {
-  return Object.entries(type.fields).map(([key, field]) => ({
-    key,
-    encoded: encodeKey(key),
-    read: inner(field),
-    required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
-    makeDefault: memberDefault(field),
-    optional: isLeftOutWhenUndefined(field),
-  }));
+  return memberRules(type, ctx.errorOnMissingKeys).map((m) => ({ ...m, encoded: encodeKey(m.key), read: inner(m.field) }));
 }
 
 /**

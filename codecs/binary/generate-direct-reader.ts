@@ -1,17 +1,17 @@
-import { memberDefault } from '../../core/read/defaults.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
-import { isLeftOutWhenUndefined, isRequiredKey } from '../../core/read/required.ts';
-import type { AnyType, LiteralType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
+import { memberRules, returnMembersCode } from '../../core/read/records.ts';
+import type { ArrayType, BigIntType, FloatType, IntType, LazyType, LiteralType, ObjectType, TupleType, Type, VariantType } from '../../core/descriptors/index.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import { Constants, bail, buildFunction, returnObject } from '../../core/codegen/codegen.ts';
-import { compileDirectReader, variantReadable, type DirectReader, type InlineBytes, type ReadWire } from './direct-reader.ts';
+import { Constants, bail, buildFunction } from '../../core/codegen/codegen.ts';
+import { lazyDirectReader, variantReadable, type DirectReader, type InlineBytes, type LazyReaders, type ReadWire } from './direct-reader.ts';
 
 import { BYTES_WEIGHT } from '../../core/options.ts';
-import { GROWN_ARRAY_WEIGHT, PREALLOCATED } from './cursor.ts';
+import { arrayWeightCode } from './cursor.ts';
 import { float32At, float64At, uint64At } from './read-numbers.ts';
 import { readUtf8 } from './utf8.ts';
 
@@ -39,9 +39,9 @@ class DirectReaderGenerator {
   readonly constants = new Constants();
   readonly code: string[] = [];
   private count = 0;
-  private readonly x: InlineBytes;
+  readonly x: InlineBytes;
   /** The closure readers of `t.lazy` targets, by target and depth (see `lazy`). */
-  private readonly lazies = new ByDepth<Type, DirectReader>();
+  private readonly lazies: LazyReaders = new ByDepth();
 
   constructor(private readonly ctx: ReaderContext, private readonly wire: ReadWire, private readonly encodeKey: (key: string) => Uint8Array) {
     this.x = wire.inline;
@@ -50,85 +50,48 @@ class DirectReaderGenerator {
   /** Emits `fN(c, b, p)` reading `type` at `depth`; returns its name. */
   function(type: Type, depth: number): string {
     const name = `f${this.count++}`;
-    const d = type as AnyType;
-    let body: string;
-    if (d.kind === 'array' || d.kind === 'tuple' || d.kind === 'object' || d.kind === 'variant') {
-      // Each container spends of the cursor's budget what the tree parser would (an array, once its length is known).
-      const spend = d.kind === 'array' ? '' : 'if(--c.left<0)B();';
-      body = depth > this.ctx.maxDepth ? 'B();' : `${spend}${this.container(d, depth + 1)}`;
-    } else {
-      body = `let v;${this.read(type, 'v', depth)}\nc.pos=p;return v;`;
-    }
-    this.code.push(`function ${name}(c,b,p){const e=c.end;let x,n,s;\n${body}}`);
+    this.code.push(`function ${name}(c,b,p){const e=c.end;let x,n,s;\n${visit(type, functionBodyOf, this, depth)}}`);
     return name;
+  }
+
+  /**
+   * The body of the function of a container at `depth`, whose items `body` reads (at `depth + 1`).
+   * Each container spends of the cursor's budget what the tree parser would: one item here
+   * (`spendsOne`), or, for an array, what its length makes it spend, once read.
+   */
+  container(depth: number, spendsOne: boolean, body: (inner: number) => string): string {
+    if (depth > this.ctx.maxDepth) return 'B();';
+    return `${spendsOne ? 'if(--c.left<0)B();' : ''}${body(depth + 1)}`;
   }
 
   /**
    * Statements reading one `type` item at `p` into the variable `v` and moving `p` past it, or
    * bailing. `depth` is the nesting of the item itself, as in the closure reader (the root is 1).
    */
-  private read(type: Type, v: string, depth: number): string {
-    const d = type as AnyType;
-    const x = this.x;
-    switch (d.kind) {
-      case 'string':
-        // `x` becomes the start of the text; an `n` read past the end is undefined and fails `n>=0`.
-        return `\nx=b[p];if(x>=${x.string[0]}&&x<=${x.string[1]}){n=x-${x.string[0]};x=p+1}else if(x===${x.str8}){n=b[p+1];x=p+2}else n=-1;
-if(n>=0&&x+n<=e){${v}=T(b,x,x+n);p=x+n}else${this.call('string', v)}if(${v}===undefined)B();${
-  d.constraints === undefined ? '' : this.constrained(stringRule(d.constraints).passCode(v, (c) => this.constants.ref(c)))}`;
-      case 'bool':
-        return `\nx=b[p];if(x===${x.true})${v}=true;else if(x===${x.false})${v}=false;else B();p++;`;
-      // Integer items hold integers, so the kind's rule has only its bounds left to check.
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-        return `${this.uint(v, '')}else${this.call('int', v)}if(${v}===undefined||!(${INT_RULES[d.kind].rangeCode(v)}))B();${this.bounds(d, v)}`;
-      case 'i64': case 'u64':
-        return `${this.uint(v, 'BigInt')}else if(x===${x.uint64}&&p+9<=e){${v}=U(b,p+1);p+=9}
-else${this.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].rangeCode(v)}))B();${this.bounds(d, v)}`;
-      case 'f32': case 'f64': {
-        const rule = FLOAT_RULES[d.kind];
-        const read = rule.readCode(v);
-        // Bounds apply to the value read (an f32 rounded).
-        return `${this.float(v)}if(${v}===undefined||!(${rule.rangeCode(v)}))B();${read === v ? '' : `${v}=${read};`}${this.bounds(d, v)}`;
-      }
-      case 'timestamp':
-        return `${this.call('timestamp', v)}if(${v}===undefined)B();`;
-      case 'lazy':
-        return `\n{c.pos=p;${v}=${this.lazy(d.target, depth)}(c);p=c.pos}`;
-      case 'bytes':
-        return `${this.call('bytes', v)}if(${v}===undefined||(c.left-=${BYTES_WEIGHT})<0)B();`;
-      case 'optional': case 'nullable':
-        // The wrapper adds no nesting: the inner item is read at the same depth.
-        return `\nif(b[p]===${x.nil}){p++;${v}=${d.kind === 'optional' ? 'undefined' : 'null'}}else{${this.read(d.inner, v, depth)}}`;
-      case 'array': case 'tuple': case 'object': case 'variant':
-        return `\n${v}=${this.function(type, depth)}(c,b,p);p=c.pos;`;
-      // Maps, literals, enums, void and t.unknown: the tree path reads them, as in the closure reader.
-      default: return 'B();';
-    }
+  read(type: Type, v: string, depth: number): string {
+    return visit(type, readOf, this, v, depth);
   }
 
   /** Bails unless `pass` (a constraint's check) holds: the read pass gives the error. */
-  private constrained(pass: string): string {
+  constrained(pass: string): string {
     return `if(!(${pass}))B();`;
   }
 
   /** A number kind's constraints on `v`, or nothing. */
-  private bounds(d: AnyType & { kind: 'i8' | 'i16' | 'i32' | 'u8' | 'u16' | 'u32' | 'i64' | 'u64' | 'f32' | 'f64' }, v: string): string {
+  bounds(d: IntType | BigIntType | FloatType, v: string): string {
     return d.constraints === undefined ? '' : this.constrained(numberRule(d.constraints).passCode(v, (c) => this.constants.ref(c)));
   }
 
   /**
-   * A `t.lazy` target at `depth`: the closure direct reader, compiled on its first call (never
-   * while generating, which a recursive descriptor would never finish), once per target and depth.
+   * A `t.lazy` at `depth`: the closure direct reader of its target, compiled on its first call
+   * (never while generating, which a recursive descriptor would never finish).
    */
-  private lazy(target: Type, depth: number): string {
-    const { ctx, wire, encodeKey, lazies } = this;
-    let read: DirectReader | undefined;
-    const first: DirectReader = (c) => (read ??= lazies.get(target, depth, () => compileDirectReader(target, ctx, wire, encodeKey, depth, lazies)))(c);
-    return this.constants.ref(first);
+  lazy(type: LazyType, depth: number): string {
+    return this.constants.ref(lazyDirectReader(type, this.ctx, this.wire, this.encodeKey, depth, this.lazies));
   }
 
   /** A fallback: the format's `ReadWire` call reads the item at `p` into `v`. */
-  private call(method: keyof ReadWire, v: string): string {
+  call(method: keyof ReadWire, v: string): string {
     return `{c.pos=p;${v}=W.${method}(c);p=c.pos}`;
   }
 
@@ -136,7 +99,7 @@ else${this.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].range
    * The common unsigned integers (below 2^32) into `v`, passed through `wrap` (`BigInt` or
    * nothing); an `else` branch must follow for the other items.
    */
-  private uint(v: string, wrap: string): string {
+  uint(v: string, wrap: string): string {
     const x = this.x;
     return `\nx=b[p];if(x<=${x.smallUint}){${v}=${wrap}(x);p++}
 else if(x===${x.uint8}&&p+2<=e){${v}=${wrap}(b[p+1]);p+=2}
@@ -145,32 +108,26 @@ else if(x===${x.uint32}&&p+5<=e){${v}=${wrap}(b[p+1]*16777216+(b[p+2]<<16|b[p+3]
   }
 
   /** A number into `v`: float items, and integers a number holds exactly (or undefined). */
-  private float(v: string): string {
+  float(v: string): string {
     const x = this.x;
     return `\nx=b[p];if(x===${x.float64}&&p+9<=e){${v}=F(b,p+1);p+=9}else if(x===${x.float32}&&p+5<=e){${v}=G(b,p+1);p+=5}
 else${this.call('float', v)}`;
   }
 
-  /** The body of a container's function; `depth` is the nesting of its items. */
-  private container(d: AnyType & { kind: 'array' | 'tuple' | 'object' | 'variant' }, depth: number): string {
-    switch (d.kind) {
-      case 'array':
-        // Every element takes at least one byte: a longer announcement is the parser's to refuse.
-        return `${this.head('array')}if(!(s>=0&&s<=e-p)||(c.left-=s>${PREALLOCATED}?${GROWN_ARRAY_WEIGHT}:1)<0)B();${
+  /** An array's items at `depth`. Every element takes at least one byte: a longer announcement is the parser's to refuse. */
+  arrayBody(d: ArrayType, depth: number): string {
+    return `${this.head('array')}if(!(s>=0&&s<=e-p)||(c.left-=${arrayWeightCode('s')})<0)B();${
   d.constraints === undefined ? '' : this.constrained(arrayRule(d.constraints).passCode('s', (c) => this.constants.ref(c)))}const out=[];
 for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.pos=p;return out;`;
-      case 'tuple': {
-        const names = d.elements.map((_, i) => `v${i}`);
-        const reads = d.elements.map((element, i) => this.read(element, names[i]!, depth));
-        // An empty tuple declares no variable (`let ;` is no JavaScript).
-        const declare = names.length === 0 ? '' : `let ${names.join()};`;
-        return `${this.head('array')}if(s!==${names.length})B();${declare}${reads.join('')}\nc.pos=p;return[${names.join()}];`;
-      }
-      case 'object':
-        return this.object(d, depth);
-      case 'variant':
-        return this.variant(d, depth);
-    }
+  }
+
+  /** A tuple's items at `depth`. */
+  tupleBody(d: TupleType, depth: number): string {
+    const names = d.elements.map((_, i) => `v${i}`);
+    const reads = d.elements.map((element, i) => this.read(element, names[i]!, depth));
+    // An empty tuple declares no variable (`let ;` is no JavaScript).
+    const declare = names.length === 0 ? '' : `let ${names.join()};`;
+    return `${this.head('array')}if(s!==${names.length})B();${declare}${reads.join('')}\nc.pos=p;return[${names.join()}];`;
   }
 
   /** A map or array head into `s` (the size, or -1 when the item is another). */
@@ -180,7 +137,7 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
   }
 
   /** Members in declared order, as the closure reader takes them; anything else bails. */
-  private object(type: ObjectType, depth: number): string {
+  object(type: ObjectType, depth: number): string {
     return this.head('map') + this.members(type, depth, 0);
   }
 
@@ -189,12 +146,11 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
    * a map of `s` entries whose head is read, and returns the object.
    */
   private members(type: ObjectType, depth: number, from: number): string {
-    const members = Object.entries(type.fields);
-    const required = members.map(([key]) => isRequiredKey(type, key, this.ctx.errorOnMissingKeys));
-    const allRequired = required.every((r, i) => r || i < from);
+    const members = memberRules(type, this.ctx.errorOnMissingKeys);
+    const allRequired = members.every((m, i) => m.required || i < from);
     // Every member present: the size says it all, and no count is kept.
     let code = allRequired ? `if(s!==${members.length})B();` : from === 0 ? 'if(s<0)B();let k=0;' : `let k=${from};`;
-    members.forEach(([key, field], i) => {
+    members.forEach(({ key, field, required, makeDefault }, i) => {
       if (i < from) return;
       const encoded = this.encodeKey(key);
       const a = `a${i}`;
@@ -205,17 +161,14 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
         code += `\nlet ${a};if(!(${match}))B();${present}`;
         return;
       }
-      const makeDefault = memberDefault(field);
       let absent = '';
-      if (required[i]) absent = 'B();';
+      if (required) absent = 'B();';
       else if (makeDefault !== undefined) absent = `${a}=${this.constants.ref(makeDefault)}();`;
       code += `\nlet ${a};if(k<s&&${match}){k++;${present}}else{${absent}}`;
     });
     // Keys left over are unknown, out of order or repeated: the tree path decides.
     if (!allRequired) code += '\nif(k!==s)B();';
-    // A member left out when `undefined` (`t.optional`, also behind `t.lazy`) is set key by key.
-    const shapes = members.map(([key, field]) => [key, { kind: isLeftOutWhenUndefined(field) ? 'optional' : field.kind }] as const);
-    return `${code}\nc.pos=p;${returnObject(shapes).join('')}`;
+    return `${code}\nc.pos=p;${returnMembersCode(members).join('')}`;
   }
 
   /** Whether the bytes at `p` are `encoded`, as an expression. */
@@ -229,7 +182,7 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
    * number), picks the member's function, which reads the rest of the map. The member object
    * stands where the variant does: its members are items at `depth`.
    */
-  private variant(type: VariantType, depth: number): string {
+  variant(type: VariantType, depth: number): string {
     // Members are read from their second key on: a variant whose discriminant comes later is the tree path's.
     if (!variantReadable(type)) return `B();`;
     const key = this.encodeKey(type.key);
@@ -253,3 +206,53 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
     return `${code}\nB();`;
   }
 }
+
+/** Where a read is generated: the generator, the variable read into, and the item's depth. */
+type At = [gen: DirectReaderGenerator, v: string, depth: number];
+
+/** Maps, literals, enums, void and t.unknown: the tree path reads them, as in the closure reader. */
+const treePath = () => 'B();';
+
+/** Containers get a function of their own. */
+const ownFunction = (d: Type, gen: DirectReaderGenerator, v: string, depth: number) => `\n${v}=${gen.function(d, depth)}(c,b,p);p=c.pos;`;
+
+const readOf: Visitor<string, At> = {
+  string: (d, gen, v) => {
+    const x = gen.x;
+    // `x` becomes the start of the text; an `n` read past the end is undefined and fails `n>=0`.
+    return `\nx=b[p];if(x>=${x.string[0]}&&x<=${x.string[1]}){n=x-${x.string[0]};x=p+1}else if(x===${x.str8}){n=b[p+1];x=p+2}else n=-1;
+if(n>=0&&x+n<=e){${v}=T(b,x,x+n);p=x+n}else${gen.call('string', v)}if(${v}===undefined)B();${
+  d.constraints === undefined ? '' : gen.constrained(stringRule(d.constraints).passCode(v, (c) => gen.constants.ref(c)))}`;
+  },
+  bool: (_, gen, v) => `\nx=b[p];if(x===${gen.x.true})${v}=true;else if(x===${gen.x.false})${v}=false;else B();p++;`,
+  // Integer items hold integers, so the kind's rule has only its bounds left to check.
+  int: (d, gen, v) => `${gen.uint(v, '')}else${gen.call('int', v)}if(${v}===undefined||!(${INT_RULES[d.kind].rangeCode(v)}))B();${gen.bounds(d, v)}`,
+  bigint: (d, gen, v) => `${gen.uint(v, 'BigInt')}else if(x===${gen.x.uint64}&&p+9<=e){${v}=U(b,p+1);p+=9}
+else${gen.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].rangeCode(v)}))B();${gen.bounds(d, v)}`,
+  float: (d, gen, v) => {
+    const rule = FLOAT_RULES[d.kind];
+    const read = rule.readCode(v);
+    // Bounds apply to the value read (an f32 rounded).
+    return `${gen.float(v)}if(${v}===undefined||!(${rule.rangeCode(v)}))B();${read === v ? '' : `${v}=${read};`}${gen.bounds(d, v)}`;
+  },
+  timestamp: (_, gen, v) => `${gen.call('timestamp', v)}if(${v}===undefined)B();`,
+  lazy: (d, gen, v, depth) => `\n{c.pos=p;${v}=${gen.lazy(d, depth)}(c);p=c.pos}`,
+  bytes: (_, gen, v) => `${gen.call('bytes', v)}if(${v}===undefined||(c.left-=${BYTES_WEIGHT})<0)B();`,
+  // The wrappers add no nesting: the inner item is read at the same depth.
+  optional: (d, gen, v, depth) => `\nif(b[p]===${gen.x.nil}){p++;${v}=undefined}else{${gen.read(d.inner, v, depth)}}`,
+  nullable: (d, gen, v, depth) => `\nif(b[p]===${gen.x.nil}){p++;${v}=null}else{${gen.read(d.inner, v, depth)}}`,
+  array: ownFunction, tuple: ownFunction, object: ownFunction, variant: ownFunction,
+  map: treePath, literal: treePath, enum: treePath, void: treePath, unknown: treePath,
+};
+
+/** The body of `fN(c, b, p)` reading an item at `depth`: a container's own, or one read into `v`. */
+const item = (d: Type, gen: DirectReaderGenerator, depth: number) => `let v;${gen.read(d, 'v', depth)}\nc.pos=p;return v;`;
+
+const functionBodyOf: Visitor<string, [gen: DirectReaderGenerator, depth: number]> = {
+  array: (d, gen, depth) => gen.container(depth, false, (inner) => gen.arrayBody(d, inner)),
+  tuple: (d, gen, depth) => gen.container(depth, true, (inner) => gen.tupleBody(d, inner)),
+  object: (d, gen, depth) => gen.container(depth, true, (inner) => gen.object(d, inner)),
+  variant: (d, gen, depth) => gen.container(depth, true, (inner) => gen.variant(d, inner)),
+  string: item, bool: item, int: item, bigint: item, float: item, bytes: item, timestamp: item, unknown: item, void: item,
+  literal: item, enum: item, map: item, lazy: item, optional: item, nullable: item,
+};

@@ -1,17 +1,20 @@
-import type { AnyType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
+import type { NullableType, ObjectType, OptionalType, Type, VariantType } from '../../core/descriptors/index.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { BOOL } from '../../core/kinds/bool.ts';
 import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import { F32, F64 } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
-import { memberCode } from '../../core/kinds/member.ts';
+import { discriminantSwitchCode } from '../../core/kinds/containers.ts';
 import { STRING } from '../../core/kinds/string.ts';
 import { TIMESTAMP } from '../../core/kinds/timestamp.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/codegen/codegen.ts';
-import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
-import { MAX_WRITE_ITEMS, holeCheckCode } from '../../core/write/array-bounds.ts';
+import { absentMember, dependsOnDepth, memberLoadCode } from '../../core/write/absent.ts';
+import { arrayCheckCode, holeCheckCode } from '../../core/write/array-bounds.ts';
+import { notRecordCode } from '../../core/write/check-scalars.ts';
+import { FunctionNames } from '../../core/write/function-names.ts';
 import { binaryWriterScope, compileBinaryWriterAt, type BinaryWriter, type BinaryWriterScope } from './compile-writer.ts';
 import { Sink } from './sink.ts';
 import { MAX_HEAD, MAX_TIMESTAMP, type Wire } from './wire.ts';
@@ -51,10 +54,8 @@ class WriterGenerator {
   readonly constants = new Constants();
   readonly code: string[] = [];
   private count = 0;
-  private readonly functions = new Map<Type, string>();
-  /** The functions of descriptors whose writing depends on their depth (`dependsOnDepth`), one per depth. */
-  private readonly functionsAt = new Map<Type, Map<number, string>>();
-  private readonly wire: Wire;
+  private readonly functions = new FunctionNames();
+  readonly wire: Wire;
 
   constructor(private readonly scope: BinaryWriterScope) {
     this.wire = scope.wire;
@@ -65,33 +66,20 @@ class WriterGenerator {
    * container's is 1); objects, arrays and variants get one each.
    */
   function(type: Type, depth = 1): string {
-    let byDepth: Map<number, string> | undefined;
-    if (dependsOnDepth(type)) {
-      byDepth = this.functionsAt.get(type);
-      if (byDepth === undefined) this.functionsAt.set(type, (byDepth = new Map()));
-    }
-    let name = byDepth === undefined ? this.functions.get(type) : byDepth.get(depth);
-    if (name !== undefined) return name;
-    name = `f${this.count++}`;
-    if (byDepth === undefined) this.functions.set(type, name);
-    else byDepth.set(depth, name);
-    const d = type as AnyType;
-    const body =
-      d.kind === 'object' ? this.objectBody(d, depth + 1)
-      : d.kind === 'array' ? this.arrayBody(d.element, d.constraints && arrayRule(d.constraints), depth + 1)
-      : d.kind === 'variant' ? this.variantBody(d, depth)
-      : this.runs([this.piece(type, 'v', depth)]);
-    this.code.push(`function ${name}(s, v) {\n  let buf, p;\n  ${body}\n}`);
-    return name;
+    return this.functions.get(type, depth, () => {
+      const name = `f${this.count++}`;
+      this.code.push(`function ${name}(s, v) {\n  let buf, p;\n  ${visit(type, functionBodyOf, this, depth)}\n}`);
+      return name;
+    });
   }
 
   /** `&& x passes rule`, or nothing without constraints. */
-  private passes(rule: ConstraintRule<never> | undefined, measure: string): string {
+  passes(rule: ConstraintRule<never> | undefined, measure: string): string {
     return rule === undefined ? '' : ` && ${rule.passCode(measure, (value) => this.ref(value))}`;
   }
 
   /** The closure writer of `type` at `depth`, called from generated code. */
-  private closure(type: Type, depth: number): string {
+  closure(type: Type, depth: number): string {
     if (!dependsOnDepth(type)) return this.ref(compileBinaryWriterAt(type, this.scope, depth, false));
     // One closure per descriptor and depth: a lazy target is compiled once for both uses of an array's element.
     return this.closures.get(type, depth, () => this.ref(compileBinaryWriterAt(type, this.scope, depth, false)));
@@ -99,56 +87,22 @@ class WriterGenerator {
 
   private readonly closures = new ByDepth<Type, string>();
 
-  private ref(value: unknown): string {
+  ref(value: unknown): string {
     return this.constants.ref(value);
   }
 
   /** Writes the identifier `x` as `type`, a value at `depth`. */
-  private piece(type: Type, x: string, depth: number): Piece {
-    const d = type as AnyType;
-    const at = this.wire.at;
-    const bail = this.ref(bailFn);
-    // Bails unless the value is one the kind's rule takes.
-    const check = (isCode: string) => `if (!(${isCode})) ${bail}();`;
-    const call = (f: unknown, room: number, isCode: string): Piece => ({ check: check(isCode), room: { bytes: room, exprs: [] }, write: `p = ${this.ref(f)}(s, p, ${x});` });
-    switch (d.kind) {
-      case 'string':
-        return {
-          check: check(STRING.isCode(x) + this.passes(d.constraints && stringRule(d.constraints), x)),
-          room: { bytes: MAX_HEAD, exprs: [`3 * ${x}.length`] },
-          write: `p = ${this.ref(at.string)}(s, p, ${x});`,
-        };
-      case 'bool':
-        return {
-          check: check(BOOL.isCode(x)),
-          room: { bytes: 1, exprs: [] },
-          write: `buf[p++] = ${x} ? ${at.true} : ${at.false};`,
-        };
-      case 'void': return { check: '', room: { bytes: 1, exprs: [] }, write: `buf[p++] = ${at.nil};` };
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-        return call(at.int, 9, INT_RULES[d.kind].isCode(x) + this.passes(d.constraints && numberRule(d.constraints), x));
-      case 'i64': case 'u64':
-        // As the closure writer: bigints in range exactly, safe-integer numbers as integers.
-        return {
-          check: check(BIGINT_RULES[d.kind].isCode(x) + this.passes(d.constraints && numberRule(d.constraints), x)),
-          room: { bytes: 9, exprs: [] },
-          write: `p = typeof ${x} === 'bigint' ? ${this.ref(at.bigint)}(s, p, ${x}) : ${this.ref(at.int)}(s, p, ${x});`,
-        };
-      case 'f32': return call(at.float32, 5, F32.isCode(x) + this.passes(d.constraints && numberRule(d.constraints), `Math.fround(${x})`));
-      case 'f64': return call(at.float64, 9, F64.isCode(x) + this.passes(d.constraints && numberRule(d.constraints), x));
-      case 'timestamp':
-        return { check: check(TIMESTAMP.isCode(x)), room: { bytes: MAX_TIMESTAMP, exprs: [] }, write: `p = ${this.ref(at.timestamp)}(s, p, ${x}.getTime());` };
-      case 'optional': case 'nullable':
-        return this.branch(`${x} !== null && ${x} !== undefined`, [this.piece(d.inner, x, depth)], [this.bytes(Uint8Array.of(at.nil))]);
-      case 'array': case 'object': case 'variant': return unbounded(`${this.function(type, depth)}(s, ${x});`);
-      default:
-        // bytes, unknown, lazy, literal, enum, map and tuple use their closure writer.
-        return unbounded(`${this.closure(type, depth)}(s, ${x});`);
-    }
+  piece(type: Type, x: string, depth: number): Piece {
+    return visit(type, pieceOf, this, x, depth, this.ref(bailFn));
+  }
+
+  /** A bounded piece that bails unless `isCode` (the kind's rule, and constraints) holds, then calls the wire's writer `f`. */
+  call(f: unknown, room: number, isCode: string, x: string, bail: string): Piece {
+    return { check: checkCode(isCode, bail), room: { bytes: room, exprs: [] }, write: `p = ${this.ref(f)}(s, p, ${x});` };
   }
 
   /** `then` where `present` holds, else `otherwise` (nothing or nil): one bounded piece if both are. */
-  private branch(present: string, then: Piece[], otherwise: Piece[]): Piece {
+  branch(present: string, then: Piece[], otherwise: Piece[]): Piece {
     const a = concat(then);
     const b = concat(otherwise);
     if (a === undefined || b === undefined) {
@@ -163,7 +117,7 @@ class WriterGenerator {
   }
 
   /** Constant bytes, written inline (keys are short) or with one `set`. */
-  private bytes(bytes: Uint8Array): Piece {
+  bytes(bytes: Uint8Array): Piece {
     const write =
       bytes.length <= 16
         ? `${Array.from(bytes, (b, i) => `buf[p${i === 0 ? '' : ` + ${i}`}] = ${b};`).join(' ')} p += ${bytes.length};`
@@ -175,7 +129,7 @@ class WriterGenerator {
    * Statements writing `pieces` in order: each run of bounded pieces checks its values, makes room
    * once and writes with the position in `p`; unbounded pieces write through the sink in between.
    */
-  private runs(pieces: readonly Piece[]): string {
+  runs(pieces: readonly Piece[]): string {
     const out: string[] = [];
     let run: Piece[] = [];
     const flush = () => {
@@ -198,13 +152,9 @@ class WriterGenerator {
     return out.join('\n  ');
   }
 
-  private arrayBody(element: Type, count: ConstraintRule<number> | undefined, depth: number): string {
+  arrayBody(element: Type, count: ConstraintRule<number> | undefined, depth: number): string {
     const bail = this.ref(bailFn);
-    const length = count === undefined ? '' : `
-  if (!(${count.passCode('n', (value) => this.ref(value))})) ${bail}();`;
-    return `if (!Array.isArray(v)) ${bail}();
-  const n = v.length;
-  if (n > ${MAX_WRITE_ITEMS}) ${bail}();${length}
+    return `${arrayCheckCode(count, bail, (value) => this.ref(value))}
   s.ensure(${MAX_HEAD});
   s.pos = ${this.ref(this.wire.at.arrayHead)}(s, s.pos, n);
   for (let i = 0; i < n; i++) {
@@ -214,27 +164,19 @@ class WriterGenerator {
   }
 
   /** A switch on the discriminant calling the member's function; anything else bails. */
-  private variantBody(type: VariantType, depth: number): string {
+  variantBody(type: VariantType, depth: number): string {
     const bail = this.ref(bailFn);
     const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: ${this.function(member, depth)}(s, v); return;`);
-    return `if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();
-  switch (${memberCode('v', type.key, (value) => this.ref(value))}) {
-    ${cases.join('\n    ')}
-    default: ${bail}();
-  }`;
+    return `if (${notRecordCode('v')}) ${bail}();
+  ${discriminantSwitchCode('v', type.key, cases, `${bail}();`, (value) => this.ref(value))}`;
   }
 
-  private objectBody(type: ObjectType, depth: number): string {
+  objectBody(type: ObjectType, depth: number): string {
     const bail = this.ref(bailFn);
     const members = Object.entries(type.fields);
-    const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
+    const lines = [`if (${notRecordCode('v')}) ${bail}();`];
     const absent = members.map(([, field]) => absentMember(field));
-    members.forEach(([key], i) => {
-      const load = memberCode('v', key, (value) => this.ref(value));
-      // An absent member with a default is written as its default.
-      const a = absent[i]!;
-      lines.push(a.mode === 'default' ? `let x${i} = ${load}; if (x${i} === undefined) x${i} = ${this.ref(a.value)};` : `const x${i} = ${load};`);
-    });
+    members.forEach(([key], i) => lines.push(memberLoadCode(key, `x${i}`, absent[i]!, (value) => this.ref(value))));
     const pieces: Piece[] = [];
     const optional = absent.map((a) => a.mode === 'skip');
     if (optional.includes(true)) {
@@ -268,3 +210,62 @@ function concat(pieces: readonly Piece[]): Piece | undefined {
 }
 
 const bailFn = bail;
+
+/** Bails unless `isCode` holds: the value is one the kind's rule takes. */
+const checkCode = (isCode: string, bail: string) => `if (!(${isCode})) ${bail}();`;
+
+/** Where a piece is generated: the generator, the identifier written, its depth, and the bail function's name. */
+type At = [gen: WriterGenerator, x: string, depth: number, bail: string];
+
+/** Containers but tuples get a function of their own. */
+const ownFunction = (d: Type, gen: WriterGenerator, x: string, depth: number) => unbounded(`${gen.function(d, depth)}(s, ${x});`);
+
+/** Bytes, unknown, lazy, literal, enum, map and tuple use their closure writer. */
+const closureCall = (d: Type, gen: WriterGenerator, x: string, depth: number) => unbounded(`${gen.closure(d, depth)}(s, ${x});`);
+
+/** `t.optional` and `t.nullable`: nil for either absence. */
+const wrapper = (d: OptionalType | NullableType, gen: WriterGenerator, x: string, depth: number) =>
+  gen.branch(`${x} !== null && ${x} !== undefined`, [gen.piece(d.inner, x, depth)], [gen.bytes(Uint8Array.of(gen.wire.at.nil))]);
+
+const pieceOf: Visitor<Piece, At> = {
+  string: (d, gen, x, _, bail) => ({
+    check: checkCode(STRING.isCode(x) + gen.passes(d.constraints && stringRule(d.constraints), x), bail),
+    room: { bytes: MAX_HEAD, exprs: [`3 * ${x}.length`] },
+    write: `p = ${gen.ref(gen.wire.at.string)}(s, p, ${x});`,
+  }),
+  bool: (_, gen, x, __, bail) => ({
+    check: checkCode(BOOL.isCode(x), bail),
+    room: { bytes: 1, exprs: [] },
+    write: `buf[p++] = ${x} ? ${gen.wire.at.true} : ${gen.wire.at.false};`,
+  }),
+  void: (_, gen) => ({ check: '', room: { bytes: 1, exprs: [] }, write: `buf[p++] = ${gen.wire.at.nil};` }),
+  int: (d, gen, x, _, bail) => gen.call(gen.wire.at.int, 9, INT_RULES[d.kind].isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), x), x, bail),
+  // As the closure writer: bigints in range exactly, safe-integer numbers as integers.
+  bigint: (d, gen, x, _, bail) => ({
+    check: checkCode(BIGINT_RULES[d.kind].isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), x), bail),
+    room: { bytes: 9, exprs: [] },
+    write: `p = typeof ${x} === 'bigint' ? ${gen.ref(gen.wire.at.bigint)}(s, p, ${x}) : ${gen.ref(gen.wire.at.int)}(s, p, ${x});`,
+  }),
+  float: (d, gen, x, _, bail) =>
+    d.kind === 'f32'
+      ? gen.call(gen.wire.at.float32, 5, F32.isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), `Math.fround(${x})`), x, bail)
+      : gen.call(gen.wire.at.float64, 9, F64.isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), x), x, bail),
+  timestamp: (_, gen, x, __, bail) =>
+    ({ check: checkCode(TIMESTAMP.isCode(x), bail), room: { bytes: MAX_TIMESTAMP, exprs: [] }, write: `p = ${gen.ref(gen.wire.at.timestamp)}(s, p, ${x}.getTime());` }),
+  optional: wrapper,
+  nullable: wrapper,
+  array: ownFunction, object: ownFunction, variant: ownFunction,
+  bytes: closureCall, unknown: closureCall, lazy: closureCall, literal: closureCall, enum: closureCall, map: closureCall, tuple: closureCall,
+};
+
+/** The body of a generated `(s, v)` function: a container's own, or the runs of one piece. */
+const piecesOf = (d: Type, gen: WriterGenerator, depth: number) => gen.runs([gen.piece(d, 'v', depth)]);
+
+const functionBodyOf: Visitor<string, [gen: WriterGenerator, depth: number]> = {
+  object: (d, gen, depth) => gen.objectBody(d, depth + 1),
+  array: (d, gen, depth) => gen.arrayBody(d.element, d.constraints && arrayRule(d.constraints), depth + 1),
+  variant: (d, gen, depth) => gen.variantBody(d, depth),
+  string: piecesOf, bool: piecesOf, int: piecesOf, bigint: piecesOf, float: piecesOf, bytes: piecesOf, timestamp: piecesOf,
+  unknown: piecesOf, void: piecesOf, literal: piecesOf, enum: piecesOf, map: piecesOf, tuple: piecesOf, lazy: piecesOf,
+  optional: piecesOf, nullable: piecesOf,
+};

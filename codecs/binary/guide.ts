@@ -1,5 +1,6 @@
 import { compiled } from '../../core/compiled.ts';
-import type { AnyType, Type } from '../../core/descriptors/index.ts';
+import type { Type } from '../../core/descriptors/index.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 
 /**
  * What the read pass will do with each place of a tree, worked out from the descriptor before
@@ -88,51 +89,54 @@ export function guideOf(type: Type | undefined): Guide {
 }
 
 function build(type: Type): Guide {
-  const d = type as AnyType;
-  switch (d.kind) {
-    // The wrappers accept null (and undefined) besides what their inner descriptor accepts.
-    case 'optional': case 'nullable': return guideOf(d.inner);
-    // `t.lazy` reads as its target does.
-    case 'lazy': return guideOf(d.target);
-    case 'bytes': return { ...SCALAR, bytes: true };
-    // Anything: every item is kept, as without a descriptor.
-    case 'unknown': return ACCEPT_ALL;
-    case 'array': case 'tuple': case 'map': case 'object': case 'variant': {
-      // Filled in place once built: a descriptor met again inside itself gets this very object.
-      const guide: Guide = { ...ACCEPT_ALL };
-      pending.set(type, guide);
-      try {
-        Object.assign(guide, container(d));
-      } finally {
-        pending.delete(type);
-      }
-      return guide;
-    }
-    // Strings, numbers, booleans, literals, enums, void, timestamps: no container and no byte string is read.
-    default: return SCALAR;
-  }
+  return visit(type, guideFor);
 }
 
-function container(d: AnyType & { kind: 'array' | 'tuple' | 'map' | 'object' | 'variant' }): Guide {
-  switch (d.kind) {
-    case 'array': return { ...SCALAR, array: true, element: guideOf(d.element), counted: d.constraints !== undefined };
-    case 'tuple': return { ...SCALAR, array: true, tuple: d.elements.map(guideOf) };
-    case 'map': return { ...SCALAR, record: true, values: guideOf(d.values) };
-    case 'object': return objectGuide(Object.entries(d.fields).map(([key, field]) => [key, guideOf(field)]));
-    case 'variant': {
-      // Any member may read the record: a key declared by several is guided by what any of them takes.
-      const byKey = new Map<string, Guide>();
-      for (const member of d.members) {
-        for (const [key, field] of Object.entries(member.fields)) {
-          const guide = guideOf(field);
-          const other = byKey.get(key);
-          byKey.set(key, other === undefined ? guide : union(other, guide, UNION_DEPTH));
-        }
-      }
-      return objectGuide([...byKey]);
-    }
+/**
+ * A container's guide, `make` filled in place once built: a descriptor met again inside itself
+ * gets this very object.
+ */
+function containerGuide(type: Type, make: () => Guide): Guide {
+  const guide: Guide = { ...ACCEPT_ALL };
+  pending.set(type, guide);
+  try {
+    Object.assign(guide, make());
+  } finally {
+    pending.delete(type);
   }
+  return guide;
 }
+
+/** Strings, numbers, booleans, literals, enums, void, timestamps: no container and no byte string is read. */
+const scalar = () => SCALAR;
+
+const guideFor: Visitor<Guide> = {
+  string: scalar, bool: scalar, int: scalar, bigint: scalar, float: scalar, timestamp: scalar, void: scalar, literal: scalar, enum: scalar,
+  // The wrappers accept null (and undefined) besides what their inner descriptor accepts.
+  optional: (d) => guideOf(d.inner),
+  nullable: (d) => guideOf(d.inner),
+  // `t.lazy` reads as its target does.
+  lazy: (d) => guideOf(d.target),
+  bytes: () => ({ ...SCALAR, bytes: true }),
+  // Anything: every item is kept, as without a descriptor.
+  unknown: () => ACCEPT_ALL,
+  array: (d) => containerGuide(d, () => ({ ...SCALAR, array: true, element: guideOf(d.element), counted: d.constraints !== undefined })),
+  tuple: (d) => containerGuide(d, () => ({ ...SCALAR, array: true, tuple: d.elements.map(guideOf) })),
+  map: (d) => containerGuide(d, () => ({ ...SCALAR, record: true, values: guideOf(d.values) })),
+  object: (d) => containerGuide(d, () => objectGuide(Object.entries(d.fields).map(([key, field]) => [key, guideOf(field)]))),
+  variant: (d) => containerGuide(d, () => {
+    // Any member may read the record: a key declared by several is guided by what any of them takes.
+    const byKey = new Map<string, Guide>();
+    for (const member of d.members) {
+      for (const [key, field] of Object.entries(member.fields)) {
+        const guide = guideOf(field);
+        const other = byKey.get(key);
+        byKey.set(key, other === undefined ? guide : union(other, guide, UNION_DEPTH));
+      }
+    }
+    return objectGuide([...byKey]);
+  }),
+};
 
 function objectGuide(entries: readonly (readonly [string, Guide])[]): Guide {
   const fields = new Map<string, Guide>(entries);

@@ -1,18 +1,20 @@
 import { addSegment } from '../../core/errors/failure.ts';
 import { mapRule } from '../../core/kinds/constraints.ts';
+import { MAP_EXPECTED, objectExpected } from '../../core/kinds/containers.ts';
 import { isInheritedKey, memberValue } from '../../core/kinds/member.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
-import type { AnyType, LazyType, ObjectType, Type } from '../../core/descriptors/index.ts';
+import type { LazyType, NullableType, ObjectType, OptionalType, Type } from '../../core/descriptors/index.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { encodeBase64 } from '../../core/util/base64.ts';
 import { arrayChecker, bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';
 import {
-  checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp, elementAt,
-  missingMember, oneOfChecker, timestampText, throwsTooDeep, tooDeep,
+  checkArray, checkBool, checkBytes, checkRecord, checkTimestamp, elementAt,
+  missingMember, oneOfChecker, timestampText, containerWriter, tooDeep,
 } from '../../core/write/check-scalars.ts';
-import { checkKey, definedEntries, unknownForm } from '../../core/write/check-unknown.ts';
+import { checkKey, definedEntries, mapEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import { formatF32, formatF64 } from './format-f32.ts';
 import { quote } from './quote.ts';
 
@@ -52,65 +54,73 @@ export function compileJsonWriter(type: Type, pretty: boolean, maxDepth = DEFAUL
  * `limit_exceeded`; elsewhere the descriptor bounds the depth, and it is written as it is.
  */
 export function compileJsonWriterAt(type: Type, scope: JsonWriterScope, depth: number, bounded: boolean): JsonWriter {
-  const d = type as AnyType;
-  const pretty = scope.pretty;
-  const inner = (t: Type) => compileJsonWriterAt(t, scope, depth + 1, bounded);
-  const container = (make: () => JsonWriter): JsonWriter => (bounded && depth > scope.maxDepth ? throwsTooDeep(scope.maxDepth) : make());
-  switch (d.kind) {
-    case 'string': {
-      const check = stringChecker(d);
-      return (v) => quote(check(v));
-    }
-    case 'bool': return (v) => (checkBool(v) ? 'true' : 'false');
-    case 'void': return () => 'null';
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-      const check = intCheckerOf(d);
-      return (v) => String(check(v));
-    }
-    case 'i64': case 'u64': {
-      const check = bigIntCheckerOf(d);
-      return d.json === 'string' ? (v) => '"' + String(check(v)) + '"' : (v) => String(check(v));
-    }
-    case 'f32': {
-      const check = floatCheckerOf(d);
-      return (v) => formatF32(check(v));
-    }
-    case 'f64': {
-      const check = floatCheckerOf(d);
-      return (v) => formatF64(check(v));
-    }
-    case 'bytes': return (v) => '"' + encodeBase64(checkBytes(v)) + '"';
-    case 'timestamp': return (v) => '"' + timestampText(checkTimestamp(v)) + '"';
-    case 'unknown': return (v, ind) => writeUnknown(v, ind, depth, scope);
-    case 'literal': case 'enum': {
-      const check = oneOfChecker(d.kind === 'literal' ? [d.value] : d.values);
-      return (v) => JSON.stringify(check(v));
-    }
-    case 'optional': case 'nullable': {
-      const write = compileJsonWriterAt(d.inner, scope, depth, bounded);
-      return (v, ind) => (v === null || v === undefined ? 'null' : write(v, ind));
-    }
-    case 'array': return container(() => {
-      const write = inner(d.element);
-      const check = arrayChecker(d);
-      return sequenceWriter(check, () => write, pretty);
-    });
-    case 'tuple': return container(() => {
-      const writes = d.elements.map(inner);
-      return sequenceWriter((v) => checkArray(v, writes.length), (i) => writes[i]!, pretty);
-    });
-    case 'map': return container(() => {
-      const write = inner(d.values);
-      return d.constraints === undefined ? mapWriter(write, pretty) : constrainedMapWriter(write, pretty, mapRule(d.constraints));
-    });
-    case 'object': return container(() => objectWriter(d, inner, pretty));
-    case 'variant': {
-      const pick = variantMember(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
-      return (v, ind) => pick(v)(v, ind);
-    }
-    case 'lazy': return lazyWriter(d, scope, depth);
-  }
+  return visit(type, writerOf, scope, depth, bounded);
 }
+
+/** Where a writer is compiled: the scope, the depth of the value, and whether it is below a `t.lazy`. */
+type At = [scope: JsonWriterScope, depth: number, bounded: boolean];
+
+/** The writer of a container's item, one level deeper. */
+const inner = (t: Type, scope: JsonWriterScope, depth: number, bounded: boolean) => compileJsonWriterAt(t, scope, depth + 1, bounded);
+
+
+/** `t.optional` and `t.nullable`: `null` for either absence, else the inner writer at the same depth. */
+const wrapper = (d: OptionalType | NullableType, scope: JsonWriterScope, depth: number, bounded: boolean): JsonWriter => {
+  const write = compileJsonWriterAt(d.inner, scope, depth, bounded);
+  return (v, ind) => (v === null || v === undefined ? 'null' : write(v, ind));
+};
+
+const oneOf = (values: readonly unknown[]): JsonWriter => {
+  const check = oneOfChecker(values);
+  return (v) => JSON.stringify(check(v));
+};
+
+const writerOf: Visitor<JsonWriter, At> = {
+  string: (d) => {
+    const check = stringChecker(d);
+    return (v) => quote(check(v));
+  },
+  bool: () => (v) => (checkBool(v) ? 'true' : 'false'),
+  void: () => () => 'null',
+  int: (d) => {
+    const check = intCheckerOf(d);
+    return (v) => String(check(v));
+  },
+  bigint: (d) => {
+    const check = bigIntCheckerOf(d);
+    return d.json === 'string' ? (v) => '"' + String(check(v)) + '"' : (v) => String(check(v));
+  },
+  float: (d) => {
+    const check = floatCheckerOf(d);
+    return d.kind === 'f32' ? (v) => formatF32(check(v)) : (v) => formatF64(check(v));
+  },
+  bytes: () => (v) => '"' + encodeBase64(checkBytes(v)) + '"',
+  timestamp: () => (v) => '"' + timestampText(checkTimestamp(v)) + '"',
+  unknown: (_, scope, depth) => (v, ind) => writeUnknown(v, ind, depth, scope),
+  literal: (d) => oneOf([d.value]),
+  enum: (d) => oneOf(d.values),
+  optional: wrapper,
+  nullable: wrapper,
+  array: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
+    const write = inner(d.element, scope, depth, bounded);
+    const check = arrayChecker(d);
+    return sequenceWriter(check, () => write, scope.pretty);
+  }),
+  tuple: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
+    const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
+    return sequenceWriter((v) => checkArray(v, writes.length), (i) => writes[i]!, scope.pretty);
+  }),
+  map: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
+    const write = inner(d.values, scope, depth, bounded);
+    return d.constraints === undefined ? mapWriter(write, scope.pretty) : constrainedMapWriter(write, scope.pretty, mapRule(d.constraints));
+  }),
+  object: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.pretty)),
+  variant: (d, scope, depth, bounded) => {
+    const pick = variantMember(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
+    return (v, ind) => pick(v)(v, ind);
+  },
+  lazy: (d, scope, depth) => lazyWriter(d, scope, depth),
+};
 
 /**
  * `t.lazy`: its target's writer at the same depth (a lazy node is no container), compiled on the
@@ -130,25 +140,27 @@ function lazyWriter(type: LazyType, scope: JsonWriterScope, depth: number): Json
 
 
 function sequenceWriter(check: (v: unknown) => unknown[], element: (i: number) => JsonWriter, pretty: boolean): JsonWriter {
-  return (v, ind) => {
-    const a = check(v);
-    if (a.length === 0) return '[]';
-    const inside = pretty ? ind + INDENT : '';
-    const sep = pretty ? ',\n' + inside : ',';
-    let s = pretty ? '[\n' + inside : '[';
-    let i = 0;
-    try {
-      for (; i < a.length; i++) s += (i === 0 ? '' : sep) + element(i)(elementAt(a, i), inside);
-    } catch (e) {
-      addSegment(e, i);
-    }
-    return s + (pretty ? '\n' + ind + ']' : ']');
-  };
+  return (v, ind) => elementsText(check(v), element, ind, pretty);
+}
+
+/** `[value,…]` of an array already checked, `element(i)` writing element `i`; a failure gets the element's index. */
+function elementsText(a: readonly unknown[], element: (i: number) => JsonWriter, ind: string, pretty: boolean): string {
+  if (a.length === 0) return '[]';
+  const inside = pretty ? ind + INDENT : '';
+  const sep = pretty ? ',\n' + inside : ',';
+  let s = pretty ? '[\n' + inside : '[';
+  let i = 0;
+  try {
+    for (; i < a.length; i++) s += (i === 0 ? '' : sep) + element(i)(elementAt(a, i), inside);
+  } catch (e) {
+    addSegment(e, i);
+  }
+  return s + (pretty ? '\n' + ind + ']' : ']');
 }
 
 function mapWriter(write: JsonWriter, pretty: boolean): JsonWriter {
   return (v, ind) => {
-    const o = checkRecord(v, 'an object (map)');
+    const o = checkRecord(v, MAP_EXPECTED);
     const inside = pretty ? ind + INDENT : '';
     let s = '';
     let key = '';
@@ -169,8 +181,7 @@ function mapWriter(write: JsonWriter, pretty: boolean): JsonWriter {
 /** A map with `minProperties`/`maxProperties`: its entries are counted (as reading counts them) before any is written. */
 function constrainedMapWriter(write: JsonWriter, pretty: boolean, rule: ReturnType<typeof mapRule>): JsonWriter {
   return (v, ind) => {
-    const { keys, values } = definedEntries(checkRecord(v, 'an object (map)'));
-    checkConstraint(rule, keys.length);
+    const { keys, values } = mapEntries(v, rule);
     return entriesText(keys, values, (x, inside) => write(x, inside), ind, pretty);
   };
 }
@@ -209,7 +220,7 @@ function objectWriter(type: ObjectType, inner: (t: Type) => JsonWriter, pretty: 
     absent: absentMember(field),
     inherited: isInheritedKey(key),
   }));
-  const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
+  const expected = objectExpected(type.name);
   return (v, ind) => {
     const o = checkRecord(v, expected);
     const inside = pretty ? ind + INDENT : '';
@@ -250,19 +261,8 @@ function writeUnknown(v: unknown, ind: string, depth: number, scope: JsonWriterS
     case 'timestamp': return '"' + timestampText(v as Date) + '"';
     case 'array': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
-      const a = checkArray(v);
-      if (a.length === 0) return '[]';
-      const pretty = scope.pretty;
-      const inside = pretty ? ind + INDENT : '';
-      const sep = pretty ? ',\n' + inside : ',';
-      let s = pretty ? '[\n' + inside : '[';
-      let i = 0;
-      try {
-        for (; i < a.length; i++) s += (i === 0 ? '' : sep) + writeUnknown(elementAt(a, i), inside, depth + 1, scope);
-      } catch (e) {
-        addSegment(e, i);
-      }
-      return s + (pretty ? '\n' + ind + ']' : ']');
+      const write: JsonWriter = (x, inside) => writeUnknown(x, inside, depth + 1, scope);
+      return elementsText(checkArray(v), () => write, ind, scope.pretty);
     }
     case 'object': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);

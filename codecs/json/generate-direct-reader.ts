@@ -4,8 +4,9 @@ import { INT_RULES } from '../../core/kinds/integer.ts';
 import { arrayRule, numberRule, stringRule, type ConstraintRule } from '../../core/kinds/constraints.ts';
 import type { NumberRule } from '../../core/kinds/rule.ts';
 import type { NumberConstraints } from '../../core/kinds/constraint-options.ts';
-import type { AnyType, ObjectType } from '../../core/descriptors/index.ts';
+import type { ObjectType } from '../../core/descriptors/index.ts';
 import type { Type } from '../../core/descriptors/type.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { Constants, bail, buildFunction, returnObject } from '../../core/codegen/codegen.ts';
 import * as scan from './direct-scan.ts';
 
@@ -24,7 +25,7 @@ export type DirectReader = (text: string) => unknown;
  * where `JSON.parse` and its native string scanning are faster, and for kinds it does not read.
  */
 export function generateDirectReader(type: Type, maxDepth: number): DirectReader | undefined {
-  if (members(type as AnyType) !== 'big') return undefined;
+  if (visit(type, bigMembers) !== 'big') return undefined;
   const gen = new ParserGenerator(maxDepth);
   const root = gen.value(type, 1);
   const [cur, fail] = [gen.ref(gen.cursor), gen.ref(bail)];
@@ -42,22 +43,25 @@ return (text) => {
   return buildFunction<DirectReader>(gen.constants.values, body);
 }
 
-/** `big` when the descriptor has 64-bit members and only kinds the direct reader reads. */
-function members(d: AnyType): 'big' | 'plain' | 'unsupported' {
-  switch (d.kind) {
-    case 'i64': case 'u64': return 'big';
-    case 'string': case 'bool': case 'f32': case 'f64':
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-      return 'plain';
-    case 'optional': case 'nullable': return members(d.inner as AnyType);
-    case 'array': return members(d.element as AnyType);
-    case 'object': {
-      const all = Object.values(d.fields).map((f) => members(f as AnyType));
-      return all.includes('unsupported') ? 'unsupported' : all.includes('big') ? 'big' : 'plain';
-    }
-    default: return 'unsupported';
-  }
-}
+/** What the direct reader makes of a descriptor: `big` when it has 64-bit members and only kinds the direct reader reads. */
+type Members = 'big' | 'plain' | 'unsupported';
+
+const plain = (): Members => 'plain';
+const unsupported = (): Members => 'unsupported';
+
+const bigMembers: Visitor<Members> = {
+  bigint: () => 'big',
+  string: plain, bool: plain, float: plain, int: plain,
+  optional: (d) => visit(d.inner, bigMembers),
+  nullable: (d) => visit(d.inner, bigMembers),
+  array: (d) => visit(d.element, bigMembers),
+  object: (d) => {
+    const all = Object.values(d.fields).map((f) => visit(f, bigMembers));
+    return all.includes('unsupported') ? 'unsupported' : all.includes('big') ? 'big' : 'plain';
+  },
+  bytes: unsupported, timestamp: unsupported, unknown: unsupported, void: unsupported, literal: unsupported, enum: unsupported,
+  map: unsupported, tuple: unsupported, variant: unsupported, lazy: unsupported,
+};
 
 class ParserGenerator {
   readonly constants = new Constants();
@@ -75,38 +79,25 @@ class ParserGenerator {
 
   /** An expression reading one value of `type`, from the cursor's position on. */
   value(type: Type, depth: number): string {
-    const d = type as AnyType;
-    const call = (fn: unknown, ...args: unknown[]) => `${this.ref(fn)}(${[this.ref(this.cursor), ...args].join(', ')})`;
-    switch (d.kind) {
-      case 'string': {
-        const read = call(scan.string);
-        return d.constraints === undefined ? read : this.passing(stringRule(d.constraints), read);
-      }
-      case 'bool': return call(scan.boolean);
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-        return `${this.check(d.kind, INT_RULES[d.kind], d.constraints)}(${call(scan.integer)})`;
-      // The scanner checks 64-bit bounds by sign and digits: exact, and no bigint comparison. With
-      // `json: 'string'` the integer may also come as a string of its digits.
-      case 'i64': case 'u64': {
-        const read = call(d.json === 'string' ? scan.bigIntegerOrText : scan.bigInteger, BIGINT_RULES[d.kind].signed);
-        return d.constraints === undefined ? read : this.passing(numberRule(d.constraints), read);
-      }
-      case 'f32': case 'f64': return `${this.check(d.kind, FLOAT_RULES[d.kind], d.constraints)}(${call(scan.number)})`;
-      case 'optional': return `(${call(scan.takeNull)} ? undefined : ${this.value(d.inner, depth)})`;
-      case 'nullable': return `(${call(scan.takeNull)} ? null : ${this.value(d.inner, depth)})`;
-      case 'array': case 'object':
-        // Too deep for the reader, which fails there: the general path reports it.
-        if (depth > this.maxDepth) return `${this.ref(bail)}()`;
-        return `${d.kind === 'array' ? this.array(d.element, depth, d.constraints === undefined ? undefined : arrayRule(d.constraints)) : this.object(d, depth)}()`;
-      default: throw new TypeError(`no direct reader for ${d.kind}`);
-    }
+    return visit(type, valueOf, this, depth);
+  }
+
+  /** A call of the scanner function `fn` on the cursor and `args`, as source. */
+  call(fn: unknown, ...args: unknown[]): string {
+    return `${this.ref(fn)}(${[this.ref(this.cursor), ...args].join(', ')})`;
+  }
+
+  /** A container's read: its function's call, or a bail when it is too deep for the reader, which fails there (the general path reports it). */
+  container(depth: number, generate: () => string): string {
+    if (depth > this.maxDepth) return `${this.ref(bail)}()`;
+    return `${generate()}()`;
   }
 
   /**
    * A function, generated once per kind (and per constraints), that returns the value read from a
    * scanned number when the kind's rule and the constraints take it, or bails.
    */
-  private check(kind: string, rule: NumberRule, constraints: NumberConstraints | undefined): string {
+  check(kind: string, rule: NumberRule, constraints: NumberConstraints | undefined): string {
     const key = constraints ?? kind;
     let name = this.checks.get(key);
     if (name === undefined) {
@@ -124,7 +115,7 @@ class ParserGenerator {
   }
 
   /** `read` (an expression), kept when it passes `rule`'s check, else a bail: the general path gives the error. */
-  private passing(rule: ConstraintRule<never>, read: string): string {
+  passing(rule: ConstraintRule<never>, read: string): string {
     let name = this.checks.get(rule);
     if (name === undefined) {
       name = `k${this.checks.size}`;
@@ -134,7 +125,7 @@ class ParserGenerator {
     return `${name}(${read})`;
   }
 
-  private array(element: Type, depth: number, count: ConstraintRule<number> | undefined): string {
+  array(element: Type, depth: number, count: ConstraintRule<number> | undefined): string {
     const name = `f${this.count++}`;
     const [cur, fail] = [this.ref(this.cursor), this.ref(bail)];
     // The number of items, checked once they are read (JSON does not announce it).
@@ -161,7 +152,7 @@ class ParserGenerator {
     return `{ const s = ${cur}.text, p = ${cur}.pos; if (${differs}) ${this.ref(bail)}(); ${cur}.pos = p + ${token.length}; }`;
   }
 
-  private object(type: ObjectType, depth: number): string {
+  object(type: ObjectType, depth: number): string {
     const name = `f${this.count++}`;
     const fields = Object.entries(type.fields);
     const lines = fields.map(([key, field], i) =>
@@ -173,3 +164,30 @@ class ParserGenerator {
     return name;
   }
 }
+
+/** Kinds the direct reader does not read: `generateDirectReader` generates nothing for descriptors holding them. */
+const unread = (d: Type): never => {
+  throw new TypeError(`no direct reader for ${d.kind}`);
+};
+
+const valueOf: Visitor<string, [gen: ParserGenerator, depth: number]> = {
+  string: (d, gen) => {
+    const read = gen.call(scan.string);
+    return d.constraints === undefined ? read : gen.passing(stringRule(d.constraints), read);
+  },
+  bool: (_, gen) => gen.call(scan.boolean),
+  int: (d, gen) => `${gen.check(d.kind, INT_RULES[d.kind], d.constraints)}(${gen.call(scan.integer)})`,
+  // The scanner checks 64-bit bounds by sign and digits: exact, and no bigint comparison. With
+  // `json: 'string'` the integer may also come as a string of its digits.
+  bigint: (d, gen) => {
+    const read = gen.call(d.json === 'string' ? scan.bigIntegerOrText : scan.bigInteger, BIGINT_RULES[d.kind].signed);
+    return d.constraints === undefined ? read : gen.passing(numberRule(d.constraints), read);
+  },
+  float: (d, gen) => `${gen.check(d.kind, FLOAT_RULES[d.kind], d.constraints)}(${gen.call(scan.number)})`,
+  optional: (d, gen, depth) => `(${gen.call(scan.takeNull)} ? undefined : ${gen.value(d.inner, depth)})`,
+  nullable: (d, gen, depth) => `(${gen.call(scan.takeNull)} ? null : ${gen.value(d.inner, depth)})`,
+  array: (d, gen, depth) => gen.container(depth, () => gen.array(d.element, depth, d.constraints === undefined ? undefined : arrayRule(d.constraints))),
+  object: (d, gen, depth) => gen.container(depth, () => gen.object(d, depth)),
+  bytes: unread, timestamp: unread, unknown: unread, void: unread, literal: unread, enum: unread,
+  map: unread, tuple: unread, variant: unread, lazy: unread,
+};

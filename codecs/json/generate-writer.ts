@@ -1,16 +1,19 @@
-import type { AnyType, BigIntType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
+import type { AnyType, ArrayType, BigIntType, NumberConstraints, ObjectType, TupleType, Type, VariantType } from '../../core/descriptors/index.ts';
+import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { BOOL } from '../../core/kinds/bool.ts';
 import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { F32, F64 } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
-import { memberCode } from '../../core/kinds/member.ts';
+import { discriminantSwitchCode, notTupleCode } from '../../core/kinds/containers.ts';
 import { STRING } from '../../core/kinds/string.ts';
 import { DEFAULT_MAX_DEPTH } from '../../core/options.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/codegen/codegen.ts';
-import { absentMember, dependsOnDepth } from '../../core/write/absent.ts';
-import { MAX_WRITE_ITEMS, holeCheckCode } from '../../core/write/array-bounds.ts';
+import { absentMember, dependsOnDepth, memberLoadCode } from '../../core/write/absent.ts';
+import { arrayCheckCode, holeCheckCode } from '../../core/write/array-bounds.ts';
+import { notRecordCode } from '../../core/write/check-scalars.ts';
+import { FunctionNames } from '../../core/write/function-names.ts';
 import { compileJsonWriterAt, jsonWriterScope, type JsonWriterScope } from './compile-writer.ts';
 import { formatF32 } from './format-f32.ts';
 import { NEEDS_ESCAPE, quote } from './quote.ts';
@@ -35,12 +38,8 @@ class WriterGenerator {
   readonly code: string[] = [];
   private count = 0;
   private readonly written = new Set<string>();
-  /**
-   * The generated function of each container descriptor (an array's element is written in two
-   * places); of one that depends on its depth (`dependsOnDepth`), one per depth.
-   */
-  private readonly containers = new Map<Type, string>();
-  private readonly containersAt = new Map<Type, Map<number, string>>();
+  /** The generated function of each container descriptor. */
+  private readonly containers = new FunctionNames();
 
   constructor(private readonly scope: JsonWriterScope) {}
 
@@ -50,51 +49,23 @@ class WriterGenerator {
     return name;
   }
 
-  private ref(value: unknown): string {
+  ref(value: unknown): string {
     return this.constants.ref(value);
   }
 
   /** `x` passes the constraint `rule` (measured by the expression `measure`), as a condition joined with `&&`. */
-  private passes(rule: { passCode(x: string, ref: (value: unknown) => string): string } | undefined, measure: string): string {
+  passes(rule: { passCode(x: string, ref: (value: unknown) => string): string } | undefined, measure: string): string {
     return rule === undefined ? '' : ` && ${rule.passCode(measure, (value) => this.ref(value))}`;
   }
 
   /** A JavaScript expression writing the identifier `x` as `type`, a value at `depth` (the root container's is 1). */
-  private expr(type: Type, x: string, depth: number): string {
-    const d = type as AnyType;
-    const bail = this.ref(bailFn);
-    switch (d.kind) {
-      case 'string': {
-        const pass = this.passes(d.constraints && stringRule(d.constraints), x);
-        return `(${STRING.isCode(x)}${pass} ? ${this.ref(quote)}(${x}) : ${bail}())`;
-      }
-      case 'bool': return `(${BOOL.isCode(x)} ? (${x} ? 'true' : 'false') : ${bail}())`;
-      case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': {
-        const pass = this.passes(d.constraints && numberRule(d.constraints), x);
-        return `(${INT_RULES[d.kind].isCode(x)}${pass} ? '' + ${x} : ${bail}())`;
-      }
-      // Zero goes to the closure writer, which keeps the sign of -0.
-      case 'f64': {
-        const pass = this.passes(d.constraints && numberRule(d.constraints), x);
-        return `(${F64.isCode(x)} && ${x} !== 0${pass} ? '' + ${x} : ${this.closure(type, depth)}(${x}, ''))`;
-      }
-      case 'f32': {
-        const pass = this.passes(d.constraints && numberRule(d.constraints), `Math.fround(${x})`);
-        return `(${F32.isCode(x)}${pass} ? ${this.ref(formatF32)}(${x}) : ${bail}())`;
-      }
-      case 'i64': case 'u64': {
-        if (d.constraints === undefined && d.json === 'number') return `(typeof ${x} === 'bigint' ? ${this.bigIntWriter(d)}(${x}) : ${this.closure(type, depth)}(${x}, ''))`;
-        // Bounds, or the string form: bigints in range written here, anything else by the closure writer.
-        const pass = `${BIGINT_RULES[d.kind].rangeCode(x)}${this.passes(d.constraints && numberRule(d.constraints), x)}`;
-        const text = d.json === 'string' ? `'"' + ${x} + '"'` : `'' + ${x}`;
-        return `(typeof ${x} === 'bigint' && ${pass} ? ${text} : ${this.closure(type, depth)}(${x}, ''))`;
-      }
-      case 'optional': case 'nullable': return `(${x} === null || ${x} === undefined ? 'null' : ${this.expr(d.inner, x, depth)})`;
-      case 'array': case 'tuple': case 'object': case 'variant': return `${this.container(d, depth)}(${x})`;
-      default:
-        // Bytes, timestamp, unknown, lazy, literal, enum, map and void use their closure writer inline.
-        return `${this.closure(type, depth)}(${x}, '')`;
-    }
+  expr(type: Type, x: string, depth: number): string {
+    return visit(type, expressionOf, this, x, depth, this.ref(bailFn));
+  }
+
+  /** `x` passes the constraints of a number kind (measured by `measure`), as a condition joined with `&&`. */
+  numberPasses(d: { readonly constraints: NumberConstraints<number | bigint> | undefined }, measure: string): string {
+    return this.passes(d.constraints && numberRule(d.constraints), measure);
   }
 
   /**
@@ -103,7 +74,7 @@ class WriterGenerator {
    * number ones are not); the rest are checked and printed as bigints. Safe integers given as
    * numbers go to the closure writer.
    */
-  private bigIntWriter(type: BigIntType): string {
+  bigIntWriter(type: BigIntType): string {
     const rule = BIGINT_RULES[type.kind];
     const name = `${type.kind}Text`;
     if (this.written.has(name)) return name;
@@ -119,7 +90,7 @@ class WriterGenerator {
   }
 
   /** The closure writer of `type` at `depth`, called from generated code. */
-  private closure(type: Type, depth: number): string {
+  closure(type: Type, depth: number): string {
     if (!dependsOnDepth(type)) return this.ref(compileJsonWriterAt(type, this.scope, depth, false));
     // One closure per descriptor and depth: a lazy target is compiled once for both uses of an array's element.
     return this.closures.get(type, depth, () => this.ref(compileJsonWriterAt(type, this.scope, depth, false)));
@@ -127,62 +98,48 @@ class WriterGenerator {
 
   private readonly closures = new ByDepth<Type, string>();
 
-  private container(d: AnyType & { kind: 'array' | 'tuple' | 'object' | 'variant' }, depth: number): string {
-    let byDepth: Map<number, string> | undefined;
-    if (dependsOnDepth(d)) {
-      byDepth = this.containersAt.get(d);
-      if (byDepth === undefined) this.containersAt.set(d, (byDepth = new Map()));
-    }
-    const known = byDepth === undefined ? this.containers.get(d) : byDepth.get(depth);
-    if (known !== undefined) return known;
-    const name = `f${this.count++}`;
-    if (byDepth === undefined) this.containers.set(d, name);
-    else byDepth.set(depth, name);
-    const bail = this.ref(bailFn);
-    const inside = depth + 1;
-    let body: string;
-    switch (d.kind) {
-      case 'array': {
-        const length = d.constraints === undefined ? '' : `
-  if (!(${arrayRule(d.constraints).passCode('n', (value) => this.ref(value))})) ${bail}();`;
-        body = `if (!Array.isArray(v)) ${bail}();
-  const n = v.length;
-  if (n > ${MAX_WRITE_ITEMS}) ${bail}();${length}
+  /**
+   * The call writing `x` with the generated function of the container `type` at `depth`, whose
+   * body `body` makes (given the bail function's name), generated once (per depth, for one that
+   * `dependsOnDepth`).
+   */
+  container(type: Type, x: string, depth: number, body: (bail: string) => string): string {
+    return `${this.containerFunction(type, depth, body)}(${x})`;
+  }
+
+  private containerFunction(d: Type, depth: number, body: (bail: string) => string): string {
+    return this.containers.get(d, depth, () => {
+      const name = `f${this.count++}`;
+      this.code.push(`function ${name}(v) {\n  ${body(this.ref(bailFn))}\n}`);
+      return name;
+    });
+  }
+
+  /** An array, its elements at depth `inside`: its length is checked before any element is written. */
+  arrayBody(d: ArrayType, bail: string, inside: number): string {
+    return `${arrayCheckCode(d.constraints && arrayRule(d.constraints), bail, (value) => this.ref(value))}
   if (n === 0) return '[]';
   let x = v[0];${holeCheckCode(d.element, 'v', 'x', '0', bail)}
   let s = '[' + ${this.expr(d.element, 'x', inside)};
   for (let i = 1; i < n; i++) { x = v[i];${holeCheckCode(d.element, 'v', 'x', 'i', bail)} s += ',' + ${this.expr(d.element, 'x', inside)}; }
   return s + ']';`;
-        break;
-      }
-      case 'tuple': {
-        const check = `if (!Array.isArray(v) || v.length !== ${d.elements.length}) ${bail}();`;
-        // An empty tuple has no element to join: its text is a constant.
-        body = d.elements.length === 0 ? `${check}\n  return '[]';` : `${check}
+  }
+
+  /** A tuple, its elements at depth `inside`. */
+  tupleBody(d: TupleType, bail: string, inside: number): string {
+    const check = `if (${notTupleCode('v', d.elements.length)}) ${bail}();`;
+    // An empty tuple has no element to join: its text is a constant.
+    return d.elements.length === 0 ? `${check}\n  return '[]';` : `${check}
   ${d.elements.map((e, i) => `const x${i} = v[${i}];${holeCheckCode(e, 'v', `x${i}`, String(i), bail)}`).join(' ')}
   return '[' + ${d.elements.map((e, i) => this.expr(e, `x${i}`, inside)).join(" + ',' + ")} + ']';`;
-        break;
-      }
-      case 'object':
-        body = this.objectBody(d, inside);
-        break;
-      case 'variant':
-        body = this.variantBody(d, depth);
-        break;
-    }
-    this.code.push(`function ${name}(v) {\n  ${body}\n}`);
-    return name;
   }
 
   /** A switch on the discriminant calling the member's function; anything else bails. */
-  private variantBody(type: VariantType, depth: number): string {
+  variantBody(type: VariantType, depth: number): string {
     const bail = this.ref(bailFn);
-    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.container(member as AnyType & { kind: 'object' }, depth)}(v);`);
-    return `if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();
-  switch (${memberCode('v', type.key, (value) => this.ref(value))}) {
-    ${cases.join('\n    ')}
-    default: ${bail}();
-  }`;
+    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.containerFunction(member, depth, () => this.objectBody(member, depth + 1))}(v);`);
+    return `if (${notRecordCode('v')}) ${bail}();
+  ${discriminantSwitchCode('v', type.key, cases, `${bail}();`, (value) => this.ref(value))}`;
   }
 
   /**
@@ -207,17 +164,12 @@ class WriterGenerator {
     return parts.join(' + ');
   }
 
-  private objectBody(type: ObjectType, depth: number): string {
+  objectBody(type: ObjectType, depth: number): string {
     const bail = this.ref(bailFn);
-    const lines = [`if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) ${bail}();`];
+    const lines = [`if (${notRecordCode('v')}) ${bail}();`];
     const members = Object.entries(type.fields);
     const absent = members.map(([, field]) => absentMember(field));
-    members.forEach(([key], i) => {
-      const load = memberCode('v', key, (value) => this.ref(value));
-      // An absent member with a default is written as its default.
-      const a = absent[i]!;
-      lines.push(a.mode === 'default' ? `let x${i} = ${load}; if (x${i} === undefined) x${i} = ${this.ref(a.value)};` : `const x${i} = ${load};`);
-    });
+    members.forEach(([key], i) => lines.push(memberLoadCode(key, `x${i}`, absent[i]!, (value) => this.ref(value))));
     const label = (key: string) => JSON.stringify(quote(key) + ':');
     const skips = absent.map((a) => a.mode === 'skip');
     if (!skips.includes(true)) {
@@ -248,6 +200,41 @@ class WriterGenerator {
 }
 
 const bailFn = bail;
+
+/** Where an expression is generated: the generator, the identifier written, its depth, and the bail function's name. */
+type At = [gen: WriterGenerator, x: string, depth: number, bail: string];
+
+/** Bytes, timestamp, unknown, lazy, literal, enum, map and void use their closure writer inline. */
+const closureCall = (d: Type, gen: WriterGenerator, x: string, depth: number) => `${gen.closure(d, depth)}(${x}, '')`;
+
+const expressionOf: Visitor<string, At> = {
+  string: (d, gen, x, _, bail) => {
+    const pass = gen.passes(d.constraints && stringRule(d.constraints), x);
+    return `(${STRING.isCode(x)}${pass} ? ${gen.ref(quote)}(${x}) : ${bail}())`;
+  },
+  bool: (_, __, x, ___, bail) => `(${BOOL.isCode(x)} ? (${x} ? 'true' : 'false') : ${bail}())`,
+  int: (d, gen, x, _, bail) => `(${INT_RULES[d.kind].isCode(x)}${gen.numberPasses(d, x)} ? '' + ${x} : ${bail}())`,
+  float: (d, gen, x, depth, bail) =>
+    d.kind === 'f64'
+      // Zero goes to the closure writer, which keeps the sign of -0.
+      ? `(${F64.isCode(x)} && ${x} !== 0${gen.numberPasses(d, x)} ? '' + ${x} : ${gen.closure(d, depth)}(${x}, ''))`
+      : `(${F32.isCode(x)}${gen.numberPasses(d, `Math.fround(${x})`)} ? ${gen.ref(formatF32)}(${x}) : ${bail}())`,
+  bigint: (d, gen, x, depth) => {
+    if (d.constraints === undefined && d.json === 'number') return `(typeof ${x} === 'bigint' ? ${gen.bigIntWriter(d)}(${x}) : ${gen.closure(d, depth)}(${x}, ''))`;
+    // Bounds, or the string form: bigints in range written here, anything else by the closure writer.
+    const pass = `${BIGINT_RULES[d.kind].rangeCode(x)}${gen.numberPasses(d, x)}`;
+    const text = d.json === 'string' ? `'"' + ${x} + '"'` : `'' + ${x}`;
+    return `(typeof ${x} === 'bigint' && ${pass} ? ${text} : ${gen.closure(d, depth)}(${x}, ''))`;
+  },
+  optional: (d, gen, x, depth) => `(${x} === null || ${x} === undefined ? 'null' : ${gen.expr(d.inner, x, depth)})`,
+  nullable: (d, gen, x, depth) => `(${x} === null || ${x} === undefined ? 'null' : ${gen.expr(d.inner, x, depth)})`,
+  array: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.arrayBody(d, bail, depth + 1)),
+  tuple: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.tupleBody(d, bail, depth + 1)),
+  object: (d, gen, x, depth) => gen.container(d, x, depth, () => gen.objectBody(d, depth + 1)),
+  variant: (d, gen, x, depth) => gen.container(d, x, depth, () => gen.variantBody(d, depth)),
+  bytes: closureCall, timestamp: closureCall, unknown: closureCall, lazy: closureCall,
+  literal: closureCall, enum: closureCall, map: closureCall, void: closureCall,
+};
 
 /** A string member without constraints: one whose quotes may join the labels around it. */
 function isPlainString(field: Type): boolean {

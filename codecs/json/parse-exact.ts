@@ -1,5 +1,6 @@
 import { Failure } from '../../core/errors/failure.ts';
 import { itemLimit } from '../../core/options.ts';
+import { nestingTooDeep } from '../../core/read/container-failures.ts';
 import { RawNumber } from '../../core/kinds/raw-number.ts';
 import { setEntry } from '../../core/util/set-entry.ts';
 
@@ -86,7 +87,7 @@ class ExactParser {
   }
 
   private enter(depth: number): void {
-    if (depth > this.maxDepth) throw new Failure('limit_exceeded', `nesting deeper than maxDepth (${this.maxDepth})`);
+    if (depth > this.maxDepth) throw nestingTooDeep(this.maxDepth);
     this.pos++;
     this.skipSpace();
   }

@@ -1,12 +1,13 @@
 import { Failure, allowedText, showValue } from '../errors/failure.ts';
 import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
-import type { AnyType } from '../descriptors/index.ts';
 import type { Type } from '../descriptors/type.ts';
+import { visit, type Visitor } from '../descriptors/visit.ts';
+import { nestingTooDeep } from './container-failures.ts';
 import type { Reader, ReaderContext } from './context.ts';
 import { arrayReader, mapReader, tupleReader } from './read-collections.ts';
 import { objectReader } from './read-object.ts';
 import {
-  bigIntReader, bytesReader, constrained, floatReader, intReader, mismatch, readBool, readString, readVoid, timestampReader,
+  bigIntReader, bytesReader, constrained, floatReader, intReader, readBool, readString, readVoid, timestampReader,
 } from './read-scalars.ts';
 import { unknownReader } from './read-unknown.ts';
 import { variantReader } from './read-variant.ts';
@@ -18,43 +19,46 @@ import { ByDepth } from '../util/by-depth.ts';
  * the `maxDepth` limit costs nothing at run time. `t.lazy` compiles its target on first use.
  */
 export function compileReader(type: Type, ctx: ReaderContext, depth = 1): Reader {
-  const d = type as AnyType;
-  const inner = (t: Type) => compileReader(t, ctx, depth + 1);
-  const container = (make: () => Reader): Reader => (depth > ctx.maxDepth ? tooDeep(ctx.maxDepth) : make());
-  switch (d.kind) {
-    case 'string': return d.constraints === undefined ? readString : constrained(readString, stringRule(d.constraints));
-    case 'bool': return readBool;
-    case 'void': return readVoid;
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'f32': case 'f64': {
-      const read = d.kind === 'f32' || d.kind === 'f64' ? floatReader(d.kind) : intReader(d.kind);
-      return d.constraints === undefined ? read : constrained(read, numberRule(d.constraints));
-    }
-    case 'i64': case 'u64': {
-      const read = bigIntReader(d.kind, ctx.source, d.json);
-      return d.constraints === undefined ? read : constrained(read, numberRule(d.constraints));
-    }
-    case 'bytes': return bytesReader(ctx.source);
-    case 'timestamp': return timestampReader(ctx.source);
-    case 'unknown': return unknownReader(ctx.source, depth, ctx.maxDepth);
-    case 'literal': return oneOfReader([d.value]);
-    case 'enum': return oneOfReader(d.values);
-    case 'optional': {
-      const read = compileReader(d.inner, ctx, depth);
-      return (v) => (v === null || v === undefined ? undefined : read(v));
-    }
-    case 'nullable': {
-      const read = compileReader(d.inner, ctx, depth);
-      return (v) => (v === null ? null : read(v));
-    }
-    case 'lazy': return lazyReader(d.target, ctx, depth);
-    case 'array': return container(() => arrayReader(inner(d.element), d.constraints && arrayRule(d.constraints), ctx.collect));
-    case 'map': return container(() => mapReader(inner(d.values), d.constraints && mapRule(d.constraints), ctx.collect));
-    case 'tuple': return container(() => tupleReader(d.elements.map(inner), ctx.collect));
-    case 'object': return container(() => objectReader(d, ctx, inner));
-    // Not a container: its member objects are, at this same depth.
-    case 'variant': return container(() => variantReader(d, (member) => compileReader(member, ctx, depth)));
-  }
+  return visit(type, readerOf, ctx, depth);
 }
+
+/** Where a reader is compiled: the context, and the nesting of the value it will see. */
+type At = [ctx: ReaderContext, depth: number];
+
+/** The reader of a container's item, one level deeper. */
+const inner = (t: Type, ctx: ReaderContext, depth: number) => compileReader(t, ctx, depth + 1);
+
+/** A container's reader, or one that fails when the container sits deeper than `maxDepth`. */
+const container = (ctx: ReaderContext, depth: number, make: () => Reader): Reader => (depth > ctx.maxDepth ? tooDeep(ctx.maxDepth) : make());
+
+const readerOf: Visitor<Reader, At> = {
+  string: (d) => constrained(readString, d.constraints && stringRule(d.constraints)),
+  bool: () => readBool,
+  void: () => readVoid,
+  int: (d) => constrained(intReader(d.kind), d.constraints && numberRule(d.constraints)),
+  float: (d) => constrained(floatReader(d.kind), d.constraints && numberRule(d.constraints)),
+  bigint: (d, ctx) => constrained(bigIntReader(d.kind, ctx.source, d.json), d.constraints && numberRule(d.constraints)),
+  bytes: (_, ctx) => bytesReader(ctx.source),
+  timestamp: (_, ctx) => timestampReader(ctx.source),
+  unknown: (_, ctx, depth) => unknownReader(ctx.source, depth, ctx.maxDepth),
+  literal: (d) => oneOfReader([d.value]),
+  enum: (d) => oneOfReader(d.values),
+  optional: (d, ctx, depth) => {
+    const read = compileReader(d.inner, ctx, depth);
+    return (v) => (v === null || v === undefined ? undefined : read(v));
+  },
+  nullable: (d, ctx, depth) => {
+    const read = compileReader(d.inner, ctx, depth);
+    return (v) => (v === null ? null : read(v));
+  },
+  lazy: (d, ctx, depth) => lazyReader(d.target, ctx, depth),
+  array: (d, ctx, depth) => container(ctx, depth, () => arrayReader(inner(d.element, ctx, depth), d.constraints && arrayRule(d.constraints), ctx.collect)),
+  map: (d, ctx, depth) => container(ctx, depth, () => mapReader(inner(d.values, ctx, depth), d.constraints && mapRule(d.constraints), ctx.collect)),
+  tuple: (d, ctx, depth) => container(ctx, depth, () => tupleReader(d.elements.map((e) => inner(e, ctx, depth)), ctx.collect)),
+  object: (d, ctx, depth) => container(ctx, depth, () => objectReader(d, ctx, (t) => inner(t, ctx, depth))),
+  // Not a container: its member objects are, at this same depth.
+  variant: (d, ctx, depth) => container(ctx, depth, () => variantReader(d, (member) => compileReader(member, ctx, depth))),
+};
 
 /**
  * The readers of `t.lazy` targets, by context, target and depth: a recursive descriptor compiles
@@ -78,7 +82,7 @@ function lazyReader(target: Type, ctx: ReaderContext, depth: number): Reader {
 
 function tooDeep(maxDepth: number): Reader {
   return () => {
-    throw new Failure('limit_exceeded', `nesting deeper than maxDepth (${maxDepth})`);
+    throw nestingTooDeep(maxDepth);
   };
 }
 

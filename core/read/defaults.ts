@@ -1,5 +1,5 @@
-import type { AnyType } from '../descriptors/index.ts';
 import type { Type } from '../descriptors/type.ts';
+import { visit, type Visitor } from '../descriptors/visit.ts';
 import { isLeftOutWhenUndefined, resolveLazy } from './required.ts';
 
 /** Makes the value an absent key becomes; a fresh one every call, so defaults are never shared. */
@@ -16,45 +16,51 @@ export function compileDefault(type: Type): DefaultMaker {
     if (typeof value !== 'object' || value === null) return () => value;
     return () => structuredClone(value);
   }
-  const d = type as AnyType;
-  switch (d.kind) {
-    case 'string': return () => '';
-    case 'bool': return () => false;
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32':
-    case 'f32': case 'f64': return () => 0;
-    case 'i64': case 'u64': return () => 0n;
-    case 'bytes': return () => new Uint8Array(0);
-    case 'array': return () => [];
-    case 'map': return () => ({});
-    case 'literal': { const v = d.value; return () => v; }
-    case 'enum': { const v = d.values[0]; return () => v; }
-    case 'optional': case 'void': return () => undefined;
-    case 'nullable': return () => null;
-    case 'tuple': {
-      const makers = d.elements.map(compileDefault);
-      return () => makers.map((make) => make());
-    }
-    case 'timestamp': return () => new Date(0);
-    case 'unknown': return () => undefined;
-    case 'variant': return compileDefault(d.members[0]!);
-    case 'lazy': {
-      // Compiled on first call: the target may be the descriptor being compiled.
-      let make: DefaultMaker | undefined;
-      return () => (make ??= compileDefault(d.target))();
-    }
-    case 'object': {
-      const members = Object.entries(d.fields).flatMap(([key, field]) => {
-        const make = memberDefault(field);
-        return make === undefined ? [] : [[key, make] as const];
-      });
-      return () => {
-        const out: Record<string, unknown> = {};
-        for (const [key, make] of members) out[key] = make();
-        return out;
-      };
-    }
-  }
+  return visit(type, kindDefault);
 }
+
+/**
+ * The default of each form, for a descriptor without `.default()`: a maker per descriptor, as
+ * generated readers refer to each by name.
+ */
+const kindDefault: Visitor<DefaultMaker> = {
+  string: () => () => '',
+  bool: () => () => false,
+  int: () => () => 0,
+  float: () => () => 0,
+  bigint: () => () => 0n,
+  bytes: () => () => new Uint8Array(0),
+  array: () => () => [],
+  map: () => () => ({}),
+  literal: (d) => { const v = d.value; return () => v; },
+  enum: (d) => { const v = d.values[0]; return () => v; },
+  optional: () => () => undefined,
+  void: () => () => undefined,
+  nullable: () => () => null,
+  tuple: (d) => {
+    const makers = d.elements.map(compileDefault);
+    return () => makers.map((make) => make());
+  },
+  timestamp: () => () => new Date(0),
+  unknown: () => () => undefined,
+  variant: (d) => compileDefault(d.members[0]!),
+  lazy: (d) => {
+    // Compiled on first call: the target may be the descriptor being compiled.
+    let make: DefaultMaker | undefined;
+    return () => (make ??= compileDefault(d.target))();
+  },
+  object: (d) => {
+    const members = Object.entries(d.fields).flatMap(([key, field]) => {
+      const make = memberDefault(field);
+      return make === undefined ? [] : [[key, make] as const];
+    });
+    return () => {
+      const out: Record<string, unknown> = {};
+      for (const [key, make] of members) out[key] = make();
+      return out;
+    };
+  },
+};
 
 /**
  * What an absent object member becomes: its default, or `undefined` when the member is left out

@@ -1,10 +1,11 @@
 import { Failure, addSegment } from '../errors/failure.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
-import { loneSurrogate } from '../kinds/string.ts';
+import { MAP_EXPECTED, tupleExpected } from '../kinds/containers.ts';
 import { setEntry } from '../util/set-entry.ts';
 import { readAt, record } from './collect.ts';
+import { notTextKey } from './container-failures.ts';
 import type { Reader } from './context.ts';
-import { isRecord } from './read-object.ts';
+import { isRecord, keyCount } from './records.ts';
 import { mismatch } from './read-scalars.ts';
 
 // Each container has a fail-fast reader, and one for the collecting pass (`collect.ts`) that
@@ -48,8 +49,8 @@ function checkArray(v: unknown, count: ConstraintRule<number> | undefined): asse
 export function tupleReader(elements: readonly Reader[], collect?: boolean): Reader {
   const n = elements.length;
   const check = (v: unknown): v is unknown[] => {
-    if (!Array.isArray(v)) throw mismatch(`an array of ${n} elements`, v);
-    if (v.length !== n) throw new Failure('type_mismatch', `expected an array of ${n} elements, got ${v.length}`);
+    if (!Array.isArray(v)) throw mismatch(tupleExpected(n), v);
+    if (v.length !== n) throw new Failure('type_mismatch', `expected ${tupleExpected(n)}, got ${v.length}`);
     return true;
   };
   if (collect) {
@@ -78,11 +79,9 @@ export function tupleReader(elements: readonly Reader[], collect?: boolean): Rea
  */
 export function mapReader(value: Reader, count?: ConstraintRule<number>, collect?: boolean): Reader {
   const check = (v: unknown): v is Record<string, unknown> => {
-    if (!isRecord(v)) throw mismatch('an object (map)', v);
+    if (!isRecord(v)) throw mismatch(MAP_EXPECTED, v);
     if (count !== undefined) {
-      let n = 0;
-      for (const _ in v) n++;
-      const failure = count.failure(n);
+      const failure = count.failure(keyCount(v));
       if (failure !== undefined) throw new Failure(failure.code, failure.detail);
     }
     return true;
@@ -124,8 +123,4 @@ export function mapReader(value: Reader, count?: ConstraintRule<number>, collect
     if (notText !== undefined) throw notTextKey(notText);
     return out;
   };
-}
-
-function notTextKey(key: string): Failure {
-  return new Failure('type_mismatch', `expected Unicode text as a key, got ${loneSurrogate(key)}`);
 }

@@ -1,33 +1,17 @@
-import { Failure, addSegment } from '../errors/failure.ts';
+import { addSegment } from '../errors/failure.ts';
+import { objectExpected } from '../kinds/containers.ts';
 import { isInheritedKey, memberValue } from '../kinds/member.ts';
-import { WireTimestamp } from '../kinds/timestamp.ts';
 import type { ObjectType } from '../descriptors/object.ts';
 import { readAt, recordAt } from './collect.ts';
+import { missingKey, unknownKey } from './container-failures.ts';
 import type { ReaderContext, Reader } from './context.ts';
-import { memberDefault, type DefaultMaker } from './defaults.ts';
-import { RawNumber } from '../kinds/raw-number.ts';
-import { isLeftOutWhenUndefined, isRequiredKey } from './required.ts';
+import { isRecord, keyCount, memberRules, type MemberRule } from './records.ts';
 import { mismatch } from './read-scalars.ts';
 
-interface Member {
-  readonly key: string;
+interface Member extends MemberRule {
   readonly read: Reader;
-  readonly required: boolean;
-  /** Absent optional members without a default are left out of the result. */
-  readonly makeDefault: DefaultMaker | undefined;
-  /** A value reading as `undefined` is left out of the result (`t.optional`, `t.unknown`). */
-  readonly optional: boolean;
   /** The key is also a property of `Object.prototype` (`constructor`, `toString`…): test ownership. */
   readonly inherited: boolean;
-}
-
-/**
- * True for a value that can be read as an object: not null, not an array, not bytes, not a number
- * token, not a timestamp.
- */
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof RawNumber) &&
-    !(v instanceof WireTimestamp) && !(v instanceof Date);
 }
 
 /**
@@ -40,17 +24,14 @@ export function objectReader(
   ctx: ReaderContext,
   compileMember: (member: ObjectType['fields'][string]) => Reader,
 ): Reader {
-  const members: Member[] = Object.entries(type.fields).map(([key, field]) => ({
-    key,
-    read: compileMember(field),
-    required: isRequiredKey(type, key, ctx.errorOnMissingKeys),
-    makeDefault: memberDefault(field),
-    optional: isLeftOutWhenUndefined(field),
-    inherited: isInheritedKey(key),
+  const members: Member[] = memberRules(type, ctx.errorOnMissingKeys).map((m) => ({
+    ...m,
+    read: compileMember(m.field),
+    inherited: isInheritedKey(m.key),
   }));
   const declared = new Set(members.map((m) => m.key));
   const rejectUnknown = ctx.errorOnUnknownKeys;
-  const expected = type.name === undefined ? 'an object' : `an object (${type.name})`;
+  const expected = objectExpected(type.name);
   if (ctx.collect) return collectingObjectReader(members, declared, rejectUnknown, expected);
 
   return (v) => {
@@ -64,7 +45,7 @@ export function objectReader(
         const x = memberValue(v, m.key, m.inherited);
         if (x === undefined) {
           // The catch below adds the key to the path, which then points at the missing key.
-          if (m.required) throw new Failure('missing_key', 'missing required key', m.key);
+          if (m.required) throw missingKey(m.key);
           if (m.makeDefault !== undefined) out[m.key] = m.makeDefault();
           continue;
         }
@@ -76,11 +57,9 @@ export function objectReader(
       addSegment(e, members[i]!.key);
     }
     if (rejectUnknown) {
-      let count = 0;
-      for (const _ in v) count++;
-      if (count !== present) {
+      if (keyCount(v) !== present) {
         for (const k in v) {
-          if (!declared.has(k)) addSegment(new Failure('unknown_key', 'unknown key', k), k);
+          if (!declared.has(k)) addSegment(unknownKey(k), k);
         }
       }
     }
@@ -96,7 +75,7 @@ function collectingObjectReader(members: readonly Member[], declared: ReadonlySe
     for (const m of members) {
       const x = memberValue(v, m.key, m.inherited);
       if (x === undefined) {
-        if (m.required) recordAt(new Failure('missing_key', 'missing required key', m.key), m.key);
+        if (m.required) recordAt(missingKey(m.key), m.key);
         else if (m.makeDefault !== undefined) out[m.key] = m.makeDefault();
         continue;
       }
@@ -104,7 +83,7 @@ function collectingObjectReader(members: readonly Member[], declared: ReadonlySe
     }
     if (rejectUnknown) {
       for (const k in v) {
-        if (!declared.has(k)) recordAt(new Failure('unknown_key', 'unknown key', k), k);
+        if (!declared.has(k)) recordAt(unknownKey(k), k);
       }
     }
     return out;

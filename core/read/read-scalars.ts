@@ -20,8 +20,13 @@ export function mismatch(expected: string, got: unknown): Failure {
   return new Failure('type_mismatch', `expected ${expected}, got ${describeValue(got)}`);
 }
 
+/** A string that is no Unicode text (it holds a lone surrogate). */
+export function notUnicode(v: string): Failure {
+  return new Failure('type_mismatch', `expected Unicode text, got ${loneSurrogate(v)}`);
+}
+
 export const readString: Reader = (v) => {
-  if (!STRING.is(v)) throw typeof v === 'string' ? new Failure('type_mismatch', `expected Unicode text, got ${loneSurrogate(v)}`) : mismatch(STRING.expected, v);
+  if (!STRING.is(v)) throw typeof v === 'string' ? notUnicode(v) : mismatch(STRING.expected, v);
   return v;
 };
 

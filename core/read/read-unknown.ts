@@ -1,10 +1,10 @@
 import { Failure, addSegment, describeValue } from '../errors/failure.ts';
-import { loneSurrogate } from '../kinds/string.ts';
 import { WireTimestamp } from '../kinds/timestamp.ts';
 import { setEntry } from '../util/set-entry.ts';
+import { nestingTooDeep, notTextKey } from './container-failures.ts';
 import type { Reader, TreeSource } from './context.ts';
 import { RawNumber } from '../kinds/raw-number.ts';
-import { dateOf } from './read-scalars.ts';
+import { dateOf, notUnicode } from './read-scalars.ts';
 
 const EXPECTED = 'a value a codec carries (null, a boolean, a number, a string, bytes, a timestamp, an array or a plain object)';
 
@@ -29,7 +29,7 @@ export function unknownReader(source: TreeSource, depth: number, maxDepth: numbe
         // The exact JSON parser's integers beyond 2^53: a JSON number reads as a `number`.
         return json ? Number(v) : v;
       case 'string':
-        if (!v.isWellFormed()) throw new Failure('type_mismatch', `expected Unicode text, got ${loneSurrogate(v)}`);
+        if (!v.isWellFormed()) throw notUnicode(v);
         return v;
       case 'undefined':
         if (json) break;
@@ -45,7 +45,7 @@ export function unknownReader(source: TreeSource, depth: number, maxDepth: numbe
             return new Date(v.getTime());
           }
         }
-        if (level > maxDepth) throw new Failure('limit_exceeded', `nesting deeper than maxDepth (${maxDepth})`);
+        if (level > maxDepth) throw nestingTooDeep(maxDepth);
         if (Array.isArray(v)) return copyArray(v, level);
         const proto: unknown = Object.getPrototypeOf(v);
         if (proto === Object.prototype || proto === null) return copyObject(v as Record<string, unknown>, level);
@@ -72,7 +72,7 @@ export function unknownReader(source: TreeSource, depth: number, maxDepth: numbe
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(v)) {
       // Refused at the object, as a t.map refuses it.
-      if (!key.isWellFormed()) throw new Failure('type_mismatch', `expected Unicode text as a key, got ${loneSurrogate(key)}`);
+      if (!key.isWellFormed()) throw notTextKey(key);
       let value: unknown;
       try {
         value = copy(v[key], level + 1);

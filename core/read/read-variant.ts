@@ -1,14 +1,11 @@
 import { Failure, showValue } from '../errors/failure.ts';
+import { discriminantValues, variantExpected } from '../kinds/containers.ts';
 import { isInheritedKey, memberValue } from '../kinds/member.ts';
 import type { VariantType } from '../descriptors/variant.ts';
+import { missingKey } from './container-failures.ts';
 import type { Reader } from './context.ts';
-import { isRecord } from './read-object.ts';
+import { isRecord } from './records.ts';
 import { mismatch } from './read-scalars.ts';
-
-/** The values a variant allows, for messages: `one of "circle", "square"`. */
-export function allowedValues(type: VariantType): string {
-  return `one of ${type.values.map((v) => JSON.stringify(v)).join(', ')}`;
-}
 
 /**
  * Reads `t.variant(key, members)`: the value of member `key` picks the member object, which then
@@ -20,8 +17,8 @@ export function variantReader(type: VariantType, compileMember: (member: Variant
   const inherited = isInheritedKey(key);
   const readers = new Map<unknown, Reader>();
   for (const [value, member] of type.byValue) readers.set(value, compileMember(member));
-  const expected = `an object (variant on ${JSON.stringify(key)})`;
-  const allowed = allowedValues(type);
+  const expected = variantExpected(key);
+  const allowed = discriminantValues(type.values);
   return (v) => {
     if (!isRecord(v)) throw mismatch(expected, v);
     const tag = memberValue(v, key, inherited);
@@ -29,7 +26,7 @@ export function variantReader(type: VariantType, compileMember: (member: Variant
     if (read !== undefined) return read(v);
     // Whatever errorOnMissingKeys says: without its discriminant no member can read the value.
     const failure = tag === undefined
-      ? new Failure('missing_key', 'missing required key', key)
+      ? missingKey(key)
       : new Failure('type_mismatch', `expected ${allowed}, got ${showValue(tag)}`);
     failure.segments.push(key);
     throw failure;

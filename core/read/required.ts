@@ -1,8 +1,8 @@
 import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
-import type { AnyType } from '../descriptors/index.ts';
 import type { LazyType } from '../descriptors/lazy.ts';
 import type { ObjectType } from '../descriptors/object.ts';
 import type { Type } from '../descriptors/type.ts';
+import { visit, type Visitor } from '../descriptors/visit.ts';
 
 /**
  * The descriptor a `t.lazy` stands for: its target, followed through further `t.lazy`s. A lazy
@@ -68,31 +68,35 @@ function breaksAt(type: Type, seen: Set<Type>): boolean {
   // A descriptor met again on the way down makes no default of its own (t.lazy stops there).
   if (seen.has(type)) return false;
   seen.add(type);
-  const d = type as AnyType;
-  if (type.hasDefault) return valueBreaks(d, type.defaultValue);
-  switch (d.kind) {
-    case 'string': return valueBreaks(d, '');
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'f32': case 'f64': return valueBreaks(d, 0);
-    case 'i64': case 'u64': return valueBreaks(d, 0n);
-    case 'array': case 'map': return valueBreaks(d, d.kind === 'array' ? [] : {});
-    case 'tuple': return d.elements.some((e) => breaksAt(e, seen));
-    case 'object': return Object.values(d.fields).some((f) => !isLeftOutWhenUndefined(f) && breaksAt(f, seen));
-    case 'variant': return breaksAt(d.members[0]!, seen);
-    case 'lazy': return breaksAt(d.target, seen);
-    default: return false;
-  }
+  if (type.hasDefault) return visit(type, valueBreaks, type.defaultValue);
+  return visit(type, kindDefaultBreaks, seen);
 }
 
-/** Whether `value` fails the constraints of `d` itself. */
-function valueBreaks(d: AnyType, value: unknown): boolean {
-  switch (d.kind) {
-    case 'string': return d.constraints !== undefined && typeof value === 'string' && stringRule(d.constraints).failure(value) !== undefined;
-    case 'i8': case 'i16': case 'i32': case 'u8': case 'u16': case 'u32': case 'f32': case 'f64':
-      return d.constraints !== undefined && typeof value === 'number' && numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(value) : value) !== undefined;
-    case 'i64': case 'u64':
-      return d.constraints !== undefined && (typeof value === 'bigint' || typeof value === 'number') && numberRule(d.constraints).failure(BigInt(value)) !== undefined;
-    case 'array': return d.constraints !== undefined && Array.isArray(value) && arrayRule(d.constraints).failure(value.length) !== undefined;
-    case 'map': return d.constraints !== undefined && typeof value === 'object' && value !== null && mapRule(d.constraints).failure(Object.keys(value).length) !== undefined;
-    default: return false;
-  }
-}
+const no = () => false;
+
+/** Whether the default of each form (a descriptor without `.default()`) fails its constraints. */
+const kindDefaultBreaks: Visitor<boolean, [seen: Set<Type>]> = {
+  string: (d) => valueBreaks.string(d, ''),
+  int: (d) => valueBreaks.int(d, 0),
+  float: (d) => valueBreaks.float(d, 0),
+  bigint: (d) => valueBreaks.bigint(d, 0n),
+  array: (d) => valueBreaks.array(d, []),
+  map: (d) => valueBreaks.map(d, {}),
+  tuple: (d, seen) => d.elements.some((e) => breaksAt(e, seen)),
+  object: (d, seen) => Object.values(d.fields).some((f) => !isLeftOutWhenUndefined(f) && breaksAt(f, seen)),
+  variant: (d, seen) => breaksAt(d.members[0]!, seen),
+  lazy: (d, seen) => breaksAt(d.target, seen),
+  bool: no, bytes: no, timestamp: no, unknown: no, void: no, literal: no, enum: no, optional: no, nullable: no,
+};
+
+/** Whether a value fails the constraints of the descriptor itself. */
+const valueBreaks: Visitor<boolean, [value: unknown]> = {
+  string: (d, value) => d.constraints !== undefined && typeof value === 'string' && stringRule(d.constraints).failure(value) !== undefined,
+  int: (d, value) => d.constraints !== undefined && typeof value === 'number' && numberRule(d.constraints).failure(value) !== undefined,
+  float: (d, value) => d.constraints !== undefined && typeof value === 'number' && numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(value) : value) !== undefined,
+  bigint: (d, value) => d.constraints !== undefined && (typeof value === 'bigint' || typeof value === 'number') && numberRule(d.constraints).failure(BigInt(value)) !== undefined,
+  array: (d, value) => d.constraints !== undefined && Array.isArray(value) && arrayRule(d.constraints).failure(value.length) !== undefined,
+  map: (d, value) => d.constraints !== undefined && typeof value === 'object' && value !== null && mapRule(d.constraints).failure(Object.keys(value).length) !== undefined,
+  bool: no, bytes: no, timestamp: no, unknown: no, void: no, literal: no, enum: no,
+  tuple: no, object: no, variant: no, lazy: no, optional: no, nullable: no,
+};

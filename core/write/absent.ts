@@ -1,5 +1,7 @@
 import type { AnyType } from '../descriptors/index.ts';
 import type { Type } from '../descriptors/type.ts';
+import { visit, type Visitor } from '../descriptors/visit.ts';
+import { memberCode } from '../kinds/member.ts';
 
 /**
  * What a writer does with an object member whose value is `undefined`: writes its `.default()`
@@ -23,6 +25,16 @@ export function absentMember(field: Type): AbsentMember {
 }
 
 /**
+ * For generated writers: a statement loading member `key` of `v` into a new local `x`, its default
+ * in place of an absent value when it has one (`absent`, from `absentMember`). `ref` names the
+ * constants it uses.
+ */
+export function memberLoadCode(key: string, x: string, absent: AbsentMember, ref: (value: unknown) => string): string {
+  const load = memberCode('v', key, ref);
+  return absent.mode === 'default' ? `let ${x} = ${load}; if (${x} === undefined) ${x} = ${ref(absent.value)};` : `const ${x} = ${load};`;
+}
+
+/**
  * Whether writing `type` depends on how deep it sits: it holds a `t.lazy` (whose recursion is
  * bounded by `maxDepth`) or a `t.unknown` (whose values may nest, or cycle). Lazy targets are not
  * followed: the lazy node itself answers.
@@ -31,7 +43,7 @@ export function dependsOnDepth(type: Type): boolean {
   let known = depthMemo.get(type);
   if (known === undefined) {
     depthMemo.set(type, false); // a descriptor reached again through itself adds nothing
-    known = walk(type as AnyType);
+    known = visit(type, holdsDepthBound);
     depthMemo.set(type, known);
   }
   return known;
@@ -39,15 +51,18 @@ export function dependsOnDepth(type: Type): boolean {
 
 const depthMemo = new WeakMap<Type, boolean>();
 
-function walk(d: AnyType): boolean {
-  switch (d.kind) {
-    case 'lazy': case 'unknown': return true;
-    case 'optional': case 'nullable': return dependsOnDepth(d.inner);
-    case 'array': return dependsOnDepth(d.element);
-    case 'map': return dependsOnDepth(d.values);
-    case 'tuple': return d.elements.some(dependsOnDepth);
-    case 'object': return Object.values(d.fields).some(dependsOnDepth);
-    case 'variant': return d.members.some(dependsOnDepth);
-    default: return false;
-  }
-}
+const no = () => false;
+const yes = () => true;
+
+/** Whether a descriptor holds a `t.lazy` or a `t.unknown`, its own lazy nodes answering for their targets. */
+const holdsDepthBound: Visitor<boolean> = {
+  string: no, bool: no, int: no, bigint: no, float: no, bytes: no, timestamp: no, void: no, literal: no, enum: no,
+  lazy: yes, unknown: yes,
+  optional: (d) => dependsOnDepth(d.inner),
+  nullable: (d) => dependsOnDepth(d.inner),
+  array: (d) => dependsOnDepth(d.element),
+  map: (d) => dependsOnDepth(d.values),
+  tuple: (d) => d.elements.some(dependsOnDepth),
+  object: (d) => Object.values(d.fields).some(dependsOnDepth),
+  variant: (d) => d.members.some(dependsOnDepth),
+};

@@ -1,6 +1,7 @@
 import { Failure } from '../errors/failure.ts';
 import type { AnyType } from '../descriptors/index.ts';
 import type { Type } from '../descriptors/type.ts';
+import type { ConstraintRule } from '../kinds/constraints.ts';
 
 // What arrays a writer refuses, in every codec and on every path, before it walks them: one longer
 // than MAX_WRITE_ITEMS, and one with a hole (an index never set, or deleted). `new Array(4294967295)`
@@ -34,6 +35,19 @@ export function takesUndefined(type: Type): boolean {
   let d = type as AnyType;
   while (d.kind === 'lazy') d = d.target as AnyType;
   return d.kind === 'optional' || d.kind === 'nullable' || d.kind === 'void';
+}
+
+/**
+ * For generated writers: statements bailing unless `v` is an array a writer takes, of `MAX_WRITE_ITEMS`
+ * elements at most and within the `count` constraint (`minItems`, `maxItems`), leaving its length
+ * in `n`; the closure writer then gives the failure. `ref` names the constants it uses.
+ */
+export function arrayCheckCode(count: ConstraintRule<number> | undefined, bail: string, ref: (value: unknown) => string): string {
+  const length = count === undefined ? '' : `
+  if (!(${count.passCode('n', ref)})) ${bail}();`;
+  return `if (!Array.isArray(v)) ${bail}();
+  const n = v.length;
+  if (n > ${MAX_WRITE_ITEMS}) ${bail}();${length}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { INT_RULES } from '../kinds/integer.ts';
 import { STRING, loneSurrogate } from '../kinds/string.ts';
 import { TIMESTAMP } from '../kinds/timestamp.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
+import { discriminantValues, tupleExpected } from '../kinds/containers.ts';
 import { MAX_WRITE_ITEMS, hole, tooManyItems } from './array-bounds.ts';
 import type { BigIntKind, FloatKind, IntKind } from '../kinds/ranges.ts';
 
@@ -74,10 +75,15 @@ export function oneOfChecker(allowed: readonly unknown[]): (v: unknown) => unkno
   };
 }
 
-/** Checks that a value can be written as an object. */
+/** Checks that a value can be written as an object (a record, a map, a variant): not null, no array, no bytes. */
 export function checkRecord(v: unknown, expected = 'an object'): Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v) || v instanceof Uint8Array) throw wrongType(expected, v);
   return v as Record<string, unknown>;
+}
+
+/** `checkRecord`'s test as JavaScript source, for generated writers: whether the identifier `v` cannot be written as an object. */
+export function notRecordCode(v: string): string {
+  return `typeof ${v} !== 'object' || ${v} === null || Array.isArray(${v}) || ${v} instanceof Uint8Array`;
 }
 
 /**
@@ -85,7 +91,7 @@ export function checkRecord(v: unknown, expected = 'an object'): Record<string, 
  * `MAX_WRITE_ITEMS` at most (holes are checked element by element, see `array-bounds.ts`).
  */
 export function checkArray(v: unknown, length?: number): unknown[] {
-  if (!Array.isArray(v)) throw wrongType(length === undefined ? 'an array' : `an array of ${length} elements`, v);
+  if (!Array.isArray(v)) throw wrongType(length === undefined ? 'an array' : tupleExpected(length), v);
   if (length === undefined) {
     if (v.length > MAX_WRITE_ITEMS) throw tooManyItems(v.length);
   } else if (v.length !== length) {
@@ -145,16 +151,16 @@ export function tooDeep(maxDepth: number): Failure {
   return new Failure('limit_exceeded', `nested deeper than maxDepth (${maxDepth})`);
 }
 
-/** The writer, in any format, of a container past `maxDepth` below a `t.lazy`: it fails. */
-export function throwsTooDeep(maxDepth: number): () => never {
+/**
+ * The writer, in any format, of a container at `depth`: the one `make` gives, or, below a `t.lazy`
+ * (`bounded`) and deeper than `maxDepth`, one that fails with `limit_exceeded`. Elsewhere the
+ * descriptor bounds the depth, and the container is written as it is.
+ */
+export function containerWriter<W>(maxDepth: number, depth: number, bounded: boolean, make: () => W): W | (() => never) {
+  if (!bounded || depth <= maxDepth) return make();
   return () => {
     throw tooDeep(maxDepth);
   };
-}
-
-/** What a variant's value must be: `an object (variant on "type")`. */
-export function variantExpected(key: string): string {
-  return `an object (variant on ${JSON.stringify(key)})`;
 }
 
 /**
@@ -162,7 +168,7 @@ export function variantExpected(key: string): string {
  * one of "circle", "square"`. A string is quoted, and cut at 40 characters.
  */
 export function unknownDiscriminant(key: string, values: readonly unknown[], got: unknown): Failure {
-  const f = new Failure('type_mismatch', `cannot write ${showValue(got)} as one of ${values.map((v) => JSON.stringify(v)).join(', ')}`);
+  const f = new Failure('type_mismatch', `cannot write ${showValue(got)} as ${discriminantValues(values)}`);
   f.segments.push(key);
   return f;
 }

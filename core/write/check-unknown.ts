@@ -1,6 +1,9 @@
 import { Failure } from '../errors/failure.ts';
 import { STRING, loneSurrogate } from '../kinds/string.ts';
 import { TIMESTAMP } from '../kinds/timestamp.ts';
+import type { ConstraintRule } from '../kinds/constraints.ts';
+import { MAP_EXPECTED } from '../kinds/containers.ts';
+import { checkConstraint, checkRecord } from './check-scalars.ts';
 
 // The values `t.unknown()` writes, the same in every codec: null, booleans, finite numbers, Unicode
 // strings, bigints, bytes, valid Dates, arrays and objects (own enumerable string keys, entries
@@ -65,4 +68,15 @@ export function definedEntries(o: object): { readonly keys: string[]; readonly v
     values.push(x);
   }
   return { keys, values };
+}
+
+/**
+ * The entries of a `t.map` value to write (see `definedEntries`), read at once: a map with
+ * `minProperties`/`maxProperties` (`count`) has them counted, as reading counts them, before any
+ * is written.
+ */
+export function mapEntries(v: unknown, count: ConstraintRule<number> | undefined): { readonly keys: string[]; readonly values: unknown[] } {
+  const entries = definedEntries(checkRecord(v, MAP_EXPECTED));
+  if (count !== undefined) checkConstraint(count, entries.keys.length);
+  return entries;
 }

@@ -1,6 +1,7 @@
 import { isInheritedKey, memberValue } from '../kinds/member.ts';
 import type { Type, VariantType } from '../descriptors/index.ts';
-import { checkRecord, missingDiscriminant, unknownDiscriminant, variantExpected } from './check-scalars.ts';
+import { variantExpected } from '../kinds/containers.ts';
+import { checkRecord, missingDiscriminant, unknownDiscriminant } from './check-scalars.ts';
 
 /**
  * `t.variant` for the closure writers of every format: `compile` makes each member's writer once,

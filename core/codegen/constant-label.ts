@@ -1,6 +1,6 @@
 // What a constant passed to generated code is, in one line, for the comment that heads the printed
 // source (`// c3: …`): derived from the value, so generators label nothing themselves.
-import { Type } from '../descriptors/type.ts';
+import type { Type } from '../descriptors/type.ts';
 import { quoteText } from '../errors/failure.ts';
 
 /** A label is cut after this many characters: one line of the printed source. */
@@ -40,8 +40,16 @@ function describeFunction(fn: (...args: never[]) => unknown): string {
   return fn.name === '' ? `function ${source}` : `function ${fn.name}`;
 }
 
+/**
+ * A descriptor, told by its shape: a string `kind` and the `~standard` member every descriptor has.
+ * Not `instanceof Type`: a value import of the descriptors would run back up a layer, into a cycle.
+ */
+function isDescriptor(value: object): value is Type {
+  return typeof (value as { readonly kind?: unknown }).kind === 'string' && '~standard' in value;
+}
+
 function describeObject(value: object): string {
-  if (value instanceof Type) {
+  if (isDescriptor(value)) {
     const named = (value as { readonly name?: unknown }).name;
     return `descriptor t.${value.kind}()${typeof named === 'string' && named !== '' ? ` ${quoteText(named)}` : ''}`;
   }

@@ -97,7 +97,7 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     const init: RequestInit = { method: verb, headers, redirect: settings.allowCrossOriginRedirects ? 'follow' : 'manual' };
     if (body !== undefined) init.body = body as BodyInit;
     if (signal !== undefined) init.signal = signal;
-    const response = await exchange(settings, url, init, signal);
+    const response = await sendFollowingRedirects(settings, url, init, signal);
     // The signal covers the body too: one that never ends cannot outlive it.
     if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes, signal);
     return readResult(response, contract.returns, codecs, opts, signal);
@@ -110,7 +110,7 @@ const REDIRECTS = [301, 302, 303, 307, 308];
  * Sends the request, following redirects within its origin only (unless
  * `allowCrossOriginRedirects`), and settling as soon as `signal` aborts, whatever `fetch` does.
  */
-async function exchange(settings: Settings, url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+async function sendFollowingRedirects(settings: Settings, url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
   for (let hop = 0, target = url; ; hop++) {
     // Not sent at all once aborted, whatever `fetch` would do with the signal.
     signal?.throwIfAborted();

@@ -1,4 +1,5 @@
 import { Failure, addSegment } from '../../core/errors/failure.ts';
+import { MAX_READ_ERRORS } from '../../core/errors/read-error.ts';
 import { BYTES_WEIGHT, itemLimit } from '../../core/options.ts';
 import { nestingTooDeep } from '../../core/read/container-failures.ts';
 import { setEntry } from '../../core/util/set-entry.ts';
@@ -247,8 +248,9 @@ export abstract class ByteCursor {
   /**
    * Reads entries into `out` (none kept when it is undefined). For an object, only declared keys
    * keep their value; of the undeclared ones, whose values the read pass never reads, only those
-   * `for…in` would meet first are kept (the smallest array-index key, and the first other key), so
-   * `unknown_key` names the same key while a million distinct keys take no memory.
+   * `for…in` would meet first are kept, as many as `ReadError.errors` can name (the smallest
+   * array-index keys, and the first other keys, {@link MAX_READ_ERRORS} of each): `unknown_key`
+   * names the same keys as for the whole tree, while a million distinct keys take no memory.
    */
   private entries(size: number, depth: number, guide: Guide, out: Record<string, unknown> | undefined): void {
     const fields = guide.fields;
@@ -256,8 +258,9 @@ export abstract class ByteCursor {
     let next = 0;
     let key: string | undefined;
     let i = 0;
-    let otherKey: string | undefined;
-    let indexKey = -1;
+    // The undeclared keys kept: the first others, and the smallest array indices (ascending).
+    let others = 0;
+    let indices: number[] | undefined;
     try {
       for (; size < 0 ? !this.atBreak() : i < size; i++) {
         key = undefined;
@@ -280,10 +283,15 @@ export abstract class ByteCursor {
         }
         const index = arrayIndex(key);
         if (index < 0) {
-          if (otherKey === undefined || otherKey === key) set(out, (otherKey = key), value);
-        } else if (indexKey < 0 || index <= indexKey) {
-          if (indexKey > index) delete out[String(indexKey)];
-          indexKey = index;
+          // A key kept already takes its last value, as in the whole tree.
+          if (Object.hasOwn(out, key)) set(out, key, value);
+          else if (others < MAX_READ_ERRORS) {
+            others++;
+            set(out, key, value);
+          }
+        } else if (Object.hasOwn(out, key)) {
+          out[key] = value;
+        } else if (keepIndex((indices ??= []), index, out)) {
           out[key] = value;
         }
       }
@@ -311,6 +319,21 @@ function lengthened(out: unknown[], length: number): unknown[] {
 }
 
 /** The array index a key is (`"7"`, not `"07"`), which objects keep and enumerate first; -1 for any other key. */
+/**
+ * Whether the undeclared array index `index` is among the smallest {@link MAX_READ_ERRORS} met so
+ * far (`kept`, ascending); the largest kept one leaves `out` when a smaller one takes its place.
+ */
+function keepIndex(kept: number[], index: number, out: Record<string, unknown>): boolean {
+  if (kept.length === MAX_READ_ERRORS) {
+    if (index > kept[kept.length - 1]!) return false;
+    delete out[String(kept.pop()!)];
+  }
+  let at = kept.length;
+  while (at > 0 && kept[at - 1]! > index) at--;
+  kept.splice(at, 0, index);
+  return true;
+}
+
 function arrayIndex(key: string): number {
   const c = key.charCodeAt(0);
   if (!(c >= 0x30 && c <= 0x39) || key.length > 10) return -1;

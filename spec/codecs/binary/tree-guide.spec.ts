@@ -16,6 +16,7 @@ import { parseMsgpack } from '../../../codecs/msgpack/parse.ts';
 import { arbDescriptor, arbJsonNear, arbTyped } from '../../support/arbitraries.ts';
 import { decodeOutcome } from '../../support/read-outcome.ts';
 import { arbWireTree, fieldNames, toCbor, toMsgpack } from '../../support/wire-tree.ts';
+import { MAX_READ_ERRORS } from '../../../core/errors/read-error.ts';
 
 const packr = new Packr({ useRecords: false, int64AsType: 'bigint' });
 const cborX = new CborXEncoder({ useRecords: false, mapsAsObjects: true });
@@ -94,11 +95,17 @@ for (const f of FORMATS) {
       const key = { k: 'str' as const, v: 'a' };
       const repeated = wire({ k: 'arr', items: [{ k: 'map', entries: [[key, { k: 'arr', items: [] }], [key, { k: 'int', v: 1 }]] }, { k: 'map', entries: [[key, { k: 'int', v: 2 }]] }] });
       expect(readTree(t.array(t.object({ a: t.u8() })), f.parse(repeated, 64, t.array(t.object({ a: t.u8() }))), opts, 'binary')).to.deep.equal([{ a: 1 }, { a: 2 }]);
-      // Undeclared keys: only the one `unknown_key` names is kept (array indices come first).
-      const keys = ['z', 'y', '10', '3', 'x'].map((v) => [{ k: 'str' as const, v }, { k: 'int' as const, v: 0 }] as const);
-      const object = wire({ k: 'map', entries: [[{ k: 'str', v: 'id' }, { k: 'int', v: 1 }], ...keys] });
+      // Undeclared keys: those `unknown_key` names are kept (array indices come first), as many as
+      // ReadError.errors lists: the smallest array indices and the first others, MAX_READ_ERRORS each.
+      const entry = (v: string) => [{ k: 'str' as const, v }, { k: 'int' as const, v: 0 }] as const;
+      const object = wire({ k: 'map', entries: [[{ k: 'str', v: 'id' }, { k: 'int', v: 1 }], ...['z', 'y', '10', '3', 'x'].map(entry)] });
       const T = t.object({ id: t.u8() });
-      expect(Object.keys(f.parse(object, 64, T) as object)).to.deep.equal(['3', 'id', 'z']);
+      expect(Object.keys(f.parse(object, 64, T) as object)).to.deep.equal(['3', '10', 'id', 'z', 'y', 'x']);
+      const flood = Array.from({ length: 3 * MAX_READ_ERRORS }, (_, i) => [entry(`k${i}`), entry(String(3 * MAX_READ_ERRORS - i))]).flat();
+      const keptKeys = Object.keys(f.parse(wire({ k: 'map', entries: [[{ k: 'str', v: 'id' }, { k: 'int', v: 1 }], ...flood] }), 64, T) as object);
+      expect(keptKeys).to.have.length(1 + 2 * MAX_READ_ERRORS);
+      expect(keptKeys.slice(0, MAX_READ_ERRORS)).to.deep.equal(Array.from({ length: MAX_READ_ERRORS }, (_, i) => String(i + 1)));
+      expect(keptKeys.slice(MAX_READ_ERRORS + 1)).to.deep.equal(Array.from({ length: MAX_READ_ERRORS }, (_, i) => `k${i}`));
       agrees(T, object, opts);
       agrees(T, object, { ...opts, errorOnUnknownKeys: false });
       expect(guideOf(T).fields!.get('nope') ?? IGNORE).to.equal(IGNORE);

@@ -24,9 +24,11 @@ export class NodeHeaders implements HeaderReader {
   ) {}
 
   get(name: string): string | null {
-    const key = name.toLowerCase();
-    const value: unknown = this.raw[key];
-    if (typeof value === 'string') return FIRST_LINE_ONLY.has(key) ? this.#allLines(key, value) : value;
+    // Node's keys are lower-case, as the names lacquer asks for are: those are looked up as they
+    // are, without a lower-case copy of each.
+    const value: unknown = this.raw[name];
+    if (value === undefined) return hasUpperCase(name) ? this.get(name.toLowerCase()) : null;
+    if (typeof value === 'string') return FIRST_LINE_ONLY.has(name) ? this.#allLines(name, value) : value;
     // Node's object has a prototype: `constructor` or `__proto__` must not read as a header.
     return Array.isArray(value) ? value.join(', ') : null;
   }
@@ -48,6 +50,15 @@ export class NodeHeaders implements HeaderReader {
     }
     return seen > 1 ? joined! : first;
   }
+}
+
+/** Whether `name` has an ASCII upper-case letter (header names are ASCII tokens). */
+function hasUpperCase(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return true;
+  }
+  return false;
 }
 
 const utf8 = new TextDecoder('utf-8');

@@ -30,18 +30,22 @@ export class Deadlines<C extends Due> {
   /** `timeoutMs` 0: calls are never due, but a shutdown can still give up on them. */
   constructor(readonly timeoutMs: number, readonly giveUp: (call: C) => void) {}
 
-  /** Adds `call`, due `timeoutMs` from now. */
+  /** Adds `call`, due `timeoutMs` from now. Kept small: it runs for every request. */
   add(call: C): void {
-    if (this.timeoutMs === 0) call.deadline = Infinity;
-    else call.deadline = performance.now() + this.timeoutMs;
-    call.earlier = this.#last;
+    call.deadline = this.timeoutMs === 0 ? Infinity : performance.now() + this.timeoutMs;
+    const last = this.#last;
+    call.earlier = last;
     call.later = undefined;
-    if (this.#last === undefined) this.#first = call;
-    else this.#last.later = call;
+    if (last === undefined) this.#first = call;
+    else last.later = call;
     this.#last = call;
-    if (this.timeoutMs === 0) return;
+    if (this.#timer === undefined && this.timeoutMs !== 0) this.#watch(call);
+  }
+
+  /** Arms the timer for `call` (its own, on workerd), or the one for them all. */
+  #watch(call: C): void {
     if (this.#perCall) call.timer = setTimeout(() => this.#due(call), this.timeoutMs);
-    else this.#timer ??= this.#arm(this.timeoutMs);
+    else this.#timer = this.#arm(this.timeoutMs);
   }
 
   /** Takes `call` out; nothing when it is not in the list. */

@@ -1,7 +1,7 @@
 import { problemResponse, type ProblemDocument } from '../problem.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from '../types.ts';
 import type { Codec } from '../../../core/codec.ts';
-import { corsHeaders, mergeHeaders, originAllowed } from './cors.ts';
+import { corsHeaders, mergeHeaders, originAllowed, type CorsOptions } from './cors.ts';
 import { markEncoded, requestBodyCoding, type BodyCoding, type RequestCoding } from './content-coding.ts';
 import type { Due } from './deadlines.ts';
 import { busy, busyHeaders } from './load.ts';
@@ -64,8 +64,7 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     this.head = method === 'HEAD';
     this.requestId = requestIdOf(headers);
     const cors = pipeline.options.cors;
-    const origin = cors === undefined ? null : headers.get('origin');
-    this.#cors = cors !== undefined && origin !== null && originAllowed(cors, origin) ? corsHeaders(cors, origin) : undefined;
+    this.#cors = cors === undefined ? undefined : allowedOrigin(cors, headers);
   }
 
   // ---- What the adapter provides ----------------------------------------------------------------
@@ -282,6 +281,12 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     this.write(merged, encoded, close || this.pipeline.draining);
     answer.written?.(answer.status);
   }
+}
+
+/** The CORS headers of a request from an origin `cors` allows; `undefined` for any other. */
+function allowedOrigin(cors: CorsOptions, headers: HeaderReader): Record<string, string> | undefined {
+  const origin = headers.get('origin');
+  return origin !== null && originAllowed(cors, origin) ? corsHeaders(cors, origin) : undefined;
 }
 
 /** The reason a call's signal aborts when the client goes away before its answer is written. */

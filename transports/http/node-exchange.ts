@@ -14,6 +14,7 @@ import type { RouteHandler } from './route-handler.ts';
 import { answerInternalError, writeResponse } from './write.ts';
 
 const EMPTY = new Uint8Array(0);
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** What the exchanges of one `HttpServer` share: the pipeline, the server's own options, its connections. */
 export interface NodeServer {
@@ -37,7 +38,7 @@ export class NodeExchange extends Exchange<RouteHandler> {
   /** What `onError` is told of the request: made for a plain route's handler, else when a report needs it. */
   #request: HttpRequest | undefined;
   /** A plain route's `:param` values. */
-  #params: Readonly<Record<string, string>> = {};
+  #params: Readonly<Record<string, string>> = NO_PARAMS;
 
   constructor(server: NodeServer, req: IncomingMessage, res: ServerResponse, expectContinue: boolean) {
     super(server.pipeline, req.method ?? 'GET', new NodeHeaders(req.headers, req.rawHeaders));

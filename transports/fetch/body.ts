@@ -1,30 +1,33 @@
 import { BROKEN, BodyCollector, BUSY, type BodyResult } from '../rest/pipeline/request-body.ts';
 
 /**
- * Reads the body of `request` into `collector`. A declared length (within the limit: the pipeline
- * has refused one over it) is read in one step, since the runtime's HTTP layer delivers exactly that
- * many bytes (reading chunk by chunk cost Bun twice the CPU), and counted in the load before the
- * runtime buffers it; the size is checked again for a `Request` made in process with a length
- * that lies. A body without one is read as a stream, cancelled as soon as it crosses the limit.
+ * Reads the body of `request` into `collector`, and calls `done` once with the outcome. A declared
+ * length (within the limit: the pipeline has refused one over it) is read in one step, since the
+ * runtime's HTTP layer delivers exactly that many bytes (reading chunk by chunk cost Bun twice the
+ * CPU), and counted in the load before the runtime buffers it; the size is checked again for a
+ * `Request` made in process with a length that lies. A body without one is read as a stream,
+ * cancelled as soon as it crosses the limit. Callbacks rather than an async function: a body read
+ * makes no more promises than the runtime's own.
  */
-export async function readBody(request: Request, declared: number | undefined, collector: BodyCollector): Promise<BodyResult> {
-  if (request.body === null) return collector.finish();
-  if (declared === undefined) return readStream(request.body, collector);
+export function readBody(request: Request, declared: number | undefined, collector: BodyCollector, done: (result: BodyResult) => void): void {
+  if (declared === undefined) {
+    if (request.body === null) done(collector.finish());
+    else void readStream(request.body, collector).then(done);
+    return;
+  }
   const load = collector.load;
   if (load !== undefined && !load.take(declared)) {
     discard(request);
-    return BUSY;
+    return done(BUSY);
   }
-  let body: Uint8Array;
-  try {
-    body = new Uint8Array(await request.arrayBuffer());
-  } catch {
+  request.arrayBuffer().then((buffer) => {
+    // Counted again, chunk-wise, by the collector.
     load?.give(declared);
-    return BROKEN;
-  }
-  // Counted again, chunk-wise, by the collector.
-  load?.give(declared);
-  return collector.add(body) ?? collector.finish();
+    done(collector.add(new Uint8Array(buffer)) ?? collector.finish());
+  }, () => {
+    load?.give(declared);
+    done(BROKEN);
+  });
 }
 
 /**

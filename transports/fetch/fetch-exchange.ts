@@ -3,11 +3,25 @@ import type { EndpointResponse } from '../rest/types.ts';
 import { Exchange } from '../rest/pipeline/exchange.ts';
 import type { Pipeline } from '../rest/pipeline/pipeline.ts';
 import type { BodyCollector, BodyResult } from '../rest/pipeline/request-body.ts';
-import { stampRequestId } from '../rest/pipeline/request-id.ts';
+import { requestIdFor, stampRequestId } from '../rest/pipeline/request-id.ts';
 import { discard, readBody } from './body.ts';
 import type { ResolvedFetchOptions } from './options.ts';
 import { toResponse } from './response.ts';
 import { clientAddress } from '../rest/client-address.ts';
+
+/**
+ * The 500 of a fault of the handler itself, not of an endpoint (those answer problem documents):
+ * logged, and answered with the request's id (a new one when there is no request to read it from).
+ */
+export function internalError(error: unknown, requestId = requestIdFor(null)): Response {
+  console.error(`lacquer/fetch: internal error (request ${requestId})`, error);
+  const answer = problemResponse(problem(500, undefined, { requestId }), null);
+  stampRequestId(answer.headers, requestId);
+  return toResponse(answer, false);
+}
+
+/** `declaredLength` not read yet. */
+const UNREAD = Symbol('unread');
 
 /**
  * One request to a fetch handler: the pipeline's {@link Exchange} on a Web `Request`, answered with
@@ -19,6 +33,7 @@ export class FetchExchange extends Exchange {
   readonly #platform: readonly unknown[];
   readonly #options: ResolvedFetchOptions;
   #ip: { readonly value: string | undefined } | undefined;
+  #declared: number | undefined | typeof UNREAD = UNREAD;
   #response: Response | undefined;
   #resolve: ((response: Response) => void) | undefined;
 
@@ -57,20 +72,29 @@ export class FetchExchange extends Exchange {
     return this.#ip.value;
   }
 
+  /** Read once: the pipeline and the body reading both ask, and each header read crosses into the runtime. */
   protected declaredLength(): number | undefined {
-    const length = this.#request.headers.get('content-length');
-    if (length === null) return undefined;
-    const declared = Number(length);
-    // A `Request` made in process may say anything; one that is not a length is read as a stream.
-    return Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+    if (this.#declared === UNREAD) {
+      const length = this.#request.headers.get('content-length');
+      const declared = length === null ? undefined : Number(length);
+      // A `Request` made in process may say anything; one that is not a length is read as a stream.
+      this.#declared = declared !== undefined && Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+    }
+    return this.#declared;
   }
 
+
+  /**
+   * A declared length tells without touching `request.body`, which some runtimes (Bun) make a
+   * stream for on first access.
+   */
   protected bodyIsEmpty(): boolean {
-    return this.#request.body === null;
+    const declared = this.declaredLength();
+    return declared === undefined ? this.#request.body === null : declared === 0;
   }
 
   protected readBody(collector: BodyCollector, done: (result: BodyResult) => void): void {
-    void readBody(this.#request, this.declaredLength(), collector).then(done);
+    readBody(this.#request, this.declaredLength(), collector, done);
   }
 
   protected acceptEncoding(): string | null {
@@ -95,11 +119,7 @@ export class FetchExchange extends Exchange {
   }
 
   protected fault(error: unknown): void {
-    // A fault of the handler itself, not of an endpoint (those answer problem documents).
-    console.error(`lacquer/fetch: internal error (request ${this.requestId})`, error);
-    const answer = problemResponse(problem(500, undefined, { requestId: this.requestId }), null);
-    stampRequestId(answer.headers, this.requestId);
-    this.#settle(toResponse(answer, false));
+    this.#settle(internalError(error, this.requestId));
   }
 
   /** A call given up on is reported by its endpoint, when its handler settles (as the signal's reason). */

@@ -1,7 +1,7 @@
 import type { MountableEndpoints } from '../rest/route-table.ts';
 import { Pipeline } from '../rest/pipeline/pipeline.ts';
 import { WEB_CODINGS } from './coding.ts';
-import { FetchExchange } from './fetch-exchange.ts';
+import { FetchExchange, internalError } from './fetch-exchange.ts';
 import { resolveFetchOptions, type FetchHandlerOptions } from './options.ts';
 
 /**
@@ -18,9 +18,17 @@ export function toFetchHandler(
   const resolved = resolveFetchOptions(options);
   const pipeline = new Pipeline(resolved, WEB_CODINGS);
   pipeline.routes.mount(prefix, endpoints);
-  return async (request, ...platform) => {
-    const exchange = new FetchExchange(pipeline, resolved, request, platform);
+  // Not an async function: an answer that had to wait is its own promise, not wrapped in another.
+  return (request, ...platform) => {
+    let exchange: FetchExchange;
+    try {
+      exchange = new FetchExchange(pipeline, resolved, request, platform);
+    } catch (error) {
+      // Not a Request the pipeline can read (its headers throw): a fault, never a throw.
+      return Promise.resolve(internalError(error));
+    }
     exchange.start();
-    return exchange.response;
+    const response = exchange.response;
+    return response instanceof Promise ? response : Promise.resolve(response);
   };
 }

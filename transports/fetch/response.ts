@@ -1,32 +1,49 @@
 import { reasonPhrase } from '../rest/problem.ts';
 import { isFrames, stopFrames } from '../rest/answer-body.ts';
-import type { EndpointResponse, Frames } from '../rest/types.ts';
+import type { EndpointResponse, Frames, HeaderValues } from '../rest/types.ts';
+import { utf8Length } from '../rest/utf8-length.ts';
 
 const utf8 = new TextEncoder();
 
 /**
  * A Web `Response` for an endpoint's answer: `Content-Length` always (but for frames, streamed as
- * they come), no body for HEAD, 204 and 304. `encoded`: the body is compressed already, as its `Content-Encoding` says.
+ * they come), no body for HEAD, 204 and 304. `encoded`: the body is compressed already, as its
+ * `Content-Encoding` says. The answer's headers are completed in place: an answer is made for the
+ * one request it answers. Text goes to the runtime as it is (it encodes natively), but for a body
+ * without a `Content-Type`, which a runtime would label `text/plain`.
  */
 export function toResponse(answer: EndpointResponse, head: boolean, encoded = false): Response {
-  const headers = new Headers();
-  for (const name in answer.headers) {
-    const value = answer.headers[name]!;
-    if (typeof value === 'string') headers.set(name, value);
-    else for (const line of value) headers.append(name, line);
+  const { status, headers, body } = answer;
+  const bodyless = status === 204 || status === 304;
+  if (isFrames(body)) {
+    if (head || bodyless) stopFrames(body);
+    return new Response(head || bodyless ? null : framesStream(body), responseInit(status, headers, encoded));
   }
-  const bodyless = answer.status === 204 || answer.status === 304;
-  if (isFrames(answer.body)) {
-    if (head || bodyless) stopFrames(answer.body);
-    return new Response(head || bodyless ? null : framesStream(answer.body), responseInit(answer.status, headers, encoded));
+  let payload: BodyInit | null = null;
+  if (!bodyless) {
+    let length = 0;
+    if (typeof body === 'string') {
+      length = utf8Length(body);
+      if (!head) payload = headers['content-type'] === undefined ? utf8.encode(body) : body;
+    } else if (body !== undefined) {
+      length = body.byteLength;
+      if (!head) payload = body as Uint8Array<ArrayBuffer>;
+    }
+    headers['content-length'] = String(length);
   }
-  const body = bodyless || answer.body === undefined ? undefined : typeof answer.body === 'string' ? utf8.encode(answer.body) : answer.body;
-  if (!bodyless) headers.set('content-length', String(body?.byteLength ?? 0));
-  return new Response(head || body === undefined ? null : (body as BodyInit), responseInit(answer.status, headers, encoded));
+  return new Response(payload, responseInit(status, headers, encoded));
 }
 
-function responseInit(status: number, headers: Headers, encoded: boolean): ResponseInit {
-  const init: ResponseInit & { encodeBody?: 'manual' } = { status, headers };
+/** The headers as `Headers` takes them: the record itself, but where a name has several lines (`set-cookie`). */
+function headersInit(headers: HeaderValues): HeadersInit {
+  for (const name in headers) {
+    if (typeof headers[name] !== 'string') return Object.entries(headers).flatMap(([n, v]) => (typeof v === 'string' ? [[n, v]] : v.map((line) => [n, line])));
+  }
+  return headers as Record<string, string>;
+}
+
+function responseInit(status: number, headers: HeaderValues, encoded: boolean): ResponseInit {
+  const init: ResponseInit & { encodeBody?: 'manual' } = { status, headers: headersInit(headers) };
   // workerd compresses a body itself when the Response names a Content-Encoding, unless told the
   // body is encoded already; other runtimes ignore the member.
   if (encoded) init.encodeBody = 'manual';

@@ -4,6 +4,7 @@
 // and DecompressionStream in transports/fetch).
 import { isToken, listMembers, parseWeightedList } from '../header-grammar.ts';
 import { problem, type ProblemDocument } from '../problem.ts';
+import { utf8Length } from '../utf8-length.ts';
 import { remember } from '../../../core/util/remember.ts';
 import type { EndpointResponse, HeaderValues } from '../types.ts';
 import { isFrames } from '../answer-body.ts';
@@ -130,20 +131,6 @@ export function negotiateEncoding(header: string, offered: readonly ResponseCodi
 /** Media types that are compressed already (images, audio, video, archives): compressing again only costs. */
 const COMPRESSED_MEDIA = /^(?:image\/(?!svg\+xml)|audio\/|video\/|font\/woff|application\/(?:zip|gzip|x-gzip|zstd|x-brotli|x-bzip2|x-xz|x-7z-compressed|x-rar-compressed|pdf)\b)/i;
 
-/** The UTF-8 length of `text`, counted without encoding it. */
-function utf8Length(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) n += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 2;
-      i++;
-    } else n += 2;
-  }
-  return n;
-}
 
 /** Whether `body` holds at least `threshold` bytes (as UTF-8 for text), without encoding it when the length tells. */
 function atLeast(body: string | Uint8Array, threshold: number): boolean {

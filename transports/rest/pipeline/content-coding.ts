@@ -176,15 +176,22 @@ export class CompressionPolicy {
    * (`Content-Length` included), as a GET without `Accept-Encoding` would, and keeps the `Vary`.
    */
   plan(answer: EndpointResponse, head: boolean, acceptEncoding: string): ResponseCoding | undefined {
-    const { status, body, headers } = answer;
-    // Frames are written as they come, never compressed whole.
-    if (body === undefined || isFrames(body)) return undefined;
-    if (body.length === 0 || status === 204 || status === 304) return undefined;
-    if (headers['content-encoding'] !== undefined || this.encodings.length === 0 || !atLeast(body, this.threshold)) return undefined;
-    const type = line(headers['content-type']);
+    if (!this.qualifies(answer)) return undefined;
+    const type = line(answer.headers['content-type']);
     if (type !== undefined && COMPRESSED_MEDIA.test(type)) return undefined;
-    addVary(headers, 'Accept-Encoding');
+    addVary(answer.headers, 'Accept-Encoding');
     return head ? undefined : this.choose(acceptEncoding);
+  }
+
+  /**
+   * Whether `answer` may be compressed at all, whatever the client accepts: a body of at least the
+   * threshold (frames are written as they come, never compressed whole), a status with a body, not
+   * encoded already. The adapter reads `Accept-Encoding` only for those.
+   */
+  qualifies(answer: EndpointResponse): boolean {
+    const { status, body, headers } = answer;
+    if (body === undefined || isFrames(body) || body.length === 0 || status === 204 || status === 304) return false;
+    return headers['content-encoding'] === undefined && this.encodings.length > 0 && atLeast(body, this.threshold);
   }
 }
 

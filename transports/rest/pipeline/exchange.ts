@@ -263,9 +263,10 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     this.#sent = answer.status;
     const merged = this.#cors === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, this.#cors) };
     stampRequestId(merged.headers, this.requestId);
-    // Without Accept-Encoding (every benchmark client, curl by default) this lookup is all it costs.
-    const acceptEncoding = this.acceptEncoding();
-    const coding = acceptEncoding == null ? undefined : this.pipeline.compression()?.plan(merged, this.head, acceptEncoding);
+    // `Accept-Encoding` is read only for an answer that may be compressed (most are below the threshold).
+    const policy = this.pipeline.compression();
+    const acceptEncoding = policy === null || !policy.qualifies(merged) ? undefined : this.acceptEncoding();
+    const coding = acceptEncoding == null ? undefined : policy!.plan(merged, this.head, acceptEncoding);
     if (coding === undefined) return this.#deliver(answer, merged, false, close);
     // Compressed off the event loop where the platform can; the answer is marked sent meanwhile.
     this.pipeline.codings.compress(coding, merged.body as Uint8Array | string).then((bytes) => {

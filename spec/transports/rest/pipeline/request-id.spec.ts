@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { clientAddress, meta, method, Registry, requestIdFor, service, t, type Call, type EndpointResponse } from '../../../index.ts';
-import { answerText } from '../../support/answer-body.ts';
+import { clientAddress, meta, method, Registry, requestIdFor, service, t, type Call, type EndpointResponse } from '../../../../index.ts';
+import { answerText } from '../../../support/answer-body.ts';
 
 const GENERATED_ID = /^[0-9a-f]{12}-[0-9a-z]{1,11}$/;
 const ACCEPTABLE = /^[\x21-\x7e]{1,128}$/;

@@ -5,9 +5,9 @@ import fc from 'fast-check';
 import {
   CompressionPolicy, DEFAULT_COMPRESSION_THRESHOLD, RESPONSE_CODINGS, hasZlibHeader, markEncoded,
   negotiateEncoding, parseAcceptEncoding, requestBodyCoding, resolveCompression, type ResponseCoding,
-} from '../../../transports/rest/pipeline/content-coding.ts';
-import { addVary } from '../../../transports/rest/vary.ts';
-import type { EndpointResponse, HeaderValues } from '../../../transports/rest/types.ts';
+} from '../../../../transports/rest/pipeline/content-coding.ts';
+import { addVary } from '../../../../transports/rest/vary.ts';
+import type { EndpointResponse, HeaderValues } from '../../../../transports/rest/types.ts';
 import { deflateRawSync, deflateSync } from 'node:zlib';
 
 const ALL: readonly ResponseCoding[] = ['br', 'zstd', 'gzip'];

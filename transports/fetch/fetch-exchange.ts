@@ -53,7 +53,7 @@ export class FetchExchange extends Exchange {
     }
   }
 
-  /** The answer: at once when it was made without waiting, else once it is. */
+  /** The answer: at once when it was made without waiting, else once it is (asked once, by the handler). */
   get response(): Response | Promise<Response> {
     return this.#response ?? new Promise<Response>((resolve) => (this.#resolve = resolve));
   }

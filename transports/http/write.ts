@@ -21,6 +21,7 @@ export function writeResponse(res: ServerResponse, answer: EndpointResponse, hea
   const headers = answer.headers;
   const bodyless = answer.status === 204 || answer.status === 304;
   const body = bodyless ? undefined : answer.body;
+  if (bodyless && isFrames(answer.body)) stopFrames(answer.body);
   if (close) headers.connection = 'close';
   // Every answer carries one; those made outside a request's handling (417, an internal error) get a new one.
   ensureRequestId(headers);

@@ -1,5 +1,11 @@
 type Timer = ReturnType<typeof setTimeout>;
 
+/**
+ * The longest a timer waits (2^31 - 1 ms, about 24.8 days): runtimes fire a longer one at once. A
+ * longer timeout is waited for in steps of this.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /** A call linked into its server's {@link Deadlines} while its handler runs. */
 export interface Due {
   /** When the call is due (`performance.now()`); -1 when not in the list. */
@@ -44,8 +50,15 @@ export class Deadlines<C extends Due> {
 
   /** Arms the timer for `call` (its own, on workerd), or the one for them all. */
   #watch(call: C): void {
-    if (this.#perCall) call.timer = setTimeout(() => this.#due(call), this.timeoutMs);
+    if (this.#perCall) call.timer = setTimeout(() => this.#ownTimer(call), Math.min(this.timeoutMs, LONGEST_TIMER_MS));
     else this.#timer = this.#arm(this.timeoutMs);
+  }
+
+  /** A call's own timer fired: it is due, or (a timeout longer than a timer waits) armed again. */
+  #ownTimer(call: C): void {
+    const left = call.deadline - performance.now();
+    if (left <= 0) this.#due(call);
+    else call.timer = setTimeout(() => this.#ownTimer(call), Math.min(left, LONGEST_TIMER_MS));
   }
 
   /** Takes `call` out; nothing when it is not in the list. */
@@ -82,7 +95,7 @@ export class Deadlines<C extends Due> {
   }
 
   #arm(ms: number): Timer {
-    const timer = setTimeout(() => this.#sweep(), ms);
+    const timer = setTimeout(() => this.#sweep(), Math.min(ms, LONGEST_TIMER_MS));
     // A timer must not keep a process alive that has nothing else to do (Node, Bun, Deno).
     (timer as { unref?: () => void }).unref?.();
     return timer;

@@ -3,17 +3,21 @@
 import { expect } from 'chai';
 import { Deadlines, type Due } from '../../../../transports/rest/pipeline/deadlines.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits on the timer of the runtime itself, which the counting below does not see. */
+const realSetTimeout = globalThis.setTimeout;
+const sleep = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
 
 /** A call named for the report. */
 interface Named extends Due { readonly name: string }
 const call = (name: string): Named => ({ name, deadline: -1, earlier: undefined, later: undefined, timer: undefined });
 
 /** Counts the timers armed and not yet fired or cleared while `run` runs (they are unref'd, so Node does not list them). */
-async function countingTimers(run: (armed: () => number) => Promise<void> | void): Promise<void> {
+async function countingTimers(run: (armed: () => number, made: () => number) => Promise<void> | void): Promise<void> {
   const { setTimeout: set, clearTimeout: clear } = globalThis;
   const live = new Set<unknown>();
+  let made = 0;
   globalThis.setTimeout = ((fn: () => void, ms?: number) => {
+    made++;
     const timer = set(() => {
       live.delete(timer);
       fn();
@@ -26,7 +30,7 @@ async function countingTimers(run: (armed: () => number) => Promise<void> | void
     clear(timer);
   }) as typeof clearTimeout;
   try {
-    await run(() => live.size);
+    await run(() => live.size, () => made);
   } finally {
     globalThis.setTimeout = set;
     globalThis.clearTimeout = clear;
@@ -73,5 +77,15 @@ describe('transports/rest pipeline deadlines', () => {
     expect(shutDown).to.deep.equal(['a', 'c']);
     deadlines.giveUpUntil(Infinity, (c) => shutDown.push(c.name));
     expect(shutDown).to.deep.equal(['a', 'c']);
+  }));
+
+  it('take a timeout longer than a timer can wait (2^31 - 1 ms) without firing early or spinning', () => countingTimers(async (armed, made) => {
+    const deadlines = new Deadlines<Named>(3e9, () => expect.fail('gave up on a call long before its deadline'));
+    const c = call('far');
+    deadlines.add(c);
+    await sleep(60);
+    expect(made(), 'timers armed').to.equal(1);
+    expect(armed()).to.equal(1);
+    deadlines.remove(c);
   }));
 });

@@ -187,3 +187,25 @@ for (const { kind, serve } of SERVERS) {
     });
   });
 }
+
+describe('answers made of frames, on HttpServer with a short writeTimeoutMs', () => {
+  it('are not cut while the source is idle and the client has read everything written', async function () {
+    this.timeout(5000);
+    async function* slow(): AsyncGenerator<Uint8Array> {
+      yield utf8.encode('a');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      yield utf8.encode('b');
+    }
+    const endpoints: MountableEndpoints = {
+      routes: new Map([['/slow', new Map([['GET', () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: slow() })]])]]) as MountableEndpoints['routes'],
+    };
+    const server = await new HttpServer({ writeTimeoutMs: 100 }).mount('', endpoints).bind(0).start();
+    try {
+      const { text, error } = await readAll(await open(`${server.url}/slow`));
+      expect(error).to.equal(undefined);
+      expect(text).to.equal('ab');
+    } finally {
+      await server.stop();
+    }
+  });
+});

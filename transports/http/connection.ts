@@ -140,7 +140,9 @@ export class Connections {
         continue;
       }
       const progress = sent(connection);
-      if (progress !== connection[SENT]) {
+      // A client that has taken every byte written so far is not holding anything up (an answer
+      // whose frames come slowly): only bytes it leaves waiting count against the timeout.
+      if (progress !== connection[SENT] || pending(connection) === 0) {
         connection[SENT] = progress;
         connection[SINCE] = now;
       } else if (now - connection[SINCE] >= this.writeTimeoutMs) {
@@ -149,6 +151,11 @@ export class Connections {
       }
     }
   }
+}
+
+/** The bytes written to `connection` that the kernel has not taken yet. */
+function pending(connection: Connection): number {
+  return connection.writableLength + (connection._handle?.writeQueueSize ?? 0);
 }
 
 /** The bytes `connection` has handed to the kernel: grows whenever the client takes some. */
@@ -224,14 +231,15 @@ export function stopReading(socket: Socket): void {
 
 /**
  * Node's idle timeout on a connection fired (`server.timeout`: no byte read or written for
- * `writeTimeoutMs`, or the keep-alive timeout). An answer still waiting to be written means the
- * client stopped reading: close (the server's own write timeout usually has already). With nothing
- * to write, a request whose headers were read and which is not answered yet (its body arriving, its
- * handler running) is left to the request and handler timeouts. Anything else (an idle keep-alive
+ * `writeTimeoutMs`, or the keep-alive timeout). Bytes of an answer still waiting to be written mean
+ * the client stopped reading: close (the server's own write timeout usually has already). With
+ * nothing waiting, a request whose headers were read and which is not answered yet (its body
+ * arriving, its handler running, the frames of its answer coming slowly) is left to the request
+ * and handler timeouts. Anything else (an idle keep-alive
  * connection, headers still arriving) is closed, as Node does by default.
  */
 export function onIdle(socket: Socket): void {
   const connection = socket as Connection;
-  if (connection.writableLength === 0 && connection[QUEUED] === 0 && connection[REQUESTS] > 0) return;
+  if (pending(connection) === 0 && connection[REQUESTS] > 0) return;
   connection.destroy();
 }

@@ -209,3 +209,39 @@ describe('answers made of frames, on HttpServer with a short writeTimeoutMs', ()
     }
   });
 });
+
+describe('answers made of frames, on HttpServer, to a client that stops reading', () => {
+  it('ask the source for no more than the socket can buffer: a frame is pulled only once the last is taken', async function () {
+    this.timeout(5000);
+    let made = 0;
+    let stopped = false;
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      try {
+        for (;;) {
+          made++;
+          yield new Uint8Array(64 * 1024);
+        }
+      } finally {
+        stopped = true;
+      }
+    }
+    const endpoints: MountableEndpoints = {
+      routes: new Map([['/endless', new Map([['GET', () => ({ status: 200, headers: { 'content-type': 'application/octet-stream' }, body: endless() })]])]]) as MountableEndpoints['routes'],
+    };
+    const server = await new HttpServer().mount('', endpoints).bind(0).start();
+    try {
+      const res = await open(`${server.url}/endless`);
+      res.pause();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const early = made;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Whatever the kernel's buffers hold, the source has stopped being asked: no frame in 300 ms.
+      expect(made, 'frames made while the client does not read').to.equal(early);
+      expect(made * 64 * 1024).to.be.below(64 * 1024 * 1024);
+      res.destroy();
+      await until(() => stopped, 'the source is stopped');
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -74,6 +74,6 @@ export function formOf(type: Type): Form {
 
 /** Calls the visitor's member for the descriptor's form. */
 export function visit<R, A extends readonly unknown[]>(type: Type, visitor: Visitor<R, A>, ...args: A): R {
-  const step = visitor[FORM_OF[type.kind]] as (d: Type, ...args: A) => R;
+  const step = visitor[formOf(type)] as (d: Type, ...args: A) => R;
   return step(type, ...args);
 }

@@ -4,7 +4,7 @@ import type { EndpointResponse } from '../rest/types.ts';
 import { clientAddress } from '../rest/client-address.ts';
 import { clientGone, Exchange } from '../rest/pipeline/exchange.ts';
 import type { Pipeline } from '../rest/pipeline/pipeline.ts';
-import type { BodyCollector, BodyResult } from '../rest/pipeline/request-body.ts';
+import { EMPTY_BODY, type BodyCollector, type BodyResult } from '../rest/pipeline/request-body.ts';
 import { bodyIsEmpty, discardRest, readBody } from './body.ts';
 import { written, type Connections } from './connection.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -13,7 +13,6 @@ import { HttpResponse } from './response.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerInternalError, writeResponse } from './write.ts';
 
-const EMPTY = new Uint8Array(0);
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** What the exchanges of one `HttpServer` share: the pipeline, the server's own options, its connections. */
@@ -144,7 +143,7 @@ export class NodeExchange extends Exchange<RouteHandler> {
   }
 
   protected abandoned(reason: Error, status: number): void {
-    this.#report(reason, this.#request ?? this.#requestWith(this.#params, EMPTY), status);
+    this.#report(reason, this.#request ?? this.#requestWith(this.#params, EMPTY_BODY), status);
   }
 
   /** The request as route handlers and `onError` see it. */

@@ -4,6 +4,7 @@ import { isFrames, stopFrames } from '../rest/answer-body.ts';
 import type { EndpointResponse, Frames, HeaderValues } from '../rest/types.ts';
 import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
 import { ensureRequestId } from '../rest/pipeline/request-id.ts';
+import { utf8Length } from '../rest/utf8-length.ts';
 import { isAnswered, written } from './connection.ts';
 
 /**
@@ -59,17 +60,15 @@ function writeHead(res: ServerResponse, status: number, headers: HeaderValues): 
  */
 async function writeFrames(res: ServerResponse, frames: Frames): Promise<void> {
   const iterator = frames[Symbol.asyncIterator]();
-  let finished = false;
   try {
-    for (;;) {
+    while (!res.destroyed) {
       const next = await iterator.next();
       if (next.done === true) {
-        finished = true;
-        break;
+        res.end();
+        return;
       }
-      if (res.destroyed) break;
-      if (!res.write(next.value)) await drained(res);
-      if (res.destroyed) break;
+      // A write to a response gone meanwhile would wait for a 'drain' that never comes.
+      if (!res.destroyed && !res.write(next.value)) await drained(res);
     }
   } catch {
     // Ended without the chunked framing's last chunk: what was written reaches the client, and
@@ -79,8 +78,8 @@ async function writeFrames(res: ServerResponse, frames: Frames): Promise<void> {
     else socket.end();
     return;
   }
-  if (finished) res.end();
-  else void iterator.return?.()?.catch(() => {});
+  // The client went away: the source is told no frame will be asked for.
+  void iterator.return?.()?.catch(() => {});
 }
 
 /** Resolves once `res` can take more, or is closed. */
@@ -94,11 +93,9 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
-/** The UTF-8 length of `text`: counted here when it is short ASCII (a call into Buffer costs more). */
+/** The UTF-8 length of `text`: counted here when it is short (a call into Buffer costs more). */
 function byteLength(text: string): number {
-  if (text.length > SHORT_TEXT) return Buffer.byteLength(text);
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return Buffer.byteLength(text);
-  return text.length;
+  return text.length > SHORT_TEXT ? Buffer.byteLength(text) : utf8Length(text);
 }
 
 const SHORT_TEXT = 256;

@@ -12,7 +12,7 @@ import { Negotiation, type Choice } from './negotiate.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
-import { bodyOverLimit } from './pipeline/request-body.ts';
+import { bodyOverLimit, EMPTY_BODY } from './pipeline/request-body.ts';
 import type { SecurityScheme } from './security.ts';
 import { addVary } from './vary.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
@@ -41,7 +41,6 @@ export interface EndpointPlan {
   readonly interceptors: readonly Interceptor[];
 }
 
-const EMPTY = new Uint8Array(0);
 
 /** A copy of `headers` with `Accept` in its `Vary`: every answer of an endpoint depends on it. */
 function withVaryOnAccept(headers: HeaderValues): HeaderValues {
@@ -140,7 +139,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   /** The caller is admitted: read the body (only now), then go on. */
   const admitted = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
     if (calls.mistake(call) !== undefined) return failed(call, accept, undefined);
-    if (typeof request.body !== 'function') return withBody(call, request, accept, request.body ?? EMPTY);
+    if (typeof request.body !== 'function') return withBody(call, request, accept, request.body ?? EMPTY_BODY);
     // Called as a method: a transport may read the body with `this`.
     const read = request.body();
     // Most bodies are known to be empty at once (a GET): no promise to wait for then.
@@ -210,13 +209,11 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   };
 
   /**
-   * Adds the request id to a call's answer (a handler's answers carry it whatever calls it), and
-   * the report `onResponse` gets once the transport has written the answer. Applied
+   * Adds the report `onResponse` gets once the transport has written a call's answer. Applied
    * where an answer is made at the end of a step that was awaited, rather than in one more step
    * after it: each `then` is a turn of the microtask queue per call.
    */
   const finish = (call: EndpointCall, answer: EndpointResponse): EndpointResponse => {
-    stampRequestId(answer.headers, call.requestId);
     if (onResponse !== undefined) {
       answer.written = (status) => {
         const prefix = calls.prefix(call);
@@ -240,8 +237,17 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     answer instanceof Promise ? answer : finish(call, answer);
 
   return (request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> => {
-    const requestId = request.requestId ?? requestIdOf(request.headers);
+    // A transport chose the id and writes it on the answer (`EndpointRequest.requestId`); called
+    // without one, the endpoint chooses it and writes it itself.
+    const chosen = request.requestId;
+    const requestId = chosen ?? requestIdOf(request.headers);
     const call = new EndpointCall(site, request, requestId, onResponse === undefined ? 0 : performance.now());
-    return settle(call, respond(call, request));
+    const answer = settle(call, respond(call, request));
+    if (chosen !== undefined) return answer;
+    const stamped = (own: EndpointResponse) => {
+      stampRequestId(own.headers, requestId);
+      return own;
+    };
+    return answer instanceof Promise ? answer.then(stamped) : stamped(answer);
   };
 }

@@ -27,7 +27,10 @@ export interface EndpointRequest {
   readonly search?: string;
   /** Aborted when the client goes away or the transport gives up on the call. */
   readonly signal?: AbortSignal;
-  /** The id the transport put in `x-request-id`. */
+  /**
+   * The id the transport chose for the request, which it writes in the answer's `x-request-id`.
+   * Without it, the endpoint chooses one (from the request's `x-request-id`) and writes it itself.
+   */
   readonly requestId?: string;
   /** What the transport adds for methods (`call.platform`). */
   readonly platform?: readonly unknown[];

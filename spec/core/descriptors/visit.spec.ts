@@ -51,6 +51,8 @@ describe('descriptor visitors', () => {
     expect([...met].sort()).to.deep.equal(Object.keys(namer).sort());
   });
 
+  // The next two are type checks: `tsc --noEmit` (the first step of `npm test`) fails when a
+  // `@ts-expect-error` below has no error to expect, that is when the rule it states breaks.
   it('do not compile when a form is missing', () => {
     // @ts-expect-error: a visitor without `tuple` is not a Visitor.
     const missing: Visitor<number> = {

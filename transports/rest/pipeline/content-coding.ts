@@ -176,7 +176,11 @@ export class CompressionPolicy {
    * (`Content-Length` included), as a GET without `Accept-Encoding` would, and keeps the `Vary`.
    */
   plan(answer: EndpointResponse, head: boolean, acceptEncoding: string): ResponseCoding | undefined {
-    if (!this.qualifies(answer)) return undefined;
+    return this.qualifies(answer) ? this.planQualified(answer, head, acceptEncoding) : undefined;
+  }
+
+  /** {@link plan} for an answer known to qualify (the pipeline asks `qualifies` first, to read `Accept-Encoding` only then). */
+  planQualified(answer: EndpointResponse, head: boolean, acceptEncoding: string): ResponseCoding | undefined {
     const type = line(answer.headers['content-type']);
     if (type !== undefined && COMPRESSED_MEDIA.test(type)) return undefined;
     addVary(answer.headers, 'Accept-Encoding');

@@ -2,7 +2,7 @@ import { problemResponse, type ProblemDocument } from '../problem.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from '../types.ts';
 import type { Codec } from '../../../core/codec.ts';
 import { corsHeaders, mergeHeaders, originAllowed, type CorsOptions } from './cors.ts';
-import { markEncoded, requestBodyCoding, type BodyCoding, type RequestCoding } from './content-coding.ts';
+import { markEncoded, requestBodyCoding, type BodyCoding, type RequestCoding, type ResponseCoding } from './content-coding.ts';
 import type { Due } from './deadlines.ts';
 import { busy, busyHeaders } from './load.ts';
 import type { Pipeline } from './pipeline.ts';
@@ -265,8 +265,11 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     stampRequestId(merged.headers, this.requestId);
     // `Accept-Encoding` is read only for an answer that may be compressed (most are below the threshold).
     const policy = this.pipeline.compression();
-    const acceptEncoding = policy === null || !policy.qualifies(merged) ? undefined : this.acceptEncoding();
-    const coding = acceptEncoding == null ? undefined : policy!.plan(merged, this.head, acceptEncoding);
+    let coding: ResponseCoding | undefined;
+    if (policy !== null && policy.qualifies(merged)) {
+      const acceptEncoding = this.acceptEncoding();
+      if (acceptEncoding != null) coding = policy.planQualified(merged, this.head, acceptEncoding);
+    }
     if (coding === undefined) return this.#deliver(answer, merged, false, close);
     // Compressed off the event loop where the platform can; the answer is marked sent meanwhile.
     this.pipeline.codings.compress(coding, merged.body as Uint8Array | string).then((bytes) => {

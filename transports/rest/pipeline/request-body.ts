@@ -14,7 +14,7 @@ export type BodyResult =
   | { readonly kind: 'broken' };
 
 export const EMPTY_BODY = new Uint8Array(0);
-export const TOO_LARGE: BodyResult = Object.freeze({ kind: 'too-large' });
+const TOO_LARGE: BodyResult = Object.freeze({ kind: 'too-large' });
 export const BUSY: BodyResult = Object.freeze({ kind: 'busy' });
 export const BROKEN: BodyResult = Object.freeze({ kind: 'broken' });
 

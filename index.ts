@@ -31,7 +31,7 @@ export type { Codec } from './core/codec.ts';
 export { method, service, meta, contextKey, ContextKey } from './core/contract/index.ts';
 export type {
   Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
-  Methods, ServiceClass, ServiceOptions,
+  Methods, NamedParams, Params, RouteSpec, ServiceClass, ServiceOptions,
 } from './core/contract/index.ts';
 export { DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from './transports/rest/index.ts';
 export type {

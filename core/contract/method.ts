@@ -1,5 +1,6 @@
-import type { Infer, Type } from '../descriptors/type.ts';
+import { Type, type Infer } from '../descriptors/type.ts';
 import type { VoidType } from '../descriptors/void.ts';
+import { parseRoute, type RouteSpec } from './route.ts';
 
 /** An HTTP method, as its verb text: `'GET'`. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -24,13 +25,32 @@ export interface MethodOptions {
    * `[]` makes the method public inside a secured service. Default: the service's.
    */
   security?: readonly string[];
+  /**
+   * Where the method is served instead of `POST {prefix}/{name}`: `'GET /notes/:id'`, a verb and a
+   * path below the mount prefix whose `:name` segments bind named parameters. Replaces `verb`.
+   */
+  route?: string;
 }
 
+/** Named parameters: `{ id: t.u64(), patch: NotePatch }`, in the order the implementation receives them. */
+export type NamedParams = { readonly [name: string]: Type };
+
+/** The parameters of a method: an array of descriptors, or an object of named ones. */
+export type Params = readonly Type[] | NamedParams;
+
 /** One exposed method: its parameter descriptors, its return descriptor and its options. */
-export interface MethodContract<P extends readonly Type[] = readonly Type[], R extends Type = Type> {
+export interface MethodContract<P extends Params = Params, R extends Type = Type> {
+  /** The parameters as declared: an array, or an object of named ones. */
   readonly params: P;
+  /** The parameters' descriptors in declared order: the arguments the implementation receives. */
+  readonly paramTypes: readonly Type[];
+  /** The parameters' names in declared order; `undefined` for an array of parameters. */
+  readonly paramNames: readonly string[] | undefined;
   readonly returns: R;
+  /** The verb given by `verb` or `route`; `undefined` for the naming rules'. */
   readonly verb: EndpointVerb | undefined;
+  /** Where the method is served; `undefined` for `{prefix}/{name}`. */
+  readonly route: RouteSpec | undefined;
   /** The declared success status; `undefined` for the default (200, or 204 for `t.void()`). */
   readonly status: number | undefined;
   /** The method's own security requirement; `undefined` to take the service's. */
@@ -40,21 +60,32 @@ export interface MethodContract<P extends readonly Type[] = readonly Type[], R e
 const VERBS: readonly EndpointVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
- * Describes a method: `method([t.u64()], User)`, `method([], t.void(), { verb: 'POST' })`.
- * A GET endpoint carries no body, so `verb: 'GET'` with parameters is refused here.
+ * Describes a method: `method([t.u64()], User)`, `method([], t.void(), { verb: 'POST' })`, or with
+ * named parameters and a route: `method({ id: t.u64() }, Note, { route: 'GET /notes/:id' })`.
+ * A GET endpoint carries no body, so it takes parameters only by name (from its path and query).
  */
 // @__NO_SIDE_EFFECTS__
-export function method<const P extends readonly Type[], R extends Type>(
+export function method<const P extends Params, R extends Type>(
   params: P,
   returns: R,
   options: MethodOptions = {},
 ): MethodContract<P, R> {
-  const verb = options.verb;
+  const [paramTypes, paramNames] = parameterList(params);
+  if (options.route !== undefined && options.verb !== undefined) {
+    throw new TypeError('method(): give the verb in the route (\'GET /notes/:id\'), not both route and verb');
+  }
+  const route = options.route === undefined ? undefined : parseRoute(options.route);
+  const verb = route?.verb ?? options.verb;
   if (verb !== undefined && !VERBS.includes(verb)) {
     throw new TypeError(`method(): verb must be one of ${VERBS.join(', ')}, got ${String(verb)}`);
   }
-  if (verb === 'GET' && params.length > 0) {
-    throw new TypeError('method(): a GET endpoint has no body, so it cannot take parameters');
+  if (verb === 'GET' && paramNames === undefined && paramTypes.length > 0) {
+    throw new TypeError('method(): a GET endpoint has no body, so its parameters must be named, to come from the path and query: method({ id: t.u64() }, ...)');
+  }
+  for (const name of route?.names ?? []) {
+    if (paramNames?.includes(name) !== true) {
+      throw new TypeError(`method(): the route ${options.route} binds ':${name}', which is not a named parameter of the method`);
+    }
   }
   const status = options.status;
   if (status !== undefined) {
@@ -62,7 +93,25 @@ export function method<const P extends readonly Type[], R extends Type>(
     if (isBodiless(status) && returns.kind !== 'void') throw new TypeError(`method(): a ${status} answer has no body, so the method must return t.void()`);
   }
   const security = options.security === undefined ? undefined : schemeNames('method()', options.security);
-  return Object.freeze({ params, returns, verb, status, security });
+  return Object.freeze({ params, paramTypes, paramNames, returns, verb, route, status, security });
+}
+
+/** The descriptors of `params` in declared order, and their names when they have them. */
+function parameterList(params: Params): [readonly Type[], readonly string[] | undefined] {
+  if (Array.isArray(params)) {
+    if (params.some((p) => !(p instanceof Type))) throw new TypeError('method(): every parameter must be a descriptor (t.*)');
+    return [Object.freeze([...params]), undefined];
+  }
+  if (typeof params !== 'object' || params === null) {
+    throw new TypeError('method(): parameters are an array of descriptors, or an object of named ones');
+  }
+  const names = Object.keys(params);
+  for (const name of names) {
+    // The names travel as query keys, JSON-RPC members and JSON Pointer segments.
+    if (name === '' || name === '__proto__' || !name.isWellFormed()) throw new TypeError(`method(): ${JSON.stringify(name)} cannot name a parameter`);
+    if (!((params as NamedParams)[name] instanceof Type)) throw new TypeError(`method(): the parameter '${name}' must be a descriptor (t.*)`);
+  }
+  return [Object.freeze(names.map((n) => (params as NamedParams)[n]!)), Object.freeze(names)];
 }
 
 /** Whether `code` is a success status: an integer from 200 to 299. */
@@ -83,8 +132,24 @@ export function schemeNames(where: string, names: unknown): readonly string[] {
   return Object.freeze([...new Set(names as string[])]);
 }
 
-/** The arguments a method receives: `[bigint, string]` for `[t.u64(), t.string()]`. */
-export type InferParams<P extends readonly Type[]> = { -readonly [K in keyof P]: P[K] extends Type ? Infer<P[K]> : never };
+/**
+ * The arguments a method receives: `[bigint, string]` for `[t.u64(), t.string()]`. For named
+ * parameters, in declared order: `[bigint]` for `{ id: t.u64() }`. TypeScript cannot see the order
+ * of an object's keys, so for several named parameters each argument is typed as any of them
+ * (`bigint | NotePatch` for `{ id: t.u64(), patch: NotePatch }`); the values are checked when read.
+ */
+export type InferParams<P extends Params> = P extends readonly Type[]
+  ? { -readonly [K in keyof P]: P[K] extends Type ? Infer<P[K]> : never }
+  : [keyof P] extends [never] ? []
+  : IsUnion<keyof P> extends true ? Fill<KeyCount<keyof P>, ValueOf<P>>
+  : [ValueOf<P>];
+
+type ValueOf<P> = P[keyof P] extends infer T ? (T extends Type ? Infer<T> : never) : never;
+type Fill<T extends readonly unknown[], V> = T extends readonly [unknown, ...infer Rest] ? [V, ...Fill<Rest, V>] : [];
+type IsUnion<U, All = U> = U extends unknown ? ([All] extends [U] ? false : true) : never;
+type LastOf<U> = ((U extends unknown ? (k: () => U) => void : never) extends (k: infer I) => void ? I : never) extends () => infer L ? L : never;
+/** A tuple with one element per member of `U` (their order is TypeScript's, not the declaration's). */
+type KeyCount<U, L = LastOf<U>> = [U] extends [never] ? [] : [...KeyCount<Exclude<U, L>>, L];
 
 /** What an implementation may return: the value or a promise of it; `void` for `t.void()`. */
 export type InferReturn<R extends Type> = [R] extends [VoidType] ? void | PromiseLike<void> : Infer<R> | PromiseLike<Infer<R>>;

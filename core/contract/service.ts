@@ -1,5 +1,6 @@
 import type { Call } from './call.ts';
-import { schemeNames, type InferParams, type InferReturn, type MethodContract } from './method.ts';
+import type { Type } from '../descriptors/type.ts';
+import { schemeNames, type InferParams, type InferReturn, type MethodContract, type Params } from './method.ts';
 
 /** The methods of a contract, by name. */
 export type Methods = Readonly<Record<string, MethodContract>>;
@@ -22,8 +23,14 @@ export interface ServiceOptions {
  * its declared parameters and then the {@link Call}, which it may leave out.
  */
 export type Implementation<M extends Methods> = {
-  [K in keyof M]: (...args: [...InferParams<M[K]['params']>, call: Call]) => InferReturn<M[K]['returns']>;
+  [K in keyof M]: MethodImplementation<M[K]['params'], M[K]['returns']>;
 };
+
+type MethodImplementation<P extends Params, R extends Type> = P extends readonly Type[]
+  ? (...args: [...InferParams<P>, call: Call]) => InferReturn<R>
+  // Several named parameters are typed each as any of them (TypeScript cannot see their order),
+  // so they are compared as a method's are, both ways: `(id: bigint, patch: NotePatch)` fits.
+  : { method(...args: [...InferParams<P>, call: Call]): InferReturn<R> }['method'];
 
 /**
  * Describes a service: `service({ getAllUsers: method([], t.array(User)), ... })`, with
@@ -32,7 +39,7 @@ export type Implementation<M extends Methods> = {
 // @__NO_SIDE_EFFECTS__
 export function service<const M extends Methods>(methods: M, options: ServiceOptions = {}): Contract<M> {
   for (const [name, m] of Object.entries(methods)) {
-    if (typeof m !== 'object' || m === null || !Array.isArray(m.params) || m.returns === undefined) {
+    if (typeof m !== 'object' || m === null || !Array.isArray(m.paramTypes) || m.returns === undefined) {
       throw new TypeError(`service(): '${name}' is not a method(...) description`);
     }
   }

@@ -4,7 +4,8 @@ import { json } from '../../codecs/json/index.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import type { Contract, Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
-import { bodyType } from '../rest/body-type.ts';
+import { argumentSources } from '../rest/arguments.ts';
+import { requestShape } from './request-shape.ts';
 import { verbFor } from '../rest/verb.ts';
 import { DEFAULT_MAX_ERROR_BYTES, errorFor, readResult } from './answer.ts';
 import type { CallOptions, Client, ClientOptions, FetchFunction, HeadersOption } from './types.ts';
@@ -73,10 +74,9 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
 
 function createMethod(name: string, contract: MethodContract, settings: Settings): (...args: unknown[]) => Promise<unknown> {
   const verb = verbFor(name, contract);
-  const input = bodyType(contract.params);
-  const arity = contract.params.length;
-  const url = `${settings.base}/${encodeURIComponent(name)}`;
   const { codec, codecs, opts } = settings;
+  const shape = requestShape(name, contract, argumentSources(`createClient(): ${name}`, contract, verb), opts);
+  const arity = shape.arity;
 
   return async (...args: unknown[]): Promise<unknown> => {
     if (args.length > arity + 1) throw new TypeError(`${name}() takes ${arity} argument(s) and call options, got ${args.length} arguments`);
@@ -85,19 +85,20 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
       throw new TypeError(`${name}(): the argument after the parameters must be call options ({ signal, headers })`);
     }
     const { signal, headers: callHeaders } = (call ?? {}) as CallOptions;
+    // A value that does not fit its descriptor throws WriteError here, before anything is sent.
+    const { target, body: value } = shape.build(args.slice(0, arity));
     const headers = new Headers(typeof settings.headers === 'function' ? await settings.headers() : settings.headers);
-    if (callHeaders !== undefined) new Headers(callHeaders).forEach((value, key) => headers.set(key, value));
+    if (callHeaders !== undefined) new Headers(callHeaders).forEach((v, key) => headers.set(key, v));
     headers.set('accept', settings.accept);
     let body: Uint8Array | string | undefined;
-    if (input !== undefined) {
-      // A value that does not fit the descriptor throws WriteError here, before anything is sent.
-      body = codec.encode(input, (arity === 1 ? args[0] : args.slice(0, arity)) as never, opts);
+    if (shape.body !== undefined) {
+      body = codec.encode(shape.body, value as never, opts);
       headers.set('content-type', codec.contentTypes[0]!);
     }
     const init: RequestInit = { method: verb, headers, redirect: settings.allowCrossOriginRedirects ? 'follow' : 'manual' };
     if (body !== undefined) init.body = body as BodyInit;
     if (signal !== undefined) init.signal = signal;
-    const response = await sendFollowingRedirects(settings, url, init, signal);
+    const response = await sendFollowingRedirects(settings, settings.base + target, init, signal);
     // The signal covers the body too: one that never ends cannot outlive it.
     if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes, signal);
     return readResult(response, contract.returns, codecs, opts, signal);

@@ -1,5 +1,6 @@
 import type { Codec } from '../../core/codec.ts';
-import type { MethodContract } from '../../core/contract/method.ts';
+import type { MethodContract, NamedParams, Params } from '../../core/contract/method.ts';
+import type { ObjectType } from '../../core/descriptors/object.ts';
 import type { Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
 import type { Infer, InferInput, Type } from '../../core/descriptors/type.ts';
@@ -52,9 +53,13 @@ export type ClientResult<R extends Type> = [R] extends [VoidType] ? void : Infer
 
 /**
  * What a client method takes for its parameters: `InferInput` of each, so that a member with
- * `.default()` may be left out (the writer writes its default).
+ * `.default()` may be left out (the writer writes its default). Named parameters are one object
+ * of them by name: `api.updateNote({ id: 5n, patch })`.
  */
-export type ClientParams<P extends readonly Type[]> = { -readonly [K in keyof P]: P[K] extends Type ? InferInput<P[K]> : never };
+export type ClientParams<P extends Params> = P extends readonly Type[]
+  ? { -readonly [K in keyof P]: P[K] extends Type ? InferInput<P[K]> : never }
+  : P extends NamedParams ? ([keyof P] extends [never] ? [args?: Record<string, never>] : [args: InferInput<ObjectType<P>>])
+  : never;
 
 /** One client method: the contract's parameters (as {@link ClientParams}), then optionally {@link CallOptions}. */
 export type ClientMethod<C extends MethodContract> = (

@@ -3,7 +3,8 @@ import type { MethodContract } from '../../core/contract/method.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
 import type { Opts } from '../../core/options.ts';
 import { authenticate, isRefusal } from './authenticate.ts';
-import { bodyType } from './body-type.ts';
+import type { ArgumentSources } from './arguments.ts';
+import { argumentsReader } from './read-arguments.ts';
 import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
@@ -39,6 +40,8 @@ export interface EndpointPlan {
   readonly schemes: readonly SecurityScheme[];
   /** Registry interceptors, then the service's. */
   readonly interceptors: readonly Interceptor[];
+  /** Where the arguments travel. */
+  readonly sources: ArgumentSources;
 }
 
 
@@ -60,7 +63,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const { contract, schemes, interceptors } = plan;
   const { codecs, opts, maxBodyBytes, onResponse } = settings;
   const negotiation = new Negotiation(codecs);
-  const input = bodyType(contract.params);
+  const input = plan.sources.body;
+  const readArguments = argumentsReader(contract, plan.sources, opts);
   const returnsVoid = contract.returns.kind === 'void';
   const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid };
   // Compiled now, while the platform allows generating code (see Codec.prepare).
@@ -69,7 +73,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     if (!returnsVoid) codec.prepare?.(contract.returns, opts);
   }
   const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
-  const run = contract.params.length === 1
+  const run = contract.paramTypes.length === 1
     ? (call: EndpointCall) => method.call(plan.instance, call.args[0], call)
     : (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
 
@@ -165,10 +169,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
     }
 
-    if (input !== undefined) {
+    if (readArguments !== undefined) {
       try {
-        const value = (requestCodec ?? codecs[0]!).decode(input, body, opts);
-        calls.setArgs(call, contract.params.length === 1 ? [value] : (value as unknown[]));
+        calls.setArgs(call, readArguments(request, requestCodec ?? codecs[0]!, body));
       } catch (e) {
         if (!(e instanceof ReadError)) return failed(call, accept, e);
         calls.setFailure(call, e);

@@ -70,7 +70,7 @@ export class Endpoints {
     if (routing.kind === 'answer') return routing.answer;
     const { route } = routing;
     if (route.kind !== 'endpoint') throw new Error('lacquer: a registry route that is not an endpoint');
-    const response = await route.handler(request);
+    const response = await route.handler(Object.create(request, { params: { value: route.params } }) as EndpointRequest);
     return request.method === 'HEAD' ? { ...response, body: undefined } : response;
   }
 }

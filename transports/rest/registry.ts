@@ -8,7 +8,9 @@ import { Endpoints } from './endpoints.ts';
 import type { Interceptor } from './interceptors.ts';
 import { DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
 import type { SecurityScheme } from './security.ts';
-import { verbFor } from './verb.ts';
+import { pathFor, verbFor } from './verb.ts';
+import { argumentSources, type ArgumentSources } from './arguments.ts';
+import { ambiguous } from './router.ts';
 import { Problem } from './problem.ts';
 
 /** Options of {@link Registry.on}. */
@@ -45,7 +47,7 @@ export class Registry {
   readonly #settings: EndpointSettings;
   readonly #schemes: ReadonlyMap<string, SecurityScheme>;
   readonly #interceptors: readonly Interceptor[];
-  /** Which service claimed each `VERB /path`, for clear duplicate errors. */
+  /** Which service claimed each `VERB /path`, for clear conflict errors. */
   readonly #owners = new Map<string, string>();
 
   constructor(opts: RegistryOptions = {}, protocol: Protocol = REST) {
@@ -96,7 +98,7 @@ export class Registry {
       throw new TypeError(`Registry.on(): ${service} has no contract; bind one with meta(${service}, service({ ... }))`);
     }
     const interceptors = [...this.#interceptors, ...checkInterceptors('Registry.on()', options.interceptors)];
-    const planned: [string, EndpointVerb, string, SecurityScheme[], readonly string[]][] = [];
+    const planned: Planned[] = [];
     for (const [name, m] of Object.entries(contract.methods)) {
       if (typeof (instance as Record<string, unknown>)[name] !== 'function') {
         throw new TypeError(`Registry.on(): ${service} lists '${name}' in its contract but has no such method`);
@@ -110,15 +112,15 @@ export class Registry {
         }
         return found;
       });
-      const path = `/${name}`;
+      const path = pathFor(name, m);
       const verb = verbFor(name, m);
-      const key = `${verb} ${path}`;
-      const owner = this.#owners.get(key);
-      if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes ${key}, already exposed by ${owner}`);
-      planned.push([name, verb, path, schemes, names]);
+      const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb);
+      const conflict = this.#conflict(verb, path, planned);
+      if (conflict !== undefined) throw new Error(`Registry.on(): ${service} exposes ${verb} ${path}, which ${conflict}`);
+      planned.push({ name, verb, path, schemes, names, sources });
     }
-    for (const [name, verb, path, schemes, names] of planned) {
-      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors };
+    for (const { name, verb, path, schemes, names, sources } of planned) {
+      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources };
       const handler = createEndpoint(plan, this.#settings);
       this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names }));
       let verbs = this.endpoints.routes.get(path);
@@ -128,4 +130,31 @@ export class Registry {
     }
     return this;
   }
+
+  /**
+   * Why `verb path` cannot be added beside the registry's endpoints and those `planned` with it:
+   * the same verb and path, or a pattern that leaves some request without a winner (see
+   * `ambiguous`); `undefined` when it can.
+   */
+  #conflict(verb: EndpointVerb, path: string, planned: readonly Planned[]): string | undefined {
+    const segments = path.slice(1).split('/');
+    const taken = [...this.#owners.keys()].map((key) => [key, this.#owners.get(key)!] as const)
+      .concat(planned.map((p) => [`${p.verb} ${p.path}`, 'the same service'] as const));
+    for (const [key, owner] of taken) {
+      if (!key.startsWith(`${verb} `)) continue;
+      const other = key.slice(verb.length + 1);
+      if (other === path) return `${owner} exposes already`;
+      if (ambiguous(segments, other.slice(1).split('/'))) return `would match the same requests as ${other} of ${owner}, neither more specific`;
+    }
+    return undefined;
+  }
+}
+
+interface Planned {
+  readonly name: string;
+  readonly verb: EndpointVerb;
+  readonly path: string;
+  readonly schemes: SecurityScheme[];
+  readonly names: readonly string[];
+  readonly sources: ArgumentSources;
 }

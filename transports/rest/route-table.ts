@@ -3,9 +3,11 @@ import { json } from '../../codecs/json/index.ts';
 import type { HttpMethod } from '../../core/contract/method.ts';
 import type { Handler } from './types.ts';
 import { Router } from './router.ts';
+import { isPattern, Patterns } from './patterns.ts';
 
 /** What `mount` takes: a registry's `endpoints`, or anything with the same route table. */
 export interface MountableEndpoints {
+  /** Path below the prefix (`/getUser`, or a pattern: `/notes/:id`) → verb → handler. */
   readonly routes: ReadonlyMap<string, ReadonlyMap<HttpMethod, Handler>>;
   /** The registry's own body cap; the lower of it and the server's applies. */
   readonly maxBodyBytes?: number;
@@ -18,12 +20,24 @@ interface Mount {
   readonly prefix: string;
   readonly segments: readonly string[];
   readonly endpoints: MountableEndpoints;
+  readonly patterns: Patterns;
 }
+
+/** The `:name` values of a route without parameters. */
+export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 
 /** Where a request goes, and the codecs its problem documents may use. `R` is a transport's own route handler. */
 export type Resolution<R = unknown> = { readonly codecs: readonly Codec[] } & (
   | { readonly kind: 'route'; readonly handler: R; readonly params: Record<string, string> }
-  | { readonly kind: 'endpoint'; readonly handler: Handler; readonly prefix: string; readonly path: string; readonly limit: number | undefined }
+  | {
+    readonly kind: 'endpoint';
+    readonly handler: Handler;
+    readonly prefix: string;
+    readonly path: string;
+    /** The values of the endpoint's `:name` segments. */
+    readonly params: Readonly<Record<string, string>>;
+    readonly limit: number | undefined;
+  }
   | { readonly kind: 'none' }
 );
 
@@ -47,7 +61,8 @@ export class RouteTable<R = never> {
   mount(prefix: string, endpoints: MountableEndpoints): void {
     const trimmed = prefix.replace(/\/+$/, '');
     if (trimmed !== '' && !trimmed.startsWith('/')) throw new TypeError(`mount('${prefix}'): the prefix must start with /`);
-    this.#mounts.push({ prefix: trimmed, segments: trimmed === '' ? [] : trimmed.slice(1).split('/'), endpoints });
+    const segments = trimmed === '' ? [] : trimmed.slice(1).split('/');
+    this.#mounts.push({ prefix: trimmed, segments, endpoints, patterns: new Patterns(endpoints.routes) });
     this.#mounts.sort((a, b) => b.segments.length - a.segments.length);
   }
 
@@ -62,9 +77,13 @@ export class RouteTable<R = never> {
       const path = relativePath(mount, segments);
       if (path === undefined) continue;
       codecs = mount.endpoints.codecs ?? codecs;
-      const verbs = mount.endpoints.routes.get(path);
+      const limit = mount.endpoints.maxBodyBytes;
+      // A request for the text of a pattern (`/notes/:id`) is matched as any other path.
+      const verbs = isPattern(path) ? undefined : mount.endpoints.routes.get(path);
       const handler = verbs?.get(method as HttpMethod) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
-      if (handler !== undefined) return { kind: 'endpoint', codecs, handler, prefix: mount.prefix, path, limit: mount.endpoints.maxBodyBytes };
+      if (handler !== undefined) return { kind: 'endpoint', codecs, handler, prefix: mount.prefix, path, params: NO_PARAMS, limit };
+      const found = mount.patterns.find(method, fallback, segments, mount.segments.length);
+      if (found !== undefined) return { kind: 'endpoint', codecs, handler: found.handler, prefix: mount.prefix, path, params: found.params, limit };
     }
     if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
     return { kind: 'none', codecs };
@@ -75,8 +94,10 @@ export class RouteTable<R = never> {
     const out = new Set<HttpMethod>(this.#router.methods(segments));
     for (const mount of this.#mounts) {
       const path = relativePath(mount, segments);
-      const verbs = path === undefined ? undefined : mount.endpoints.routes.get(path);
+      if (path === undefined) continue;
+      const verbs = isPattern(path) ? undefined : mount.endpoints.routes.get(path);
       if (verbs !== undefined) for (const m of verbs.keys()) out.add(m);
+      for (const m of mount.patterns.methods(segments, mount.segments.length)) out.add(m);
     }
     if (out.has('GET')) out.add('HEAD');
     return VERB_ORDER.filter((m) => out.has(m));

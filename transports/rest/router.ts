@@ -32,13 +32,14 @@ export function compilePattern(pattern: string): string[] {
   return segments;
 }
 
-function matchSegments(pattern: readonly string[], path: readonly string[]): Record<string, string> | undefined {
-  if (pattern.length !== path.length) return undefined;
+/** The `:param` values of `path` (from its segment `from` on) when it matches `pattern`'s segments, else `undefined`. */
+export function matchSegments(pattern: readonly string[], path: readonly string[], from = 0): Record<string, string> | undefined {
+  if (pattern.length !== path.length - from) return undefined;
   // Made at the first parameter: most routes tried on a request fail on a literal segment first.
   let params: Record<string, string> | undefined;
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
-    const s = path[i]!;
+    const s = path[i + from]!;
     if (p.startsWith(':')) {
       if (s === '') return undefined;
       (params ??= Object.create(null) as Record<string, string>)[p.slice(1)] = s;
@@ -80,6 +81,28 @@ export class Router<H> {
   }
 }
 
-function countParams(segments: readonly string[]): number {
+/**
+ * Whether two patterns of one verb would leave some requests without a winner: both match a path
+ * (each segment literal-equal, or a parameter on either side), and neither is more specific at
+ * every segment (a literal where the other has a parameter, never the reverse). `/notes/search`
+ * and `/notes/:id` are not (the literal wins); `/a/:x/c` and `/a/b/:y` are, and so is the same
+ * shape twice (`/notes/:id`, `/notes/:key`).
+ */
+export function ambiguous(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  let aWins = false;
+  let bWins = false;
+  for (let i = 0; i < a.length; i++) {
+    const pa = a[i]!.startsWith(':');
+    const pb = b[i]!.startsWith(':');
+    if (!pa && !pb && a[i] !== b[i]) return false;
+    if (!pa && pb) aWins = true;
+    if (pa && !pb) bWins = true;
+  }
+  return aWins === bWins;
+}
+
+/** The number of `:param` segments: a route with fewer wins where both match. */
+export function countParams(segments: readonly string[]): number {
   return segments.filter((s) => s.startsWith(':')).length;
 }

@@ -25,6 +25,8 @@ export interface EndpointRequest {
   readonly body: Uint8Array | undefined | BodySource;
   /** The query, without `?`. */
   readonly search?: string;
+  /** The values of the route's `:name` segments, decoded: `{ id: '5' }` for `/notes/5` on `/notes/:id`. */
+  readonly params?: Readonly<Record<string, string>>;
   /** Aborted when the client goes away or the transport gives up on the call. */
   readonly signal?: AbortSignal;
   /**

@@ -1,5 +1,5 @@
 import type { Type } from '../../../core/descriptors/type.ts';
-import { bodyType } from '../body-type.ts';
+import { argumentSources } from '../arguments.ts';
 import type { Operation } from '../endpoints.ts';
 import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';
 import type { MediaForm } from './media-types.ts';
@@ -26,14 +26,14 @@ export interface OperationContext {
 export function operationObject(op: Operation, ctx: OperationContext, used: Set<ProblemStatus>): OpenApiObject {
   const { contract } = op;
   const name = `${op.service}.${op.method}`;
-  const input = bodyType(contract.params);
+  const input = argumentSources(`openApi(): ${name}`, contract, op.verb).body;
   const returnsVoid = contract.returns.kind === 'void';
   const status = contract.status ?? (returnsVoid ? 204 : 200);
 
   const out: OpenApiObject = { tags: [op.service], summary: name, operationId: ctx.operationId };
   if (op.security.length > 0) out.security = op.security.map((scheme) => ({ [scheme]: [] }));
   if (input !== undefined) {
-    const n = contract.params.length;
+    const n = contract.paramTypes.length;
     out.requestBody = {
       ...(n > 1 ? { description: `The ${n} parameters, as an array in the order declared.` } : {}),
       required: true,

@@ -10,6 +10,7 @@ import { preRoute } from './pre-route.ts';
 import { bodyBroken, bodyOverLimit, BodyCollector, decodedBody, EMPTY_BODY, type BodyResult } from './request-body.ts';
 import { requestIdOf, stampRequestId } from './request-id.ts';
 import type { Target } from '../target.ts';
+import { NO_PARAMS } from '../route-table.ts';
 
 type Coding = Exclude<BodyCoding, { kind: 'unsupported' }>;
 
@@ -35,6 +36,8 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
   prefix = '';
   /** The query, without `?`. */
   search = '';
+  /** The values of the endpoint's `:name` segments, once routed to an endpoint. */
+  params: Readonly<Record<string, string>> = NO_PARAMS;
   // The links of the pipeline's deadline list (see Deadlines).
   deadline = -1;
   earlier: Exchange<R> | undefined;
@@ -124,6 +127,7 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     }
     this.path = route.path;
     this.prefix = route.prefix;
+    this.params = route.params;
     this.#call(route.handler);
   }
 

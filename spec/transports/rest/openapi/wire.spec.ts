@@ -8,13 +8,13 @@ import { hasRequiredEmptyKey } from '../../../support/empty-key.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Agent } from 'node:http';
-import { HttpError, openApi, t, type OpenApiDocument, type RegistryOptions, type Type } from '../../../../index.ts';
+import { HttpError, method, openApi, t, type OpenApiDocument, type RegistryOptions, type Type } from '../../../../index.ts';
 import { cbor } from '../../../../codecs/cbor/index.ts';
 import { json } from '../../../../codecs/json/index.ts';
 import { msgpack } from '../../../../codecs/msgpack/index.ts';
 import { createExampleServer } from '../../../../examples/app.ts';
 import { HttpServer } from '../../../../transports/http/index.ts';
-import { bodyType } from '../../../../transports/rest/body-type.ts';
+import { argumentSources } from '../../../../transports/rest/arguments.ts';
 import { arbJsonNear, arbValueOf } from '../../../support/arbitraries.ts';
 import { send, type Reply } from '../../../support/http-client.ts';
 import { arbApiType, Record64, registryFor, TOKEN } from './arbitraries.ts';
@@ -72,7 +72,7 @@ describe('openApi: the document agrees with the wire', function () {
   /** Serves `send(value) → value` for `type` under a fresh prefix; its document and validators. */
   function echo(type: Type, options: RegistryOptions) {
     const prefix = `/echo${mounts++}`;
-    const registry = registryFor({ options, methods: [{ name: 'sendValue', contract: { params: [type], returns: type, verb: undefined, status: undefined, security: undefined } }] }, (_m, args) => args[0]);
+    const registry = registryFor({ options, methods: [{ name: 'sendValue', contract: method([type], type) }] }, (_m, args) => args[0]);
     server.mount(prefix, registry.endpoints);
     const doc = openApi(registry.endpoints, { prefix, info });
     return { url: `${base}${prefix}/sendValue`, path: `${prefix}/sendValue`, doc, validator: ajvFor(doc) };
@@ -163,7 +163,7 @@ describe('openApi: the document agrees with the wire', function () {
       accept: fc.constantFrom<CodecName | 'none' | 'text'>('json', 'msgpack', 'cbor', 'none', 'text'),
       auth,
     }).chain((c) => {
-      const input = bodyType(c.op.contract.params);
+      const input = argumentSources('spec', c.op.contract, c.op.verb).body;
       return (input === undefined ? fc.constant(undefined) : arbValueOf(input)).map((args) => ({ ...c, input, args }));
     });
     await fc.assert(
@@ -187,9 +187,9 @@ describe('openApi: the document agrees with the wire', function () {
 
   it('every problem answer validates against the response the document gives it: 400 to 500 and default', async () => {
     const svc = { options: {}, methods: [
-      { name: 'createThing', contract: { params: [Record64], returns: Record64, verb: undefined, status: undefined, security: ['bearer'] } },
-      { name: 'failThing', contract: { params: [], returns: t.string(), verb: 'POST' as const, status: undefined, security: [] } },
-      { name: 'refuseThing', contract: { params: [], returns: t.void(), verb: 'POST' as const, status: undefined, security: [] } },
+      { name: 'createThing', contract: method([Record64], Record64, { security: ['bearer'] }) },
+      { name: 'failThing', contract: method([], t.string(), { verb: 'POST', security: [] }) },
+      { name: 'refuseThing', contract: method([], t.void(), { verb: 'POST', security: [] }) },
     ] };
     const registry = registryFor(svc, (m, args) => {
       if (m.name === 'failThing') throw new Error('secret');
@@ -237,7 +237,7 @@ describe('openApi: the document agrees with the wire', function () {
       codec: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
       token: fc.constantFrom('wire-demo', 'wire-read', undefined),
     }).chain((c) => {
-      const input = bodyType(c.op.contract.params);
+      const input = argumentSources('spec', c.op.contract, c.op.verb).body;
       return (input === undefined ? fc.constant(undefined) : arbValueOf(input)).map((args) => ({ ...c, input, args }));
     });
     await fc.assert(

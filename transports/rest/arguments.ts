@@ -1,0 +1,66 @@
+import { t } from '../../core/descriptors/index.ts';
+import type { Type } from '../../core/descriptors/type.ts';
+import type { EndpointVerb, MethodContract } from '../../core/contract/method.ts';
+import { queryProblem, segmentProblem, type NamedParam } from './params/index.ts';
+
+/**
+ * Where the arguments of one endpoint travel, shared by the registry, the client and OpenAPI.
+ *
+ * An array of parameters travels in the body, as the specification says: none, the one
+ * parameter's value, or an array of them. Named parameters bound by the route's `:name` segments
+ * travel in the path; the others travel in the query for GET and DELETE, and in the body for POST,
+ * PUT and PATCH: the one parameter's value, or an object of them by name when there are several.
+ */
+export interface ArgumentSources {
+  /** Bound by the path, in path order. */
+  readonly path: readonly NamedParam[];
+  /** Read from the query string. */
+  readonly query: readonly NamedParam[];
+  /** The body's descriptor; `undefined` when the request carries none. */
+  readonly body: Type | undefined;
+  /**
+   * How the body gives arguments: `positional` (the specification's: the value, or an array of
+   * them), `value` (the one named parameter's value), `object` (named parameters by name).
+   */
+  readonly bodyForm: 'positional' | 'value' | 'object';
+  /** The names of the parameters the body holds (named parameters only). */
+  readonly bodyNames: readonly string[];
+}
+
+const QUERY_VERBS: readonly EndpointVerb[] = ['GET', 'DELETE'];
+
+/**
+ * Where each argument of `contract`, served with `verb`, travels. Throws a `TypeError` naming the
+ * method when a parameter cannot travel where it must (an object in a path, a map in a query).
+ */
+export function argumentSources(where: string, contract: MethodContract, verb: EndpointVerb): ArgumentSources {
+  const { paramTypes, paramNames } = contract;
+  if (paramNames === undefined) {
+    const body = paramTypes.length === 0 ? undefined : paramTypes.length === 1 ? paramTypes[0] : t.tuple(paramTypes);
+    return { path: [], query: [], body, bodyForm: 'positional', bodyNames: [] };
+  }
+  const bound = contract.route?.names ?? [];
+  const named = paramNames.map((name, i): NamedParam => ({ name, type: paramTypes[i]! }));
+  const path = bound.map((name) => named.find((p) => p.name === name)!);
+  const rest = named.filter((p) => !bound.includes(p.name));
+  for (const p of path) {
+    const problem = segmentProblem(p.type);
+    if (problem !== undefined) throw new TypeError(`${where}: the path parameter '${p.name}' ${problem}`);
+  }
+  if (QUERY_VERBS.includes(verb)) {
+    for (const p of rest) {
+      const problem = queryProblem(p.type);
+      if (problem !== undefined) throw new TypeError(`${where}: the parameter '${p.name}' of a ${verb} endpoint comes from the query, but ${problem}`);
+    }
+    return { path, query: rest, body: undefined, bodyForm: 'object', bodyNames: [] };
+  }
+  const bodyNames = rest.map((p) => p.name);
+  if (rest.length === 0) return { path, query: [], body: undefined, bodyForm: 'object', bodyNames };
+  if (rest.length === 1) return { path, query: [], body: rest[0]!.type, bodyForm: 'value', bodyNames };
+  return { path, query: [], body: t.object(Object.fromEntries(rest.map((p) => [p.name, p.type]))), bodyForm: 'object', bodyNames };
+}
+
+/** Whether every parameter of `contract` may come from a query string (a reader named `get*` is then a GET). */
+export function fitsQuery(contract: MethodContract): boolean {
+  return contract.paramNames !== undefined && contract.paramTypes.every((type) => queryProblem(type) === undefined);
+}

@@ -1,0 +1,40 @@
+import type { Codec } from '../../core/codec.ts';
+import type { MethodContract } from '../../core/contract/method.ts';
+import type { Opts } from '../../core/options.ts';
+import type { ArgumentSources } from './arguments.ts';
+import { textReader } from './params/index.ts';
+import { NO_PARAMS } from './route-table.ts';
+import type { EndpointRequest } from './types.ts';
+
+/** Reads the arguments of one call, in declared order: from the body (decoded by `codec`), the path and the query. */
+export type ArgumentsReader = (request: EndpointRequest, codec: Codec, body: Uint8Array) => unknown[];
+
+/**
+ * How an endpoint turns what a request carries into the arguments its method receives (see
+ * {@link ArgumentSources}); `undefined` for a method without parameters. Throws `ReadError`: the
+ * path and the query are read before the body.
+ */
+export function argumentsReader(contract: MethodContract, sources: ArgumentSources, opts: Opts): ArgumentsReader | undefined {
+  const { paramTypes, paramNames } = contract;
+  const input = sources.body;
+  if (paramTypes.length === 0) return undefined;
+  if (paramNames === undefined) {
+    // The specification's bodies: the value of the one parameter, or an array of them.
+    return paramTypes.length === 1
+      ? (_request, codec, body) => [codec.decode(input!, body, opts)]
+      : (_request, codec, body) => codec.decode(input!, body, opts) as unknown[];
+  }
+  const text = sources.path.length + sources.query.length > 0 ? textReader(sources.path, sources.query, opts) : undefined;
+  const { bodyForm, bodyNames } = sources;
+  const one = bodyNames[0];
+  return (request, codec, body) => {
+    const named: Record<string, unknown> = text === undefined ? {} : text(request.params ?? NO_PARAMS, request.search ?? '');
+    if (input !== undefined) {
+      const value = codec.decode(input, body, opts);
+      if (bodyForm === 'value') named[one!] = value;
+      // The body's object holds only the parameters it declares.
+      else Object.assign(named, value);
+    }
+    return paramNames.map((name) => named[name]);
+  };
+}

@@ -27,8 +27,11 @@ export function argumentsReader(contract: MethodContract, sources: ArgumentSourc
   const text = sources.path.length + sources.query.length > 0 ? textReader(sources.path, sources.query, opts) : undefined;
   const { bodyForm, bodyNames } = sources;
   const one = bodyNames[0];
+  // Only a method with query parameters reads the query; others leave it to whoever wants it.
+  const readsQuery = sources.query.length > 0;
   return (request, codec, body) => {
-    const named: Record<string, unknown> = text === undefined ? {} : text(request.params ?? NO_PARAMS, request.search ?? '');
+    const search = readsQuery ? request.search ?? '' : '';
+    const named: Record<string, unknown> = text === undefined ? {} : text(request.params ?? NO_PARAMS, search);
     if (input !== undefined) {
       const value = codec.decode(input, body, opts);
       if (bodyForm === 'value') named[one!] = value;

@@ -3,7 +3,7 @@
 // path, the texts no segment can be); a descriptor without a text form is never taken.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ReadError, WriteError, t, type Type } from '../../../../index.ts';
+import { LiteralType, ReadError, WriteError, t, type Type } from '../../../../index.ts';
 import { compileJsonWriter } from '../../../../codecs/json/compile-writer.ts';
 import { asWriteError } from '../../../../core/errors/write-error.ts';
 import { paramsProblem, queryProblem, segmentProblem, textReader, textWriter, type NamedParam } from '../../../../transports/rest/params/index.ts';
@@ -14,7 +14,7 @@ const RUNS = 300;
 /** Scalars with a text form (some `arbLeaf` gives have none: `t.unknown()`, enums whose values share a text). */
 const arbScalar = arbLeaf.filter((type) => queryProblem(type) === undefined);
 /** `t.optional(t.literal(null))` could never hold its `null` (in JSON as in a query, `null` is absent). */
-const arbOptionalInner = arbScalar.filter((type) => !(type.kind === 'literal' && (type as { value: unknown }).value === null));
+const arbOptionalInner = arbScalar.filter((type) => !(type.kind === 'literal' && (type as LiteralType).value === null));
 /** Scalars a path segment takes: no bytes. */
 const arbSegmentType = arbScalar.filter((type) => segmentProblem(type) === undefined);
 

@@ -70,6 +70,10 @@ describe('transports/rest/params: which descriptors have a text form', () => {
       expect(paramsProblem([{ name: 'id', type: t.bytes() }], [])).to.match(/^the path parameter 'id': bytes/);
       expect(paramsProblem([], [{ name: 'q', type: t.unknown() }])).to.match(/^the query parameter 'q': t\.unknown\(\)/);
     });
+    it("refuse a name no object may have: '__proto__', or one holding a lone surrogate", () => {
+      expect(paramsProblem([{ name: '__proto__', type: t.u64() }], [])).to.equal("a parameter may not be named '__proto__'");
+      expect(paramsProblem([], [{ name: 'a\ud800', type: t.u64() }])).to.match(/the name "a\\ud800" holds a lone surrogate/);
+    });
     it('take a path parameter and a spread member of one name (the member is under its object)', () => {
       expect(paramsProblem([{ name: 'id', type: t.u64() }], [{ name: 'q', type: t.object({ id: t.string() }) }])).to.equal(undefined);
     });

@@ -2,11 +2,13 @@
 // reads as its default, every other key is required as under `true`; for every codec, and for the
 // `required` lists of JSON Schema.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { jsonSchema, standardSchema, t, type Codec, type Opts, type Type } from '../../../index.ts';
 import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import { readErrorOf } from '../../support/read-error.ts';
+import { arbTyped, arbValueOf } from '../../support/arbitraries.ts';
 
 const unlessDefault: Opts = { errorOnMissingKeys: 'unless-default' };
 
@@ -22,6 +24,16 @@ const Listing = t.object({ page: Page, items: t.array(t.object({ name: t.string(
 /** What a producer that leaves keys out sends: `value` written by a descriptor of exactly its keys. */
 function input(codec: Codec, value: Record<string, unknown>): string | Uint8Array {
   return codec.encode(t.unknown(), value as never);
+}
+
+/** The value read, or the error's code and path. */
+function outcome(read: () => unknown): unknown {
+  try {
+    return { value: read() };
+  } catch {
+    const e = readErrorOf(read);
+    return { code: e.code, path: e.path };
+  }
 }
 
 for (const codec of [json, msgpack, cbor] as const) {
@@ -80,6 +92,22 @@ for (const codec of [json, msgpack, cbor] as const) {
     it('still requires a key whose default breaks its own constraints, as under every setting', () => {
       const T = t.object({ name: t.string({ minLength: 2 }).default('x'), n: t.i32().default(0) });
       expect(failure(T, { n: 1 })).to.deep.equal(['missing_key', '/name', 'name']);
+    });
+
+    it('reads an absent member with a default as that default, and requires the others, for any descriptor (property)', () => {
+      // A member of any descriptor with a default of its own values, beside a required one, in an array.
+      const arbCase = arbTyped.chain(({ type, value }) => arbValueOf(type).map((fallback) => ({ type, value, fallback })));
+      const Other = t.object({ n: t.i32() });
+      fc.assert(fc.property(arbCase, ({ type, value, fallback }) => {
+        const T = t.array(t.object({ x: type.default(fallback as never), n: t.i32() }));
+        const absent = fallback === undefined && (type.kind === 'optional' || type.kind === 'unknown');
+        expect(codec.decode(T, codec.encode(t.array(Other), [{ n: 1 }]), unlessDefault)).to.deep.equal([absent ? { n: 1 } : { x: fallback, n: 1 }]);
+        const present = codec.encode(T, [{ x: value as never, n: 2 }]);
+        // Every key present (the writer writes an absent member's default): as under true.
+        expect(outcome(() => codec.decode(T, present, unlessDefault))).to.deep.equal(outcome(() => codec.decode(T, present, { errorOnMissingKeys: true })));
+        const e = readErrorOf(() => codec.decode(T, codec.encode(t.array(t.object({ x: type })), [{ x: value as never }]), unlessDefault));
+        expect([e.code, e.path]).to.deep.equal(['missing_key', '/0/n']);
+      }), { numRuns: 150 });
     });
 
     it('is a setting of its own: true still requires a defaulted key and false requires none, for the same descriptor', () => {

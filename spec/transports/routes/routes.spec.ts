@@ -22,7 +22,7 @@ for (const transport of TRANSPORTS) {
     let state: ReturnType<typeof notesRegistry>;
     const url = (path: string) => `${served.url}/api${path}`;
     beforeEach(async () => {
-      state = notesRegistry({ errorOnMissingKeys: 'unless-default' as never });
+      state = notesRegistry({ errorOnMissingKeys: 'unless-default' });
       served = await transport.serve('/api', state.registry.endpoints);
     });
     afterEach(() => served.stop());

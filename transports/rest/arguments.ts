@@ -16,6 +16,11 @@ export interface ArgumentSources {
   readonly path: readonly NamedParam[];
   /** Read from the query string. */
   readonly query: readonly NamedParam[];
+  /**
+   * Whether the query holds the arguments (named parameters of a GET or DELETE): a key no
+   * parameter declares is then an unknown key. Elsewhere the query is left to whoever reads it.
+   */
+  readonly readsQuery: boolean;
   /** The body's descriptor; `undefined` when the request carries none. */
   readonly body: Type | undefined;
   /**
@@ -37,7 +42,7 @@ export function argumentSources(where: string, contract: MethodContract, verb: E
   const { paramTypes, paramNames } = contract;
   if (paramNames === undefined) {
     const body = paramTypes.length === 0 ? undefined : paramTypes.length === 1 ? paramTypes[0] : t.tuple(paramTypes);
-    return { path: [], query: [], body, bodyForm: 'positional', bodyNames: [] };
+    return { path: [], query: [], readsQuery: false, body, bodyForm: 'positional', bodyNames: [] };
   }
   const bound = contract.route?.names ?? [];
   const named = paramNames.map((name, i): NamedParam => ({ name, type: paramTypes[i]! }));
@@ -52,12 +57,12 @@ export function argumentSources(where: string, contract: MethodContract, verb: E
       const problem = queryProblem(p.type);
       if (problem !== undefined) throw new TypeError(`${where}: the parameter '${p.name}' of a ${verb} endpoint comes from the query, but ${problem}`);
     }
-    return { path, query: rest, body: undefined, bodyForm: 'object', bodyNames: [] };
+    return { path, query: rest, readsQuery: true, body: undefined, bodyForm: 'object', bodyNames: [] };
   }
   const bodyNames = rest.map((p) => p.name);
-  if (rest.length === 0) return { path, query: [], body: undefined, bodyForm: 'object', bodyNames };
-  if (rest.length === 1) return { path, query: [], body: rest[0]!.type, bodyForm: 'value', bodyNames };
-  return { path, query: [], body: t.object(Object.fromEntries(rest.map((p) => [p.name, p.type]))), bodyForm: 'object', bodyNames };
+  if (rest.length === 0) return { path, query: [], readsQuery: false, body: undefined, bodyForm: 'object', bodyNames };
+  if (rest.length === 1) return { path, query: [], readsQuery: false, body: rest[0]!.type, bodyForm: 'value', bodyNames };
+  return { path, query: [], readsQuery: false, body: t.object(Object.fromEntries(rest.map((p) => [p.name, p.type]))), bodyForm: 'object', bodyNames };
 }
 
 /** Whether every parameter of `contract` may come from a query string (a reader named `get*` is then a GET). */

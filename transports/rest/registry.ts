@@ -7,7 +7,8 @@ import { createEndpoint, type EndpointSettings } from './endpoint.ts';
 import { Endpoints } from './endpoints.ts';
 import type { Interceptor } from './interceptors.ts';
 import { DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
-import type { SecurityScheme } from './security.ts';
+import { queryCredentials, type SecurityScheme } from './security.ts';
+import { queryKeysOf } from './params/index.ts';
 import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
 import { ambiguous } from './router.ts';
@@ -115,6 +116,10 @@ export class Registry {
       const path = pathFor(name, m);
       const verb = verbFor(name, m);
       const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb);
+      const credential = queryCredentials(schemes).find((key) => sources.query.some((p) => queryKeysOf(p).includes(key)));
+      if (credential !== undefined) {
+        throw new TypeError(`Registry.on(): ${service}.${name} reads the query key '${credential}' as an argument, where its security scheme reads the credential`);
+      }
       const conflict = this.#conflict(verb, path, planned);
       if (conflict !== undefined) throw new Error(`Registry.on(): ${service} exposes ${verb} ${path}, ${conflict}`);
       planned.push({ name, verb, path, schemes, names, sources });

@@ -2,7 +2,7 @@
 // refuses at on() (routes two services would share, patterns neither more specific than the
 // other, parameters that cannot travel where the route puts them), before anything is served.
 import { expect } from 'chai';
-import { Registry, meta, method, service, t, type Implementation } from '../../../index.ts';
+import { Registry, apiKeyAuth, contextKey, meta, method, service, t, type Implementation } from '../../../index.ts';
 
 describe('contract: named parameters and routes', () => {
   describe('method()', () => {
@@ -134,5 +134,26 @@ describe('contract: named parameters and routes', () => {
     }
     expect(meta(Good, Api)).to.equal(Api);
     void Bad;
+  });
+});
+
+describe('contract: named parameters beside an API key in the query', () => {
+  const KEY = contextKey<string>('key');
+  const keyed = () => new Registry({ onError: () => {}, security: { key: apiKeyAuth({ query: 'api_key', verify: (k) => (k === 'k1' ? 'ok' : undefined), key: KEY }) } });
+
+  it('leaves the credential key out of the arguments: it is no unknown key', async () => {
+    class Lookup { find(id: bigint) { return String(id); } }
+    meta(Lookup, service({ find: method({ id: t.u64() }, t.string(), { route: 'GET /things/:id' }) }, { security: ['key'] }));
+    const registry = keyed().on(new Lookup());
+    const answer = await registry.endpoints.handle({ method: 'GET', path: '/things/5?api_key=k1', search: 'api_key=k1', headers: new Headers(), body: undefined });
+    expect(answer.status).to.equal(200);
+    const unknown = await registry.endpoints.handle({ method: 'GET', path: '/things/5?api_key=k1&x=1', search: 'api_key=k1&x=1', headers: new Headers(), body: undefined });
+    expect(unknown.status).to.equal(400);
+  });
+
+  it('refuses a query parameter named as the credential key', () => {
+    class Clash { find(_k: string) { return ''; } }
+    meta(Clash, service({ find: method({ api_key: t.string() }, t.string(), { route: 'GET /things' }) }, { security: ['key'] }));
+    expect(() => keyed().on(new Clash())).to.throw(TypeError, /query key 'api_key'/);
   });
 });

@@ -36,10 +36,10 @@ export type TextReader = (pathValues: Readonly<Record<string, string>>, search: 
  * A target with no query, for a method without query parameters, reads each path segment by its
  * text form and nothing else: no query parsing, no tree, no second pass.
  */
-export function textReader(path: readonly NamedParam[], query: readonly NamedParam[], opts?: Opts): TextReader {
+export function textReader(path: readonly NamedParam[], query: readonly NamedParam[], opts?: Opts, credentials: readonly string[] = []): TextReader {
   const problem = paramsProblem(path, query);
   if (problem !== undefined) throw new TypeError(problem);
-  const general = generalReader(path, query, opts);
+  const general = generalReader(path, query, opts, new Set(credentials));
   if (query.length > 0) return general;
   const names = path.map((p) => p.name);
   const inherited = names.map(isInheritedKey);
@@ -79,7 +79,7 @@ interface Slot {
 
 const isArray = (type: Type) => formOf(type) === 'array';
 
-function generalReader(path: readonly NamedParam[], query: readonly NamedParam[], opts: Opts | undefined): TextReader {
+function generalReader(path: readonly NamedParam[], query: readonly NamedParam[], opts: Opts | undefined, credentials: ReadonlySet<string>): TextReader {
   const options = resolveReadOptions(opts);
   const ctx: ReaderContext = { ...options, source: 'binary' };
   const root = new ObjectType(Object.fromEntries([...path, ...query].map((p) => [p.name, p.type])));
@@ -122,7 +122,7 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
     } catch (e) {
       throw asReadError(e);
     }
-    if (search !== '') fillQuery(search, slots, tree, options.errorOnUnknownKeys, extra);
+    if (search !== '') fillQuery(search, slots, tree, options.errorOnUnknownKeys, credentials, extra);
     let out: Record<string, unknown>;
     try {
       out = read(tree) as Record<string, unknown>;
@@ -136,10 +136,12 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
 
 /**
  * Puts the texts of the query into the tree at their slots; keys no parameter declares are unknown
- * keys (with `errorOnUnknownKeys`, else dropped), and a key that does not decode is a
- * `syntax_error` whatever the options: both are listed in `extra`.
+ * keys (with `errorOnUnknownKeys`, else dropped) unless a security scheme reads them (`credentials`),
+ * and a key that does not decode is a `syntax_error` whatever the options: both are listed in `extra`.
  */
-function fillQuery(search: string, slots: ReadonlyMap<string, Slot>, tree: Record<string, unknown>, rejectUnknown: boolean, extra: Failure[]): void {
+function fillQuery(
+  search: string, slots: ReadonlyMap<string, Slot>, tree: Record<string, unknown>, rejectUnknown: boolean, credentials: ReadonlySet<string>, extra: Failure[],
+): void {
   forEachPair(search, (rawKey, rawValue) => {
     let key: string;
     try {
@@ -150,7 +152,7 @@ function fillQuery(search: string, slots: ReadonlyMap<string, Slot>, tree: Recor
     }
     const slot = slots.get(key);
     if (slot === undefined) {
-      if (rejectUnknown && extra.length < MAX_READ_ERRORS) {
+      if (rejectUnknown && !credentials.has(key) && extra.length < MAX_READ_ERRORS) {
         const failure = unknownKey(key);
         failure.segments.push(key);
         extra.push(failure);

@@ -1,7 +1,7 @@
 import { t } from '../../core/descriptors/index.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { EndpointVerb, MethodContract } from '../../core/contract/method.ts';
-import { queryProblem, segmentProblem, type NamedParam } from './params/index.ts';
+import { queryKeysOf, queryProblem, segmentProblem, type NamedParam } from './params/index.ts';
 
 /**
  * Where the arguments of one endpoint travel, shared by the registry, the client and OpenAPI.
@@ -36,9 +36,10 @@ const QUERY_VERBS: readonly EndpointVerb[] = ['GET', 'DELETE'];
 
 /**
  * Where each argument of `contract`, served with `verb`, travels. Throws a `TypeError` naming the
- * method when a parameter cannot travel where it must (an object in a path, a map in a query).
+ * method when a parameter cannot travel where it must (an object in a path, a map in a query), or
+ * claims a query key a security scheme reads its credential from (`credentials`).
  */
-export function argumentSources(where: string, contract: MethodContract, verb: EndpointVerb): ArgumentSources {
+export function argumentSources(where: string, contract: MethodContract, verb: EndpointVerb, credentials: readonly string[] = []): ArgumentSources {
   const { paramTypes, paramNames } = contract;
   if (paramNames === undefined) {
     const body = paramTypes.length === 0 ? undefined : paramTypes.length === 1 ? paramTypes[0] : t.tuple(paramTypes);
@@ -56,6 +57,8 @@ export function argumentSources(where: string, contract: MethodContract, verb: E
     for (const p of rest) {
       const problem = queryProblem(p.type);
       if (problem !== undefined) throw new TypeError(`${where}: the parameter '${p.name}' of a ${verb} endpoint comes from the query, but ${problem}`);
+      const credential = credentials.find((key) => queryKeysOf(p).includes(key));
+      if (credential !== undefined) throw new TypeError(`${where} reads the query key '${credential}' as an argument, where its security scheme reads the credential`);
     }
     return { path, query: rest, readsQuery: true, body: undefined, bodyForm: 'object', bodyNames: [] };
   }

@@ -8,7 +8,6 @@ import { Endpoints } from './endpoints.ts';
 import type { Interceptor } from './interceptors.ts';
 import { DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
 import { queryCredentials, type SecurityScheme } from './security.ts';
-import { queryKeysOf } from './params/index.ts';
 import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
 import { ambiguous } from './router.ts';
@@ -115,11 +114,7 @@ export class Registry {
       });
       const path = pathFor(name, m);
       const verb = verbFor(name, m);
-      const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb);
-      const credential = queryCredentials(schemes).find((key) => sources.query.some((p) => queryKeysOf(p).includes(key)));
-      if (credential !== undefined) {
-        throw new TypeError(`Registry.on(): ${service}.${name} reads the query key '${credential}' as an argument, where its security scheme reads the credential`);
-      }
+      const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb, queryCredentials(schemes));
       const conflict = this.#conflict(verb, path, planned);
       if (conflict !== undefined) throw new Error(`Registry.on(): ${service} exposes ${verb} ${path}, ${conflict}`);
       planned.push({ name, verb, path, schemes, names, sources });
@@ -143,8 +138,7 @@ export class Registry {
    */
   #conflict(verb: EndpointVerb, path: string, planned: readonly Planned[]): string | undefined {
     const segments = path.slice(1).split('/');
-    const taken = [...this.#owners.keys()].map((key) => [key, this.#owners.get(key)!] as const)
-      .concat(planned.map((p) => [`${p.verb} ${p.path}`, `${p.name} of the same service`] as const));
+    const taken = [...this.#owners, ...planned.map((p) => [`${p.verb} ${p.path}`, `${p.name} of the same service`] as const)];
     for (const [key, owner] of taken) {
       if (!key.startsWith(`${verb} `)) continue;
       const other = key.slice(verb.length + 1);

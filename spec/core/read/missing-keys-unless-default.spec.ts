@@ -77,6 +77,12 @@ for (const codec of [json, msgpack, cbor] as const) {
       expect(failure(T, { id: 1 }, { errorOnMissingKeys: true })).to.deep.equal(['missing_key', '/note', 'note']);
     });
 
+    it('takes t.optional(T).default(undefined) as t.optional(T): no default, so requiresKey decides', () => {
+      const T = t.object({ id: t.i32(), note: t.optional(t.string()).default(undefined) }, { requiresKey: () => true });
+      expect(failure(T, { id: 1 })).to.deep.equal(['missing_key', '/note', 'note']);
+      expect(decode(t.object({ note: t.optional(t.string()).default(undefined) }), {})).to.deep.equal({});
+    });
+
     it('counts a default behind t.lazy as the member\'s default', () => {
       const T = t.object({ id: t.i32(), n: t.lazy(() => t.i32().default(5)) });
       expect(decode(T, { id: 1 })).to.deep.equal({ id: 1, n: 5 });

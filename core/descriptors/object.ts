@@ -8,7 +8,8 @@ export type Fields = Readonly<Record<string, Type>>;
 /**
  * Decides whether `key` must be present when `errorOnMissingKeys` is on. `isNullable` is true for
  * `t.optional`, `t.nullable` and `t.unknown` members. The default is `!isNullable`. Under
- * `'unless-default'` it is not asked about a member with `.default()`, which is never required.
+ * `'unless-default'` it is not asked about a member an absent key reads as a `.default()` of
+ * (not `t.optional(T).default(undefined)`, which is `t.optional(T)`): that one is never required.
  */
 export type RequiresKey = (key: string, isNullable: boolean) => boolean;
 

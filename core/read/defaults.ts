@@ -1,6 +1,6 @@
 import type { Type } from '../descriptors/type.ts';
 import { visit, type Visitor } from '../descriptors/visit.ts';
-import { isLeftOutWhenUndefined, resolveLazy } from './required.ts';
+import { isLeftOutWhenAbsent } from './required.ts';
 
 /** Makes the value an absent key becomes; a fresh one every call, so defaults are never shared. */
 export type DefaultMaker = () => unknown;
@@ -69,7 +69,5 @@ const kindDefault: Visitor<DefaultMaker> = {
  * writers skip it).
  */
 export function memberDefault(field: Type): DefaultMaker | undefined {
-  const resolved = resolveLazy(field);
-  const leftOut = isLeftOutWhenUndefined(resolved) && (!resolved.hasDefault || resolved.defaultValue === undefined);
-  return leftOut ? undefined : compileDefault(field);
+  return isLeftOutWhenAbsent(field) ? undefined : compileDefault(field);
 }

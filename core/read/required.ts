@@ -37,20 +37,35 @@ export function isLeftOutWhenUndefined(type: Type): boolean {
 }
 
 /**
+ * Whether an absent member of this descriptor is left out of the result: an optional or unknown
+ * member (also behind `t.lazy`) without a `.default()`, or with `.default(undefined)`, which is no
+ * default (`t.optional(T).default(undefined)` is `t.optional(T)`).
+ */
+export function isLeftOutWhenAbsent(field: Type): boolean {
+  const resolved = resolveLazy(field);
+  return isLeftOutWhenUndefined(resolved) && (!resolved.hasDefault || resolved.defaultValue === undefined);
+}
+
+/** Whether an absent member reads as a `.default()` of its own (also behind `t.lazy`). */
+function readsAsOwnDefault(field: Type): boolean {
+  return resolveLazy(field).hasDefault && !isLeftOutWhenAbsent(field);
+}
+
+/**
  * Whether reading rejects an absent `key` as `missing_key`. Shared by the reader and the JSON
  * Schema writer, so `required` lists exactly what reading enforces; decided once per key when a
  * reader is compiled. A key whose default would break its member's constraints
  * (`t.string({ minLength: 1 })` defaults to `''`) is required whatever the options say: reading
- * never makes a value that writing would refuse. Under `'unless-default'`, a member with a
- * `.default()` of its own (also behind `t.lazy`) is optional whatever `requiresKey` says, and the
- * others follow the rule of `true`.
+ * never makes a value that writing would refuse. Under `'unless-default'`, a member an absent key
+ * reads as a `.default()` of (see `readsAsOwnDefault`) is optional whatever `requiresKey` says, and
+ * the others follow the rule of `true`.
  */
 export function isRequiredKey(object: ObjectType, key: string, errorOnMissingKeys: MissingKeys): boolean {
   const field = Object.prototype.hasOwnProperty.call(object.fields, key) ? object.fields[key] : undefined;
   if (field === undefined) return false;
   if (!isLeftOutWhenUndefined(field) && defaultBreaksConstraints(field)) return true;
   if (!errorOnMissingKeys) return false;
-  if (errorOnMissingKeys === 'unless-default' && resolveLazy(field).hasDefault) return false;
+  if (errorOnMissingKeys === 'unless-default' && readsAsOwnDefault(field)) return false;
   const nullable = isNullableKind(field);
   return object.requiresKey ? object.requiresKey(key, nullable) : !nullable;
 }

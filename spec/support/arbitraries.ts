@@ -271,8 +271,10 @@ export function arbValueOf(type: Type, budget = LAZY_BUDGET): fc.Arbitrary<unkno
       const entries = Object.entries(d.fields);
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, field] of entries) model[key] = inner(presentForm(field));
-      // t.unknown() takes an absent key as t.optional() does.
-      const requiredKeys = entries.filter(([, f]) => f.kind !== 'optional' && f.kind !== 'unknown').map(([k]) => k);
+      // t.unknown() takes an absent key as t.optional() does; either with a default other than
+      // `undefined` reads an absent key as that default, so its key is always there.
+      const leftOut = (f: Type) => (f.kind === 'optional' || f.kind === 'unknown') && f.defaultValue === undefined;
+      const requiredKeys = entries.filter(([, f]) => !leftOut(f)).map(([k]) => k);
       return fc.record(model, { requiredKeys });
     }
   }

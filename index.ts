@@ -22,7 +22,7 @@ export { HttpError, InvalidArgument } from './core/errors/http-error.ts';
 export type { HttpErrorOptions } from './core/errors/http-error.ts';
 export type { ErrorCode } from './core/errors/codes.ts';
 export { DEFAULT_BYTES_PER_ITEM, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, DEFAULT_MAX_ITEMS } from './core/options.ts';
-export type { Opts, ReadOptions, WriteOptions } from './core/options.ts';
+export type { MissingKeys, Opts, ReadOptions, WriteOptions } from './core/options.ts';
 export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './core/schema/json-schema.ts';
 export type { JsonSchema } from './core/schema/json-schema.ts';
 export { standardSchema } from './core/standard-schema.ts';

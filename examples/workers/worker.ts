@@ -30,5 +30,8 @@ const bearer = bearerAuth<Caller>({
 
 // Every route is the registry's, `GET /api/books/:id` (createBook's `Location`) included.
 const registry = new Registry({ security: { bearer } }).on(new UserService()).on(new BookService('/api/books'));
+const api = toFetchHandler('/api', registry.endpoints);
 
-export default { fetch: toFetchHandler('/api', registry.endpoints) };
+export default {
+  fetch: (request: Request, env: Env, ctx: unknown): Promise<Response> => api(request, env, ctx), // call.platform: [env, ctx]
+};

@@ -1,11 +1,13 @@
-// A client we did not write: curl against the example server. Run by `npm run test:interop`, not
+// A client we did not write: curl against the example server, and the curl commands of the README
+// and the docs run as written. Run by `npm run test:interop`, not
 // `npm test`: curl is a system package (Debian's slim images lack it). Required there, never skipped.
 // The server runs with the documented default tokens, whatever the environment says.
 import { expect } from 'chai';
 import { decode as cborDecode } from 'cbor-x';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createExampleServer } from '../../examples/app.ts';
 import { demoTokens } from '../../examples/auth.ts';
 import { listen } from '../support/http-client.ts';
@@ -36,6 +38,59 @@ const DEMO = ['-H', 'Authorization: Bearer demo-token'];
 const READ_ONLY = ['-H', 'Authorization: Bearer read-only-token'];
 const JSON_BODY = ['-H', 'Content-Type: application/json', '--data'];
 const REFACTORING = '{"id": 4, "title": "Refactoring", "author": "Fowler", "isbn": "0201485672", "year": 1999}';
+
+/** A curl command of the docs, with the answer its comments show. */
+interface DocumentedCommand {
+  readonly command: string;
+  /** From a `# HTTP/1.1 401` comment; `undefined`: any 2xx. */
+  readonly status: number | undefined;
+  /** From a `# {...}` comment right below a command without `-i`, when shown in full. */
+  readonly body: string | undefined;
+}
+
+/** The curl commands to the example server in a page's `sh` blocks, continuation lines joined. */
+function documentedCommands(file: string): DocumentedCommand[] {
+  const text = readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8');
+  const out: DocumentedCommand[] = [];
+  for (const [, block] of text.matchAll(/^```sh\n([\s\S]*?)^```/gm)) {
+    const lines = block!.replace(/\\\n\s*/g, '').split('\n');
+    lines.forEach((line, i) => {
+      if (!line.startsWith('curl ') || !line.includes('127.0.0.1:8080')) return;
+      const comments: string[] = [];
+      for (let j = i + 1; lines[j]?.startsWith('#'); j++) comments.push(lines[j]!.replace(/^# ?/, ''));
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(comments[0] ?? '')?.[1];
+      const shown = comments[0]?.startsWith('{') || comments[0]?.startsWith('[') ? comments[0] : undefined;
+      const body = / -i /.test(line) || shown?.includes('...') ? undefined : shown;
+      out.push({ command: line, status: status === undefined ? undefined : Number(status), body });
+    });
+  }
+  return out;
+}
+
+describe('interop: the curl commands of the README and the docs, against the example server', () => {
+  for (const file of ['README.md', 'docs/http-server.md', 'docs/calls.md']) {
+    it(`${file}: each answers as shown`, async function () {
+      await requireCurl();
+      const commands = documentedCommands(file);
+      expect(commands.length, 'curl commands found').to.be.at.least(4);
+      const { server } = createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: () => {} });
+      const url = await listen(server);
+      const cwd = mkdtempSync(join(tmpdir(), 'lacquer-curl-docs-')); // where --output writes
+      try {
+        for (const { command, status, body } of commands) {
+          const line = command.replaceAll('http://127.0.0.1:8080', url).replace(/^curl /, `curl -sS -w '\\n%{http_code}' `);
+          const { stdout } = await run('sh', ['-c', line], { cwd, encoding: 'utf8' });
+          const answered = Number(stdout.slice(stdout.lastIndexOf('\n') + 1));
+          if (status === undefined) expect(answered, command).to.be.within(200, 299);
+          else expect(answered, command).to.equal(status);
+          if (body !== undefined) expect(stdout.slice(0, stdout.lastIndexOf('\n')), command).to.equal(body);
+        }
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+});
 
 describe('interop: curl against the example server', () => {
   const log: string[] = [];

@@ -1,6 +1,6 @@
 // A client we did not write: curl against the example server, and the curl commands of the README
-// and the docs run as written. Run by `npm run test:interop`, not
-// `npm test`: curl is a system package (Debian's slim images lack it). Required there, never skipped.
+// and the docs run as written. Run by `npm run test:interop`, not `npm test`: curl is a system
+// package (Debian's slim images lack it). Required there, never skipped.
 // The server runs with the documented default tokens, whatever the environment says.
 import { expect } from 'chai';
 import { decode as cborDecode } from 'cbor-x';

@@ -21,10 +21,11 @@ export const UserApi = service({
 
 export const BookApi = service({
   listBooks: method([], t.array(Book), { route: 'GET /books', security: [] }),
-  // A static segment wins over a parameter: /books/search is this route, not getBook's.
-  searchBooks: method({ search: BookSearchRequest }, BookSearchResponse, { route: 'GET /books/search', security: [] }), // ?query=…&limit=…&offset=…
+  // The query string is spread over a BookSearchRequest: ?query=pearls&limit=5&offset=0. A static
+  // segment wins over a parameter: /books/search is this route, not getBook with the id 'search'.
+  searchBooks: method({ search: BookSearchRequest }, BookSearchResponse, { route: 'GET /books/search', security: [] }),
   getBook: method({ id: t.i32() }, Book, { route: 'GET /books/:id', security: [] }),
-  createBook: method({ book: Book }, Book, { route: 'POST /books', status: 201 }),    // body: a Book; 201 + Location
+  createBook: method({ book: Book }, Book, { route: 'POST /books', status: 201 }),             // body: a Book; 201 + Location
   updateBook: method({ id: t.i32(), update: BookUpdate }, Book, { route: 'PUT /books/:id' }), // body: a BookUpdate
-  deleteBook: method({ id: t.i32() }, t.void(), { route: 'DELETE /books/:id' }),      // 204
+  deleteBook: method({ id: t.i32() }, t.void(), { route: 'DELETE /books/:id' }),              // 204
 }, { security: ['bearer'] });

@@ -109,4 +109,18 @@ describe('examples: the API reference page in headless Chromium', function () {
     expect(await block.locator('.live-responses-table tbody .response-col_description').first().textContent()).to.include('"name"');
     expect(failures).to.deep.equal([]);
   });
+
+  it('lets a person try a routed operation: GET /api/books, the public list', async () => {
+    const block = page.locator('.opblock', { has: page.locator('[data-path="/api/books"]') }).filter({ has: page.locator('.opblock-summary-method', { hasText: /^GET$/ }) });
+    await block.locator('.opblock-summary').click();
+    await block.locator('button.try-out__btn').click();
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/books' && r.request().method() === 'GET');
+    await block.locator('button.execute').click();
+    const response = await answer;
+    expect(response.status()).to.equal(200);
+    expect((await response.json() as { title: string }[]).map((b) => b.title)).to.include('Programming Pearls');
+    await block.locator('.live-responses-table tbody .response-col_status').first().waitFor();
+    expect((await block.locator('.live-responses-table tbody .response-col_status').first().textContent())?.trim()).to.equal('200');
+    expect(failures).to.deep.equal([]);
+  });
 });

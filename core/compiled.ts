@@ -3,7 +3,7 @@
 // that descriptor, under a key naming what it is and the options it was compiled for. No code
 // generation here (`core/codegen/` keeps the generated source): Standard Schema uses this module
 // with closures alone.
-import { resolveReadOptions, type Opts, type ReadOptions } from './options.ts';
+import { resolveReadOptions, type MissingKeys, type Opts, type ReadOptions } from './options.ts';
 import type { Type } from './descriptors/type.ts';
 
 /** Each descriptor's artefacts under their keys: what each is and the options it depends on. */
@@ -26,15 +26,17 @@ export function readOptionsKey(opts: ReadOptions | undefined): string {
 }
 
 /** The read options a compiled reader depends on (`maxBytes` and `maxItems` are checked apart), as a key. */
-export function readersKey(o: { readonly errorOnMissingKeys: boolean; readonly errorOnUnknownKeys: boolean; readonly maxDepth: number }): string {
-  return `${+o.errorOnMissingKeys}${+o.errorOnUnknownKeys} ${o.maxDepth}`;
+export function readersKey(o: { readonly errorOnMissingKeys: MissingKeys; readonly errorOnUnknownKeys: boolean; readonly maxDepth: number }): string {
+  // Each setting of errorOnMissingKeys compiles readers of its own.
+  const missing = o.errorOnMissingKeys === 'unless-default' ? 'd' : +!!o.errorOnMissingKeys;
+  return `${missing}${+o.errorOnUnknownKeys} ${o.maxDepth}`;
 }
 
 /** One call's options, as `CompiledCache` remembers them with the artefact they led to. */
 interface Memo<A> {
   /** The call had no options: most calls, compared with one test. */
   readonly bare: boolean;
-  readonly errorOnMissingKeys: boolean | undefined;
+  readonly errorOnMissingKeys: MissingKeys | undefined;
   readonly errorOnUnknownKeys: boolean | undefined;
   readonly maxDepth: number | undefined;
   readonly maxBytes: number | undefined;

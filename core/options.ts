@@ -1,7 +1,12 @@
 /** How input is read. Every member is optional; `{}` gives every default. */
 export interface ReadOptions {
-  /** A required key that is absent fails with `missing_key`. Default `false`: it takes its default. */
-  errorOnMissingKeys?: boolean;
+  /**
+   * Which absent keys fail with `missing_key`. Default `false`: none, an absent key takes its
+   * default. `true`: every non-nullable member's (the specification's rule, `requiresKey` aside),
+   * a member with `.default()` included. `'unless-default'`: as `true`, except that a member with
+   * `.default()` may be left out and reads as its default.
+   */
+  errorOnMissingKeys?: MissingKeys;
   /** An undeclared key fails with `unknown_key`. Default `true`; when `false` it is dropped. */
   errorOnUnknownKeys?: boolean;
   /**
@@ -35,6 +40,9 @@ export interface ReadOptions {
   maxItems?: number;
 }
 
+/** The settings of {@link ReadOptions.errorOnMissingKeys}. */
+export type MissingKeys = boolean | 'unless-default';
+
 /** How values are written. */
 export interface WriteOptions {
   /** JSON is indented by two spaces. Default `false`. */
@@ -66,7 +74,7 @@ export const BYTES_WEIGHT = 4;
 
 /** Read options with every default filled in. */
 export interface ResolvedReadOptions {
-  readonly errorOnMissingKeys: boolean;
+  readonly errorOnMissingKeys: MissingKeys;
   readonly errorOnUnknownKeys: boolean;
   readonly maxDepth: number;
   readonly maxBytes: number;

@@ -72,6 +72,15 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
     jsonBody: json.encode(t.u64(), USER_ID),
     msgpackBody: msgpack.encode(t.u64(), USER_ID),
   },
+  {
+    name: 'GET routed (users/:id)',
+    method: 'GET',
+    path: `${PREFIX}/users/${USER_ID}`,
+    answerType: User,
+    answer: USERS[Number(USER_ID) - 1],
+    jsonBody: undefined,
+    msgpackBody: undefined,
+  },
 ];
 
 // ---- The authenticated case: bearer auth and one interceptor ---------------------------------------

@@ -1,5 +1,5 @@
 // Hono on Bun as its users write it (hono.dev's validation guide: Zod with @hono/zod-validator): the
-// HTTP bench's three endpoints, bodies checked by Zod 4 schemas as strict as lacquer's reading
+// HTTP bench's endpoints, bodies checked by Zod 4 schemas as strict as lacquer's reading
 // (every key required, no unknown key, integers in range), answers written by `c.json`. Run by
 // bench/runtimes/bun.ts as `bun run <this file>`; prints `LISTENING <port>`.
 import { zValidator } from '@hono/zod-validator';
@@ -27,6 +27,13 @@ app.post('/createBook', zValidator('json', book), (c) => {
 });
 app.post('/getUserById', zValidator('json', userId), (c) => {
   const id = c.req.valid('json');
+  const user = byId.get(id);
+  if (user === undefined) return c.json({ message: `no user with id ${id}` }, 404);
+  return c.json(user);
+});
+
+app.get('/users/:id', zValidator('param', z.strictObject({ id: z.coerce.number().int().min(0) })), (c) => {
+  const { id } = c.req.valid('param');
   const user = byId.get(id);
   if (user === undefined) return c.json({ message: `no user with id ${id}` }, 404);
   return c.json(user);

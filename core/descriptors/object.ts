@@ -7,7 +7,8 @@ export type Fields = Readonly<Record<string, Type>>;
 
 /**
  * Decides whether `key` must be present when `errorOnMissingKeys` is on. `isNullable` is true for
- * `t.optional`, `t.nullable` and `t.unknown` members. The default is `!isNullable`.
+ * `t.optional`, `t.nullable` and `t.unknown` members. The default is `!isNullable`. Under
+ * `'unless-default'` it is not asked about a member with `.default()`, which is never required.
  */
 export type RequiresKey = (key: string, isNullable: boolean) => boolean;
 
@@ -16,7 +17,7 @@ export interface ObjectOptions {
   name?: string;
   /** Said of the record in JSON Schema and OpenAPI. */
   description?: string;
-  /** Overrides which keys are required; consulted only when `errorOnMissingKeys` is on. */
+  /** Overrides which keys are required; consulted only when `errorOnMissingKeys` is on (see {@link RequiresKey}). */
   requiresKey?: RequiresKey;
 }
 

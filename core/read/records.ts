@@ -1,5 +1,6 @@
 import { WireTimestamp } from '../kinds/timestamp.ts';
 import type { ObjectType } from '../descriptors/object.ts';
+import type { MissingKeys } from '../options.ts';
 import type { Type } from '../descriptors/type.ts';
 import { returnObject } from '../codegen/codegen.ts';
 import type { TreeSource } from './context.ts';
@@ -58,7 +59,7 @@ export interface MemberRule {
 }
 
 /** The rule of each member of `type`, in declared order. */
-export function memberRules(type: ObjectType, errorOnMissingKeys: boolean): MemberRule[] {
+export function memberRules(type: ObjectType, errorOnMissingKeys: MissingKeys): MemberRule[] {
   return Object.entries(type.fields).map(([key, field]) => ({
     key,
     field,

@@ -2,6 +2,7 @@ import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints
 import type { LazyType } from '../descriptors/lazy.ts';
 import type { ObjectType } from '../descriptors/object.ts';
 import type { Type } from '../descriptors/type.ts';
+import type { MissingKeys } from '../options.ts';
 import { visit, type Visitor } from '../descriptors/visit.ts';
 
 /**
@@ -37,15 +38,19 @@ export function isLeftOutWhenUndefined(type: Type): boolean {
 
 /**
  * Whether reading rejects an absent `key` as `missing_key`. Shared by the reader and the JSON
- * Schema writer, so `required` lists exactly what reading enforces. A key whose default would
- * break its member's constraints (`t.string({ minLength: 1 })` defaults to `''`) is required
- * whatever the options say: reading never makes a value that writing would refuse.
+ * Schema writer, so `required` lists exactly what reading enforces; decided once per key when a
+ * reader is compiled. A key whose default would break its member's constraints
+ * (`t.string({ minLength: 1 })` defaults to `''`) is required whatever the options say: reading
+ * never makes a value that writing would refuse. Under `'unless-default'`, a member with a
+ * `.default()` of its own (also behind `t.lazy`) is optional whatever `requiresKey` says, and the
+ * others follow the rule of `true`.
  */
-export function isRequiredKey(object: ObjectType, key: string, errorOnMissingKeys: boolean): boolean {
+export function isRequiredKey(object: ObjectType, key: string, errorOnMissingKeys: MissingKeys): boolean {
   const field = Object.prototype.hasOwnProperty.call(object.fields, key) ? object.fields[key] : undefined;
   if (field === undefined) return false;
   if (!isLeftOutWhenUndefined(field) && defaultBreaksConstraints(field)) return true;
   if (!errorOnMissingKeys) return false;
+  if (errorOnMissingKeys === 'unless-default' && resolveLazy(field).hasDefault) return false;
   const nullable = isNullableKind(field);
   return object.requiresKey ? object.requiresKey(key, nullable) : !nullable;
 }

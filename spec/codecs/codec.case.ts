@@ -72,6 +72,9 @@ const READ_ERRORS: Record<string, ErrorCase> = {
   'a key with a default is still required when errorOnMissingKeys is on': {
     type: BookSearchRequest, tree: { query: 'dune', offset: 0 }, opts: ON, code: 'missing_key', path: '/limit', key: 'limit',
   },
+  "a key without a default under errorOnMissingKeys 'unless-default'": {
+    type: BookSearchRequest, tree: { limit: 1 }, opts: { errorOnMissingKeys: 'unless-default' }, code: 'missing_key', path: '/query', key: 'query',
+  },
   'a key requiresKey requires': {
     type: t.object({ a: t.i32(), _b: t.i32() }, { requiresKey: (k) => !k.startsWith('_') }),
     tree: { _b: 1 }, opts: ON, code: 'missing_key', path: '/a', key: 'a',
@@ -123,6 +126,10 @@ const READ_VALUES: Record<string, ValueCase> = {
     type: BookSearchResponse, tree: { books: [{ title: 'x' }] }, value: { books: [{ id: 0, title: 'x', author: '', isbn: '', year: 0 }], total_count: 0, has_more: false },
   },
   'a missing key takes its .default()': { type: BookSearchRequest, tree: { query: 'dune' }, value: { query: 'dune', limit: 10, offset: 0 } },
+  "keys with a default may be absent under errorOnMissingKeys 'unless-default'": {
+    type: t.array(BookSearchRequest), tree: [{ query: 'dune' }, { query: 'emma', offset: 5 }], opts: { errorOnMissingKeys: 'unless-default' },
+    value: [{ query: 'dune', limit: 10, offset: 0 }, { query: 'emma', limit: 10, offset: 5 }],
+  },
   'absent nullable and optional keys are fine with errorOnMissingKeys on': { type: Profile, tree: { age: 3 }, opts: ON, value: { motto: null, age: 3 } },
   'requiresKey can make a non-nullable key optional': {
     type: t.object({ a: t.i32(), _b: t.i32() }, { requiresKey: (k) => !k.startsWith('_') }), tree: { a: 1 }, opts: ON, value: { a: 1, _b: 0 },

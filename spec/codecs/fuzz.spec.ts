@@ -8,14 +8,15 @@ import { ReadError, t, type Codec, type Type } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import { arbDescriptor, arbJsonNear, arbTyped } from '../support/arbitraries.ts';
+import { arbDescriptor, arbJsonNear, arbMissingKeys, arbTyped } from '../support/arbitraries.ts';
+import type { MissingKeys } from '../../core/options.ts';
 import { arbWireTree, fieldNames, toCbor, toMsgpack } from '../support/wire-tree.ts';
 
 /** One decode may take this long at most: a crash guard for slow machines, not a benchmark. */
 const SLOW_MS = 250;
 
 interface Options {
-  errorOnMissingKeys?: boolean;
+  errorOnMissingKeys?: MissingKeys;
   errorOnUnknownKeys?: boolean;
   maxDepth?: number;
   maxItems?: number;
@@ -23,7 +24,7 @@ interface Options {
 
 const arbOptions: fc.Arbitrary<Options> = fc.record(
   {
-    errorOnMissingKeys: fc.boolean(),
+    errorOnMissingKeys: arbMissingKeys,
     errorOnUnknownKeys: fc.boolean(),
     maxDepth: fc.oneof(fc.constant(64), fc.integer({ min: 1, max: 5 }), fc.constant(100_000)),
     maxItems: fc.oneof(fc.integer({ min: 0, max: 8 }), fc.constant(1_000_000)),

@@ -90,6 +90,21 @@ meta(Samples, service({
   reserve: method([t.string()], t.string()),
 }));
 
+// ---- Samples as resources: routes with path and query parameters --------------------------------
+
+export const SampleQuery = t.object({ label: t.string(), limit: t.u8({ maximum: 10 }).default(2) }, { name: 'SampleQuery' });
+
+export class SampleResources {
+  /** `GET /samples/:id`: the id read from its segment, a u64 above 2^53 exact. */
+  sampleById(id: bigint): Sample { return { ...SAMPLE, id }; }
+  /** `PUT /samples/:id`: the id from the path, the label from the body. */
+  relabel(id: bigint, label: string): Sample { return { ...SAMPLE, id, label }; }
+  /** `GET /samples?label=..&limit=..`: an object parameter spread over the query. */
+  findSamples(query: Infer<typeof SampleQuery>): string[] { return Array.from({ length: query.limit }, (_, i) => `${query.label} ${i}`); }
+  /** `GET /samples/:id/secret`: a route with security. */
+  secretSample(id: bigint, call: Call): string { return `${id} for ${call.get(CALLER).name}`; }
+}
+
 // ---- Vault: bearer security ---------------------------------------------------------------------
 
 export const Caller = t.object({ name: t.string() }, { name: 'Caller' });
@@ -99,6 +114,13 @@ export class Vault {
   whoAmI(call: Call): Infer<typeof Caller> { return call.get(CALLER); }
 }
 meta(Vault, service({ whoAmI: method([], Caller) }, { security: ['bearer'] }));
+
+meta(SampleResources, service({
+  sampleById: method({ id: t.u64() }, Sample, { route: 'GET /samples/:id' }),
+  relabel: method({ id: t.u64(), label: t.string() }, Sample, { route: 'PUT /samples/:id' }),
+  findSamples: method({ query: SampleQuery }, t.array(t.string()), { route: 'GET /samples' }),
+  secretSample: method({ id: t.u64() }, t.string(), { route: 'GET /samples/:id/secret', security: ['bearer'] }),
+}));
 
 const bearer = bearerAuth({
   key: CALLER,
@@ -220,6 +242,7 @@ export function appRegistry(): Registry {
   return new Registry({ security: { bearer }, interceptors: [traced('registry')] })
     .on(new Samples())
     .on(new Vault())
+    .on(new SampleResources())
     .on(new Traced(), { interceptors: [traced('service')] })
     .on(new Throttled(), { interceptors: [throttle] })
     .on(new Platform())

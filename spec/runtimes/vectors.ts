@@ -826,10 +826,56 @@ const COMPRESSION: Vector[] = [
   },
 ];
 
+const ROUTES: Vector[] = [
+  {
+    name: 'route: a u64 above 2^53 read from its path segment',
+    request: ask('route-get', 'GET', `/samples/${U64_MAX}`),
+    expect: jsonAnswer('route-get', SAMPLE_JSON),
+  },
+  {
+    name: 'route: HEAD of a GET route, the same headers and no body',
+    request: ask('route-head', 'HEAD', `/samples/${U64_MAX}`),
+    expect: headOf(jsonAnswer('route-head', SAMPLE_JSON)),
+  },
+  {
+    name: 'route: a path segment that is no u64 is 400 naming the parameter',
+    request: ask('route-400', 'GET', '/samples/-1'),
+    expect: problemJson('route-400', 400, {
+      detail: '-1 is outside u64 (0..18446744073709551615) at /id', code: 'out_of_range', path: '/id',
+      errors: [{ code: 'out_of_range', path: '/id', message: '-1 is outside u64 (0..18446744073709551615) at /id' }],
+    }),
+  },
+  {
+    name: 'route: PUT on the same path, the id from the path and the body in MessagePack, the answer in CBOR',
+    request: ask('route-put', 'PUT', '/samples/5', { 'content-type': 'application/msgpack', accept: 'application/cbor' }, asMsgpack('neu')),
+    expect: binaryAnswer('route-put', 'application/cbor', { cbor: { ...SAMPLE_VALUE, id: 5, label: 'neu' } }),
+  },
+  {
+    name: 'route: another verb on a routed path is 405 with Allow',
+    request: ask('route-405', 'DELETE', '/samples/5'),
+    expect: problemJson('route-405', 405, { detail: 'DELETE is not allowed on /api/samples/5; use GET, HEAD, PUT' }, { allow: 'GET, HEAD, PUT' }),
+  },
+  {
+    name: 'route: an object parameter spread over the query, percent-encoding and + decoded, a default filled in',
+    request: ask('route-query', 'GET', '/samples?label=gr%C3%BC%C3%9Fe+x'),
+    expect: jsonAnswer('route-query', '["grüße x 0","grüße x 1"]'),
+  },
+  {
+    name: 'route: a security scheme on a route, 401 before the path is read',
+    request: ask('route-401', 'GET', '/samples/nope/secret'),
+    expect: problemJson('route-401', 401, { detail: 'this call needs credentials' }, { 'www-authenticate': 'Bearer realm="api"' }),
+  },
+  {
+    name: 'route: the same, admitted',
+    request: ask('route-admitted', 'GET', '/samples/7/secret', { authorization: `Bearer ${TOKENS.good}` }),
+    expect: jsonAnswer('route-admitted', '"7 for ada"'),
+  },
+];
+
 /** Every vector, in the order they run. */
 export const VECTORS: readonly Vector[] = [
   ...CODECS, ...NEGOTIATION, ...PROBLEMS, ...METHODS, ...CORS, ...SECURITY, ...REQUEST_IDS, ...INTERCEPTORS,
-  ...PLATFORM_VECTORS, ...CODEGEN, ...COMPRESSION,
+  ...PLATFORM_VECTORS, ...CODEGEN, ...COMPRESSION, ...ROUTES,
 ];
 
 /** The answer `vector` must get in `runtime`. */

@@ -8,6 +8,7 @@ import { numberRule, stringRule } from '../../core/kinds/constraints.ts';
 import { DATE_TIME_RANGE, FORMATS } from '../../core/kinds/formats.ts';
 import { BIGINT_RANGES, INT_RANGES, MAX_F32 } from '../../core/kinds/ranges.ts';
 import type { StringConstraints, StringFormat } from '../../core/kinds/constraint-options.ts';
+import type { MissingKeys } from '../../core/options.ts';
 
 /** Member names, including ones that `Object.prototype` also has and ones that need escaping in a JSON Pointer. */
 const arbKey = fc.oneof(
@@ -24,6 +25,9 @@ const REQUIRES_KEY: readonly RequiresKey[] = [
   () => false,
   (key) => !key.startsWith('_'),
 ];
+
+/** Every setting of `errorOnMissingKeys`. */
+export const arbMissingKeys: fc.Arbitrary<MissingKeys> = fc.constantFrom<MissingKeys>(false, true, 'unless-default');
 
 // ---- Constrained scalars ------------------------------------------------------------------------
 
@@ -60,7 +64,7 @@ const arbConstrained: fc.Arbitrary<Type> = fc.oneof(
   fc.constantFrom<'i64' | 'u64'>('i64', 'u64').map((kind) => t[kind]({ json: 'string' })),
 );
 
-const arbLeaf: fc.Arbitrary<Type> = fc.oneof(
+export const arbLeaf: fc.Arbitrary<Type> = fc.oneof(
   fc.constantFrom<() => Type>(
     t.string, t.bool, t.i8, t.i16, t.i32, t.u8, t.u16, t.u32, t.i64, t.u64, t.f32, t.f64, t.bytes, t.timestamp, t.unknown,
   ).map((make) => make()),
@@ -131,6 +135,9 @@ export const arbDescriptor: fc.Arbitrary<Type> = fc.letrec<{ type: Type; plain: 
     { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.nullable(inner)) },
     // A default of `undefined` is no default: an absent member stays absent.
     { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.optional(inner).default(undefined)) },
+    // A `.default()` of one of the descriptor's own values (optional ones too): an absent member
+    // reads as it, and `errorOnMissingKeys: 'unless-default'` lets it be left out.
+    { weight: 1, arbitrary: tie('type').chain((type) => arbValueOf(type).map((value) => type.default(value as never))) },
   ),
   plain: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },

@@ -1,5 +1,6 @@
 import type { AnyType, ObjectType, Type } from '../../index.ts';
 import { isRequiredKey } from '../../core/read/required.ts';
+import type { MissingKeys } from '../../core/options.ts';
 
 /**
  * Whether `type` or a descriptor inside it is an object with a member named "": ajv 8 does not
@@ -14,7 +15,7 @@ export function hasEmptyKey(type: Type): boolean {
  * `errorOnMissingKeys` (also when the options do not, for a member whose default breaks its
  * constraints): the cases where ajv's answer and lacquer's differ.
  */
-export function hasRequiredEmptyKey(type: Type, errorOnMissingKeys: boolean): boolean {
+export function hasRequiredEmptyKey(type: Type, errorOnMissingKeys: MissingKeys): boolean {
   return findsEmptyKey(type, (object) => isRequiredKey(object, '', errorOnMissingKeys), new Set());
 }
 

@@ -15,7 +15,7 @@ import { onGeneratedCodeError, type Codec, type Type } from '../../index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import { arbJsonNear, arbTyped } from './arbitraries.ts';
+import { arbJsonNear, arbMissingKeys, arbTyped } from './arbitraries.ts';
 
 const [seed, runs] = process.argv.slice(2).map(Number) as [number, number];
 
@@ -39,7 +39,7 @@ const arbCase = arbTyped.chain(({ type, value }) =>
     type: fc.constant(type),
     value: fc.constant(value),
     near: arbJsonNear(type),
-    opts: fc.record({ errorOnMissingKeys: fc.boolean(), errorOnUnknownKeys: fc.boolean(), maxDepth: fc.constantFrom(64, 2, 3) }),
+    opts: fc.record({ errorOnMissingKeys: arbMissingKeys, errorOnUnknownKeys: fc.boolean(), maxDepth: fc.constantFrom(64, 2, 3) }),
   }),
 );
 

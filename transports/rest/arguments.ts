@@ -1,7 +1,7 @@
 import { t } from '../../core/descriptors/index.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { EndpointVerb, MethodContract } from '../../core/contract/method.ts';
-import { queryProblem, segmentProblem, type NamedParam } from './params/index.ts';
+import { queryKeysOf, queryProblem, segmentProblem, type NamedParam } from './params/index.ts';
 
 /**
  * Where the arguments of one endpoint travel, shared by the registry, the client and OpenAPI.
@@ -16,6 +16,11 @@ export interface ArgumentSources {
   readonly path: readonly NamedParam[];
   /** Read from the query string. */
   readonly query: readonly NamedParam[];
+  /**
+   * Whether the query holds the arguments (named parameters of a GET or DELETE): a key no
+   * parameter declares is then an unknown key. Elsewhere the query is left to whoever reads it.
+   */
+  readonly readsQuery: boolean;
   /** The body's descriptor; `undefined` when the request carries none. */
   readonly body: Type | undefined;
   /**
@@ -31,13 +36,14 @@ const QUERY_VERBS: readonly EndpointVerb[] = ['GET', 'DELETE'];
 
 /**
  * Where each argument of `contract`, served with `verb`, travels. Throws a `TypeError` naming the
- * method when a parameter cannot travel where it must (an object in a path, a map in a query).
+ * method when a parameter cannot travel where it must (an object in a path, a map in a query), or
+ * claims a query key a security scheme reads its credential from (`credentials`).
  */
-export function argumentSources(where: string, contract: MethodContract, verb: EndpointVerb): ArgumentSources {
+export function argumentSources(where: string, contract: MethodContract, verb: EndpointVerb, credentials: readonly string[] = []): ArgumentSources {
   const { paramTypes, paramNames } = contract;
   if (paramNames === undefined) {
     const body = paramTypes.length === 0 ? undefined : paramTypes.length === 1 ? paramTypes[0] : t.tuple(paramTypes);
-    return { path: [], query: [], body, bodyForm: 'positional', bodyNames: [] };
+    return { path: [], query: [], readsQuery: false, body, bodyForm: 'positional', bodyNames: [] };
   }
   const bound = contract.route?.names ?? [];
   const named = paramNames.map((name, i): NamedParam => ({ name, type: paramTypes[i]! }));
@@ -51,13 +57,15 @@ export function argumentSources(where: string, contract: MethodContract, verb: E
     for (const p of rest) {
       const problem = queryProblem(p.type);
       if (problem !== undefined) throw new TypeError(`${where}: the parameter '${p.name}' of a ${verb} endpoint comes from the query, but ${problem}`);
+      const credential = credentials.find((key) => queryKeysOf(p).includes(key));
+      if (credential !== undefined) throw new TypeError(`${where} reads the query key '${credential}' as an argument, where its security scheme reads the credential`);
     }
-    return { path, query: rest, body: undefined, bodyForm: 'object', bodyNames: [] };
+    return { path, query: rest, readsQuery: true, body: undefined, bodyForm: 'object', bodyNames: [] };
   }
   const bodyNames = rest.map((p) => p.name);
-  if (rest.length === 0) return { path, query: [], body: undefined, bodyForm: 'object', bodyNames };
-  if (rest.length === 1) return { path, query: [], body: rest[0]!.type, bodyForm: 'value', bodyNames };
-  return { path, query: [], body: t.object(Object.fromEntries(rest.map((p) => [p.name, p.type]))), bodyForm: 'object', bodyNames };
+  if (rest.length === 0) return { path, query: [], readsQuery: false, body: undefined, bodyForm: 'object', bodyNames };
+  if (rest.length === 1) return { path, query: [], readsQuery: false, body: rest[0]!.type, bodyForm: 'value', bodyNames };
+  return { path, query: [], readsQuery: false, body: t.object(Object.fromEntries(rest.map((p) => [p.name, p.type]))), bodyForm: 'object', bodyNames };
 }
 
 /** Whether every parameter of `contract` may come from a query string (a reader named `get*` is then a GET). */

@@ -64,7 +64,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const { codecs, opts, maxBodyBytes, onResponse } = settings;
   const negotiation = new Negotiation(codecs);
   const input = plan.sources.body;
-  const readArguments = argumentsReader(contract, plan.sources, opts);
+  const readArguments = argumentsReader(contract, plan.sources, opts, schemes);
   const returnsVoid = contract.returns.kind === 'void';
   const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid };
   // Compiled now, while the platform allows generating code (see Codec.prepare).

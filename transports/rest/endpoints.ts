@@ -18,7 +18,7 @@ export interface Operation {
   /** The method's name: `'createBook'`. */
   readonly method: string;
   readonly verb: EndpointVerb;
-  /** Relative to the mount prefix: `/createBook`. */
+  /** Relative to the mount prefix: `/createBook`, or a route's pattern: `/notes/:id`. */
   readonly path: string;
   readonly contract: MethodContract;
   /** The names of the security schemes that admit a caller; empty for a public method. */
@@ -47,7 +47,8 @@ export class Endpoints {
   }
 
   /**
-   * Routes one request (`path` relative to the prefix) as the transports do: 404 for no route, 405
+   * Routes one request (`path` relative to the prefix, with its query unless `search` gives it) as
+   * the transports do: 404 for no route, 405
    * with `Allow`, HEAD as GET without a body (each endpoint checks `maxBodyBytes` itself), and
    * `x-request-id` on every answer. A CORS preflight is refused with 403 here: CORS belongs to the
    * transport (its `cors` option). The answer counts as written when it is returned.
@@ -68,9 +69,11 @@ export class Endpoints {
     }
     const routing = preRoute(this.#table, request.method, request.path, request.headers, undefined, false);
     if (routing.kind === 'answer') return routing.answer;
-    const { route } = routing;
+    const { route, target } = routing;
     if (route.kind !== 'endpoint') throw new Error('lacquer: a registry route that is not an endpoint');
-    const response = await route.handler(Object.create(request, { params: { value: route.params } }) as EndpointRequest);
+    // The route's `:name` values, and the query of a path given with one.
+    const routed = Object.create(request, { params: { value: route.params }, search: { value: request.search ?? target.search } }) as EndpointRequest;
+    const response = await route.handler(routed);
     return request.method === 'HEAD' ? { ...response, body: undefined } : response;
   }
 }

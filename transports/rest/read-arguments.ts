@@ -4,6 +4,7 @@ import type { Opts } from '../../core/options.ts';
 import type { ArgumentSources } from './arguments.ts';
 import { textReader } from './params/index.ts';
 import { NO_PARAMS } from './route-table.ts';
+import { queryCredentials, type SecurityScheme } from './security.ts';
 import type { EndpointRequest } from './types.ts';
 
 /** Reads the arguments of one call, in declared order: from the body (decoded by `codec`), the path and the query. */
@@ -14,21 +15,25 @@ export type ArgumentsReader = (request: EndpointRequest, codec: Codec, body: Uin
  * {@link ArgumentSources}); `undefined` for a method without parameters. Throws `ReadError`: the
  * path and the query are read before the body.
  */
-export function argumentsReader(contract: MethodContract, sources: ArgumentSources, opts: Opts): ArgumentsReader | undefined {
+export function argumentsReader(
+  contract: MethodContract, sources: ArgumentSources, opts: Opts, schemes: readonly SecurityScheme[],
+): ArgumentsReader | undefined {
   const { paramTypes, paramNames } = contract;
   const input = sources.body;
-  if (paramTypes.length === 0) return undefined;
+  if (paramTypes.length === 0 && !sources.readsQuery) return undefined;
   if (paramNames === undefined) {
     // The specification's bodies: the value of the one parameter, or an array of them.
     return paramTypes.length === 1
       ? (_request, codec, body) => [codec.decode(input!, body, opts)]
       : (_request, codec, body) => codec.decode(input!, body, opts) as unknown[];
   }
-  const text = sources.path.length + sources.query.length > 0 ? textReader(sources.path, sources.query, opts) : undefined;
+  const text = sources.path.length > 0 || sources.readsQuery ? textReader(sources.path, sources.query, opts, queryCredentials(schemes)) : undefined;
   const { bodyForm, bodyNames } = sources;
   const one = bodyNames[0];
+  const { readsQuery } = sources;
   return (request, codec, body) => {
-    const named: Record<string, unknown> = text === undefined ? {} : text(request.params ?? NO_PARAMS, request.search ?? '');
+    const search = readsQuery ? request.search ?? '' : '';
+    const named: Record<string, unknown> = text === undefined ? {} : text(request.params ?? NO_PARAMS, search);
     if (input !== undefined) {
       const value = codec.decode(input, body, opts);
       if (bodyForm === 'value') named[one!] = value;

@@ -7,7 +7,7 @@ import { createEndpoint, type EndpointSettings } from './endpoint.ts';
 import { Endpoints } from './endpoints.ts';
 import type { Interceptor } from './interceptors.ts';
 import { DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
-import type { SecurityScheme } from './security.ts';
+import { queryCredentials, type SecurityScheme } from './security.ts';
 import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
 import { ambiguous } from './router.ts';
@@ -114,9 +114,9 @@ export class Registry {
       });
       const path = pathFor(name, m);
       const verb = verbFor(name, m);
-      const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb);
+      const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb, queryCredentials(schemes));
       const conflict = this.#conflict(verb, path, planned);
-      if (conflict !== undefined) throw new Error(`Registry.on(): ${service} exposes ${verb} ${path}, which ${conflict}`);
+      if (conflict !== undefined) throw new Error(`Registry.on(): ${service} exposes ${verb} ${path}, ${conflict}`);
       planned.push({ name, verb, path, schemes, names, sources });
     }
     for (const { name, verb, path, schemes, names, sources } of planned) {
@@ -138,13 +138,12 @@ export class Registry {
    */
   #conflict(verb: EndpointVerb, path: string, planned: readonly Planned[]): string | undefined {
     const segments = path.slice(1).split('/');
-    const taken = [...this.#owners.keys()].map((key) => [key, this.#owners.get(key)!] as const)
-      .concat(planned.map((p) => [`${p.verb} ${p.path}`, 'the same service'] as const));
+    const taken = [...this.#owners, ...planned.map((p) => [`${p.verb} ${p.path}`, `${p.name} of the same service`] as const)];
     for (const [key, owner] of taken) {
       if (!key.startsWith(`${verb} `)) continue;
       const other = key.slice(verb.length + 1);
-      if (other === path) return `${owner} exposes already`;
-      if (ambiguous(segments, other.slice(1).split('/'))) return `would match the same requests as ${other} of ${owner}, neither more specific`;
+      if (other === path) return `already exposed by ${owner}`;
+      if (ambiguous(segments, other.slice(1).split('/'))) return `which would match the same requests as ${other} of ${owner}, neither more specific`;
     }
     return undefined;
   }

@@ -36,6 +36,11 @@ export interface SecurityScheme<C = unknown, I = unknown> {
   readonly key: ContextKey<I>;
 }
 
+/** The query keys `schemes` read their credential from (`apiKeyAuth({ query })`): not a method's arguments. */
+export function queryCredentials(schemes: readonly SecurityScheme[]): string[] {
+  return schemes.filter((s) => s.openApi.in === 'query' && s.openApi.name !== undefined).map((s) => s.openApi.name!);
+}
+
 /** What `verify` gets from `basicAuth`. */
 export interface BasicCredentials {
   readonly username: string;

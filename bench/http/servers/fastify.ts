@@ -81,6 +81,13 @@ export async function startFastify(port = 0): Promise<RunningServer> {
 
   app.post<{ Body: number }>(`${PREFIX}/getUserById`, getUserByIdSchema, getUserById);
 
+  const userParams = { type: 'object', properties: { id: { type: 'integer', minimum: 0 } }, required: ['id'], additionalProperties: false } as const;
+  app.get<{ Params: { id: number } }>(`${PREFIX}/users/:id`, { schema: { params: userParams, response: { 200: user } } }, async (request, reply) => {
+    const found = byId.get(request.params.id);
+    if (found === undefined) return reply.code(404).send({ message: `no user with id ${request.params.id}` });
+    return found;
+  });
+
   // The auth case: hooks scoped to the plugin, so the routes above run without them.
   app.decorateRequest('caller', null);
   await app.register(async (authed: FastifyInstance) => {

@@ -7,7 +7,10 @@ import { HttpServer } from '../../../transports/http/index.ts';
 import { AUTH_PREFIX, Book, PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
 import type { RunningServer } from './types.ts';
 
-/** The three endpoints: `GET /listUsers`, `POST /createBook`, `POST /getUserById` (by the verb rules). */
+/**
+ * The endpoints: `GET /listUsers`, `POST /createBook`, `POST /getUserById` (by the verb rules), and
+ * the same lookup as a resource route, `GET /users/:id`.
+ */
 export class BenchService {
   readonly #byId = new Map(USERS.map((u) => [u.id, u]));
 
@@ -26,12 +29,17 @@ export class BenchService {
     if (user === undefined) throw new HttpError(404, `no user with id ${id}`);
     return user;
   }
+
+  userById(id: bigint): User {
+    return this.getUserById(id);
+  }
 }
 
 meta(BenchService, service({
   listUsers: method([], t.array(User)),
   createBook: method([Book], Book),
   getUserById: method([t.u64()], User),
+  userById: method({ id: t.u64() }, User, { route: 'GET /users/:id' }),
 }));
 
 /** `POST /getUserById` as in {@link BenchService}, for callers with a bearer token. */

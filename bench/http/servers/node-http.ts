@@ -13,6 +13,10 @@ export async function startNodeHttp(port = 0): Promise<RunningServer> {
   const byId = new Map(PLAIN_USERS.map((u) => [u.id, u]));
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === `${PREFIX}/listUsers`) return send(res, 200, JSON.stringify(PLAIN_USERS));
+    if (req.method === 'GET' && req.url?.startsWith(`${PREFIX}/users/`)) {
+      const found = byId.get(Number(req.url.slice(PREFIX.length + 7)));
+      return found === undefined ? send(res, 404, '{"message":"no such user"}') : send(res, 200, JSON.stringify(found));
+    }
     if (req.method !== 'POST' || (req.url !== `${PREFIX}/createBook` && req.url !== `${PREFIX}/getUserById`)) {
       return send(res, 404, '{"message":"not found"}');
     }

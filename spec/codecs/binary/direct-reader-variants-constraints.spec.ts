@@ -8,7 +8,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { generatedSource, t, type Type } from '../../../index.ts';
-import { resolveReadOptions } from '../../../core/options.ts';
+import { resolveReadOptions, type MissingKeys } from '../../../core/options.ts';
+import { arbMissingKeys } from '../../support/arbitraries.ts';
 import { readTree } from '../../../core/read/read.ts';
 import { directlyReadable, type ReadWire } from '../../../codecs/binary/direct-reader.ts';
 import { guideOf } from '../../../codecs/binary/guide.ts';
@@ -17,14 +18,14 @@ import { DIRECT_COMPILERS, DIRECT_FORMATS, GAVE_UP, runDirect } from '../../supp
 import { decodeOutcome } from '../../support/read-outcome.ts';
 
 interface Options {
-  errorOnMissingKeys: boolean;
+  errorOnMissingKeys: MissingKeys;
   errorOnUnknownKeys: boolean;
   maxDepth: number;
 }
 
 const STRICT: Options = { errorOnMissingKeys: true, errorOnUnknownKeys: true, maxDepth: 64 };
 const arbOptions: fc.Arbitrary<Options> = fc.record({
-  errorOnMissingKeys: fc.boolean(),
+  errorOnMissingKeys: arbMissingKeys,
   errorOnUnknownKeys: fc.boolean(),
   maxDepth: fc.oneof(fc.constant(64), fc.integer({ min: 1, max: 4 })),
 });

@@ -4,19 +4,19 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { ReadError, t, type Type } from '../../../index.ts';
-import { resolveReadOptions } from '../../../core/options.ts';
+import { resolveReadOptions, type MissingKeys } from '../../../core/options.ts';
 import { readTree } from '../../../core/read/read.ts';
 import { directlyReadable, type ReadWire } from '../../../codecs/binary/direct-reader.ts';
-import { arbDescriptor, arbJsonNear, arbTyped } from '../../support/arbitraries.ts';
+import { arbDescriptor, arbJsonNear, arbMissingKeys, arbTyped } from '../../support/arbitraries.ts';
 import { DIRECT_COMPILERS, DIRECT_FORMATS, GAVE_UP, runDirect } from '../../support/direct-formats.ts';
 
 interface Options {
-  errorOnMissingKeys: boolean;
+  errorOnMissingKeys: MissingKeys;
   maxDepth: number;
 }
 
 const arbOptions: fc.Arbitrary<Options> = fc.record({
-  errorOnMissingKeys: fc.boolean(),
+  errorOnMissingKeys: arbMissingKeys,
   maxDepth: fc.oneof(fc.constant(64), fc.integer({ min: 1, max: 3 })),
 });
 

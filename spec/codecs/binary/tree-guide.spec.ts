@@ -13,7 +13,8 @@ import { readTree } from '../../../core/read/read.ts';
 import { guideOf, IGNORE, PLACEHOLDER } from '../../../codecs/binary/guide.ts';
 import { parseCbor } from '../../../codecs/cbor/parse.ts';
 import { parseMsgpack } from '../../../codecs/msgpack/parse.ts';
-import { arbDescriptor, arbJsonNear, arbTyped } from '../../support/arbitraries.ts';
+import { arbDescriptor, arbJsonNear, arbMissingKeys, arbTyped } from '../../support/arbitraries.ts';
+import type { MissingKeys } from '../../../core/options.ts';
 import { decodeOutcome } from '../../support/read-outcome.ts';
 import { arbWireTree, fieldNames, toCbor, toMsgpack } from '../../support/wire-tree.ts';
 import { MAX_READ_ERRORS } from '../../../core/errors/read-error.ts';
@@ -27,13 +28,13 @@ const FORMATS = [
 ];
 
 interface Options {
-  errorOnMissingKeys: boolean;
+  errorOnMissingKeys: MissingKeys;
   errorOnUnknownKeys: boolean;
   maxDepth: number;
 }
 
 const arbOptions: fc.Arbitrary<Options> = fc.record({
-  errorOnMissingKeys: fc.boolean(),
+  errorOnMissingKeys: arbMissingKeys,
   errorOnUnknownKeys: fc.boolean(),
   maxDepth: fc.oneof(fc.constant(64), fc.integer({ min: 1, max: 4 })),
 });

@@ -10,7 +10,8 @@ import { canGenerateCode } from '../../../core/codegen/codegen.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const SPECS = [
-  'spec/core/read-write-properties.spec.ts', 'spec/core/read/missing-keys.spec.ts', 'spec/core/errors/read-errors.spec.ts', 'spec/codecs/json/json.spec.ts',
+  'spec/core/read-write-properties.spec.ts', 'spec/core/read/missing-keys.spec.ts', 'spec/core/read/missing-keys-unless-default.spec.ts',
+  'spec/core/errors/read-errors.spec.ts', 'spec/codecs/json/json.spec.ts',
   'spec/codecs/msgpack/msgpack.spec.ts', 'spec/codecs/cbor/cbor.spec.ts', 'spec/codecs/binary/properties.spec.ts', 'spec/codecs/conformance.spec.ts',
   'spec/codecs/json/direct-reader.spec.ts', 'spec/codecs/writers-read-once.spec.ts', 'spec/codecs/unicode-text.spec.ts',
   'spec/core/read/variant-lazy.spec.ts', 'spec/core/read/constraints.spec.ts', 'spec/core/read/constraint-defaults.spec.ts',

@@ -13,7 +13,7 @@ import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import { readTree } from '../../../core/read/read.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
-import { arbDescriptor, arbJsonNear } from '../../support/arbitraries.ts';
+import { arbDescriptor, arbJsonNear, arbMissingKeys } from '../../support/arbitraries.ts';
 import { readErrorOf } from '../../support/read-error.ts';
 
 const Book = t.object({ id: t.u32(), title: t.string({ minLength: 1 }), tags: t.array(t.string()) }, { name: 'Book' });
@@ -132,7 +132,7 @@ describe('core/read: every error at once', () => {
 
   it('the first entry is the error itself, for any descriptor and input', () => {
     fc.assert(fc.property(arbDescriptor, fc.context(), (type, ctx) => {
-      fc.assert(fc.property(arbJsonNear(type), fc.boolean(), (value, errorOnMissingKeys) => {
+      fc.assert(fc.property(arbJsonNear(type), arbMissingKeys, (value, errorOnMissingKeys) => {
         let e: ReadError;
         try {
           json.decode(type, JSON.stringify(value), { errorOnMissingKeys });

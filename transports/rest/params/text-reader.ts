@@ -36,10 +36,10 @@ export type TextReader = (pathValues: Readonly<Record<string, string>>, search: 
  * A target with no query, for a method without query parameters, reads each path segment by its
  * text form and nothing else: no query parsing, no tree, no second pass.
  */
-export function textReader(path: readonly NamedParam[], query: readonly NamedParam[], opts?: Opts): TextReader {
+export function textReader(path: readonly NamedParam[], query: readonly NamedParam[], opts?: Opts, credentials: readonly string[] = []): TextReader {
   const problem = paramsProblem(path, query);
   if (problem !== undefined) throw new TypeError(problem);
-  const general = generalReader(path, query, opts);
+  const general = generalReader(path, query, opts, new Set(credentials));
   if (query.length > 0) return general;
   const names = path.map((p) => p.name);
   const inherited = names.map(isInheritedKey);
@@ -73,11 +73,13 @@ interface Slot {
   readonly key: string;
   /** An array: every occurrence is an element. Otherwise a second occurrence makes a list the scalar's reader refuses. */
   readonly many: boolean;
+  /** `isInheritedKey(key)`. */
+  readonly inherited: boolean;
 }
 
 const isArray = (type: Type) => formOf(type) === 'array';
 
-function generalReader(path: readonly NamedParam[], query: readonly NamedParam[], opts: Opts | undefined): TextReader {
+function generalReader(path: readonly NamedParam[], query: readonly NamedParam[], opts: Opts | undefined, credentials: ReadonlySet<string>): TextReader {
   const options = resolveReadOptions(opts);
   const ctx: ReaderContext = { ...options, source: 'binary' };
   const root = new ObjectType(Object.fromEntries([...path, ...query].map((p) => [p.name, p.type])));
@@ -89,19 +91,20 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
   for (const param of query) {
     if (formOf(param.type) === 'object') {
       const fields = (param.type as ObjectType).fields;
-      for (const key of queryKeysOf(param)) slots.set(key, { owner: param.name, key, many: isArray(fields[key]!) });
+      for (const key of queryKeysOf(param)) slots.set(key, { owner: param.name, key, many: isArray(fields[key]!), inherited: isInheritedKey(key) });
       spreads.push({ name: param.name, arrays: Object.keys(fields).filter((k) => isArray(fields[k]!)) });
     } else {
       const many = isArray(param.type);
-      slots.set(param.name, { owner: undefined, key: param.name, many });
+      slots.set(param.name, { owner: undefined, key: param.name, many, inherited: isInheritedKey(param.name) });
       if (many) arrays.push(param.name);
     }
   }
   const pathNames = path.map((p) => [p.name, isInheritedKey(p.name)] as const);
 
   return (pathValues, search) => {
-    // Null-prototype objects: a key such as `constructor` is absent until the query sets it.
-    const tree: Record<string, unknown> = Object.create(null);
+    // Declared keys only (never `__proto__`, which no object declares); a key such as `constructor`
+    // is read as an own property only, here and by the object reader.
+    const tree: Record<string, unknown> = {};
     for (const [name, inherited] of pathNames) {
       const text = memberValue(pathValues, name, inherited);
       if (typeof text === 'string') tree[name] = text;
@@ -109,7 +112,7 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
     // An array's absent key is the empty array.
     for (const name of arrays) tree[name] = [];
     for (const spread of spreads) {
-      const members: Record<string, unknown> = Object.create(null);
+      const members: Record<string, unknown> = {};
       for (const name of spread.arrays) members[name] = [];
       tree[spread.name] = members;
     }
@@ -119,7 +122,7 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
     } catch (e) {
       throw asReadError(e);
     }
-    if (search !== '') fillQuery(search, slots, tree, options.errorOnUnknownKeys, extra);
+    if (search !== '') fillQuery(search, slots, tree, options.errorOnUnknownKeys, credentials, extra);
     let out: Record<string, unknown>;
     try {
       out = read(tree) as Record<string, unknown>;
@@ -133,10 +136,12 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
 
 /**
  * Puts the texts of the query into the tree at their slots; keys no parameter declares are unknown
- * keys (with `errorOnUnknownKeys`, else dropped), and a key that does not decode is a
- * `syntax_error` whatever the options: both are listed in `extra`.
+ * keys (with `errorOnUnknownKeys`, else dropped) unless a security scheme reads them (`credentials`),
+ * and a key that does not decode is a `syntax_error` whatever the options: both are listed in `extra`.
  */
-function fillQuery(search: string, slots: ReadonlyMap<string, Slot>, tree: Record<string, unknown>, rejectUnknown: boolean, extra: Failure[]): void {
+function fillQuery(
+  search: string, slots: ReadonlyMap<string, Slot>, tree: Record<string, unknown>, rejectUnknown: boolean, credentials: ReadonlySet<string>, extra: Failure[],
+): void {
   forEachPair(search, (rawKey, rawValue) => {
     let key: string;
     try {
@@ -147,7 +152,7 @@ function fillQuery(search: string, slots: ReadonlyMap<string, Slot>, tree: Recor
     }
     const slot = slots.get(key);
     if (slot === undefined) {
-      if (rejectUnknown && extra.length < MAX_READ_ERRORS) {
+      if (rejectUnknown && !credentials.has(key) && extra.length < MAX_READ_ERRORS) {
         const failure = unknownKey(key);
         failure.segments.push(key);
         extra.push(failure);
@@ -161,7 +166,7 @@ function fillQuery(search: string, slots: ReadonlyMap<string, Slot>, tree: Recor
       text = new Undecodable((e as Failure).detail);
     }
     const target = slot.owner === undefined ? tree : (tree[slot.owner] as Record<string, unknown>);
-    const had = target[slot.key];
+    const had = memberValue(target, slot.key, slot.inherited);
     if (slot.many || Array.isArray(had)) (had as unknown[]).push(text);
     else target[slot.key] = had === undefined ? text : [had, text];
   });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import {
   bearerAuth, contextKey, meta, method, Registry, service, t, type AnyType, type MethodContract, type RegistryOptions, type Type,
 } from '../../../../index.ts';
-import { arbDescriptor, arbValueOf } from '../../../support/arbitraries.ts';
+import { arbDescriptor, arbMissingKeys, arbValueOf } from '../../../support/arbitraries.ts';
 
 /** The choices that turn a descriptor into one with names and defaults. */
 interface Decoration {
@@ -98,7 +98,7 @@ export const arbService: fc.Arbitrary<GeneratedService> = fc
       }),
       { minLength: 1, maxLength: 4 },
     ),
-    errorOnMissingKeys: fc.boolean(),
+    errorOnMissingKeys: arbMissingKeys,
     errorOnUnknownKeys: fc.boolean(),
   })
   .map(({ methods, errorOnMissingKeys, errorOnUnknownKeys }) => ({

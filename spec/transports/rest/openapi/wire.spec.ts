@@ -16,7 +16,7 @@ import { createExampleServer } from '../../../../examples/app.ts';
 import { HttpServer } from '../../../../transports/http/index.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
 import { requestShape } from '../../../../transports/client/request-shape.ts';
-import { arbJsonNear, arbValueOf } from '../../../support/arbitraries.ts';
+import { arbJsonNear, arbMissingKeys, arbValueOf } from '../../../support/arbitraries.ts';
 import { send, type Reply } from '../../../support/http-client.ts';
 import { arbApiType, Record64, registryFor, TOKEN } from './arbitraries.ts';
 import { zooRegistry, ZOO_KEY, ZOO_TOKEN } from './fixtures.ts';
@@ -82,7 +82,7 @@ describe('openApi: the document agrees with the wire', function () {
   // The registry's reading options reach the document through `endpoints.opts`; without it the
   // document describes the default options, so only those are served then.
   const arbOptions = fc.record({
-    errorOnMissingKeys: fc.boolean(),
+    errorOnMissingKeys: arbMissingKeys,
     errorOnUnknownKeys: fc.boolean(),
   });
 

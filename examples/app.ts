@@ -1,9 +1,8 @@
-import { HttpError, Registry, type RegistryOptions, type ResponseReport } from '../index.ts';
+import { Registry, type RegistryOptions, type ResponseReport } from '../index.ts';
 import { HttpServer, type HttpServerOptions } from '../transports/http/index.ts';
 import { CALLER, demoBearer, demoTokens, type DemoTokens } from './auth.ts';
 import { serveApiDocs } from './openapi.ts';
 import { servePage } from './page/serve.ts';
-import { Book } from './records.ts';
 import { BookService, UserService } from './services.ts';
 
 /** `"VERB /prefix/path"` for every route of a registry: what the discovery route lists. */
@@ -15,12 +14,12 @@ export function endpointList(prefix: string, registry: Registry): string[] {
   return out;
 }
 
-/** What `GET /api` lists: the registry's endpoints, then the application's own route for books. */
+/** What `GET /api` lists: the registry's endpoints, then the OpenAPI document's route. */
 export function exampleRoutes(registry: Registry): string[] {
-  return [...endpointList('/api', registry), 'GET /api/books/:id', 'GET /api/openapi.json'];
+  return [...endpointList('/api', registry), 'GET /api/openapi.json'];
 }
 
-/** One line per answer of an endpoint: `POST /api/createBook 201 0.4 ms req=<id> caller=demo`. */
+/** One line per answer of an endpoint: `POST /api/books 201 0.4 ms req=<id> caller=demo`. */
 export function logLine(prefix: string, { call, status, durationMs }: ResponseReport): string {
   const caller = call.has(CALLER) ? ` caller=${call.get(CALLER).name}` : '';
   return `${call.verb} ${prefix}${call.path} ${status} ${durationMs.toFixed(1)} ms req=${call.requestId}${caller}`;
@@ -38,10 +37,9 @@ export interface ExampleOptions {
 }
 
 /**
- * The example application: both services under `/api` behind bearer tokens (but `listBooks`), the
- * public routes `GET /api` (discovery) and `GET /api/books/:id` (what createBook's `Location`
- * names), the OpenAPI document `GET /api/openapi.json` and its reference page `/docs`, and the
- * browser page at `/` (bundled on first request).
+ * The example application: both services under `/api` behind bearer tokens (but the reading of
+ * books), the public discovery route `GET /api`, the OpenAPI document `GET /api/openapi.json` and
+ * its reference page `/docs`, and the browser page at `/` (bundled on first request).
  */
 export function createExampleServer(options: ExampleOptions = {}): { server: HttpServer; registry: Registry } {
   const log = options.log ?? console.log;
@@ -50,18 +48,11 @@ export function createExampleServer(options: ExampleOptions = {}): { server: Htt
     security: { bearer: demoBearer(options.tokens ?? demoTokens()) },
     onResponse: (report) => log(logLine('/api', report)),
   });
-  const books = new BookService('/api/books');
-  registry.on(new UserService()).on(books);
+  registry.on(new UserService()).on(new BookService('/api/books'));
   const server = new HttpServer(options.server);
   server.mount('/api', registry.endpoints);
   server.get('/api', (_req, res) => {
     res.json({ endpoints: exampleRoutes(registry) });
-  });
-  server.get('/api/books/:id', (req, res) => {
-    const id = req.params.id!;
-    const book = /^-?\d{1,10}$/.test(id) ? books.find(Number(id)) : undefined;
-    if (book === undefined) throw new HttpError(404, `no book with id ${id}`);
-    res.json(book, Book);
   });
   serveApiDocs(server, registry, '/api');
   servePage(server);

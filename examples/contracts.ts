@@ -1,21 +1,31 @@
 // The services' contracts, apart from their implementations: the server binds them to its classes
 // with meta(), the browser page builds its client from them without bundling any server code.
-// Every method needs a bearer token (the registry's `bearer` scheme, examples/auth.ts) except
-// listBooks: the catalogue is public.
+//
+// The two styles side by side:
+// - UserApi is in the specification's style: each method at `{prefix}/{method}`, the verb from its
+//   name, its arguments in the body (`POST /api/getUserById` with the body `5`).
+// - BookApi is a resource: named parameters and routes, as a Fastify or Hono user writes them
+//   (`GET /api/books/3`, `GET /api/books/search?query=pearls&limit=5`, `PUT /api/books/3`).
+//
+// Every method needs a bearer token (the registry's `bearer` scheme, examples/auth.ts) except the
+// three that read books: the catalogue is public.
 import { method, service, t } from '../index.ts';
 import { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
 
 export const UserApi = service({
-  getAllUsers: method([], t.array(User)),           // GET
-  getUserById: method([t.u64()], User),             // POST, body: 5
-  createUser: method([User], User),                 // POST, body: a User
-  deleteUser: method([t.u64()], t.void()),          // DELETE, 204
+  getAllUsers: method([], t.array(User)),           // GET /getAllUsers
+  getUserById: method([t.u64()], User),             // POST /getUserById, body: 5
+  createUser: method([User], User),                 // POST /createUser, body: a User
+  deleteUser: method([t.u64()], t.void()),          // DELETE /deleteUser, body: 5; answers 204
 }, { security: ['bearer'] });
 
 export const BookApi = service({
-  listBooks: method([], t.array(Book), { security: [] }),               // GET, public
-  createBook: method([Book], Book, { status: 201 }),                    // POST, 201 + Location
-  updateBook: method([BookUpdate], Book),                               // PUT
-  deleteBook: method([t.i32()], t.void()),                              // DELETE, 204
-  searchBooks: method([BookSearchRequest], BookSearchResponse),         // POST
+  listBooks: method([], t.array(Book), { route: 'GET /books', security: [] }),
+  // The query string is spread over a BookSearchRequest: ?query=pearls&limit=5&offset=0. A static
+  // segment wins over a parameter: /books/search is this route, not getBook with the id 'search'.
+  searchBooks: method({ search: BookSearchRequest }, BookSearchResponse, { route: 'GET /books/search', security: [] }),
+  getBook: method({ id: t.i32() }, Book, { route: 'GET /books/:id', security: [] }),
+  createBook: method({ book: Book }, Book, { route: 'POST /books', status: 201 }),             // body: a Book; 201 + Location
+  updateBook: method({ id: t.i32(), update: BookUpdate }, Book, { route: 'PUT /books/:id' }), // body: a BookUpdate
+  deleteBook: method({ id: t.i32() }, t.void(), { route: 'DELETE /books/:id' }),              // 204
 }, { security: ['bearer'] });

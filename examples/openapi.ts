@@ -93,7 +93,7 @@ const plain = (res: HttpResponse, type: string) => res.header('content-type', ty
 export const EXAMPLE_INFO: OpenApiInfo = {
   title: 'lacquer example',
   version: '1.0.0',
-  description: 'Users and books, in JSON, MessagePack and CBOR. Every method but listBooks needs a bearer token (Authorize).',
+  description: 'Users at /api/{method} (the specification\'s style) and books as a resource at /api/books, in JSON, MessagePack and CBOR. Reading books is public; every other method needs a bearer token (Authorize).',
 };
 
 /**

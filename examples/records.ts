@@ -10,9 +10,11 @@ export const Book = t.object(
 );
 export type Book = Infer<typeof Book>;
 
-export const BookUpdate = t.object({ id: t.i32(), title: t.string(), author: t.string() }, { name: 'BookUpdate' });
+/** What `PUT /books/:id` replaces: the id travels in the path. */
+export const BookUpdate = t.object({ title: t.string(), author: t.string() }, { name: 'BookUpdate' });
 export type BookUpdate = Infer<typeof BookUpdate>;
 
+/** The query string of `GET /books/search?query=pearls&limit=5`: one key per member. */
 export const BookSearchRequest = t.object(
   { query: t.string(), limit: t.i32().default(10), offset: t.i32().default(0) },
   { name: 'BookSearchRequest' },

@@ -1,6 +1,6 @@
 // `npm start`: the example server on PORT (default 8080). Ctrl-C stops it gracefully.
 // The bearer tokens: LACQUER_DEMO_TOKEN (default demo-token) and LACQUER_READONLY_TOKEN (default
-// read-only-token). A line per call goes to stdout: `POST /api/createBook 201 0.4 ms req=<id> ...`.
+// read-only-token). A line per call goes to stdout: `POST /api/books 201 0.4 ms req=<id> ...`.
 import { createExampleServer, exampleRoutes } from './app.ts';
 import { demoTokens, type DemoTokens } from './auth.ts';
 import { buildPage } from './page/serve.ts';
@@ -36,10 +36,11 @@ console.log(`  ${server.url}/ is the browser page (JSON, MessagePack and CBOR th
 console.log(`  ${server.url}/docs is the API reference (Swagger UI on ${server.url}/api/openapi.json)`);
 console.log(`  GET ${server.url}/api lists the endpoints:`);
 for (const route of exampleRoutes(registry)) console.log(`  ${route}`);
-console.log('  every endpoint but GET /api/listBooks needs Authorization: Bearer <token>:');
+console.log('  reading books is public; every other endpoint needs Authorization: Bearer <token>:');
 const width = Math.max(tokens.demo.length, tokens.readOnly.length) + 2;
 console.log(`    ${tokens.demo.padEnd(width)}reads and writes (LACQUER_DEMO_TOKEN)`);
 console.log(`    ${tokens.readOnly.padEnd(width)}reads only: writes answer 403 (LACQUER_READONLY_TOKEN)`);
+console.log(`  try: curl '${server.url}/api/books/search?query=programming&limit=1'`);
 console.log(`  try: curl -H 'Authorization: Bearer ${tokens.demo}' ${server.url}/api/getAllUsers`);
 await server.waitForSignal();
 console.log('stopped');

@@ -5,7 +5,7 @@ import type { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } fr
 
 export { BookApi, UserApi };
 
-/** The specification's user service, in memory. */
+/** The specification's user service, in memory, at `{prefix}/{method}` (see UserApi in contracts.ts). */
 export class UserService {
   readonly #users = new Map<bigint, User>([
     [1n, { id: 1n, name: 'Ada', weight: 61.5 }],
@@ -40,9 +40,9 @@ export class UserService {
 
 meta(UserService, UserApi);
 
-/** The specification's book service, in memory. */
+/** The books, as a resource: `/api/books` and `/api/books/:id` (see BookApi in contracts.ts). */
 export class BookService {
-  /** @param booksUrl where {@link find}'s route serves a book: `${booksUrl}/<id>` (createBook's `Location`). */
+  /** @param booksUrl where `getBook` serves a book: `${booksUrl}/<id>`, createBook's `Location`. */
   constructor(readonly booksUrl = '/api/books') {}
 
   readonly #books = new Map<number, Book>([
@@ -55,12 +55,23 @@ export class BookService {
     return [...this.#books.values()];
   }
 
-  /** Not in the contract: what the application's route `GET /api/books/:id` serves. */
-  find(id: number): Book | undefined {
-    return this.#books.get(id);
+  /** `GET /books/search?query=pearls&limit=5`: the query string's keys are the members of `search`. */
+  searchBooks(search: BookSearchRequest): BookSearchResponse {
+    if (search.limit < 0 || search.offset < 0) throw new InvalidArgument('limit and offset must not be negative');
+    const q = search.query.toLowerCase();
+    const hits = [...this.#books.values()].filter((b) => `${b.title} ${b.author}`.toLowerCase().includes(q));
+    const books = hits.slice(search.offset, search.offset + search.limit);
+    return { books, total_count: hits.length, has_more: search.offset + books.length < hits.length };
   }
 
-  /** Answered 201 (the contract's status) with `Location: /api/books/<id>`. */
+  /** `GET /books/3`: `id` comes from the path, read as an i32 (`/books/x` is a 400 at `/id`). */
+  getBook(id: number): Book {
+    const book = this.#books.get(id);
+    if (book === undefined) throw new HttpError(404, `no book with id ${id}`);
+    return book;
+  }
+
+  /** `POST /books`, the body a Book: answered 201 (the contract's status) with `Location: /api/books/<id>`. */
   createBook(book: Book, call: Call): Book {
     requireWriter(call);
     if (this.#books.has(book.id)) throw new HttpError(409, `a book with id ${book.id} exists`);
@@ -69,26 +80,18 @@ export class BookService {
     return book;
   }
 
-  updateBook(update: BookUpdate, call: Call): Book {
+  /** `PUT /books/3`, the body a BookUpdate: the arguments arrive in declared order, `id` then `update`. */
+  updateBook(id: number, update: BookUpdate, call: Call): Book {
     requireWriter(call);
-    const book = this.#books.get(update.id);
-    if (book === undefined) throw new HttpError(404, `no book with id ${update.id}`);
-    const updated = { ...book, title: update.title, author: update.author };
-    this.#books.set(update.id, updated);
+    const updated = { ...this.getBook(id), title: update.title, author: update.author };
+    this.#books.set(id, updated);
     return updated;
   }
 
+  /** `DELETE /books/3`: answered 204. */
   deleteBook(id: number, call: Call): void {
     requireWriter(call);
     if (!this.#books.delete(id)) throw new HttpError(404, `no book with id ${id}`);
-  }
-
-  searchBooks(request: BookSearchRequest): BookSearchResponse {
-    if (request.limit < 0 || request.offset < 0) throw new InvalidArgument('limit and offset must not be negative');
-    const q = request.query.toLowerCase();
-    const hits = [...this.#books.values()].filter((b) => `${b.title} ${b.author}`.toLowerCase().includes(q));
-    const books = hits.slice(request.offset, request.offset + request.limit);
-    return { books, total_count: hits.length, has_more: request.offset + books.length < hits.length };
   }
 }
 

@@ -1,6 +1,8 @@
-// The browser page of `npm start`: lists and creates users through `createClient`, in the wire
-// format picked on the page, sending the token field as a bearer token, and logs every exchange so
-// the negotiation can be watched.
+// The browser page of `npm start`: lists and creates users (UserApi, the specification's
+// `{prefix}/{method}` endpoints) and searches and edits books (BookApi, resource routes: the client
+// builds `/api/books/3` and `/api/books/search?query=…` from named arguments) through
+// `createClient`, in the wire format picked on the page, sending the token field as a bearer token,
+// and logs every exchange so the negotiation can be watched.
 // Bundled by examples/page/serve.ts with esbuild; served under a CSP without 'unsafe-eval'.
 import { cbor } from '../../codecs/cbor/index.ts';
 import type { Codec } from '../../core/codec.ts';
@@ -8,10 +10,10 @@ import { formatF32 } from '../../codecs/json/format-f32.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { canGenerateCode } from '../../core/codegen/codegen.ts';
-import { HttpError } from '../../index.ts';
+import { HttpError, type Contract, type Methods } from '../../index.ts';
 import { createClient, type Client } from '../../transports/client/index.ts';
-import { UserApi } from '../contracts.ts';
-import type { User } from '../records.ts';
+import { BookApi, UserApi } from '../contracts.ts';
+import type { Book, User } from '../records.ts';
 
 const CODECS = { json, msgpack, cbor } satisfies Record<string, Codec>;
 type CodecName = keyof typeof CODECS;
@@ -54,7 +56,8 @@ function addLog(headline: string, lines: readonly string[], failed: boolean): vo
 async function loggingFetch(request: Request): Promise<Response> {
   const sent = new Uint8Array(await request.clone().arrayBuffer());
   const sentType = request.headers.get('content-type');
-  const call = `${request.method} ${new URL(request.url).pathname}`;
+  const target = new URL(request.url);
+  const call = `${request.method} ${target.pathname}${target.search}`;
   const auth = request.headers.get('authorization') === null ? '(none)' : 'Bearer …';
   const asked = `request Content-Type: ${sentType ?? '(no body)'} · Accept: ${request.headers.get('accept')} · Authorization: ${auth}`;
   const sentBytes = sent.byteLength > 0 ? [`sent ${sent.byteLength} bytes: ${preview(sent, sentType)}`] : [];
@@ -84,16 +87,23 @@ function authorization(): HeadersInit {
 }
 
 const options = { baseUrl, fetch: loggingFetch, headers: authorization };
-const clients = {
-  json: createClient(UserApi, { ...options, codec: json }),
-  msgpack: createClient(UserApi, { ...options, codec: msgpack }),
-  cbor: createClient(UserApi, { ...options, codec: cbor }),
-} satisfies Record<CodecName, Client<typeof UserApi.methods>>;
-
-function current(): Client<typeof UserApi.methods> {
-  const picked = document.querySelector<HTMLInputElement>('input[name=codec]:checked')?.value ?? 'json';
-  return clients[picked as CodecName] ?? clients.json;
+/** A client of `contract` per wire format. */
+function clientsOf<M extends Methods>(contract: Contract<M>): Record<CodecName, Client<M>> {
+  return {
+    json: createClient(contract, { ...options, codec: json }),
+    msgpack: createClient(contract, { ...options, codec: msgpack }),
+    cbor: createClient(contract, { ...options, codec: cbor }),
+  };
 }
+const users = clientsOf(UserApi);
+const books = clientsOf(BookApi);
+
+function picked(): CodecName {
+  const value = document.querySelector<HTMLInputElement>('input[name=codec]:checked')?.value;
+  return value !== undefined && Object.hasOwn(CODECS, value) ? (value as CodecName) : 'json';
+}
+const usersApi = () => users[picked()];
+const booksApi = () => books[picked()];
 
 function describe(user: User): string {
   return `{ id: ${user.id}n, name: ${JSON.stringify(user.name)}, weight: ${formatF32(user.weight)} }`;
@@ -130,7 +140,7 @@ async function run(action: () => Promise<void>): Promise<void> {
 async function reload(): Promise<void> {
   let users: User[];
   try {
-    users = await current().getAllUsers();
+    users = await usersApi().getAllUsers();
   } catch (error) {
     $('#users tbody').replaceChildren(); // no stale rows under a 401
     throw error;
@@ -160,7 +170,7 @@ function idFrom(input: HTMLInputElement): bigint {
 $('#create').addEventListener('submit', (event) => {
   event.preventDefault();
   void run(async () => {
-    const user = await current().createUser({
+    const user = await usersApi().createUser({
       id: idFrom($('#create-id')),
       name: $<HTMLInputElement>('#create-name').value,
       weight: Number($<HTMLInputElement>('#create-weight').value),
@@ -174,15 +184,82 @@ $('#find').addEventListener('submit', (event) => {
   event.preventDefault();
   void run(async () => {
     $('#found').textContent = '';
-    const user = await current().getUserById(idFrom($('#find-id')));
+    const user = await usersApi().getUserById(idFrom($('#find-id')));
     $('#found').textContent = describe(user);
   });
 });
 
+async function reloadBooks(): Promise<void> {
+  const list = await booksApi().listBooks(); // GET /api/books
+  const rows = list.map((book) => {
+    const row = document.createElement('tr');
+    row.dataset.id = String(book.id);
+    for (const text of [String(book.id), book.title, book.author, String(book.year)]) {
+      const cell = document.createElement('td');
+      cell.textContent = text;
+      row.append(cell);
+    }
+    return row;
+  });
+  $('#books tbody').replaceChildren(...rows);
+}
+
+/** Reads a field as an integer; the client checks the range of its descriptor (an i32) before sending. */
+function integerFrom(input: HTMLInputElement): number {
+  const value = Number(input.value.trim());
+  if (input.value.trim() === '' || !Number.isInteger(value)) throw new RangeError(`'${input.value}' is not an integer`);
+  return value;
+}
+
+function describeBook(book: Book): string {
+  return `${book.id}: ${book.title} (${book.author}, ${book.year})`;
+}
+
+$('#search').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run(async () => {
+    $('#searched').textContent = '';
+    // GET /api/books/search?query=…&limit=…: the members of `search` become the query string.
+    const found = await booksApi().searchBooks({
+      search: { query: $<HTMLInputElement>('#search-query').value, limit: integerFrom($('#search-limit')) },
+    });
+    const more = found.has_more ? ', more left' : '';
+    $('#searched').textContent = `${found.books.length} of ${found.total_count}${more}: ${found.books.map((b) => b.title).join('; ')}`;
+  });
+});
+
+$('#edit-load').addEventListener('click', () => void run(async () => {
+  $('#edited').textContent = '';
+  const book = await booksApi().getBook({ id: integerFrom($('#edit-id')) }); // GET /api/books/<id>
+  $<HTMLInputElement>('#edit-title').value = book.title;
+  $<HTMLInputElement>('#edit-author').value = book.author;
+  $('#edited').textContent = `loaded ${describeBook(book)}`;
+}));
+
+$('#edit').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run(async () => {
+    $('#edited').textContent = '';
+    const book = await booksApi().updateBook({ // PUT /api/books/<id>, the body a BookUpdate
+      id: integerFrom($('#edit-id')),
+      update: { title: $<HTMLInputElement>('#edit-title').value, author: $<HTMLInputElement>('#edit-author').value },
+    });
+    $('#edited').textContent = `updated ${describeBook(book)}`;
+    await reloadBooks();
+  });
+});
+
+/** Both lists, books first: they are public, so they load even when the token is refused. */
+async function reloadAll(): Promise<void> {
+  await reloadBooks();
+  await reload();
+}
+
 for (const radio of document.querySelectorAll<HTMLInputElement>('input[name=codec]')) {
-  radio.addEventListener('change', () => void run(reload));
+  radio.addEventListener('change', () => void run(reloadAll));
 }
 $('#reload').addEventListener('click', () => void run(reload));
+$('#reload-books').addEventListener('click', () => void run(reloadBooks));
 $('#token').addEventListener('change', () => void run(reload));
 $('#clear').addEventListener('click', () => $('#log').replaceChildren());
 
@@ -191,9 +268,9 @@ $('#codegen').textContent = codegen
   ? 'code generation allowed: lacquer runs generated readers and writers'
   : "code generation blocked (CSP without 'unsafe-eval'): lacquer runs its closures";
 
-/** For the console (and the browser spec): `await demo.clients.cbor.getAllUsers()`. */
-Object.assign(globalThis, { demo: { clients, HttpError, codegen, baseUrl } });
+/** For the console (and the browser spec): `await demo.users.cbor.getAllUsers()`, `await demo.books.json.getBook({ id: 1 })`. */
+Object.assign(globalThis, { demo: { users, books, HttpError, codegen, baseUrl } });
 
 // The HTML starts at 1 pending, covering the time before this script ran; the first load takes over.
 document.body.dataset.pending = '0';
-void run(reload);
+void run(reloadAll);

@@ -33,11 +33,11 @@ interface RoundTrip {
   invalid: { isHttpError: boolean; status: number; detail: string };
 }
 
-/** Calls the API through the page's `demo.clients[codec]`: create, get, list, and two 4xx answers. */
+/** Calls the API through the page's `demo.users[codec]`: create, get, list, and two 4xx answers. */
 function roundTrip(page: Page, codec: string, id: bigint): Promise<RoundTrip> {
   // No named functions inside: the callback is serialized into the page as it is.
   return page.evaluate(async ([codec, idText]) => {
-    const api = (globalThis as any).demo.clients[codec];
+    const api = (globalThis as any).demo.users[codec];
     const HttpError = (globalThis as any).demo.HttpError;
     const id = BigInt(idText);
     const created = await api.createUser({ id, name: `api ${codec}`, weight: 0.1 });
@@ -66,6 +66,58 @@ function expectRoundTrip(result: RoundTrip, id: bigint): void {
   expect(result.invalid).to.deep.equal({ isHttpError: true, status: 400, detail: 'name must not be empty' });
 }
 
+/** What a page reports about one round of calls to the routed book endpoints (BookApi). */
+interface BookRoundTrip {
+  created: unknown;
+  fetched: unknown;
+  updated: unknown;
+  searched: unknown;
+  deleted: unknown;
+  gone: { isHttpError: boolean; status: number; detail: string };
+  negative: { isHttpError: boolean; status: number; detail: string };
+  outOfRange: { name: string; message: string };
+}
+
+/** A title with what a query string must encode: `&`, `=`, `#`, `%`, `+`, `/`, `?`, a space and non-ASCII. */
+const awkwardTitle = (codec: string) => `Lisp & C = #1, 100% + é/? (${codec})`;
+
+/**
+ * Calls the routed endpoints through the page's `demo.books[codec]`, the typed client building each
+ * URL from named arguments: POST /books, GET /books/:id, PUT /books/:id, GET /books/search?…,
+ * DELETE /books/:id, then a 404, a 400 from the server, and an id the client refuses to send.
+ */
+function bookRoundTrip(page: Page, codec: string, id: number): Promise<BookRoundTrip> {
+  return page.evaluate(async ([codec, id, title]) => {
+    const api = (globalThis as any).demo.books[codec];
+    const HttpError = (globalThis as any).demo.HttpError;
+    const created = await api.createBook({ book: { id, title, author: 'Kernighan', isbn: 'x', year: 1978 } });
+    const fetched = await api.getBook({ id });
+    const updated = await api.updateBook({ id, update: { title: `${title} 2nd`, author: 'Ritchie' } });
+    const searched = await api.searchBooks({ search: { query: `${title} 2nd`, limit: 5 } });
+    const deleted = await api.deleteBook({ id });
+    const [gone, negative] = (await Promise.all([
+      api.getBook({ id }).catch((e: any) => e),
+      api.searchBooks({ search: { query: 'a', limit: -1 } }).catch((e: any) => e),
+    ])).map((e: any) => ({ isHttpError: e instanceof HttpError, status: e.status, detail: e.detail }));
+    const outOfRange = await api.getBook({ id: 2 ** 31 }).catch((e: any) => e);
+    return { created, fetched, updated, searched, deleted, gone: gone!, negative: negative!, outOfRange: { name: outOfRange.name, message: outOfRange.message } };
+  }, [codec, id, awkwardTitle(codec)] as const);
+}
+
+function expectBookRoundTrip(result: BookRoundTrip, codec: string, id: number): void {
+  const title = awkwardTitle(codec);
+  const book = { id, title, author: 'Kernighan', isbn: 'x', year: 1978 };
+  const updated = { ...book, title: `${title} 2nd`, author: 'Ritchie' };
+  expect(result.created).to.deep.equal(book);
+  expect(result.fetched).to.deep.equal(book);
+  expect(result.updated).to.deep.equal(updated);
+  expect(result.searched).to.deep.equal({ books: [updated], total_count: 1, has_more: false });
+  expect(result.deleted).to.equal(undefined);
+  expect(result.gone).to.deep.equal({ isHttpError: true, status: 404, detail: `no book with id ${id}` });
+  expect(result.negative).to.deep.equal({ isHttpError: true, status: 400, detail: 'limit and offset must not be negative' });
+  expect(result.outOfRange).to.deep.equal({ name: 'WriteError', message: '2147483648 is outside i32 (-2147483648..2147483647) at /id' });
+}
+
 /** Waits until the page has no action under way. */
 const settle = (page: Page) => page.waitForFunction(() => document.body.dataset.pending === '0');
 const text = async (page: Page, selector: string) => (await page.textContent(selector))?.trim() ?? '';
@@ -90,7 +142,9 @@ describe('examples: the browser page in headless Chromium', function () {
     let context: BrowserContext;
     let page: Page;
     const failures: string[] = [];
-    const exchanges: { path: string; sent: string | null; answered: string | null; status: number; auth: string | null }[] = [];
+    const exchanges: {
+      verb: string; path: string; search: string; sent: string | null; answered: string | null; status: number; auth: string | null; location: string | null;
+    }[] = [];
 
     before(async () => {
       context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
@@ -101,11 +155,12 @@ describe('examples: the browser page in headless Chromium', function () {
         if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) failures.push(`console: ${m.text()}`);
       });
       page.on('response', (r) => {
-        const path = new URL(r.url()).pathname;
+        const { pathname: path, search } = new URL(r.url());
         if (path.startsWith('/api/')) {
           const sent = r.request().headers();
           exchanges.push({
-            path, sent: sent['content-type'] ?? null, answered: r.headers()['content-type'] ?? null, status: r.status(), auth: sent.authorization ?? null,
+            verb: r.request().method(), path, search, sent: sent['content-type'] ?? null, answered: r.headers()['content-type'] ?? null,
+            status: r.status(), auth: sent.authorization ?? null, location: r.headers().location ?? null,
           });
         }
       });
@@ -120,9 +175,11 @@ describe('examples: the browser page in headless Chromium', function () {
       await context.close();
     });
 
-    it('loads, lists the seeded users, and runs on the closures because new Function is refused', async () => {
+    it('loads, lists the seeded users and books, and runs on the closures because new Function is refused', async () => {
       expect(await page.locator('#users tbody tr').count()).to.be.at.least(2);
       expect(await text(page, '#users tbody tr[data-id="1"]')).to.match(/^1\s*bigint\s*Ada\s*61\.5$/);
+      expect(await page.locator('#books tbody tr td:first-child').allTextContents()).to.deep.equal(['1', '2', '3']);
+      expect(await page.locator('#books tbody tr[data-id="3"] td').allTextContents()).to.deep.equal(['3', 'Programming Pearls', 'Bentley', '1986']);
       // The page's own probe (page.evaluate itself would be exempt from the CSP, as DevTools is).
       expect(await page.evaluate(() => (globalThis as any).demo.codegen)).to.equal(false);
       expect(await text(page, '#codegen')).to.include('blocked');
@@ -161,6 +218,61 @@ describe('examples: the browser page in headless Chromium', function () {
           for (const e of list) expect(e.answered).to.equal(type);
         });
 
+        it('searches, loads and saves a book through the forms', async () => {
+          await page.fill('#search-query', 'pearls');
+          await page.fill('#search-limit', '10');
+          await page.click('#search button');
+          await settle(page);
+          expect(await text(page, '#searched')).to.equal('1 of 1: Programming Pearls');
+          await page.fill('#search-query', 'programming');
+          await page.fill('#search-limit', '1');
+          await page.click('#search button');
+          await settle(page);
+          expect(await text(page, '#searched')).to.equal('1 of 2, more left: The C Programming Language');
+
+          await page.fill('#edit-id', '3');
+          await page.fill('#edit-title', '');
+          await page.click('#edit-load');
+          await settle(page);
+          expect(await page.inputValue('#edit-title')).to.equal('Programming Pearls');
+          expect(await text(page, '#edited')).to.equal('loaded 3: Programming Pearls (Bentley, 1986)');
+          await page.fill('#edit-title', `Programming Pearls, ${name}`);
+          await page.click('#edit button[type=submit]');
+          await settle(page);
+          expect(await text(page, '#edited')).to.equal(`updated 3: Programming Pearls, ${name} (Bentley, 1986)`);
+          const cells = await page.locator('#books tbody tr[data-id="3"] td').allTextContents();
+          expect(cells).to.deep.equal(['3', `Programming Pearls, ${name}`, 'Bentley', '1986']);
+          // Back as it was, for the next wire format's search.
+          await page.fill('#edit-title', 'Programming Pearls');
+          await page.click('#edit button[type=submit]');
+          await settle(page);
+          expect(await text(page, '#edited')).to.equal('updated 3: Programming Pearls (Bentley, 1986)');
+        });
+
+        it(`calls the routed book endpoints in ${type}: the id in the path, the search in the query, the update as the body`, () => {
+          const books = exchanges.filter((e) => e.path.startsWith('/api/books'));
+          const seen = (verb: string, path: string, search = '') => books.filter((e) => e.verb === verb && e.path === path && e.search === search);
+          const list = seen('GET', '/api/books');
+          expect(list.length, 'the list, reloaded after a save').to.be.at.least(1);
+          expect(list[0]).to.deep.include({ sent: null, answered: type, status: 200 });
+          expect(seen('GET', '/api/books/search', '?query=pearls&limit=10&offset=0')).to.have.length(1);
+          expect(seen('GET', '/api/books/search', '?query=programming&limit=1&offset=0')[0]).to.deep.include({ sent: null, answered: type, status: 200 });
+          expect(seen('GET', '/api/books/3')[0]).to.deep.include({ sent: null, answered: type, status: 200 });
+          const puts = seen('PUT', '/api/books/3');
+          expect(puts).to.have.length(2);
+          for (const e of puts) expect(e).to.deep.include({ sent: type, answered: type, status: 200, auth: 'Bearer demo-token' });
+          expect(books.every((e) => e.status === 200), 'every call on /api/books succeeded').to.equal(true);
+        });
+
+        it(`round-trips the routed book endpoints through demo.books, with a title the query string must encode`, async () => {
+          expectBookRoundTrip(await bookRoundTrip(page, name, 1000 + i), name, 1000 + i);
+          const created = exchanges.find((e) => e.verb === 'POST' && e.path === '/api/books');
+          expect(created).to.deep.include({ sent: type, answered: type, status: 201, location: `/api/books/${1000 + i}` });
+          expect(exchanges.find((e) => e.verb === 'DELETE' && e.path === `/api/books/${1000 + i}`)).to.deep.include({ sent: null, status: 204 });
+          const search = exchanges.find((e) => e.path === '/api/books/search' && e.search.includes('2nd'))!;
+          expect(new URLSearchParams(search.search).get('query')).to.equal(`${awkwardTitle(name)} 2nd`);
+        });
+
         it('shows a 404 as an HttpError with the problem details', async () => {
           await page.fill('#find-id', '424242');
           await page.click('#find button');
@@ -168,7 +280,7 @@ describe('examples: the browser page in headless Chromium', function () {
           expect(await text(page, '#error')).to.equal('HttpError 404 Not Found: no user with id 424242');
         });
 
-        it('round-trips through demo.clients with the same bigint, float32 and HttpErrors', async () => {
+        it('round-trips through demo.users with the same bigint, float32 and HttpErrors', async () => {
           const apiId = 2n ** 63n + BigInt(i);
           expectRoundTrip(await roundTrip(page, name, apiId), apiId);
         });
@@ -200,6 +312,13 @@ describe('examples: the browser page in headless Chromium', function () {
         expect(exchanges.at(-1)).to.deep.include({ path: '/api/getAllUsers', status: 401, auth: null });
       });
 
+      it('lists the books without a token: reading them is public', async () => {
+        await page.click('#reload-books');
+        await settle(page);
+        expect(exchanges.at(-1)).to.deep.include({ verb: 'GET', path: '/api/books', status: 200, auth: null });
+        expect(await page.locator('#books tbody tr').count()).to.equal(3);
+      });
+
       it('lists the users with the read-only token, and shows the 403 of a create', async () => {
         await reloadWith('read-only-token');
         expect(await rows()).to.be.at.least(2);
@@ -208,6 +327,11 @@ describe('examples: the browser page in headless Chromium', function () {
         await settle(page);
         expect(await text(page, '#error')).to.equal('HttpError 403 Forbidden: the read-only token may read but not write');
         expect(exchanges.find((e) => e.path === '/api/createUser')).to.deep.include({ status: 403, auth: 'Bearer read-only-token' });
+        await page.fill('#edit-id', '3');
+        await page.click('#edit button[type=submit]');
+        await settle(page);
+        expect(await text(page, '#error')).to.equal('HttpError 403 Forbidden: the read-only token may read but not write');
+        expect(exchanges.find((e) => e.verb === 'PUT')).to.deep.include({ path: '/api/books/3', status: 403, auth: 'Bearer read-only-token' });
       });
 
       it('gets the data again once the demo token is typed back, and the server logs each call', async () => {
@@ -244,6 +368,7 @@ describe('examples: the browser page in headless Chromium', function () {
       it(`${name}: the same round trips`, async () => {
         const id = 2n ** 62n * 3n + BigInt(i);
         expectRoundTrip(await roundTrip(page, name, id), id);
+        expectBookRoundTrip(await bookRoundTrip(page, name, 2000 + i), name, 2000 + i);
       });
     });
   });
@@ -267,7 +392,7 @@ describe('examples: the browser page in headless Chromium', function () {
       await Promise.all([pageServer.stop(), open.stop(), closed.stop()]);
     });
 
-    it('succeeds when the API server allows the page\'s origin (CORS on), preflights included', async () => {
+    it('succeeds when the API server allows the page\'s origin (CORS on), preflights included, on routed endpoints too', async () => {
       const page = await context.newPage();
       await page.goto(`${pageUrl}/?api=${encodeURIComponent(`${open.url}/api`)}`);
       await settle(page);
@@ -275,6 +400,7 @@ describe('examples: the browser page in headless Chromium', function () {
       for (const [i, { name }] of CODECS.entries()) {
         const id = 2n ** 60n * 7n + BigInt(i);
         expectRoundTrip(await roundTrip(page, name, id), id);
+        expectBookRoundTrip(await bookRoundTrip(page, name, 3000 + i), name, 3000 + i);
       }
       expect(await text(page, '#status')).to.include(`${open.url}/api`);
     });
@@ -286,7 +412,7 @@ describe('examples: the browser page in headless Chromium', function () {
       expect(await page.locator('#users tbody tr').count()).to.equal(0);
       expect(await text(page, '#error')).to.equal('TypeError: Failed to fetch');
       const refused = await page.evaluate(() => Promise.all(['json', 'cbor'].map((codec) =>
-        (globalThis as any).demo.clients[codec].createUser({ id: 0n, name: 'x', weight: 1 }).then(() => 'sent', (e: Error) => e.name))));
+        (globalThis as any).demo.users[codec].createUser({ id: 0n, name: 'x', weight: 1 }).then(() => 'sent', (e: Error) => e.name))));
       expect(refused).to.deep.equal(['TypeError', 'TypeError']);
     });
   });

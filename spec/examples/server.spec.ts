@@ -126,17 +126,29 @@ describe('examples: npm start with bearer tokens', function () {
     }
   });
 
-  it('prints the default tokens and a curl command that works, then a log line for each call', async () => {
+  it('prints the endpoints, the default tokens and curl commands that work, then a log line for each call', async () => {
     const example = await startExample(tokenEnv(), started);
     const lines = example.stdout().split('\n');
     expect(lines).to.include.members([
+      '  GET /api/getAllUsers',
+      '  POST /api/getUserById',
+      '  GET /api/books',
+      '  POST /api/books',
+      '  GET /api/books/search',
       '  GET /api/books/:id',
-      '  every endpoint but GET /api/listBooks needs Authorization: Bearer <token>:',
+      '  PUT /api/books/:id',
+      '  DELETE /api/books/:id',
+      '  reading books is public; every other endpoint needs Authorization: Bearer <token>:',
       '    demo-token       reads and writes (LACQUER_DEMO_TOKEN)',
       '    read-only-token  reads only: writes answer 403 (LACQUER_READONLY_TOKEN)',
+      `  try: curl '${example.url}/api/books/search?query=programming&limit=1'`,
       `  try: curl -H 'Authorization: Bearer demo-token' ${example.url}/api/getAllUsers`,
     ]);
-    // The printed command, as a shell would split it.
+    // The printed commands, as a shell would split them.
+    const search = /try: curl '([^']*)'\n/.exec(example.stdout())!;
+    expect(await send(search[1]!, { 'X-Request-Id': 'npm-start-0' })).to.match(/^\{"books":\[\{"id":2,"title":"The C Programming Language".*\],"total_count":2,"has_more":true\}\n200$/);
+    const [searched] = await example.printed(/^GET \/api\/books\/search .*(?=\n)/m);
+    expect(searched).to.match(/^GET \/api\/books\/search 200 \d+\.\d ms req=npm-start-0$/);
     const command = /try: curl -H '([^:']*): ([^']*)' (\S+)/.exec(example.stdout())!;
     expect(await send(command[3]!, { [command[1]!]: command[2]!, 'X-Request-Id': 'npm-start-1' })).to.match(/^\[\{"id":1,"name":"Ada".*\n200$/);
     const [line] = await example.printed(/^GET \/api\/getAllUsers .*(?=\n)/m);
@@ -153,7 +165,7 @@ describe('examples: npm start with bearer tokens', function () {
     expect(await send(`${example.url}/api/getAllUsers`, { Authorization: 'Bearer demo-token' })).to.match(/\n401$/);
     const book = '{"id": 9, "title": "t", "author": "a", "isbn": "i", "year": 2000}';
     const asReader = { Authorization: 'Bearer reader-7', 'Content-Type': 'application/json' };
-    expect(await send(`${example.url}/api/createBook`, asReader, book)).to.match(/\n403$/);
+    expect(await send(`${example.url}/api/books`, asReader, book)).to.match(/\n403$/);
   });
 
   it('refuses a token that a bearer header cannot carry, in one line', () => {

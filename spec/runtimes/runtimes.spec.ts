@@ -268,7 +268,7 @@ describe('runtimes: the fetch handler in Node, Bun, Deno and workerd', function 
       });
 
       it('lists the books publicly', async () => {
-        const r = await send('GET', '/api/listBooks');
+        const r = await send('GET', '/api/books');
         expect(r.status, text(r)).to.equal(200);
         expect(r.headers['content-type']).to.equal('application/json');
         expect((JSON.parse(text(r)) as { title: string }[]).map((b) => b.title)).to.deep.equal([
@@ -278,18 +278,18 @@ describe('runtimes: the fetch handler in Node, Bun, Deno and workerd', function 
 
       it('refuses writing without a token, and with the demo token that env replaced', async () => {
         const book = '{"id": 10, "title": "Dune", "author": "Herbert", "isbn": "0441013597", "year": 1965}';
-        const anonymous = await send('POST', '/api/createBook', { 'content-type': 'application/json' }, book);
+        const anonymous = await send('POST', '/api/books', { 'content-type': 'application/json' }, book);
         expect(anonymous.status).to.equal(401);
         expect(anonymous.headers['www-authenticate']).to.equal('Bearer realm="api"');
-        const replaced = await send('POST', '/api/createBook', { 'content-type': 'application/json', authorization: 'Bearer demo-token' }, book);
+        const replaced = await send('POST', '/api/books', { 'content-type': 'application/json', authorization: 'Bearer demo-token' }, book);
         expect(replaced.status).to.equal(401);
-        const readOnly = await send('POST', '/api/createBook', { 'content-type': 'application/json', authorization: 'Bearer read-only-token' }, book);
+        const readOnly = await send('POST', '/api/books', { 'content-type': 'application/json', authorization: 'Bearer read-only-token' }, book);
         expect(readOnly.status).to.equal(403);
         expect(JSON.parse(text(readOnly))).to.include({ detail: 'the read-only token may read but not write' });
       });
 
       it('creates a book with the token from env (201, Location), and serves it at the Location', async () => {
-        const created = await send('POST', '/api/createBook', { 'content-type': 'application/json', authorization: 'Bearer token-from-env' },
+        const created = await send('POST', '/api/books', { 'content-type': 'application/json', authorization: 'Bearer token-from-env' },
           '{"id": 11, "title": "Emma", "author": "Austen", "isbn": "0141439580", "year": 1815}');
         expect(created.status, text(created)).to.equal(201);
         expect(created.headers.location).to.equal('/api/books/11');
@@ -297,6 +297,16 @@ describe('runtimes: the fetch handler in Node, Bun, Deno and workerd', function 
         expect(fetched.status).to.equal(200);
         expect(text(fetched)).to.equal('{"id":11,"title":"Emma","author":"Austen","isbn":"0141439580","year":1815}');
         expect((await send('GET', '/api/books/99')).status).to.equal(404);
+      });
+
+      it('searches with the query string, and updates a book named by the path', async () => {
+        const found = await send('GET', '/api/books/search?query=pearls&limit=5');
+        expect(found.status, text(found)).to.equal(200);
+        expect(JSON.parse(text(found))).to.deep.include({ total_count: 1, has_more: false });
+        const updated = await send('PUT', '/api/books/3', { 'content-type': 'application/json', authorization: 'Bearer token-from-env' },
+          '{"title": "Programming Pearls (2nd ed.)", "author": "Bentley"}');
+        expect(updated.status, text(updated)).to.equal(200);
+        expect(JSON.parse(text(updated))).to.include({ id: 3, title: 'Programming Pearls (2nd ed.)', year: 1986 });
       });
 
       it('keeps a u64 exact in MessagePack', async () => {

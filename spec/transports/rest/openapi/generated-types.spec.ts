@@ -71,6 +71,15 @@ export type CheckContract<M, Ops> = {
 };
 /** Every entry of a checked contract is [true, true]. */
 export type AllTrue<C> = Same<C[keyof C], [true, true]>;
+/**
+ * For each method of a contract: its answer types are the descriptor's, mapped. For named
+ * parameters, where the route puts each one decides the body (checked apart).
+ */
+export type CheckAnswers<M, Ops> = {
+  [K in keyof M & keyof Ops]: M[K] extends { returns: infer R extends Type }
+    ? (R extends { kind: 'void' } ? Same<Answer<Ops[K]>, never> : Same<Answer<Ops[K]>, Out<Infer<R>>>)
+    : false;
+};
 `;
 
 const CHECK_ZOO = `
@@ -98,14 +107,22 @@ export type Checks = [
 const CHECK_EXAMPLE = `
 import type { operations } from './example.ts';
 import type { BookApi, UserApi } from '../../examples/contracts.ts';
-import type { AllTrue, Check, CheckContract, Same } from './mapping.ts';
+import type { Book, BookUpdate } from '../../examples/records.ts';
+import type { AllTrue, Body, Check, CheckAnswers, CheckContract, In, Same } from './mapping.ts';
 
 type Users = CheckContract<typeof UserApi['methods'], operations>;
-type Books = CheckContract<typeof BookApi['methods'], operations>;
+type Books = CheckAnswers<typeof BookApi['methods'], operations>;
 export type Checks = [
   Check<AllTrue<Users>>,
-  Check<AllTrue<Books>>,
+  Check<Same<Books[keyof Books], true>>,
   Check<Same<keyof Users | keyof Books, keyof operations>>,
+  // The routed methods: the body is the one parameter the path does not bind, for POST and PUT only
+  // (keys compared too: two objects of optional members are assignable both ways).
+  Check<Same<Body<operations['createBook']>, In<Book>>>,
+  Check<Same<keyof Body<operations['createBook']>, keyof Book>>,
+  Check<Same<Body<operations['updateBook']>, In<BookUpdate>>>,
+  Check<Same<keyof Body<operations['updateBook']>, keyof BookUpdate>>,
+  Check<Same<Body<operations['getBook'] | operations['listBooks'] | operations['searchBooks'] | operations['deleteBook']>, never>>,
 ];
 `;
 

@@ -15,6 +15,7 @@ import { msgpack } from '../../../../codecs/msgpack/index.ts';
 import { createExampleServer } from '../../../../examples/app.ts';
 import { HttpServer } from '../../../../transports/http/index.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
+import { requestShape } from '../../../../transports/client/request-shape.ts';
 import { arbJsonNear, arbMissingKeys, arbValueOf } from '../../../support/arbitraries.ts';
 import { send, type Reply } from '../../../support/http-client.ts';
 import { arbApiType, Record64, registryFor, TOKEN } from './arbitraries.ts';
@@ -232,19 +233,29 @@ describe('openApi: the document agrees with the wire', function () {
     const doc = openApi(registry.endpoints, { prefix, info });
     const validator = ajvFor(doc);
     const seen = new Set<number>();
+    /** The document's path of an operation: its route's `:id` segments may be written `{id}`, or percent-encoded. */
+    const documentPath = (path: string) => Object.keys(doc.paths).find((k) => decodeURIComponent(k).replace(/\{(\w+)\}/g, ':$1') === `${prefix}${path}`)!;
     const calls = fc.record({
       op: fc.constantFrom(...registry.endpoints.operations),
       codec: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
       token: fc.constantFrom('wire-demo', 'wire-read', undefined),
     }).chain((c) => {
-      const input = argumentSources('spec', c.op.contract, c.op.verb).body;
-      return (input === undefined ? fc.constant(undefined) : arbValueOf(input)).map((args) => ({ ...c, input, args }));
+      const { contract, verb } = c.op;
+      const sources = argumentSources('spec', contract, verb);
+      if (contract.paramNames === undefined) {
+        const value = sources.body === undefined ? fc.constant(undefined) : arbValueOf(sources.body);
+        return value.map((body) => ({ ...c, input: sources.body, target: c.op.path, body }));
+      }
+      // Named parameters, one object as the client takes them: its request shape writes the path, query and body.
+      const shape = requestShape(c.op.method, contract, sources, {});
+      const params = t.object(Object.fromEntries(contract.paramNames.map((n, i) => [n, contract.paramTypes[i]!])));
+      return arbValueOf(params).map((args) => ({ ...c, input: sources.body, ...shape.build([args]) }));
     });
     await fc.assert(
-      fc.asyncProperty(calls, async ({ op, codec, token: bearer, input, args }) => {
-        const path = `${prefix}${op.path}`;
-        const body = input === undefined ? undefined : CODECS[codec].encode(input, args as never);
-        const reply = await send(`${base}${path}`, {
+      fc.asyncProperty(calls, async ({ op, codec, token: bearer, input, target, body: value }) => {
+        const path = documentPath(op.path);
+        const body = input === undefined ? undefined : CODECS[codec].encode(input, value as never);
+        const reply = await send(`${base}${prefix}${target}`, {
           method: op.verb, agent, ...(body === undefined ? {} : { body }),
           headers: {
             accept: MEDIA[codec],

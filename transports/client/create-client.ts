@@ -75,7 +75,7 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
 function createMethod(name: string, contract: MethodContract, settings: Settings): (...args: unknown[]) => Promise<unknown> {
   const verb = verbFor(name, contract);
   const { codec, codecs, opts } = settings;
-  const shape = requestShape(name, contract, argumentSources(`createClient(): ${name}`, contract, verb), opts);
+  const shape = requestShape(name, contract, argumentSources(`createClient(): ${name}`, contract, verb));
   const arity = shape.arity;
 
   return async (...args: unknown[]): Promise<unknown> => {

@@ -1,6 +1,5 @@
 import type { MethodContract } from '../../core/contract/method.ts';
 import type { Type } from '../../core/descriptors/type.ts';
-import type { Opts } from '../../core/options.ts';
 import type { ArgumentSources } from '../rest/arguments.ts';
 import { textWriter } from '../rest/params/index.ts';
 
@@ -19,7 +18,7 @@ export interface RequestShape {
  * positional arguments go in the body; named ones, given as one object, fill the route's `:name`
  * segments (percent-encoded), the query and the body.
  */
-export function requestShape(name: string, contract: MethodContract, sources: ArgumentSources, opts: Opts): RequestShape {
+export function requestShape(name: string, contract: MethodContract, sources: ArgumentSources): RequestShape {
   const body = sources.body;
   if (contract.paramNames === undefined) {
     const target = contract.route?.path ?? `/${encodeURIComponent(name)}`;

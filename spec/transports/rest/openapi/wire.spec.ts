@@ -247,7 +247,7 @@ describe('openApi: the document agrees with the wire', function () {
         return value.map((body) => ({ ...c, input: sources.body, target: c.op.path, body }));
       }
       // Named parameters, one object as the client takes them: its request shape writes the path, query and body.
-      const shape = requestShape(c.op.method, contract, sources, {});
+      const shape = requestShape(c.op.method, contract, sources);
       const params = t.object(Object.fromEntries(contract.paramNames.map((n, i) => [n, contract.paramTypes[i]!])));
       return arbValueOf(params).map((args) => ({ ...c, input: sources.body, ...shape.build([args]) }));
     });

@@ -1,9 +1,11 @@
 import type { HttpMethod } from '../../core/contract/method.ts';
-import { countParams, matchSegments } from './router.ts';
 import type { Handler } from './types.ts';
 
 interface Pattern {
-  readonly segments: readonly string[];
+  /** Per segment: the text it must be, or `undefined` for a parameter (any non-empty text). */
+  readonly literals: readonly (string | undefined)[];
+  /** The parameters: their segment's index and their name. */
+  readonly params: readonly (readonly [number, string])[];
   /** Read live: a verb registered later on the same path is served too. */
   readonly verbs: ReadonlyMap<HttpMethod, Handler>;
 }
@@ -35,7 +37,7 @@ export class Patterns {
     for (const pattern of this.#current()) {
       const handler = pattern.verbs.get(method as HttpMethod) ?? (fallback === undefined ? undefined : pattern.verbs.get(fallback));
       if (handler === undefined) continue;
-      const params = matchSegments(pattern.segments, segments, from);
+      const params = matchPattern(pattern, segments, from);
       if (params !== undefined) return { handler, params };
     }
     return undefined;
@@ -45,7 +47,7 @@ export class Patterns {
   methods(segments: readonly string[], from: number): HttpMethod[] {
     const out: HttpMethod[] = [];
     for (const pattern of this.#current()) {
-      if (matchSegments(pattern.segments, segments, from) !== undefined) out.push(...pattern.verbs.keys());
+      if (matchPattern(pattern, segments, from) !== undefined) out.push(...pattern.verbs.keys());
     }
     return out;
   }
@@ -54,10 +56,36 @@ export class Patterns {
     if (this.routes.size !== this.#seen) {
       this.#seen = this.routes.size;
       this.#list = [...this.routes]
-        .filter(([path]) => isPattern(path))
-        .map(([path, verbs]) => ({ segments: path.slice(1).split('/'), verbs }))
-        .sort((a, b) => countParams(a.segments) - countParams(b.segments));
+        // A registry's parameters are identifiers, never `__proto__`: params are plain objects.
+        .filter(([path]) => isPattern(path) && !path.includes('/:__proto__'))
+        .map(([path, verbs]) => compile(path, verbs))
+        .sort((a, b) => a.params.length - b.params.length);
     }
     return this.#list;
   }
+}
+
+function compile(path: string, verbs: ReadonlyMap<HttpMethod, Handler>): Pattern {
+  const segments = path.slice(1).split('/');
+  const params: (readonly [number, string])[] = [];
+  const literals = segments.map((segment, i) => {
+    if (!segment.startsWith(':')) return segment;
+    params.push([i, segment.slice(1)]);
+    return undefined;
+  });
+  return { literals, params, verbs };
+}
+
+/** The `:name` values of `segments` (from `from` on) when they match `pattern`, else `undefined`. */
+function matchPattern(pattern: Pattern, segments: readonly string[], from: number): Record<string, string> | undefined {
+  const { literals } = pattern;
+  if (literals.length !== segments.length - from) return undefined;
+  for (let i = 0; i < literals.length; i++) {
+    const literal = literals[i];
+    const segment = segments[from + i]!;
+    if (literal === undefined ? segment === '' : literal !== segment) return undefined;
+  }
+  const params: Record<string, string> = {};
+  for (const [i, name] of pattern.params) params[name] = segments[from + i]!;
+  return params;
 }

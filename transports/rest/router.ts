@@ -32,14 +32,14 @@ export function compilePattern(pattern: string): string[] {
   return segments;
 }
 
-/** The `:param` values of `path` (from its segment `from` on) when it matches `pattern`'s segments, else `undefined`. */
-export function matchSegments(pattern: readonly string[], path: readonly string[], from = 0): Record<string, string> | undefined {
-  if (pattern.length !== path.length - from) return undefined;
+/** The `:param` values of `path` when it matches `pattern`'s segments, else `undefined`. */
+function matchSegments(pattern: readonly string[], path: readonly string[]): Record<string, string> | undefined {
+  if (pattern.length !== path.length) return undefined;
   // Made at the first parameter: most routes tried on a request fail on a literal segment first.
   let params: Record<string, string> | undefined;
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i]!;
-    const s = path[i + from]!;
+    const s = path[i]!;
     if (p.startsWith(':')) {
       if (s === '') return undefined;
       (params ??= Object.create(null) as Record<string, string>)[p.slice(1)] = s;
@@ -103,6 +103,6 @@ export function ambiguous(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The number of `:param` segments: a route with fewer wins where both match. */
-export function countParams(segments: readonly string[]): number {
+function countParams(segments: readonly string[]): number {
   return segments.filter((s) => s.startsWith(':')).length;
 }

@@ -1,4 +1,5 @@
 import { Type, type Infer } from '../descriptors/type.ts';
+import { StreamType } from '../descriptors/stream.ts';
 import type { VoidType } from '../descriptors/void.ts';
 import { parseRoute, type RouteSpec } from './route.ts';
 
@@ -38,8 +39,11 @@ export type NamedParams = { readonly [name: string]: Type };
 /** The parameters of a method: an array of descriptors, or an object of named ones. */
 export type Params = readonly Type[] | NamedParams;
 
+/** What a method answers: a value's descriptor, or a stream of them (`t.stream(T)`). */
+export type Returns = Type | StreamType;
+
 /** One exposed method: its parameter descriptors, its return descriptor and its options. */
-export interface MethodContract<P extends Params = Params, R extends Type = Type> {
+export interface MethodContract<P extends Params = Params, R extends Returns = Returns> {
   /** The parameters as declared: an array, or an object of named ones. */
   readonly params: P;
   /** The parameters' descriptors in declared order: the arguments the implementation receives. */
@@ -65,12 +69,13 @@ const VERBS: readonly EndpointVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
  * A GET endpoint carries no body, so it takes parameters only by name (from its path and query).
  */
 // @__NO_SIDE_EFFECTS__
-export function method<const P extends Params, R extends Type>(
+export function method<const P extends Params, R extends Returns>(
   params: P,
   returns: R,
   options: MethodOptions = {},
 ): MethodContract<P, R> {
   const [paramTypes, paramNames] = parameterList(params);
+  if (!(returns instanceof Type) && !(returns instanceof StreamType)) throw new TypeError('method(): the return must be a descriptor (t.*) or a stream of one (t.stream(T))');
   if (options.route !== undefined && options.verb !== undefined) {
     throw new TypeError('method(): give the verb in the route (\'GET /notes/:id\'), not both route and verb');
   }
@@ -99,7 +104,7 @@ export function method<const P extends Params, R extends Type>(
 /** The descriptors of `params` in declared order, and their names when they have them. */
 function parameterList(params: Params): [readonly Type[], readonly string[] | undefined] {
   if (Array.isArray(params)) {
-    if (params.some((p) => !(p instanceof Type))) throw new TypeError('method(): every parameter must be a descriptor (t.*)');
+    if (params.some((p) => !(p instanceof Type))) throw new TypeError('method(): every parameter must be a descriptor (t.*); a stream is only what a method returns');
     return [Object.freeze([...params]), undefined];
   }
   if (typeof params !== 'object' || params === null) {
@@ -109,7 +114,7 @@ function parameterList(params: Params): [readonly Type[], readonly string[] | un
   for (const name of names) {
     // The names travel as query keys, JSON-RPC members and JSON Pointer segments.
     if (name === '' || name === '__proto__' || !name.isWellFormed()) throw new TypeError(`method(): ${JSON.stringify(name)} cannot name a parameter`);
-    if (!((params as NamedParams)[name] instanceof Type)) throw new TypeError(`method(): the parameter '${name}' must be a descriptor (t.*)`);
+    if (!((params as NamedParams)[name] instanceof Type)) throw new TypeError(`method(): the parameter '${name}' must be a descriptor (t.*); a stream is only what a method returns`);
   }
   return [Object.freeze(names.map((n) => (params as NamedParams)[n]!)), Object.freeze(names)];
 }
@@ -152,4 +157,4 @@ type LastOf<U> = ((U extends unknown ? (k: () => U) => void : never) extends (k:
 type KeyCount<U, L = LastOf<U>> = [U] extends [never] ? [] : [...KeyCount<Exclude<U, L>>, L];
 
 /** What an implementation may return: the value or a promise of it; `void` for `t.void()`. */
-export type InferReturn<R extends Type> = [R] extends [VoidType] ? void | PromiseLike<void> : Infer<R> | PromiseLike<Infer<R>>;
+export type InferReturn<R extends Returns> = [R] extends [VoidType] ? void | PromiseLike<void> : Infer<R> | PromiseLike<Infer<R>>;

@@ -18,6 +18,7 @@ import { TimestampType } from './timestamp.ts';
 import { UnknownType } from './unknown.ts';
 import { VariantType, type VariantMember } from './variant.ts';
 import { LazyType } from './lazy.ts';
+import { StreamType } from './stream.ts';
 import type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints } from '../kinds/constraint-options.ts';
 
 /** The descriptor factories: `t.object({ id: t.u64(), name: t.string() })`. */
@@ -48,9 +49,11 @@ export const t = {
   nullable: <T extends Type>(inner: T) => new NullableType(inner),
   variant: <const K extends string, const M extends readonly VariantMember<K>[]>(key: K, members: M) => new VariantType(key, members),
   lazy: <T extends Type>(get: () => T) => new LazyType(get),
+  stream: <T extends Type>(item: T) => new StreamType(item),
 } as const;
 
-export type { Type, Infer, InferInput, Kind, Defaulted } from './type.ts';
+export type { Type, Infer, InferInput, Kind, Defaulted, Described } from './type.ts';
+export { StreamType } from './stream.ts';
 export type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints, StringFormat } from '../kinds/constraint-options.ts';
 export type { VariantMember } from './variant.ts';
 export type { Fields, ObjectOptions, RequiresKey } from './object.ts';

@@ -63,11 +63,17 @@ export abstract class Type<Out = unknown, In = Out> {
 /** A descriptor with `.default(value)`: as an object member its key may be absent from a writer's input. */
 export type Defaulted<T> = T & { readonly '~defaulted': true };
 
+/** What `Infer` and `InferInput` read: a descriptor, or a stream of one (`t.stream(T)`). */
+export interface Described {
+  readonly '~out': unknown;
+  readonly '~in': unknown;
+}
+
 /** The static type a descriptor reads to: `Infer<typeof User>`. */
-export type Infer<T extends Type> = T['~out'];
+export type Infer<T extends Described> = T['~out'];
 
 /**
  * The static type a writer (and a client's parameter) takes: `Infer`, except that members with
  * `.default()` may be left out (the writer writes their default) as `t.optional` ones may.
  */
-export type InferInput<T extends Type> = T['~in'];
+export type InferInput<T extends Described> = T['~in'];

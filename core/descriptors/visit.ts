@@ -67,9 +67,16 @@ const FORM_OF: { readonly [K in Kind]: Form } = {
   lazy: 'lazy', optional: 'optional', nullable: 'nullable',
 };
 
-/** The form of a descriptor. */
+/** The form of a descriptor; a `TypeError` for what is no value descriptor (`t.stream(T)`). */
 export function formOf(type: Type): Form {
-  return FORM_OF[type.kind];
+  const form = FORM_OF[type.kind] as Form | undefined;
+  if (form === undefined) throw new TypeError(`${describeKind(type)} is not a descriptor of a value: a stream can only be what a method returns`);
+  return form;
+}
+
+function describeKind(type: unknown): string {
+  const kind = (type as { kind?: unknown } | null)?.kind;
+  return typeof kind === 'string' ? `t.${kind}()` : 'this';
 }
 
 /** Calls the visitor's member for the descriptor's form. */

@@ -153,7 +153,11 @@ export async function errorFor(response: Response, codecs: readonly Codec[], lim
     // The connection broke while the problem document arrived; the status says enough.
   }
   signal?.throwIfAborted();
-  const doc = readProblem(response.headers.get('content-type'), body, codecs);
+  return problemError(status, readProblem(response.headers.get('content-type'), body, codecs));
+}
+
+/** The `HttpError` of a problem document answered with `status`. */
+export function problemError(status: number, doc: Record<string, unknown>): HttpError {
   const extensions: Record<string, string> = {};
   for (const [key, value] of Object.entries(doc)) {
     if (PROBLEM_BASE_MEMBERS.has(key) || key === '__proto__') continue;

@@ -6,6 +6,9 @@ import type { Contract, Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
 import { argumentSources } from '../rest/arguments.ts';
 import { requestShape } from './request-shape.ts';
+import { streamResult } from './stream-result.ts';
+import { sequenceTypeOf } from '../rest/stream/media-types.ts';
+import { StreamType } from '../../core/descriptors/stream.ts';
 import { verbFor } from '../rest/verb.ts';
 import { DEFAULT_MAX_ERROR_BYTES, errorFor, readResult } from './answer.ts';
 import type { CallOptions, Client, ClientOptions, FetchFunction, HeadersOption } from './types.ts';
@@ -17,6 +20,8 @@ interface Settings {
   /** The codecs answers may come in: the client's, then JSON. */
   readonly codecs: readonly Codec[];
   readonly accept: string;
+  /** `Accept` of a stream method: the codec's sequence type, JSON Lines second. */
+  readonly streamAccept: string;
   readonly fetch: FetchFunction;
   readonly headers: HeadersOption | undefined;
   readonly opts: ReadOptions;
@@ -32,6 +37,13 @@ export const DEFAULT_MAX_REDIRECTS = 20;
 export function acceptFor(codec: Codec): string {
   const own = codec.contentTypes[0]!;
   return own === json.contentTypes[0] ? own : `${own}, ${json.contentTypes[0]};q=0.5`;
+}
+
+/** `Accept` of a client's stream methods: its codec's sequence type first, JSON Lines second. */
+export function streamAcceptFor(codec: Codec): string {
+  const own = sequenceTypeOf(codec);
+  const lines = sequenceTypeOf(json)!;
+  return own === undefined || own === lines ? lines : `${own}, ${lines};q=0.5`;
 }
 
 /**
@@ -58,6 +70,7 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
     codec,
     codecs: codec === json ? [json] : [codec, json],
     accept: acceptFor(codec),
+    streamAccept: streamAcceptFor(codec),
     fetch: fetch ?? ((request) => globalThis.fetch(request)),
     headers,
     opts,
@@ -89,7 +102,7 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     const { target, body: value } = shape.build(args.slice(0, arity));
     const headers = new Headers(typeof settings.headers === 'function' ? await settings.headers() : settings.headers);
     if (callHeaders !== undefined) new Headers(callHeaders).forEach((v, key) => headers.set(key, v));
-    headers.set('accept', settings.accept);
+    headers.set('accept', contract.returns instanceof StreamType ? settings.streamAccept : settings.accept);
     let body: Uint8Array | string | undefined;
     if (shape.body !== undefined) {
       body = codec.encode(shape.body, value as never, opts);
@@ -101,6 +114,7 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     const response = await sendFollowingRedirects(settings, settings.base + target, init, signal);
     // The signal covers the body too: one that never ends cannot outlive it.
     if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes, signal);
+    if (contract.returns instanceof StreamType) return streamResult(response, contract.returns.item, codecs, opts, signal);
     return readResult(response, contract.returns, codecs, opts, signal);
   };
 }

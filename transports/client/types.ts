@@ -1,5 +1,5 @@
 import type { Codec } from '../../core/codec.ts';
-import type { MethodContract, NamedParams, Params } from '../../core/contract/method.ts';
+import type { MethodContract, NamedParams, Params, Returns } from '../../core/contract/method.ts';
 import type { ObjectType } from '../../core/descriptors/object.ts';
 import type { Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
@@ -49,7 +49,7 @@ export interface CallOptions {
 }
 
 /** What a client method resolves to: the decoded result, nothing for `t.void()`. */
-export type ClientResult<R extends Type> = [R] extends [VoidType] ? void : Infer<R>;
+export type ClientResult<R extends Returns> = [R] extends [VoidType] ? void : Infer<R>;
 
 /**
  * What a client method takes for its parameters: `InferInput` of each, so that a member with

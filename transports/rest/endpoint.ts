@@ -9,7 +9,11 @@ import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
 import { markSignalReason } from './log-failure.ts';
-import { Negotiation, type Choice } from './negotiate.ts';
+import { Negotiation, chooseStreamType, type Choice } from './negotiate.ts';
+import { StreamType } from '../../core/descriptors/stream.ts';
+import { StreamFrames } from './stream/frames.ts';
+import { framingFor } from './stream/framing.ts';
+import { iteratorOf } from './stream/iterator-of.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
@@ -28,6 +32,8 @@ export interface EndpointSettings {
   readonly maxBodyBytes: number;
   /** `Accept-Post`: every media type the codecs read. */
   readonly acceptPost: string;
+  /** A Server-Sent Events answer writes a comment after this many milliseconds without an item. */
+  readonly heartbeatMs: number;
 }
 
 /** One service method as the registry exposes it. */
@@ -66,11 +72,14 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const input = plan.sources.body;
   const readArguments = argumentsReader(contract, plan.sources, opts, schemes);
   const returnsVoid = contract.returns.kind === 'void';
+  // A stream method answers items of this descriptor, framed as `Accept` chooses.
+  const stream = contract.returns instanceof StreamType ? contract.returns.item : undefined;
+  const returns = contract.returns instanceof StreamType ? contract.returns.item : contract.returns;
   const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid };
   // Compiled now, while the platform allows generating code (see Codec.prepare).
   for (const codec of codecs) {
     if (input !== undefined) codec.prepare?.(input, opts);
-    if (!returnsVoid) codec.prepare?.(contract.returns, opts);
+    if (!returnsVoid) codec.prepare?.(returns, opts);
   }
   const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
   const run = contract.paramTypes.length === 1
@@ -164,7 +173,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       }
       requestCodec = codecs[0];
     }
-    const answer = returnsVoid ? undefined : negotiation.answer(accept, requestCodec);
+    const answer = returnsVoid ? undefined : stream === undefined ? negotiation.answer(accept, requestCodec) : chooseStreamType(codecs, accept, requestCodec);
     if (!returnsVoid && answer === undefined) {
       return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
     }
@@ -188,10 +197,50 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     } catch (e) {
       return failed(call, accept, e);
     }
+    if (stream !== undefined) return streamed(call, accept, answer!, result);
     if (pending) {
       return Promise.resolve(result).then((value) => finish(call, returned(call, accept, answer, value)), (e: unknown) => finish(call, failed(call, accept, e)));
     }
     return returned(call, accept, answer, result);
+  };
+
+  /**
+   * A stream method returned `result` (an `AsyncIterable`, or a promise of one): its first item is
+   * pulled before the answer begins, so that a failure before it is an ordinary problem answer and
+   * the handler timeout bounds it; then the items follow as the transport takes them.
+   */
+  const streamed = async (call: EndpointCall, accept: string | null, choice: Choice, result: unknown): Promise<EndpointResponse> => {
+    let source: AsyncIterator<unknown>;
+    let first: IteratorResult<unknown>;
+    try {
+      source = iteratorOf(await result);
+      first = await source.next();
+      const mistake = calls.mistake(call);
+      if (mistake !== undefined) throw mistake;
+    } catch (e) {
+      return finish(call, failed(call, accept, e));
+    }
+    const framing = framingFor(choice.contentType, choice.codec, stream!, opts);
+    const frames = new StreamFrames(source, first, framing, (error) => endOfStream(call, error), settings.heartbeatMs);
+    const own = calls.answerHeaders(call);
+    const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
+    headers['content-type'] = choice.contentType;
+    headers['cache-control'] = 'no-store';
+    return finish(call, { status: calls.successStatus(call), headers, body: frames });
+  };
+
+  /** The problem document ending a stream whose source failed, reported to `onError` as any failure. */
+  const endOfStream = (call: EndpointCall, error: unknown): ProblemDocument => {
+    const doc = problemForError(error instanceof ReadError ? new Error(error.message, { cause: error }) : error, settings.exposeErrors);
+    if (doc.status >= 500) doc.requestId = call.requestId;
+    if (!isRefusal(error)) {
+      try {
+        settings.onError(error, { service: site.service, method: site.method, status: calls.sentStatus(call) ?? calls.successStatus(call), requestId: call.requestId });
+      } catch {
+        // A failing error hook must not turn one failure into two.
+      }
+    }
+    return doc;
   };
 
   /** The method returned `result`: the success answer, with the call's status and headers. */
@@ -200,7 +249,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     try {
       const mistake = calls.mistake(call);
       if (mistake !== undefined) throw mistake;
-      if (answer !== undefined) encoded = answer.codec.encode(contract.returns, result as never, opts);
+      if (answer !== undefined) encoded = answer.codec.encode(returns, result as never, opts);
     } catch (e) {
       return failed(call, accept, e);
     }

@@ -8,6 +8,9 @@ import type { SecurityScheme } from './security.ts';
 /** 1 MiB: the largest request body a registry reads unless `maxBodyBytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+/** 15 s: how long a Server-Sent Events answer waits for an item before it writes a comment line. */
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+
 /** What `onError` is told about a failure. */
 export interface ErrorContext {
   /** The service's class name. */
@@ -63,6 +66,12 @@ export interface RegistryOptions extends Opts {
    * ignored.
    */
   onResponse?: (report: ResponseReport) => void;
+  /**
+   * A stream answered as Server-Sent Events writes a comment line after this many milliseconds
+   * without an item, so that proxies and the browser keep the connection. `0`: never. Default
+   * {@link DEFAULT_HEARTBEAT_MS}.
+   */
+  heartbeatMs?: number;
 }
 
 /** Logs failures answered 5xx (see {@link logFailure}); the default `onError`. */

@@ -1,4 +1,5 @@
 import type { Type } from '../../../core/descriptors/type.ts';
+import { StreamType } from '../../../core/descriptors/stream.ts';
 import { argumentSources } from '../arguments.ts';
 import type { Operation } from '../endpoints.ts';
 import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';
@@ -45,6 +46,9 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
     description: `${SUCCESS_TEXT[status] ?? 'Success'}${returnsVoid ? ': no body' : ''}`,
     headers: { 'x-request-id': header('RequestId') },
   };
+  if (contract.returns instanceof StreamType) {
+    throw new TypeError(`openApi(): ${name} answers a stream, which this document cannot describe yet (OpenAPI 3.2's itemSchema)`);
+  }
   if (!returnsVoid) success.content = content(contract.returns, 'write', `${name}'s answer`, ctx);
   const responses: OpenApiObject = { [String(status)]: success };
 

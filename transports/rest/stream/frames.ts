@@ -1,0 +1,113 @@
+import type { ProblemDocument } from '../problem.ts';
+
+/** How one stream answer turns what it sends into bytes: items, its end, an error ending it. */
+export interface StreamFraming {
+  /** The answer's media type: `application/jsonl`, `text/event-stream`, ... */
+  readonly contentType: string;
+  /** One item, encoded by the codec; throws `WriteError` when the value does not fit the item descriptor. */
+  item(value: unknown): Uint8Array;
+  /** The clean end. */
+  end(): Uint8Array;
+  /** The end by an error: its problem document. */
+  error(problem: ProblemDocument): Uint8Array;
+  /** What keeps an idle connection open (an SSE comment), if the framing has it. */
+  heartbeat?(): Uint8Array;
+}
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+/**
+ * The frames of a stream answer, pulled by the transport one at a time: it asks for the next only
+ * once the previous one is written and the connection takes more, so an item is pulled from the
+ * method's iterator only then (a client that stops reading costs one item and the socket's
+ * buffers). The first item was pulled before the answer began (`first`). Every answer ends with a
+ * frame saying how: the end, or an error. `return()` (the client went away, the server stops)
+ * calls the iterator's own `return()`, so a generator's `finally` runs.
+ */
+export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
+  #first: IteratorResult<unknown> | undefined;
+  /** An item asked for and not yet come, kept across heartbeats. */
+  #pending: Promise<IteratorResult<unknown>> | undefined;
+  /** `items` while items come; `closing` once the last frame is out; `done` after it. */
+  #state: 'items' | 'closing' | 'done' = 'items';
+
+  constructor(
+    private readonly source: AsyncIterator<unknown>,
+    first: IteratorResult<unknown>,
+    private readonly framing: StreamFraming,
+    /** The problem document of an error that ends the stream (reported where the endpoint reports). */
+    private readonly fail: (error: unknown) => ProblemDocument,
+    /** A heartbeat frame after this many milliseconds without an item (0: none). */
+    private readonly heartbeatMs: number,
+  ) {
+    this.#first = first;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<Uint8Array>> {
+    if (this.#state === 'done') return DONE;
+    if (this.#state === 'closing') {
+      this.#state = 'done';
+      return DONE;
+    }
+    let result: IteratorResult<unknown>;
+    try {
+      if (this.#first !== undefined) {
+        result = this.#first;
+        this.#first = undefined;
+      } else {
+        const pending = (this.#pending ??= this.source.next());
+        const beat = this.framing.heartbeat === undefined || this.heartbeatMs <= 0 ? undefined : await idle(pending, this.heartbeatMs);
+        if (beat === IDLE) return { done: false, value: this.framing.heartbeat!() };
+        result = await pending;
+        this.#pending = undefined;
+      }
+    } catch (error) {
+      this.#pending = undefined;
+      return this.#last(this.framing.error(this.fail(error)));
+    }
+    if (result.done === true) return this.#last(this.framing.end());
+    try {
+      return { done: false, value: this.framing.item(result.value) };
+    } catch (error) {
+      // An item that does not fit its descriptor ends the stream; the source is told to stop.
+      void this.#stopSource();
+      return this.#last(this.framing.error(this.fail(error)));
+    }
+  }
+
+  async return(): Promise<IteratorResult<Uint8Array>> {
+    if (this.#state === 'items') await this.#stopSource();
+    this.#state = 'done';
+    return DONE;
+  }
+
+  #last(frame: Uint8Array): IteratorResult<Uint8Array> {
+    this.#state = 'closing';
+    return { done: false, value: frame };
+  }
+
+  async #stopSource(): Promise<void> {
+    this.#state = 'done';
+    try {
+      await this.source.return?.();
+    } catch {
+      // A source failing as it stops has nothing left to tell anyone.
+    }
+  }
+}
+
+const IDLE = Symbol('idle');
+
+/** `IDLE` when `pending` has not settled within `ms`, else `undefined` once it has (either way). */
+function idle(pending: Promise<unknown>, ms: number): Promise<typeof IDLE | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const beat = new Promise<typeof IDLE>((resolve) => {
+    timer = setTimeout(() => resolve(IDLE), ms);
+  });
+  const settled = pending.then(() => undefined, () => undefined);
+  return Promise.race([settled, beat]).finally(() => clearTimeout(timer));
+}

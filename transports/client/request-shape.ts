@@ -27,7 +27,7 @@ export function requestShape(name: string, contract: MethodContract, sources: Ar
     return { arity, body, build: (args) => ({ target, body: arity === 1 ? args[0] : args }) };
   }
   const path = (contract.route?.path ?? `/${encodeURIComponent(name)}`).split('/');
-  const writer = textWriter(sources.path, sources.query, opts);
+  const writer = textWriter(sources.path, sources.query);
   const { bodyForm, bodyNames } = sources;
   return {
     arity: 1,

@@ -1,12 +1,5 @@
-// Placeholder until the text forms land.
-import type { Type } from '../../../core/descriptors/type.ts';
-import type { Opts } from '../../../core/options.ts';
-export interface NamedParam { readonly name: string; readonly type: Type }
-export function segmentProblem(_type: Type): string | undefined { return undefined; }
-export function queryProblem(_type: Type): string | undefined { return undefined; }
-export function textReader(_path: readonly NamedParam[], _query: readonly NamedParam[], _opts: Opts): (pathValues: Readonly<Record<string, string>>, search: string) => Record<string, unknown> {
-  return (p) => ({ ...p });
-}
-export function textWriter(_path: readonly NamedParam[], _query: readonly NamedParam[], _opts: Opts): { segments(args: Record<string, unknown>): Record<string, string>; query(args: Record<string, unknown>): string } {
-  return { segments: (a) => Object.fromEntries(Object.entries(a).map(([k, v]) => [k, encodeURIComponent(String(v))])), query: () => '' };
-}
+// Named parameters as text: path segments and query strings, read on the server and written by
+// the typed client, with the same descriptors and rules as bodies.
+export { paramsProblem, queryProblem, segmentProblem, type NamedParam } from './problems.ts';
+export { textReader, type TextReader } from './text-reader.ts';
+export { textWriter, type TextWriter } from './text-writer.ts';

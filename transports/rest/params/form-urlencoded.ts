@@ -1,0 +1,47 @@
+// The query string as application/x-www-form-urlencoded text: `&`-separated `key=value` pairs,
+// `+` a space, percent-encoded UTF-8. Stricter than the WHATWG parser, which turns what it cannot
+// decode into U+FFFD: here that is an error, as is a raw character that must be encoded.
+import { Failure, quoteText } from '../../../core/errors/failure.ts';
+
+/** Text that needs no decoding: no `%`, no `+`, nothing outside printable ASCII. */
+const PLAIN = /^[!-$&-*,-~]*$/;
+/** A character no query may hold as it is: a control character, a space, anything beyond ASCII. */
+const MUST_BE_ENCODED = /[^!-~]/;
+
+/**
+ * The text of one key or value of a query: `+` read as a space, then percent-decoded as UTF-8.
+ * A malformed percent-encoding, one that is not UTF-8 (or encodes a lone surrogate), or a raw
+ * character that must be percent-encoded fails with `syntax_error`.
+ */
+export function decodeComponent(raw: string): string {
+  if (PLAIN.test(raw)) return raw;
+  if (MUST_BE_ENCODED.test(raw)) throw new Failure('syntax_error', `the query holds a character that must be percent-encoded, in ${quoteText(raw)}`);
+  try {
+    return decodeURIComponent(raw.includes('+') ? raw.replaceAll('+', ' ') : raw);
+  } catch {
+    throw new Failure('syntax_error', `malformed percent-encoding (or not UTF-8) in ${quoteText(raw)}`);
+  }
+}
+
+/** Percent-encodes a key or a value (Unicode text) of a query, or a path segment. */
+export function encodeComponent(text: string): string {
+  return encodeURIComponent(text);
+}
+
+/**
+ * Calls `pair(rawKey, rawValue)` for each pair of `search` (still encoded), in order. Empty pairs
+ * (`a=1&&b=2`) are skipped; a pair without `=` has the empty value.
+ */
+export function forEachPair(search: string, pair: (rawKey: string, rawValue: string) => void): void {
+  let start = 0;
+  while (start <= search.length) {
+    let end = search.indexOf('&', start);
+    if (end === -1) end = search.length;
+    if (end > start) {
+      const eq = search.indexOf('=', start);
+      if (eq === -1 || eq > end) pair(search.slice(start, end), '');
+      else pair(search.slice(start, eq), search.slice(eq + 1, end));
+    }
+    start = end + 1;
+  }
+}

@@ -1,13 +1,16 @@
 // The `parameters` of an operation: its path parameters, then its query parameters, as the server
 // reads them (transports/rest/params). A value is the text its descriptor has in JSON, so its
-// schema is the one a body's member has in the JSON form, from the same walker, and `required`
-// follows the same rule as a body's members: the parameters are read as the members of one object.
+// schema is the one a body's member has in the JSON form, from the same walker (a 64-bit integer
+// is always its digits: see `formOfText`), and `required` follows the same rule as a body's
+// members: the parameters are read as the members of one object.
 import { t } from '../../../core/descriptors/index.ts';
+import { BigIntType } from '../../../core/descriptors/bigint.ts';
+import type { AnyType } from '../../../core/descriptors/index.ts';
 import type { ObjectType } from '../../../core/descriptors/object.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { formOf } from '../../../core/descriptors/visit.ts';
 import { defaultBreaksConstraints } from '../../../core/read/required.ts';
-import type { JsonSchema } from '../../../core/schema/schema-target.ts';
+import type { JsonSchema, SchemaForm } from '../../../core/schema/schema-target.ts';
 import type { ArgumentSources } from '../arguments.ts';
 import type { SchemaComponents } from './schemas.ts';
 import type { OpenApiObject } from './types.ts';
@@ -24,26 +27,43 @@ type Members = ReturnType<SchemaComponents['members']>;
 export function parameterObjects(sources: ArgumentSources, schemas: SchemaComponents, where: string): OpenApiObject[] {
   const out: OpenApiObject[] = [];
   for (const p of sources.path) {
-    const schema = typed(schemas.schema(p.type, 'read', 'json', `${where}'s path parameter '${p.name}'`));
-    out.push(parameter(p.name, 'path', true, nonEmpty(schema)));
+    const schema = typed(schemas.schema(p.type, 'read', formOfText(p.type), `${where}'s path parameter '${p.name}'`));
+    out.push(parameter(p.name, 'path', true, segmentSchema(schema)));
   }
   // The parameters that are not objects are the members of one object as the server reads them.
   const scalars = sources.query.filter((p) => formOf(p.type) !== 'object');
-  const root = scalars.length === 0 ? undefined : schemas.members(t.object(Object.fromEntries(scalars.map((p) => [p.name, p.type]))), 'json', `${where}'s query`);
+  const root = t.object(Object.fromEntries(scalars.map((p) => [p.name, p.type])));
+  const described = new Map<string, Members>();
   for (const p of sources.query) {
-    if (formOf(p.type) === 'object') {
-      const fields = (p.type as ObjectType).fields;
-      const members = schemas.members(p.type as ObjectType, 'json', `${where}'s query parameter '${p.name}'`);
-      for (const [key, type] of Object.entries(fields)) out.push(queryParameter(key, type, members));
-    } else {
-      out.push(queryParameter(p.name, p.type, root!));
-    }
+    const spread = formOf(p.type) === 'object';
+    const object = spread ? (p.type as ObjectType) : root;
+    const members = (form: SchemaForm): Members => {
+      const key = `${spread ? p.name : ''} ${form}`;
+      let found = described.get(key);
+      if (found === undefined) {
+        described.set(key, (found = schemas.members(object, form, spread ? `${where}'s query parameter '${p.name}'` : `${where}'s query`)));
+      }
+      return found;
+    };
+    for (const [key, type] of Object.entries(spread ? object.fields : { [p.name]: p.type })) out.push(queryParameter(key, type, members));
   }
   return out;
 }
 
+/**
+ * The form a parameter's text is described in: JSON's (bytes as base64, timestamps as RFC 3339
+ * text), but a 64-bit integer is its decimal digits whatever its `json` says: the native integer
+ * of the binary form, not the string JSON may carry.
+ */
+function formOfText(type: Type): SchemaForm {
+  const d = type as AnyType;
+  const scalar = d.kind === 'optional' ? d.inner : d.kind === 'array' ? d.element : d;
+  return scalar instanceof BigIntType && scalar.json === 'string' ? 'binary' : 'json';
+}
+
 /** One query key: a scalar once, an optional scalar left out when absent, an array as a repeated key. */
-function queryParameter(key: string, type: Type, members: Members): OpenApiObject {
+function queryParameter(key: string, type: Type, membersIn: (form: SchemaForm) => Members): OpenApiObject {
+  const members = membersIn(formOfText(type));
   const schema = members.properties[key]!;
   if (formOf(type) === 'array') {
     // The server reads an absent key as the empty array: the key is required exactly when [] does not fit.
@@ -68,10 +88,23 @@ function present(schema: JsonSchema): JsonSchema {
   return { ...(anyOf as JsonSchema[])[0], ...rest };
 }
 
-/** A path segment is never empty: a text has at least one character. */
-function nonEmpty(schema: JsonSchema): JsonSchema {
-  if (schema.type !== 'string' || (typeof schema.minLength === 'number' && schema.minLength >= 1)) return schema;
-  return { ...schema, minLength: 1 };
+/**
+ * The texts a path segment carries, as servers read a target (transports/rest/target.ts) and the
+ * client writes one (params/text-writer.ts): not empty, not `.` or `..` (dot segments), no `/` or
+ * `\` (a segment stays one), no control character. A schema that admits other texts says so with
+ * a pattern.
+ */
+const SEGMENT = '^(?!\\.\\.?$)[^/\\\\\\u0000-\\u001f\\u007f]+$';
+const SEGMENT_TEXT = new RegExp(SEGMENT, 'u');
+/** The formats whose texts are all segments. */
+const SEGMENT_FORMATS: readonly unknown[] = ['date-time', 'uuid'];
+
+function segmentSchema(schema: JsonSchema): JsonSchema {
+  if (![schema.type].flat().includes('string')) return schema;
+  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  const fits = values === undefined ? SEGMENT_FORMATS.includes(schema.format) : values.every((v) => typeof v !== 'string' || SEGMENT_TEXT.test(v));
+  if (fits) return schema;
+  return typeof schema.pattern === 'string' ? { ...schema, allOf: [{ pattern: SEGMENT }] } : { ...schema, pattern: SEGMENT };
 }
 
 /**

@@ -3,7 +3,9 @@
 //   cbor-x, not by lacquer), validates with ajv against the schema the document gives that
 //   status and media type, problems included;
 // - a JSON body the request schema rejects is answered 400, and one it accepts is not (the
-//   jsonSchema agreement property of spec/core/read-write-properties.spec.ts, for whole operations).
+//   jsonSchema agreement property of spec/core/read-write-properties.spec.ts, for whole operations);
+// - a request whose path and query values are built from the document's parameters is accepted
+//   exactly when every value fits its parameter (see `textFits` for how a text becomes a value).
 import { hasRequiredEmptyKey } from '../../../support/empty-key.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
@@ -17,7 +19,9 @@ import { HttpServer } from '../../../../transports/http/index.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
 import { arbJsonNear, arbValueOf } from '../../../support/arbitraries.ts';
 import { send, type Reply } from '../../../support/http-client.ts';
-import { arbApiType, Record64, registryFor, TOKEN } from './arbitraries.ts';
+import { arbApiType, arbRoutedService, Record64, registryFor, TOKEN } from './arbitraries.ts';
+import { verbFor } from '../../../../transports/rest/verb.ts';
+import type { ObjectType } from '../../../../core/descriptors/object.ts';
 import { zooRegistry, ZOO_KEY, ZOO_TOKEN } from './fixtures.ts';
 import { ajvFor, decodeIndependently, type DocValidator, resolve, schemaPointer, token } from './support.ts';
 
@@ -53,6 +57,80 @@ function checkAnswer(doc: OpenApiDocument, validator: DocValidator, path: string
   return reply.status;
 }
 
+/** An integer's text: decimal digits, no `+`, no leading zero, no `-0`. */
+const DECIMAL = /^(?:0|-?[1-9][0-9]*)$/;
+/** A number's text: a JSON number. */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+type ParamSchema = { type?: string | string[]; anyOf?: ParamSchema[]; minItems?: number; maxItems?: number };
+
+function typesOf(schema: ParamSchema): string[] {
+  if (schema.anyOf !== undefined) return schema.anyOf.flatMap(typesOf);
+  return schema.type === undefined ? [] : [schema.type].flat();
+}
+
+/**
+ * Whether a path or query text fits a scalar schema, as an OpenAPI validator reads it: the text is
+ * the value of a string, of an integer when it is decimal digits, of a number when it is a JSON
+ * number, of a boolean when it is `true` or `false`, of null when it is `null`; it fits when one
+ * of the values the schema's types allow validates.
+ */
+function textFits(schema: ParamSchema, text: string, check: (value: unknown) => boolean): boolean {
+  const types = typesOf(schema);
+  const values: unknown[] = [];
+  if (types.includes('string')) values.push(text);
+  if (types.includes('integer') && DECIMAL.test(text)) values.push(integerValue(text, (schema as { format?: string }).format));
+  else if (types.includes('number') && JSON_NUMBER.test(text)) values.push(Number(text));
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) values.push(text === 'true');
+  if (types.includes('null') && text === 'null') values.push(null);
+  return values.some(check);
+}
+
+const RANGES_64: Record<string, readonly [bigint, bigint]> = { int64: [-(2n ** 63n), 2n ** 63n - 1n], uint64: [0n, 2n ** 64n - 1n] };
+
+/** The double next to `n` (finite, not 0), away from zero. */
+function nextAway(n: number): number {
+  const bits = new BigInt64Array(new Float64Array([n]).buffer);
+  bits[0] = bits[0]! + 1n;
+  return new Float64Array(bits.buffer)[0]!;
+}
+
+/**
+ * The integer a decimal text states, as a double ajv decides the same for (with `'received'`
+ * rounding, which takes any double an in-range integer rounds to): the nearest double, or for an
+ * integer beyond a 64-bit format's range one beyond the double that range ends at.
+ */
+function integerValue(text: string, format: string | undefined): number {
+  const exact = BigInt(text);
+  let n = Number(exact);
+  const range = format === undefined ? undefined : RANGES_64[format];
+  if (range === undefined || (exact >= range[0] && exact <= range[1])) return n;
+  while (n >= Number(range[0]) && n <= Number(range[1])) n = nextAway(n);
+  return n;
+}
+
+/** A JSON value as the text a path segment or query value has: a string as it is, anything else as JSON. */
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The descriptor of each key of a request target, by key: an object parameter spread over the query gives its members. */
+function keyTypes(name: string, contract: ReturnType<typeof method>): Map<string, { readonly place: 'path' | 'query'; readonly type: Type }> {
+  const sources = argumentSources('spec', contract, verbFor(name, contract));
+  const out = new Map<string, { place: 'path' | 'query'; type: Type }>();
+  for (const p of sources.path) out.set(p.name, { place: 'path', type: p.type });
+  for (const p of sources.query) {
+    const fields = p.type.kind === 'object' ? (p.type as ObjectType).fields : { [p.name]: p.type };
+    for (const [key, type] of Object.entries(fields)) out.set(key, { place: 'query', type });
+  }
+  return out;
+}
+
+/** What a request carries for one key: nothing, or a JSON value near the descriptor or of it (as JSON), once or twice. */
+function arbKeyValue(place: 'path' | 'query', type: Type): fc.Arbitrary<{ readonly value: unknown; readonly twice: boolean } | undefined> {
+  const present = type.kind === 'optional' ? (type as Type & { inner: Type }).inner : type;
+  const valid = arbValueOf(present).map((v) => JSON.parse(json.encode(present, v as never)) as unknown);
+  const value = fc.record({ value: fc.oneof(valid, arbJsonNear(type)), twice: fc.boolean() });
+  return place === 'path' ? value.map((v) => ({ ...v, twice: false })) : fc.option(value, { freq: 4, nil: undefined });
+}
 
 describe('openApi: the document agrees with the wire', function () {
   this.timeout(120_000);
@@ -127,6 +205,65 @@ describe('openApi: the document agrees with the wire', function () {
     );
     expect(refused, 'bodies refused').to.be.greaterThan(60);
     expect(accepted, 'bodies accepted').to.be.greaterThan(60);
+  });
+
+  it('a request whose path and query values are built from the document\'s parameters is accepted exactly when each fits', async () => {
+    let refused = 0;
+    let accepted = 0;
+    const cases = arbRoutedService.chain((svc) => fc.nat(svc.methods.length - 1).chain((i) => {
+      const m = svc.methods[i]!;
+      const keys = keyTypes(m.name, m.contract);
+      return fc.record(Object.fromEntries([...keys].map(([key, { place, type }]) => [key, arbKeyValue(place, type)])))
+        .map((values) => ({ svc, m, keys, values }));
+    }));
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ svc, m, keys, values }) => {
+        const registry = registryFor(svc, () => true);
+        const prefix = `/routed${mounts++}`;
+        server.mount(prefix, registry.endpoints);
+        const doc = openApi(registry.endpoints, { prefix, info });
+        const validator = ajvFor(doc);
+        const operation = registry.endpoints.operations.find((o) => o.method === m.name)!;
+        const template = `${prefix}${operation.path.replace(/:(\w+)/g, '{$1}')}`;
+        const verb = operation.verb.toLowerCase();
+        const parameters = ((doc.paths[template]?.[verb] as { parameters?: { name: string; in: string; required: boolean; schema: ParamSchema }[] })?.parameters ?? []);
+        expect(parameters.map((p) => `${p.in} ${p.name}`).sort(), template).to.deep.equal([...keys].map(([key, k]) => `${k.place} ${key}`).sort());
+
+        let target = template;
+        const query: string[] = [];
+        let fits = true;
+        let emptySegment = false;
+        parameters.forEach((p, n) => {
+          const given = values[p.name];
+          const texts = given === undefined ? [] : p.schema.type === 'array' && Array.isArray(given.value)
+            ? given.value.map(textOf) : Array<string>(given.twice ? 2 : 1).fill(textOf(given.value));
+          fc.pre(texts.every((text) => text.isWellFormed()));
+          const pointer = `/paths/${token(template)}/${verb}/parameters/${n}/schema`;
+          if (texts.length === 0) fits &&= !p.required;
+          else if (p.schema.type === 'array') {
+            const item = validator(`${pointer}/items`, 'received');
+            fits &&= texts.length >= (p.schema.minItems ?? 0) && texts.length <= (p.schema.maxItems ?? Infinity)
+              && texts.every((text) => textFits((p.schema as { items: ParamSchema }).items, text, item));
+          } else fits &&= texts.length === 1 && textFits(p.schema, texts[0]!, validator(pointer, 'received'));
+          if (p.in === 'path') {
+            emptySegment ||= texts[0] === '' || texts[0] === '.' || texts[0] === '..';
+            target = target.replace(`{${p.name}}`, encodeURIComponent(texts[0]!));
+          } else for (const text of texts) query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(text)}`);
+        });
+        const url = `${base}${target}${query.length === 0 ? '' : `?${query.join('&')}`}`;
+        const reply = await send(url, { method: operation.verb, agent });
+        const what = `${operation.verb} ${url}: ${reply.status} ${reply.text}\n${JSON.stringify(parameters)}`;
+        // An empty or dot segment matches no route (the client resolves a dot segment away): 404 unless
+        // another value is refused first, the document's pattern having refused it.
+        expect(fits ? [200] : emptySegment ? [400, 404] : [400], what).to.include(reply.status);
+        if (!emptySegment) checkAnswer(doc, validator, template, operation.verb, reply);
+        if (fits) accepted++;
+        else refused++;
+      }),
+      { numRuns: 400 },
+    );
+    expect(refused, 'requests refused').to.be.greaterThan(50);
+    expect(accepted, 'requests accepted').to.be.greaterThan(50);
   });
 
   it('a map with the key __proto__ is an own member in the schema\'s eyes and the server\'s, both ways', async () => {

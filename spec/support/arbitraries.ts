@@ -60,7 +60,7 @@ const arbConstrained: fc.Arbitrary<Type> = fc.oneof(
   fc.constantFrom<'i64' | 'u64'>('i64', 'u64').map((kind) => t[kind]({ json: 'string' })),
 );
 
-const arbLeaf: fc.Arbitrary<Type> = fc.oneof(
+export const arbLeaf: fc.Arbitrary<Type> = fc.oneof(
   fc.constantFrom<() => Type>(
     t.string, t.bool, t.i8, t.i16, t.i32, t.u8, t.u16, t.u32, t.i64, t.u64, t.f32, t.f64, t.bytes, t.timestamp, t.unknown,
   ).map((make) => make()),

@@ -74,13 +74,16 @@ export function queryKeysOf(param: NamedParam): readonly string[] {
 
 /**
  * Why these path and query parameters cannot be read from (and written to) a request target, or
- * `undefined`: each must have its text form, names are unique, and no two parameters claim one
- * query key (two objects spread over the query declaring one member, or a member named as another
- * query parameter).
+ * `undefined`: each must have its text form, names are unique (Unicode text, not `__proto__`), and
+ * no two parameters claim one query key (two objects spread over the query declaring one member, or
+ * a member named as another query parameter).
  */
 export function paramsProblem(path: readonly NamedParam[], query: readonly NamedParam[]): string | undefined {
   const names = new Set<string>();
   for (const { name } of [...path, ...query]) {
+    // The parameters are read as the members of one object: the names any object member may have.
+    if (name === '__proto__') return "a parameter may not be named '__proto__'";
+    if (!name.isWellFormed()) return `the name ${JSON.stringify(name)} holds a lone surrogate, which no text can carry`;
     if (names.has(name)) return `two parameters are named '${name}'`;
     names.add(name);
   }

@@ -4,7 +4,7 @@
 // every error listed), over a tree of the query's texts; only the leaves are the text forms'.
 import { ObjectType } from '../../../core/descriptors/object.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
-import { visit, type Visitor } from '../../../core/descriptors/visit.ts';
+import { formOf, visit, type Visitor } from '../../../core/descriptors/visit.ts';
 import { Failure, type CollectedError } from '../../../core/errors/failure.ts';
 import { describeFailure } from '../../../core/errors/path-error.ts';
 import { MAX_READ_ERRORS, ReadError, asReadError, checkInputSize } from '../../../core/errors/read-error.ts';
@@ -19,8 +19,6 @@ import { objectReader } from '../../../core/read/read-object.ts';
 import { decodeComponent, forEachPair } from './form-urlencoded.ts';
 import { paramsProblem, queryKeysOf, type NamedParam } from './problems.ts';
 import { textFormOf, type TextForm } from './scalar-text.ts';
-import { formOf } from '../../../core/descriptors/visit.ts';
-import type { ArrayType } from '../../../core/descriptors/index.ts';
 
 /**
  * Reads the parameters of one request: `pathValues` are the decoded segments by parameter name,
@@ -73,6 +71,8 @@ interface Slot {
   readonly key: string;
   /** An array: every occurrence is an element. Otherwise a second occurrence makes a list the scalar's reader refuses. */
   readonly many: boolean;
+  /** `isInheritedKey(key)`. */
+  readonly inherited: boolean;
 }
 
 const isArray = (type: Type) => formOf(type) === 'array';
@@ -89,19 +89,20 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
   for (const param of query) {
     if (formOf(param.type) === 'object') {
       const fields = (param.type as ObjectType).fields;
-      for (const key of queryKeysOf(param)) slots.set(key, { owner: param.name, key, many: isArray(fields[key]!) });
+      for (const key of queryKeysOf(param)) slots.set(key, { owner: param.name, key, many: isArray(fields[key]!), inherited: isInheritedKey(key) });
       spreads.push({ name: param.name, arrays: Object.keys(fields).filter((k) => isArray(fields[k]!)) });
     } else {
       const many = isArray(param.type);
-      slots.set(param.name, { owner: undefined, key: param.name, many });
+      slots.set(param.name, { owner: undefined, key: param.name, many, inherited: isInheritedKey(param.name) });
       if (many) arrays.push(param.name);
     }
   }
   const pathNames = path.map((p) => [p.name, isInheritedKey(p.name)] as const);
 
   return (pathValues, search) => {
-    // Null-prototype objects: a key such as `constructor` is absent until the query sets it.
-    const tree: Record<string, unknown> = Object.create(null);
+    // Declared keys only (never `__proto__`, which no object declares); a key such as `constructor`
+    // is read as an own property only, here and by the object reader.
+    const tree: Record<string, unknown> = {};
     for (const [name, inherited] of pathNames) {
       const text = memberValue(pathValues, name, inherited);
       if (typeof text === 'string') tree[name] = text;
@@ -109,7 +110,7 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
     // An array's absent key is the empty array.
     for (const name of arrays) tree[name] = [];
     for (const spread of spreads) {
-      const members: Record<string, unknown> = Object.create(null);
+      const members: Record<string, unknown> = {};
       for (const name of spread.arrays) members[name] = [];
       tree[spread.name] = members;
     }
@@ -161,7 +162,7 @@ function fillQuery(search: string, slots: ReadonlyMap<string, Slot>, tree: Recor
       text = new Undecodable((e as Failure).detail);
     }
     const target = slot.owner === undefined ? tree : (tree[slot.owner] as Record<string, unknown>);
-    const had = target[slot.key];
+    const had = memberValue(target, slot.key, slot.inherited);
     if (slot.many || Array.isArray(had)) (had as unknown[]).push(text);
     else target[slot.key] = had === undefined ? text : [had, text];
   });
@@ -211,7 +212,7 @@ const textReaders: Visitor<Reader, [ctx: ReaderContext]> = {
   string: leaf, bool: leaf, int: leaf, bigint: leaf, float: leaf, bytes: leaf, timestamp: leaf, literal: leaf, enum: leaf,
   // The object reader leaves an absent key out: the inner reader sees present texts only.
   optional: (d, ctx) => compileText(d.inner, ctx),
-  array: (d: ArrayType, ctx) => arrayReader(compileText(d.element, ctx), d.constraints && arrayRule(d.constraints), ctx.collect),
+  array: (d, ctx) => arrayReader(compileText(d.element, ctx), d.constraints && arrayRule(d.constraints), ctx.collect),
   object: (d, ctx) => objectReader(d, ctx, (member) => compileText(member, ctx)),
   nullable: refused, unknown: refused, void: refused, map: refused, tuple: refused, variant: refused, lazy: refused,
 };

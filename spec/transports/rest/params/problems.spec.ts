@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { t, type Type } from '../../../../index.ts';
+import { paramsProblem, queryProblem, segmentProblem } from '../../../../transports/rest/params/index.ts';
+
+const SCALARS: readonly [string, Type][] = [
+  ['t.string()', t.string({ pattern: '^a' })], ['t.bool()', t.bool()], ['t.i8()', t.i8()], ['t.u32()', t.u32()],
+  ['t.i64()', t.i64()], ['t.u64()', t.u64({ json: 'string' })], ['t.f32()', t.f32()], ['t.f64()', t.f64()],
+  ['t.timestamp()', t.timestamp()], ['t.enum()', t.enum(['a', 2])], ['t.literal()', t.literal(null)],
+];
+
+const NO_TEXT: readonly [Type, RegExp][] = [
+  [t.nullable(t.string()), /t\.nullable.*"null"/],
+  [t.unknown(), /t\.unknown\(\)/],
+  [t.void(), /t\.void\(\)/],
+  [t.map(t.string()), /t\.map/],
+  [t.tuple([t.string()]), /t\.tuple/],
+  [t.variant('k', [t.object({ k: t.literal('a') })]), /t\.variant/],
+  [t.lazy(() => t.string()), /t\.lazy\(\)/],
+  [t.enum(['1', 1]), /the values "1" and 1 of t\.enum\(\) have the same text/],
+];
+
+describe('transports/rest/params: which descriptors have a text form', () => {
+  describe('a path segment', () => {
+    for (const [name, type] of SCALARS) it(`takes ${name}`, () => expect(segmentProblem(type)).to.equal(undefined));
+    it('refuses an optional value: a segment is always there', () => expect(segmentProblem(t.optional(t.string()))).to.match(/t\.optional/));
+    it("refuses bytes: base64 may hold '/'", () => expect(segmentProblem(t.bytes())).to.match(/t\.bytes.*'\/'/));
+    it('refuses arrays and objects', () => {
+      expect(segmentProblem(t.array(t.string()))).to.match(/t\.array/);
+      expect(segmentProblem(t.object({}))).to.match(/t\.object/);
+    });
+    for (const [type, reason] of NO_TEXT) it(`refuses ${type.kind}, saying why`, () => expect(segmentProblem(type)).to.match(reason));
+  });
+
+  describe('the query', () => {
+    for (const [name, type] of [...SCALARS, ['t.bytes()', t.bytes()] as const]) {
+      it(`takes ${name}, optional or not, and arrays of it`, () => {
+        expect(queryProblem(type)).to.equal(undefined);
+        expect(queryProblem(t.optional(type))).to.equal(undefined);
+        expect(queryProblem(t.array(type, { maxItems: 3 }))).to.equal(undefined);
+      });
+    }
+    it('takes an object of those, spread over the query, and an empty one', () => {
+      expect(queryProblem(t.object({ q: t.string(), n: t.optional(t.u8()), tags: t.array(t.string()).default([]) }))).to.equal(undefined);
+      expect(queryProblem(t.object({}))).to.equal(undefined);
+    });
+    it('refuses nesting: an object in an object, an array of arrays or of optionals, an optional array or object', () => {
+      expect(queryProblem(t.object({ inner: t.object({}) }))).to.match(/member 'inner'.*the query is flat/);
+      expect(queryProblem(t.array(t.array(t.string())))).to.match(/scalars only.*t\.array/);
+      expect(queryProblem(t.array(t.optional(t.string())))).to.match(/scalars only.*t\.optional/);
+      expect(queryProblem(t.optional(t.array(t.string())))).to.match(/optional value holds a scalar only.*t\.array/);
+      expect(queryProblem(t.optional(t.object({})))).to.match(/optional value holds a scalar only.*t\.object/);
+      expect(queryProblem(t.object({ m: t.map(t.string()) }))).to.match(/member 'm'.*t\.map/);
+    });
+    it('refuses an array whose default is not []: an absent key is the empty array', () => {
+      expect(queryProblem(t.array(t.string()).default(['x']))).to.match(/\.default\(\) is not \[\]/);
+    });
+    for (const [type, reason] of NO_TEXT) it(`refuses ${type.kind}, saying why`, () => expect(queryProblem(type)).to.match(reason));
+  });
+
+  describe('a method’s parameters together', () => {
+    it('refuse two parameters of one name', () => {
+      expect(paramsProblem([{ name: 'id', type: t.u64() }], [{ name: 'id', type: t.string() }])).to.equal("two parameters are named 'id'");
+    });
+    it('refuse one query key claimed twice, and name both claimants', () => {
+      const a = { name: 'a', type: t.object({ x: t.string() }) };
+      expect(paramsProblem([], [a, { name: 'b', type: t.object({ x: t.u8() }) }])).to.equal("the query key 'x' belongs to both 'a' and 'b'");
+      expect(paramsProblem([], [a, { name: 'x', type: t.u8() }])).to.equal("the query key 'x' belongs to both 'a' and 'x'");
+    });
+    it('name the parameter whose descriptor has no text form', () => {
+      expect(paramsProblem([{ name: 'id', type: t.bytes() }], [])).to.match(/^the path parameter 'id': bytes/);
+      expect(paramsProblem([], [{ name: 'q', type: t.unknown() }])).to.match(/^the query parameter 'q': t\.unknown\(\)/);
+    });
+    it("refuse a name no object may have: '__proto__', or one holding a lone surrogate", () => {
+      expect(paramsProblem([{ name: '__proto__', type: t.u64() }], [])).to.equal("a parameter may not be named '__proto__'");
+      expect(paramsProblem([], [{ name: 'a\ud800', type: t.u64() }])).to.match(/the name "a\\ud800" holds a lone surrogate/);
+    });
+    it('take a path parameter and a spread member of one name (the member is under its object)', () => {
+      expect(paramsProblem([{ name: 'id', type: t.u64() }], [{ name: 'q', type: t.object({ id: t.string() }) }])).to.equal(undefined);
+    });
+  });
+});

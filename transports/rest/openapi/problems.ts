@@ -19,7 +19,7 @@ const MEMBERS: { readonly [K in keyof typeof Problem.fields | 'errors']: JsonSch
     type: 'string',
     description: 'Why the body or a parameter could not be read: syntax_error, type_mismatch, out_of_range, invalid_format, missing_key, unknown_key or limit_exceeded.',
   },
-  path: { type: 'string', description: "A JSON Pointer (RFC 6901) to where in the body reading failed: '/books/3/title'; for a path or query parameter, its name: '/id'." },
+  path: { type: 'string', description: "A JSON Pointer (RFC 6901) to where in the body reading failed: '/books/3/title'; for a path or query parameter, from its name: '/id', '/ids/0', '/q/limit' for the member limit of an object q spread over the query." },
   errors: {
     type: 'array',
     description: `For read errors: every problem found in the body or the parameters, in document order (at most ${MAX_READ_ERRORS}); the first is the one code, path and detail name.`,

@@ -4,7 +4,6 @@
 import { expect } from 'chai';
 import { meta, method, openApi, Registry, service, t, type OpenApiDocument, type RegistryOptions } from '../../../../index.ts';
 import { notesRegistry } from './fixtures.ts';
-import { validatorErrors } from './support.ts';
 
 const info = { title: 'Notes', version: '1.0.0' };
 const notesDoc = (options: RegistryOptions = {}) => openApi(notesRegistry(options).endpoints, { prefix: '/api', info });
@@ -122,11 +121,5 @@ describe('openApi: routes and named parameters', () => {
     const o = op(openApi(new Registry().on(new Pos()).endpoints, { prefix: '', info }), '/sendPair', 'post');
     expect(o).not.to.have.property('parameters');
     expect(o.requestBody.description).to.equal('The 2 parameters, as an array in the order declared.');
-  });
-
-  it('validates with both OpenAPI 3.1 validators', async () => {
-    for (const errorOnMissingKeys of [false, true]) {
-      expect(await validatorErrors(notesDoc({ errorOnMissingKeys }))).to.deep.equal({ seriousme: null, readme: null });
-    }
   });
 });

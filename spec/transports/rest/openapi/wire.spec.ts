@@ -16,13 +16,15 @@ import { json } from '../../../../codecs/json/index.ts';
 import { msgpack } from '../../../../codecs/msgpack/index.ts';
 import { createExampleServer } from '../../../../examples/app.ts';
 import { HttpServer } from '../../../../transports/http/index.ts';
+import { requestShape } from '../../../../transports/client/request-shape.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
+import type { Operation } from '../../../../transports/rest/endpoints.ts';
 import { arbJsonNear, arbValueOf } from '../../../support/arbitraries.ts';
 import { send, type Reply } from '../../../support/http-client.ts';
 import { arbApiType, arbRoutedService, Record64, registryFor, TOKEN } from './arbitraries.ts';
 import { verbFor } from '../../../../transports/rest/verb.ts';
 import type { ObjectType } from '../../../../core/descriptors/object.ts';
-import { zooRegistry, ZOO_KEY, ZOO_TOKEN } from './fixtures.ts';
+import { notesRegistry, zooRegistry, ZOO_KEY, ZOO_TOKEN } from './fixtures.ts';
 import { ajvFor, decodeIndependently, type DocValidator, resolve, schemaPointer, token } from './support.ts';
 
 const info = { title: 'Wire', version: '1' };
@@ -132,6 +134,30 @@ function arbKeyValue(place: 'path' | 'query', type: Type): fc.Arbitrary<{ readon
   return place === 'path' ? value.map((v) => ({ ...v, twice: false })) : fc.option(value, { freq: 4, nil: undefined });
 }
 
+/** An operation's path in the document: `/notes/:id` is `/notes/{id}`. */
+const templateOf = (prefix: string, op: Operation) => `${prefix}${op.path.replace(/:(\w+)/g, '{$1}')}`;
+
+/**
+ * A valid call of `op`: its request target below the prefix (path and query as the typed client
+ * writes them), and its body's descriptor and value.
+ */
+function arbCall(op: Operation): fc.Arbitrary<{ readonly target: string; readonly input: Type | undefined; readonly args: unknown }> {
+  const sources = argumentSources('spec', op.contract, op.verb);
+  const shape = requestShape(op.method, op.contract, sources, {});
+  const { paramTypes, paramNames } = op.contract;
+  const values = fc.tuple(...paramTypes.map((type) => arbValueOf(type)));
+  const args = paramNames === undefined ? values : values.map((v) => [Object.fromEntries(paramNames.map((name, i) => [name, v[i]]))]);
+  // A text no path segment carries (empty, a dot segment, a separator) is not a call the client makes.
+  const built = args.map((a) => {
+    try {
+      return shape.build(a);
+    } catch {
+      return undefined;
+    }
+  });
+  return built.filter((b) => b !== undefined).map(({ target, body }) => ({ target, input: sources.body, args: body }));
+}
+
 describe('openApi: the document agrees with the wire', function () {
   this.timeout(120_000);
   const server = new HttpServer();
@@ -224,7 +250,7 @@ describe('openApi: the document agrees with the wire', function () {
         const doc = openApi(registry.endpoints, { prefix, info });
         const validator = ajvFor(doc);
         const operation = registry.endpoints.operations.find((o) => o.method === m.name)!;
-        const template = `${prefix}${operation.path.replace(/:(\w+)/g, '{$1}')}`;
+        const template = templateOf(prefix, operation);
         const verb = operation.verb.toLowerCase();
         const parameters = ((doc.paths[template]?.[verb] as { parameters?: { name: string; in: string; required: boolean; schema: ParamSchema }[] })?.parameters ?? []);
         expect(parameters.map((p) => `${p.in} ${p.name}`).sort(), template).to.deep.equal([...keys].map(([key, k]) => `${k.place} ${key}`).sort());
@@ -299,15 +325,12 @@ describe('openApi: the document agrees with the wire', function () {
       codec: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
       accept: fc.constantFrom<CodecName | 'none' | 'text'>('json', 'msgpack', 'cbor', 'none', 'text'),
       auth,
-    }).chain((c) => {
-      const input = argumentSources('spec', c.op.contract, c.op.verb).body;
-      return (input === undefined ? fc.constant(undefined) : arbValueOf(input)).map((args) => ({ ...c, input, args }));
-    });
+    }).chain((c) => arbCall(c.op).map((call) => ({ ...c, ...call })));
     await fc.assert(
-      fc.asyncProperty(calls, async ({ op, codec, accept, auth: headers, input, args }) => {
-        const path = `${prefix}${op.path}`;
+      fc.asyncProperty(calls, async ({ op, codec, accept, auth: headers, target, input, args }) => {
+        const path = templateOf(prefix, op);
         const body = input === undefined ? undefined : CODECS[codec].encode(input, args as never);
-        const reply = await send(`${base}${path}`, {
+        const reply = await send(`${base}${prefix}${target}`, {
           method: op.verb, agent, ...(body === undefined ? {} : { body }),
           headers: {
             ...headers,
@@ -320,6 +343,66 @@ describe('openApi: the document agrees with the wire', function () {
       { numRuns: 200 },
     );
     expect([...seen].sort()).to.include.members(['200', '201', '204', '401', '406']);
+  });
+
+  it('every answer of routed operations validates, in each codec: path, query and bodies by name', async () => {
+    const registry = notesRegistry();
+    const prefix = `/notes${mounts++}`;
+    server.mount(prefix, registry.endpoints);
+    const doc = openApi(registry.endpoints, { prefix, info });
+    const validator = ajvFor(doc);
+    const seen = new Set<string>();
+    const calls = fc.record({
+      op: fc.constantFrom(...registry.endpoints.operations),
+      codec: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
+      accept: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
+    }).chain((c) => arbCall(c.op).map((call) => ({ ...c, ...call })));
+    await fc.assert(
+      fc.asyncProperty(calls, async ({ op, codec, accept, target, input, args }) => {
+        const body = input === undefined ? undefined : CODECS[codec].encode(input, args as never);
+        const reply = await send(`${base}${prefix}${target}`, {
+          method: op.verb, agent, ...(body === undefined ? {} : { body }),
+          headers: { accept: MEDIA[accept], ...(body === undefined ? {} : { 'content-type': MEDIA[codec] }) },
+        });
+        const status = checkAnswer(doc, validator, templateOf(prefix, op), op.verb, reply);
+        expect(status, `${op.verb} ${target}: ${reply.text}`).to.be.within(200, 299);
+        seen.add(`${op.method} ${status}`);
+      }),
+      { numRuns: 150 },
+    );
+    expect([...seen].sort()).to.include.members(['deleteNote 204', 'getNote 200', 'moveNote 200', 'searchNotes 200', 'tagNotes 200', 'updateNote 200']);
+  });
+
+  it('a JSON body of named parameters the request schema rejects is answered 400, and one it accepts is answered 200', async () => {
+    let refused = 0;
+    let accepted = 0;
+    const cases = fc.record({ a: arbApiType('A'), b: fc.option(arbApiType('B'), { nil: undefined }), options: arbOptions }).chain((c) => {
+      const params: Record<string, Type> = { id: t.u32(), a: c.a, ...(c.b === undefined ? {} : { b: c.b }) };
+      const contract = method(params, t.bool(), { route: 'PUT /things/:id' });
+      const body = argumentSources('spec', contract, 'PUT').body!;
+      return arbJsonNear(body).map((value) => ({ ...c, contract, body, value }));
+    });
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ contract, body, options, value }) => {
+        fc.pre(!hasRequiredEmptyKey(body, options.errorOnMissingKeys));
+        const registry = registryFor({ options, methods: [{ name: 'putThing', contract }] }, () => true);
+        const prefix = `/named${mounts++}`;
+        server.mount(prefix, registry.endpoints);
+        const doc = openApi(registry.endpoints, { prefix, info });
+        const validator = ajvFor(doc);
+        const path = `${prefix}/things/{id}`;
+        const validate = validator(schemaPointer(path, 'put', 'request', 'application/json'), 'sent');
+        const schemaAccepts = validate(value);
+        const reply = await send(`${base}${prefix}/things/7`, { method: 'PUT', agent, body: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
+        expect(reply.status, `${JSON.stringify(value)}: ${reply.text} / ${JSON.stringify(validate.errors)}`).to.equal(schemaAccepts ? 200 : 400);
+        checkAnswer(doc, validator, path, 'PUT', reply);
+        if (schemaAccepts) accepted++;
+        else refused++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(refused, 'bodies refused').to.be.greaterThan(40);
+    expect(accepted, 'bodies accepted').to.be.greaterThan(40);
   });
 
   it('every problem answer validates against the response the document gives it: 400 to 500 and default', async () => {
@@ -373,15 +456,12 @@ describe('openApi: the document agrees with the wire', function () {
       op: fc.constantFrom(...registry.endpoints.operations),
       codec: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
       token: fc.constantFrom('wire-demo', 'wire-read', undefined),
-    }).chain((c) => {
-      const input = argumentSources('spec', c.op.contract, c.op.verb).body;
-      return (input === undefined ? fc.constant(undefined) : arbValueOf(input)).map((args) => ({ ...c, input, args }));
-    });
+    }).chain((c) => arbCall(c.op).map((call) => ({ ...c, ...call })));
     await fc.assert(
-      fc.asyncProperty(calls, async ({ op, codec, token: bearer, input, args }) => {
-        const path = `${prefix}${op.path}`;
+      fc.asyncProperty(calls, async ({ op, codec, token: bearer, target, input, args }) => {
+        const path = templateOf(prefix, op);
         const body = input === undefined ? undefined : CODECS[codec].encode(input, args as never);
-        const reply = await send(`${base}${path}`, {
+        const reply = await send(`${base}${prefix}${target}`, {
           method: op.verb, agent, ...(body === undefined ? {} : { body }),
           headers: {
             accept: MEDIA[codec],

@@ -30,20 +30,19 @@ export function parameterObjects(sources: ArgumentSources, schemas: SchemaCompon
     const schema = typed(schemas.schema(p.type, 'read', formOfText(p.type), `${where}'s path parameter '${p.name}'`));
     out.push(parameter(p.name, 'path', true, segmentSchema(schema)));
   }
-  // The parameters that are not objects are the members of one object as the server reads them.
+  // The parameters that are not objects are the members of one object as the server reads them;
+  // an object spread over the query gives its own members.
   const scalars = sources.query.filter((p) => formOf(p.type) !== 'object');
   const root = t.object(Object.fromEntries(scalars.map((p) => [p.name, p.type])));
   const described = new Map<string, Members>();
   for (const p of sources.query) {
     const spread = formOf(p.type) === 'object';
     const object = spread ? (p.type as ObjectType) : root;
+    const at = spread ? `${where}'s query parameter '${p.name}'` : `${where}'s query`;
     const members = (form: SchemaForm): Members => {
-      const key = `${spread ? p.name : ''} ${form}`;
-      let found = described.get(key);
-      if (found === undefined) {
-        described.set(key, (found = schemas.members(object, form, spread ? `${where}'s query parameter '${p.name}'` : `${where}'s query`)));
-      }
-      return found;
+      const key = `${at} ${form}`;
+      if (!described.has(key)) described.set(key, schemas.members(object, form, at));
+      return described.get(key)!;
     };
     for (const [key, type] of Object.entries(spread ? object.fields : { [p.name]: p.type })) out.push(queryParameter(key, type, members));
   }
@@ -101,7 +100,7 @@ const SEGMENT_FORMATS: readonly unknown[] = ['date-time', 'uuid'];
 
 function segmentSchema(schema: JsonSchema): JsonSchema {
   if (![schema.type].flat().includes('string')) return schema;
-  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  const values = valuesOf(schema);
   const fits = values === undefined ? SEGMENT_FORMATS.includes(schema.format) : values.every((v) => typeof v !== 'string' || SEGMENT_TEXT.test(v));
   if (fits) return schema;
   return typeof schema.pattern === 'string' ? { ...schema, allOf: [{ pattern: SEGMENT }] } : { ...schema, pattern: SEGMENT };
@@ -113,11 +112,15 @@ function segmentSchema(schema: JsonSchema): JsonSchema {
  * without a type).
  */
 function typed(schema: JsonSchema): JsonSchema {
-  if (schema.type !== undefined) return schema;
-  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
-  if (values === undefined) return schema;
+  const values = valuesOf(schema);
+  if (schema.type !== undefined || values === undefined) return schema;
   const types = [...new Set(values.map(jsonType))];
   return { type: types.length === 1 ? types[0] : types, ...schema };
+}
+
+/** The values an enum's or a literal's schema allows; `undefined` for other schemas. */
+function valuesOf(schema: JsonSchema): readonly unknown[] | undefined {
+  return Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
 }
 
 function jsonType(value: unknown): string {

@@ -4,8 +4,7 @@
 // is always its digits: see `formOfText`), and `required` follows the same rule as a body's
 // members: the parameters are read as the members of one object.
 import { t } from '../../../core/descriptors/index.ts';
-import { BigIntType } from '../../../core/descriptors/bigint.ts';
-import type { AnyType } from '../../../core/descriptors/index.ts';
+import type { ArrayType, BigIntType, OptionalType } from '../../../core/descriptors/index.ts';
 import type { ObjectType } from '../../../core/descriptors/object.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { formOf } from '../../../core/descriptors/visit.ts';
@@ -55,9 +54,9 @@ export function parameterObjects(sources: ArgumentSources, schemas: SchemaCompon
  * of the binary form, not the string JSON may carry.
  */
 function formOfText(type: Type): SchemaForm {
-  const d = type as AnyType;
-  const scalar = d.kind === 'optional' ? d.inner : d.kind === 'array' ? d.element : d;
-  return scalar instanceof BigIntType && scalar.json === 'string' ? 'binary' : 'json';
+  const form = formOf(type);
+  const scalar = form === 'optional' ? (type as OptionalType).inner : form === 'array' ? (type as ArrayType).element : type;
+  return formOf(scalar) === 'bigint' && (scalar as BigIntType).json === 'string' ? 'binary' : 'json';
 }
 
 /** One query key: a scalar once, an optional scalar left out when absent, an array as a repeated key. */

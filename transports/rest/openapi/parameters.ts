@@ -11,6 +11,7 @@ import { formOf } from '../../../core/descriptors/visit.ts';
 import { defaultBreaksConstraints } from '../../../core/read/required.ts';
 import type { JsonSchema, SchemaForm } from '../../../core/schema/schema-target.ts';
 import type { ArgumentSources } from '../arguments.ts';
+import { queryKeysOf } from '../params/index.ts';
 import type { SchemaComponents } from './schemas.ts';
 import type { OpenApiObject } from './types.ts';
 
@@ -43,7 +44,7 @@ export function parameterObjects(sources: ArgumentSources, schemas: SchemaCompon
       if (!described.has(key)) described.set(key, schemas.members(object, form, at));
       return described.get(key)!;
     };
-    for (const [key, type] of Object.entries(spread ? object.fields : { [p.name]: p.type })) out.push(queryParameter(key, type, members));
+    for (const key of queryKeysOf(p)) out.push(queryParameter(key, spread ? object.fields[key]! : p.type, members));
   }
   return out;
 }

@@ -36,7 +36,7 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     if (!tags.includes(op.service)) tags.push(op.service);
     // Two services may expose the same method name under different verbs: the service tells them apart.
     const operationId = count.get(op.method)! > 1 ? `${op.service}.${op.method}` : op.method;
-    const path = prefix + op.path.split('/').map(encodeURIComponent).join('/');
+    const path = prefix + templatePath(op.path);
     (paths[path] ??= {})[op.verb.toLowerCase()] = operationObject(op, { schemas, media, operationId }, used);
   }
 
@@ -63,6 +63,11 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     doc.components.securitySchemes = Object.fromEntries([...endpoints.securitySchemes].map(([name, scheme]) => [name, { ...scheme.openApi }]));
   }
   return doc;
+}
+
+/** A path below the prefix as an OpenAPI path template: a route's `:id` segment is `{id}`. */
+function templatePath(path: string): string {
+  return path.split('/').map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : encodeURIComponent(s))).join('/');
 }
 
 /** `'/api'` as given; `'/'` and `''` for the root; no trailing slash. */

@@ -1,9 +1,10 @@
 import type { Type } from '../../../core/descriptors/type.ts';
 import { StreamType } from '../../../core/descriptors/stream.ts';
-import { argumentSources } from '../arguments.ts';
+import { argumentSources, type ArgumentSources } from '../arguments.ts';
 import type { Operation } from '../endpoints.ts';
 import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';
 import type { MediaForm } from './media-types.ts';
+import { parameterObjects } from './parameters.ts';
 import type { SchemaDirection } from '../../../core/schema/schema-target.ts';
 import type { SchemaComponents } from './schemas.ts';
 import type { OpenApiObject } from './types.ts';
@@ -27,16 +28,20 @@ export interface OperationContext {
 export function operationObject(op: Operation, ctx: OperationContext, used: Set<ProblemStatus>): OpenApiObject {
   const { contract } = op;
   const name = `${op.service}.${op.method}`;
-  const input = argumentSources(`openApi(): ${name}`, contract, op.verb).body;
+  const sources = argumentSources(`openApi(): ${name}`, contract, op.verb);
+  const input = sources.body;
+  // A path or query value that does not read is a 400, as a body that does not.
+  const readsText = sources.path.length + sources.query.length > 0;
   const returnsVoid = contract.returns.kind === 'void';
   const status = contract.status ?? (returnsVoid ? 204 : 200);
 
   const out: OpenApiObject = { tags: [op.service], summary: name, operationId: ctx.operationId };
   if (op.security.length > 0) out.security = op.security.map((scheme) => ({ [scheme]: [] }));
+  if (readsText) out.parameters = parameterObjects(sources, ctx.schemas, `openApi(): ${name}`);
   if (input !== undefined) {
-    const n = contract.paramTypes.length;
+    const description = bodyDescription(sources, contract.paramTypes.length);
     out.requestBody = {
-      ...(n > 1 ? { description: `The ${n} parameters, as an array in the order declared.` } : {}),
+      ...(description === undefined ? {} : { description }),
       required: true,
       content: content(input, 'read', `${name}'s body`, ctx),
     };
@@ -53,7 +58,7 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   const responses: OpenApiObject = { [String(status)]: success };
 
   const problems: ProblemStatus[] = [];
-  if (input !== undefined) problems.push(400);
+  if (input !== undefined || readsText) problems.push(400);
   if (op.security.length > 0) problems.push(401, 403);
   if (!returnsVoid) problems.push(406);
   if (input !== undefined) problems.push(413, 415);
@@ -64,6 +69,14 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   }
   out.responses = responses;
   return out;
+}
+
+/** What the body holds, when it is not the one parameter of an array. */
+function bodyDescription(sources: ArgumentSources, n: number): string | undefined {
+  if (sources.bodyForm === 'positional') return n > 1 ? `The ${n} parameters, as an array in the order declared.` : undefined;
+  const names = sources.bodyNames;
+  if (sources.bodyForm === 'value') return `The parameter ${names[0]}.`;
+  return `The parameters ${names.slice(0, -1).join(', ')} and ${names.at(-1)}, by name.`;
 }
 
 /** A body's `content`: the schema in each codec's media type. */

@@ -17,12 +17,12 @@ const MEMBERS: { readonly [K in keyof typeof Problem.fields | 'errors']: JsonSch
   detail: { type: 'string', description: 'What went wrong with this request.' },
   code: {
     type: 'string',
-    description: 'Why the body could not be read: syntax_error, type_mismatch, out_of_range, invalid_format, missing_key, unknown_key or limit_exceeded.',
+    description: 'Why the body or a parameter could not be read: syntax_error, type_mismatch, out_of_range, invalid_format, missing_key, unknown_key or limit_exceeded.',
   },
-  path: { type: 'string', description: "A JSON Pointer (RFC 6901) to where in the body reading failed: '/books/3/title'." },
+  path: { type: 'string', description: "A JSON Pointer (RFC 6901) to where in the body reading failed: '/books/3/title'; for a path or query parameter, from its name: '/id', '/ids/0', '/q/limit' for the member limit of an object q spread over the query." },
   errors: {
     type: 'array',
-    description: `For read errors: every problem found in the body, in document order (at most ${MAX_READ_ERRORS}); the first is the one code, path and detail name.`,
+    description: `For read errors: every problem found in the body or the parameters, in document order (at most ${MAX_READ_ERRORS}); the first is the one code, path and detail name.`,
     maxItems: MAX_READ_ERRORS,
     items: {
       type: 'object',
@@ -96,7 +96,7 @@ export const PROBLEM_ORDER: readonly ProblemStatus[] = [400, 401, 403, 406, 413,
 /** The response object of each problem answer, for `components.responses`. */
 export function problemResponse(status: ProblemStatus, media: readonly MediaForm[], maxBodyBytes: number): OpenApiObject {
   const descriptions: Record<ProblemStatus, string> = {
-    400: 'The body cannot be read (code and path say why and where), or the method refused its arguments.',
+    400: 'The body, or a path or query parameter, cannot be read (code and path say why and where), or the method refused its arguments.',
     401: 'No credentials, or credentials that are refused; WWW-Authenticate names the schemes. The body is not read.',
     403: 'The credentials are known, but not admitted to this operation.',
     406: 'None of the media types that Accept names can be written.',

@@ -62,6 +62,16 @@ export class SchemaComponents {
   }
 
   /**
+   * The members of `type` as a body reads them in `form`, described in place even when the object
+   * is named: `properties` (each member's schema) and `required` (the keys reading rejects as
+   * missing), for the parameters an object spreads over a query string.
+   */
+  members(type: ObjectType, form: SchemaForm, where: string): { readonly properties: Record<string, JsonSchema>; readonly required: readonly string[] } {
+    const s = this.#walker('read', form).object(type, SchemaPath.root(where));
+    return { properties: s.properties as Record<string, JsonSchema>, required: (s.required ?? []) as string[] };
+  }
+
+  /**
    * `components.schemas`, in the order first used. Sets every `$ref` handed out; throws when two
    * different objects share a name or when names collide.
    */

@@ -3,10 +3,9 @@
 // decode into U+FFFD: here that is an error, as is a raw character that must be encoded.
 import { Failure, quoteText } from '../../../core/errors/failure.ts';
 
-/** Text that needs no decoding: no `%`, no `+`, nothing outside printable ASCII. */
-const PLAIN = /^[!-$&-*,-~]*$/;
-/** A character no query may hold as it is: a control character, a space, anything beyond ASCII. */
-const MUST_BE_ENCODED = /[^!-~]/;
+const PERCENT = 0x25;
+const PLUS = 0x2b;
+const PLUSES = /\+/g;
 
 /**
  * The text of one key or value of a query: `+` read as a space, then percent-decoded as UTF-8.
@@ -14,10 +13,20 @@ const MUST_BE_ENCODED = /[^!-~]/;
  * character that must be percent-encoded fails with `syntax_error`.
  */
 export function decodeComponent(raw: string): string {
-  if (PLAIN.test(raw)) return raw;
-  if (MUST_BE_ENCODED.test(raw)) throw new Failure('syntax_error', `the query holds a character that must be percent-encoded, in ${quoteText(raw)}`);
+  // One pass over the characters (most keys and values are a few plain ones): is there anything to decode?
+  let percent = false;
+  let plus = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    // Outside printable ASCII: a control character, a space, anything beyond ASCII.
+    if (c < 0x21 || c > 0x7e) throw new Failure('syntax_error', `the query holds a character that must be percent-encoded, in ${quoteText(raw)}`);
+    if (c === PERCENT) percent = true;
+    else if (c === PLUS) plus = true;
+  }
+  const spaced = plus ? raw.replace(PLUSES, ' ') : raw;
+  if (!percent) return spaced;
   try {
-    return decodeURIComponent(raw.includes('+') ? raw.replaceAll('+', ' ') : raw);
+    return decodeURIComponent(spaced);
   } catch {
     throw new Failure('syntax_error', `malformed percent-encoding (or not UTF-8) in ${quoteText(raw)}`);
   }

@@ -74,9 +74,9 @@ export function queryKeysOf(param: NamedParam): readonly string[] {
 
 /**
  * Why these path and query parameters cannot be read from (and written to) a request target, or
- * `undefined`: each must have its text form, names are unique (and Unicode text, not `__proto__`), and no two parameters claim one
- * query key (two objects spread over the query declaring one member, or a member named as another
- * query parameter).
+ * `undefined`: each must have its text form, names are unique (Unicode text, not `__proto__`), and
+ * no two parameters claim one query key (two objects spread over the query declaring one member, or
+ * a member named as another query parameter).
  */
 export function paramsProblem(path: readonly NamedParam[], query: readonly NamedParam[]): string | undefined {
   const names = new Set<string>();

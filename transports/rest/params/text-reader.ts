@@ -4,7 +4,7 @@
 // every error listed), over a tree of the query's texts; only the leaves are the text forms'.
 import { ObjectType } from '../../../core/descriptors/object.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
-import { visit, type Visitor } from '../../../core/descriptors/visit.ts';
+import { formOf, visit, type Visitor } from '../../../core/descriptors/visit.ts';
 import { Failure, type CollectedError } from '../../../core/errors/failure.ts';
 import { describeFailure } from '../../../core/errors/path-error.ts';
 import { MAX_READ_ERRORS, ReadError, asReadError, checkInputSize } from '../../../core/errors/read-error.ts';
@@ -19,8 +19,6 @@ import { objectReader } from '../../../core/read/read-object.ts';
 import { decodeComponent, forEachPair } from './form-urlencoded.ts';
 import { paramsProblem, queryKeysOf, type NamedParam } from './problems.ts';
 import { textFormOf, type TextForm } from './scalar-text.ts';
-import { formOf } from '../../../core/descriptors/visit.ts';
-import type { ArrayType } from '../../../core/descriptors/index.ts';
 
 /**
  * Reads the parameters of one request: `pathValues` are the decoded segments by parameter name,
@@ -216,7 +214,7 @@ const textReaders: Visitor<Reader, [ctx: ReaderContext]> = {
   string: leaf, bool: leaf, int: leaf, bigint: leaf, float: leaf, bytes: leaf, timestamp: leaf, literal: leaf, enum: leaf,
   // The object reader leaves an absent key out: the inner reader sees present texts only.
   optional: (d, ctx) => compileText(d.inner, ctx),
-  array: (d: ArrayType, ctx) => arrayReader(compileText(d.element, ctx), d.constraints && arrayRule(d.constraints), ctx.collect),
+  array: (d, ctx) => arrayReader(compileText(d.element, ctx), d.constraints && arrayRule(d.constraints), ctx.collect),
   object: (d, ctx) => objectReader(d, ctx, (member) => compileText(member, ctx)),
   nullable: refused, unknown: refused, void: refused, map: refused, tuple: refused, variant: refused, lazy: refused,
 };

@@ -6,6 +6,9 @@ import {
   bearerAuth, contextKey, meta, method, Registry, service, t, type AnyType, type MethodContract, type RegistryOptions, type Type,
 } from '../../../../index.ts';
 import { arbDescriptor, arbMissingKeys, arbValueOf } from '../../../support/arbitraries.ts';
+import { argumentSources } from '../../../../transports/rest/arguments.ts';
+import { paramsProblem, queryProblem, segmentProblem } from '../../../../transports/rest/params/index.ts';
+import { verbFor } from '../../../../transports/rest/verb.ts';
 
 /** The choices that turn a descriptor into one with names and defaults. */
 interface Decoration {
@@ -171,4 +174,77 @@ export function registryFor(svc: GeneratedService, answer?: (m: GeneratedMethod,
     onError: () => {},
     security: { bearer: bearerAuth({ verify: (token) => (token === TOKEN ? 'tester' : undefined), key: CALLER }) },
   }).on(new Generated());
+}
+
+// ---- Routes and named parameters ----------------------------------------------------------------
+
+/** Descriptors a path segment can carry: scalars of every kind with their constraints (see `segmentProblem`). */
+export const arbSegmentType: fc.Arbitrary<Type> = arbDescriptor.filter((type) => segmentProblem(type) === undefined);
+
+/** Query keys, some that `Object.prototype` has and some that need percent-encoding. */
+const arbQueryKey = fc.oneof(
+  { weight: 3, arbitrary: fc.stringMatching(/^[a-z]{1,4}$/) },
+  fc.constantFrom('constructor', 'toString', 'a b', 'a&b', 'a=b', 'ü', '+'),
+);
+
+/** A scalar, sometimes with a `.default()` of its own. */
+const arbQueryScalar: fc.Arbitrary<Type> = fc.tuple(arbSegmentType, fc.boolean(), fc.integer({ min: 0, max: 1_000_000 })).map(([type, withDefault, seed]) => {
+  if (!withDefault) return type;
+  const [value] = fc.sample(arbValueOf(type), { seed, numRuns: 1 });
+  return type.default(value as never);
+});
+
+/** What one query key carries: a scalar, an optional scalar, or an array of scalars (a repeated key). */
+const arbQueryMember: fc.Arbitrary<Type> = fc.oneof(
+  { weight: 3, arbitrary: arbQueryScalar },
+  arbSegmentType.map((type) => t.optional(type)),
+  fc.tuple(arbSegmentType, fc.option(fc.record({ minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 2, max: 4 }) }), { nil: undefined }))
+    .map(([element, c]) => (c === undefined ? t.array(element) : t.array(element, c))),
+);
+
+/** A query parameter: one key, or an object spread over its members (some with a `requiresKey` rule). */
+const arbQueryType: fc.Arbitrary<Type> = fc.oneof(
+  { weight: 3, arbitrary: arbQueryMember },
+  fc.tuple(fc.dictionary(arbQueryKey, arbQueryMember, { minKeys: 1, maxKeys: 3 }), fc.boolean(), fc.boolean())
+    .map(([fields, name, rule]) => t.object(fields, { ...(name ? { name: 'Spread' } : {}), ...(rule ? { requiresKey: (key: string) => key.length > 1 } : {}) })),
+).filter((type) => queryProblem(type) === undefined);
+
+/**
+ * Services of 1 to 3 methods with named parameters, each answering `true`: `GET` and `DELETE`
+ * routes (`/m0/:p0/x/:p1`) whose other parameters come from the query, and `get*` methods on their
+ * default paths (`GET /getThing1?q0=...`). Methods that the registry would refuse (two parameters
+ * claiming one query key) are left out.
+ */
+export const arbRoutedService: fc.Arbitrary<GeneratedService> = fc
+  .record({
+    methods: fc.array(
+      fc.record({
+        shape: fc.constantFrom('GET', 'DELETE', 'default'),
+        path: fc.array(arbSegmentType, { maxLength: 2 }),
+        query: fc.array(arbQueryType, { maxLength: 3 }),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+    errorOnMissingKeys: fc.boolean(),
+    errorOnUnknownKeys: fc.boolean(),
+  })
+  .map(({ methods, errorOnMissingKeys, errorOnUnknownKeys }) => ({
+    options: { errorOnMissingKeys, errorOnUnknownKeys },
+    methods: methods.flatMap((m, i) => {
+      const path = m.shape === 'default' ? [] : m.path;
+      const params: Record<string, Type> = {};
+      path.forEach((type, j) => { params[`p${j}`] = type; });
+      m.query.forEach((type, j) => { params[`q${j}`] = type; });
+      const route = m.shape === 'default' ? undefined : `${m.shape} /m${i}${path.map((_, j) => `${j === 1 ? '/x' : ''}/:p${j}`).join('')}`;
+      const contract = method(params, t.bool(), route === undefined ? {} : { route });
+      const name = m.shape === 'default' ? `getThing${i}` : `thing${i}`;
+      return paramsProblemOf(name, contract) === undefined ? [{ name, contract }] : [];
+    }),
+  }))
+  .filter((svc) => svc.methods.length > 0);
+
+/** Why the registry would refuse `contract`'s parameters (two of them claiming one query key), as it is served with its verb. */
+function paramsProblemOf(name: string, contract: MethodContract): string | undefined {
+  const sources = argumentSources('spec', contract, verbFor(name, contract));
+  return paramsProblem(sources.path, sources.query);
 }

@@ -89,3 +89,40 @@ export function zooRegistry(options: RegistryOptions = {}): Registry {
     },
   }).on(new ZooService());
 }
+
+// ---- Routes and named parameters ----------------------------------------------------------------
+
+export const Note = t.object({ id: t.u64(), title: t.string({ minLength: 1 }), tags: t.array(t.string()) }, { name: 'Note' });
+export const NotePatch = t.object({ title: t.optional(t.string({ minLength: 1 })), tags: t.optional(t.array(t.string())) }, { name: 'NotePatch' });
+/** Spread over the query of `GET /notes`: `?query=x&limit=5&tag=a&tag=b`. */
+export const NoteSearch = t.object({
+  query: t.string(),
+  limit: t.u32({ maximum: 100 }).default(10),
+  tag: t.array(t.string()),
+  after: t.optional(t.timestamp()),
+}, { name: 'NoteSearch' });
+
+/** Notes as resources: routes sharing a path, a spread query object, named parameters on default paths. */
+export const NotesApi = service({
+  getNote: method({ id: t.u64() }, Note, { route: 'GET /notes/:id' }),
+  updateNote: method({ id: t.u64(), patch: NotePatch }, Note, { route: 'PUT /notes/:id' }),
+  deleteNote: method({ id: t.u64() }, t.void(), { route: 'DELETE /notes/:id' }),
+  searchNotes: method({ q: NoteSearch }, t.array(Note), { route: 'GET /notes' }),
+  moveNote: method({ id: t.u64(), folder: t.string(), position: t.u32() }, Note, { route: 'POST /notes/:id/move' }),
+  findNotes: method({ kind: t.enum(['draft', 'done', 3]), since: t.i64({ json: 'string' }), ids: t.array(t.u64(), { maxItems: 3 }), exact: t.optional(t.bool()) }, t.array(Note)),
+  tagNotes: method({ tag: t.string().describe('The tag to add.'), ids: t.array(t.u64(), { minItems: 1 }) }, t.u32(), { route: 'DELETE /tags/:tag' }),
+}, { security: [] });
+
+export class NotesService {
+  #note = (id: bigint): Infer<typeof Note> => ({ id, title: 'Note', tags: [] });
+  getNote(id: bigint) { return this.#note(id); }
+  updateNote(id: bigint) { return this.#note(id); }
+  deleteNote() {}
+  searchNotes() { return [this.#note(1n)]; }
+  moveNote(id: bigint) { return this.#note(id); }
+  findNotes() { return []; }
+  tagNotes(_tag: string, ids: bigint[]) { return ids.length; }
+}
+meta(NotesService, NotesApi);
+
+export const notesRegistry = (options: RegistryOptions = {}) => new Registry({ onError: () => {}, ...options }).on(new NotesService());

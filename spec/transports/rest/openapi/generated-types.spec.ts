@@ -1,6 +1,7 @@
 // openapi-typescript turns the documents into TypeScript types, and the compiler checks that they
 // are the descriptors' `Infer` types as JSON carries them: every answer type, every body type, for
-// the example application and for a service using every kind. The checks are written to
+// the example application and for a service using every kind, and the path and query parameters
+// of routes and named parameters. The checks are written to
 // spec-output/openapi-types/ next to the generated files and compiled with the project's `tsc`;
 // one check that must fail (a u64 as a bigint) proves the checks bite.
 import { expect } from 'chai';
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import openapiTS from 'openapi-typescript';
 import { openApi, type OpenApiDocument } from '../../../../index.ts';
 import { createExampleServer } from '../../../../examples/app.ts';
-import { zooRegistry } from './fixtures.ts';
+import { notesRegistry, zooRegistry } from './fixtures.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const dir = join(root, 'spec-output', 'openapi-types');
@@ -126,6 +127,36 @@ export type Checks = [
 ];
 `;
 
+/** Routes and named parameters: each parameter's type where it travels (path, query, body). */
+const CHECK_NOTES = `
+import type { operations } from './notes.ts';
+import type { Infer } from '../../index.ts';
+import type { Note, NotePatch, NoteSearch } from '../../spec/transports/rest/openapi/fixtures.ts';
+import type { Answer, Body, Check, In, Out, Same } from './mapping.ts';
+
+type Path<O> = O extends { parameters: { path: infer P } } ? P : never;
+type Query<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
+export type Checks = [
+  Check<Same<Path<operations['getNote']>, { id: number }>>,
+  Check<Same<Path<operations['updateNote']>, { id: number }>>,
+  Check<Same<Path<operations['tagNotes']>, { tag: string }>>,
+  Check<Same<Query<operations['getNote']>, never>>,
+  Check<Same<Answer<operations['getNote']>, Out<Infer<typeof Note>>>>,
+  // The object spread over the query is its members; with the default options each may be absent,
+  // an optional one (no null in a query) as its value, a timestamp as its text.
+  Check<Same<Query<operations['searchNotes']>, { query?: string; limit?: number; tag?: string[]; after?: string }>>,
+  Check<Same<keyof NonNullable<Query<operations['searchNotes']>>, keyof typeof NoteSearch['fields']>>,
+  Check<Same<Query<operations['findNotes']>, { kind?: 'draft' | 'done' | 3; since?: number; ids?: number[]; exact?: boolean }>>,
+  // An array that [] does not fit is required.
+  Check<Same<Query<operations['tagNotes']>, { ids: number[] }>>,
+  Check<Same<Body<operations['updateNote']>, In<Infer<typeof NotePatch>>>>,
+  Check<Same<Body<operations['moveNote']>, { folder?: string; position?: number }>>,
+  Check<Same<Body<operations['getNote']>, never>>,
+  // @ts-expect-error a path parameter is required
+  Check<Same<Path<operations['getNote']>, { id?: number }>>,
+];
+`;
+
 async function generate(name: string, doc: OpenApiDocument): Promise<void> {
   writeFileSync(join(dir, `${name}.ts`), await openapiTS(doc as never, { silent: true }));
 }
@@ -139,9 +170,11 @@ describe('openApi: types generated from the document by openapi-typescript', fun
     const info = { title: 'Types', version: '1' };
     await generate('zoo', openApi(zooRegistry().endpoints, { prefix: '/api', info }));
     await generate('example', openApi(createExampleServer({ log: () => {} }).registry.endpoints, { prefix: '/api', info }));
+    await generate('notes', openApi(notesRegistry().endpoints, { prefix: '/api', info }));
     writeFileSync(join(dir, 'mapping.ts'), MAPPING);
     writeFileSync(join(dir, 'check-zoo.ts'), CHECK_ZOO);
     writeFileSync(join(dir, 'check-example.ts'), CHECK_EXAMPLE);
+    writeFileSync(join(dir, 'check-notes.ts'), CHECK_NOTES);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
       extends: '../../tsconfig.json',
       compilerOptions: { noUnusedLocals: false },

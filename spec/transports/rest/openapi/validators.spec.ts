@@ -6,8 +6,8 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { openApi } from '../../../../index.ts';
 import { createExampleServer } from '../../../../examples/app.ts';
-import { arbService, registryFor } from './arbitraries.ts';
-import { zooRegistry } from './fixtures.ts';
+import { arbRoutedService, arbService, registryFor } from './arbitraries.ts';
+import { notesRegistry, zooRegistry } from './fixtures.ts';
 import { refsIn, resolve, validatorErrors } from './support.ts';
 
 const info = { title: 'Test', version: '0.1.0' };
@@ -24,6 +24,26 @@ describe('openApi: the document validates with two OpenAPI 3.1 validators', func
   it('for a service using every descriptor kind and security scheme', async () => {
     const doc = openApi(zooRegistry().endpoints, { prefix: '/api', info });
     expect(await validatorErrors(doc)).to.deep.equal({ seriousme: null, readme: null });
+  });
+
+  it('for routes and named parameters: shared path items, path and query parameters, bodies by name', async () => {
+    for (const errorOnMissingKeys of [false, true]) {
+      const doc = openApi(notesRegistry({ errorOnMissingKeys }).endpoints, { prefix: '/api', info });
+      expect(await validatorErrors(doc)).to.deep.equal({ seriousme: null, readme: null });
+    }
+  });
+
+  it('for generated services with routes: path and query parameters of every kind a target carries', async () => {
+    let parameters = 0;
+    await fc.assert(
+      fc.asyncProperty(arbRoutedService, async (svc) => {
+        const doc = openApi(registryFor(svc).endpoints, { prefix: '/gen', info });
+        parameters += Object.values(doc.paths).flatMap((item) => Object.values(item)).reduce((n, o) => n + ((o.parameters as unknown[] | undefined)?.length ?? 0), 0);
+        expect(await validatorErrors(doc), JSON.stringify(doc)).to.deep.equal({ seriousme: null, readme: null });
+      }),
+      { numRuns: 40 },
+    );
+    expect(parameters, 'parameters in the generated documents').to.be.greaterThan(60);
   });
 
   it('for generated services: named objects, defaults, optional and nullable, 64-bit integers, bytes, maps, tuples', async () => {

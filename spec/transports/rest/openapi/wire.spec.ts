@@ -3,7 +3,9 @@
 //   cbor-x, not by lacquer), validates with ajv against the schema the document gives that
 //   status and media type, problems included;
 // - a JSON body the request schema rejects is answered 400, and one it accepts is not (the
-//   jsonSchema agreement property of spec/core/read-write-properties.spec.ts, for whole operations).
+//   jsonSchema agreement property of spec/core/read-write-properties.spec.ts, for whole operations);
+// - a request whose path and query values are built from the document's parameters is accepted
+//   exactly when every value fits its parameter (see `textFits` for how a text becomes a value).
 import { hasRequiredEmptyKey } from '../../../support/empty-key.ts';
 import { expect } from 'chai';
 import fc from 'fast-check';
@@ -15,11 +17,11 @@ import { msgpack } from '../../../../codecs/msgpack/index.ts';
 import { createExampleServer } from '../../../../examples/app.ts';
 import { HttpServer } from '../../../../transports/http/index.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
-import { requestShape } from '../../../../transports/client/request-shape.ts';
 import { arbJsonNear, arbMissingKeys, arbValueOf } from '../../../support/arbitraries.ts';
 import { send, type Reply } from '../../../support/http-client.ts';
-import { arbApiType, Record64, registryFor, TOKEN } from './arbitraries.ts';
-import { zooRegistry, ZOO_KEY, ZOO_TOKEN } from './fixtures.ts';
+import { arbApiType, arbRoutedService, Record64, registryFor, TOKEN } from './arbitraries.ts';
+import { notesRegistry, zooRegistry, ZOO_KEY, ZOO_TOKEN } from './fixtures.ts';
+import { arbCall, arbKeyValue, keyTypes, type ParamSchema, templateOf, textFits, textOf } from './parameter-text.ts';
 import { ajvFor, decodeIndependently, type DocValidator, resolve, schemaPointer, token } from './support.ts';
 
 const info = { title: 'Wire', version: '1' };
@@ -53,7 +55,6 @@ function checkAnswer(doc: OpenApiDocument, validator: DocValidator, path: string
   expect(validate(instance), `${verb} ${path} ${status} ${mediaType}: ${JSON.stringify(validate.errors)}\n${reply.text.slice(0, 500)}`).to.equal(true);
   return reply.status;
 }
-
 
 describe('openApi: the document agrees with the wire', function () {
   this.timeout(120_000);
@@ -130,6 +131,65 @@ describe('openApi: the document agrees with the wire', function () {
     expect(accepted, 'bodies accepted').to.be.greaterThan(60);
   });
 
+  it('a request whose path and query values are built from the document\'s parameters is accepted exactly when each fits', async () => {
+    let refused = 0;
+    let accepted = 0;
+    const cases = arbRoutedService.chain((svc) => fc.nat(svc.methods.length - 1).chain((i) => {
+      const m = svc.methods[i]!;
+      const keys = keyTypes(m.name, m.contract);
+      return fc.record(Object.fromEntries([...keys].map(([key, { place, type }]) => [key, arbKeyValue(place, type)])))
+        .map((values) => ({ svc, m, keys, values }));
+    }));
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ svc, m, keys, values }) => {
+        const registry = registryFor(svc, () => true);
+        const prefix = `/routed${mounts++}`;
+        server.mount(prefix, registry.endpoints);
+        const doc = openApi(registry.endpoints, { prefix, info });
+        const validator = ajvFor(doc);
+        const operation = registry.endpoints.operations.find((o) => o.method === m.name)!;
+        const template = templateOf(prefix, operation);
+        const verb = operation.verb.toLowerCase();
+        const parameters = ((doc.paths[template]?.[verb] as { parameters?: { name: string; in: string; required: boolean; schema: ParamSchema }[] })?.parameters ?? []);
+        expect(parameters.map((p) => `${p.in} ${p.name}`).sort(), template).to.deep.equal([...keys].map(([key, k]) => `${k.place} ${key}`).sort());
+
+        let target = template;
+        const query: string[] = [];
+        let fits = true;
+        let emptySegment = false;
+        parameters.forEach((p, n) => {
+          const given = values[p.name];
+          const texts = given === undefined ? [] : p.schema.type === 'array' && Array.isArray(given.value)
+            ? given.value.map(textOf) : Array<string>(given.twice ? 2 : 1).fill(textOf(given.value));
+          fc.pre(texts.every((text) => text.isWellFormed()));
+          const pointer = `/paths/${token(template)}/${verb}/parameters/${n}/schema`;
+          if (texts.length === 0) fits &&= !p.required;
+          else if (p.schema.type === 'array') {
+            const item = validator(`${pointer}/items`, 'received');
+            fits &&= texts.length >= (p.schema.minItems ?? 0) && texts.length <= (p.schema.maxItems ?? Infinity)
+              && texts.every((text) => textFits((p.schema as { items: ParamSchema }).items, text, item));
+          } else fits &&= texts.length === 1 && textFits(p.schema, texts[0]!, validator(pointer, 'received'));
+          if (p.in === 'path') {
+            emptySegment ||= texts[0] === '' || texts[0] === '.' || texts[0] === '..';
+            target = target.replace(`{${p.name}}`, encodeURIComponent(texts[0]!));
+          } else for (const text of texts) query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(text)}`);
+        });
+        const url = `${base}${target}${query.length === 0 ? '' : `?${query.join('&')}`}`;
+        const reply = await send(url, { method: operation.verb, agent });
+        const what = `${operation.verb} ${url}: ${reply.status} ${reply.text}\n${JSON.stringify(parameters)}`;
+        // An empty or dot segment matches no route (the client resolves a dot segment away): 404 unless
+        // another value is refused first, the document's pattern having refused it.
+        expect(fits ? [200] : emptySegment ? [400, 404] : [400], what).to.include(reply.status);
+        if (!emptySegment) checkAnswer(doc, validator, template, operation.verb, reply);
+        if (fits) accepted++;
+        else refused++;
+      }),
+      { numRuns: 400 },
+    );
+    expect(refused, 'requests refused').to.be.greaterThan(50);
+    expect(accepted, 'requests accepted').to.be.greaterThan(50);
+  });
+
   it('a map with the key __proto__ is an own member in the schema\'s eyes and the server\'s, both ways', async () => {
     const type = t.map(t.i32());
     const e = echo(type, {});
@@ -163,15 +223,12 @@ describe('openApi: the document agrees with the wire', function () {
       codec: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
       accept: fc.constantFrom<CodecName | 'none' | 'text'>('json', 'msgpack', 'cbor', 'none', 'text'),
       auth,
-    }).chain((c) => {
-      const input = argumentSources('spec', c.op.contract, c.op.verb).body;
-      return (input === undefined ? fc.constant(undefined) : arbValueOf(input)).map((args) => ({ ...c, input, args }));
-    });
+    }).chain((c) => arbCall(c.op).map((call) => ({ ...c, ...call })));
     await fc.assert(
-      fc.asyncProperty(calls, async ({ op, codec, accept, auth: headers, input, args }) => {
-        const path = `${prefix}${op.path}`;
+      fc.asyncProperty(calls, async ({ op, codec, accept, auth: headers, target, input, args }) => {
+        const path = templateOf(prefix, op);
         const body = input === undefined ? undefined : CODECS[codec].encode(input, args as never);
-        const reply = await send(`${base}${path}`, {
+        const reply = await send(`${base}${prefix}${target}`, {
           method: op.verb, agent, ...(body === undefined ? {} : { body }),
           headers: {
             ...headers,
@@ -184,6 +241,66 @@ describe('openApi: the document agrees with the wire', function () {
       { numRuns: 200 },
     );
     expect([...seen].sort()).to.include.members(['200', '201', '204', '401', '406']);
+  });
+
+  it('every answer of routed operations validates, in each codec: path, query and bodies by name', async () => {
+    const registry = notesRegistry();
+    const prefix = `/notes${mounts++}`;
+    server.mount(prefix, registry.endpoints);
+    const doc = openApi(registry.endpoints, { prefix, info });
+    const validator = ajvFor(doc);
+    const seen = new Set<string>();
+    const calls = fc.record({
+      op: fc.constantFrom(...registry.endpoints.operations),
+      codec: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
+      accept: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
+    }).chain((c) => arbCall(c.op).map((call) => ({ ...c, ...call })));
+    await fc.assert(
+      fc.asyncProperty(calls, async ({ op, codec, accept, target, input, args }) => {
+        const body = input === undefined ? undefined : CODECS[codec].encode(input, args as never);
+        const reply = await send(`${base}${prefix}${target}`, {
+          method: op.verb, agent, ...(body === undefined ? {} : { body }),
+          headers: { accept: MEDIA[accept], ...(body === undefined ? {} : { 'content-type': MEDIA[codec] }) },
+        });
+        const status = checkAnswer(doc, validator, templateOf(prefix, op), op.verb, reply);
+        expect(status, `${op.verb} ${target}: ${reply.text}`).to.be.within(200, 299);
+        seen.add(`${op.method} ${status}`);
+      }),
+      { numRuns: 150 },
+    );
+    expect([...seen].sort()).to.include.members(['deleteNote 204', 'getNote 200', 'moveNote 200', 'searchNotes 200', 'tagNotes 200', 'updateNote 200']);
+  });
+
+  it('a JSON body of named parameters the request schema rejects is answered 400, and one it accepts is answered 200', async () => {
+    let refused = 0;
+    let accepted = 0;
+    const cases = fc.record({ a: arbApiType('A'), b: fc.option(arbApiType('B'), { nil: undefined }), options: arbOptions }).chain((c) => {
+      const params: Record<string, Type> = { id: t.u32(), a: c.a, ...(c.b === undefined ? {} : { b: c.b }) };
+      const contract = method(params, t.bool(), { route: 'PUT /things/:id' });
+      const body = argumentSources('spec', contract, 'PUT').body!;
+      return arbJsonNear(body).map((value) => ({ ...c, contract, body, value }));
+    });
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ contract, body, options, value }) => {
+        fc.pre(!hasRequiredEmptyKey(body, options.errorOnMissingKeys));
+        const registry = registryFor({ options, methods: [{ name: 'putThing', contract }] }, () => true);
+        const prefix = `/named${mounts++}`;
+        server.mount(prefix, registry.endpoints);
+        const doc = openApi(registry.endpoints, { prefix, info });
+        const validator = ajvFor(doc);
+        const path = `${prefix}/things/{id}`;
+        const validate = validator(schemaPointer(path, 'put', 'request', 'application/json'), 'sent');
+        const schemaAccepts = validate(value);
+        const reply = await send(`${base}${prefix}/things/7`, { method: 'PUT', agent, body: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
+        expect(reply.status, `${JSON.stringify(value)}: ${reply.text} / ${JSON.stringify(validate.errors)}`).to.equal(schemaAccepts ? 200 : 400);
+        checkAnswer(doc, validator, path, 'PUT', reply);
+        if (schemaAccepts) accepted++;
+        else refused++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(refused, 'bodies refused').to.be.greaterThan(40);
+    expect(accepted, 'bodies accepted').to.be.greaterThan(40);
   });
 
   it('every problem answer validates against the response the document gives it: 400 to 500 and default', async () => {
@@ -233,28 +350,15 @@ describe('openApi: the document agrees with the wire', function () {
     const doc = openApi(registry.endpoints, { prefix, info });
     const validator = ajvFor(doc);
     const seen = new Set<number>();
-    /** The document's path of an operation: its route's `:id` segments may be written `{id}`, or percent-encoded. */
-    const documentPath = (path: string) => Object.keys(doc.paths).find((k) => decodeURIComponent(k).replace(/\{(\w+)\}/g, ':$1') === `${prefix}${path}`)!;
     const calls = fc.record({
       op: fc.constantFrom(...registry.endpoints.operations),
       codec: fc.constantFrom<CodecName>('json', 'msgpack', 'cbor'),
       token: fc.constantFrom('wire-demo', 'wire-read', undefined),
-    }).chain((c) => {
-      const { contract, verb } = c.op;
-      const sources = argumentSources('spec', contract, verb);
-      if (contract.paramNames === undefined) {
-        const value = sources.body === undefined ? fc.constant(undefined) : arbValueOf(sources.body);
-        return value.map((body) => ({ ...c, input: sources.body, target: c.op.path, body }));
-      }
-      // Named parameters, one object as the client takes them: its request shape writes the path, query and body.
-      const shape = requestShape(c.op.method, contract, sources);
-      const params = t.object(Object.fromEntries(contract.paramNames.map((n, i) => [n, contract.paramTypes[i]!])));
-      return arbValueOf(params).map((args) => ({ ...c, input: sources.body, ...shape.build([args]) }));
-    });
+    }).chain((c) => arbCall(c.op).map((call) => ({ ...c, ...call })));
     await fc.assert(
-      fc.asyncProperty(calls, async ({ op, codec, token: bearer, input, target, body: value }) => {
-        const path = documentPath(op.path);
-        const body = input === undefined ? undefined : CODECS[codec].encode(input, value as never);
+      fc.asyncProperty(calls, async ({ op, codec, token: bearer, target, input, args }) => {
+        const path = templateOf(prefix, op);
+        const body = input === undefined ? undefined : CODECS[codec].encode(input, args as never);
         const reply = await send(`${base}${prefix}${target}`, {
           method: op.verb, agent, ...(body === undefined ? {} : { body }),
           headers: {

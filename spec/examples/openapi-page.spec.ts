@@ -123,4 +123,17 @@ describe('examples: the API reference page in headless Chromium', function () {
     expect((await block.locator('.live-responses-table tbody .response-col_status').first().textContent())?.trim()).to.equal('200');
     expect(failures).to.deep.equal([]);
   });
+
+  it('lets a person try a routed operation with a path parameter: GET /api/books/{id}', async () => {
+    const block = page.locator('.opblock', { has: page.locator('[data-path="/api/books/{id}"]') }).filter({ has: page.locator('.opblock-summary-method', { hasText: /^GET$/ }) });
+    await block.locator('.opblock-summary').click();
+    await block.locator('button.try-out__btn').click();
+    await block.locator('tr[data-param-name="id"] input').fill('3');
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/books/3');
+    await block.locator('button.execute').click();
+    const response = await answer;
+    expect(response.status()).to.equal(200);
+    expect(await response.json()).to.include({ id: 3, title: 'Programming Pearls' });
+    expect(failures).to.deep.equal([]);
+  });
 });

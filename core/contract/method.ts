@@ -156,5 +156,8 @@ type LastOf<U> = ((U extends unknown ? (k: () => U) => void : never) extends (k:
 /** A tuple with one element per member of `U` (their order is TypeScript's, not the declaration's). */
 type KeyCount<U, L = LastOf<U>> = [U] extends [never] ? [] : [...KeyCount<Exclude<U, L>>, L];
 
-/** What an implementation may return: the value or a promise of it; `void` for `t.void()`. */
-export type InferReturn<R extends Returns> = [R] extends [VoidType] ? void | PromiseLike<void> : Infer<R> | PromiseLike<Infer<R>>;
+/** What an implementation may return: the value or a promise of it; `void` for `t.void()`; for a stream, its items (`AsyncIterable` or `Iterable`). */
+export type InferReturn<R extends Returns> = [R] extends [VoidType] ? void | PromiseLike<void>
+  // A stream's items, as its writer takes them: an async generator, a ReadableStream, an array.
+  : R extends StreamType ? R['~in'] | PromiseLike<R['~in']>
+  : Infer<R> | PromiseLike<Infer<R>>;

@@ -117,7 +117,8 @@ export async function serveFetch(
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
-          res.write(value);
+          // Pulled only once the connection takes more, as runtimes pull a body.
+          if (!res.write(value) && !res.destroyed) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
         }
         res.off('close', gone);
       }

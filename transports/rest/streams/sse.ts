@@ -138,7 +138,6 @@ export function sseReader<T extends Type>(
         const { bytes, start } = tail;
         const end = bytes.length;
         if (start === end) return ended ? atEof() : undefined;
-        if (done) throw afterEnd();
         if (skipLf) {
           skipLf = false;
           if (bytes[start] === LF) {
@@ -146,6 +145,7 @@ export function sseReader<T extends Type>(
             continue;
           }
         }
+        if (done) throw afterEnd();
         if (!bomChecked) {
           if (end - start < 3 && bytes[start] === 0xef && !ended) {
             tail.keep();

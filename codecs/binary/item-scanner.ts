@@ -21,6 +21,8 @@ export interface Head {
   payload: number;
   /** For `CONTAINER`: the values it holds (a map's keys and values both), -1 up to a break. */
   children: number;
+  /** For `VALUE`: whether it is a definite string, which may be a chunk of an indefinite one (CBOR). */
+  chunk: boolean;
 }
 
 /**
@@ -47,7 +49,7 @@ export class BinaryItemScanner implements ItemScanner {
   private readonly counts: number[] = [1];
   /** The values the open definite levels still expect, each at least one byte. */
   private pending = 1;
-  private readonly head: Head = { kind: VALUE, payload: 0, children: 0 };
+  private readonly head: Head = { kind: VALUE, payload: 0, children: 0, chunk: false };
 
   constructor(
     private readonly readHead: HeadReader,
@@ -71,7 +73,7 @@ export class BinaryItemScanner implements ItemScanner {
           if (level >= 0) this.fail('unexpected break (0xff) outside an indefinite-length item', p - start);
           counts.pop();
           p += size;
-        } else if (level === STRING_CHUNKS && head.kind !== VALUE) {
+        } else if (level === STRING_CHUNKS && (head.kind !== VALUE || !head.chunk)) {
           this.fail('a chunk of an indefinite-length string must be a definite string of the same type', p - start);
         } else if (head.kind === TAG) {
           p += size;

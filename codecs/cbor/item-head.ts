@@ -14,6 +14,7 @@ export function cborHead(head: Head, bytes: Uint8Array, p: number, end: number):
   const info = b & 0x1f;
   head.kind = VALUE;
   head.payload = 0;
+  head.chunk = false;
   if (major === 7) {
     if (info === 31) return (head.kind = BREAK), 1;
     if (info >= 28) return -1; // reserved
@@ -37,7 +38,7 @@ export function cborHead(head: Head, bytes: Uint8Array, p: number, end: number):
     for (let i = p + 1; i < p + size; i++) n = n * 256 + bytes[i]!;
   }
   switch (major) {
-    case 2: case 3: head.payload = n; break; // byte and text strings
+    case 2: case 3: head.payload = n; head.chunk = true; break; // byte and text strings
     case 4: head.kind = CONTAINER; head.children = n; break;
     case 5: head.kind = CONTAINER; head.children = n * 2; break;
     case 6: head.kind = TAG; break;

@@ -6,7 +6,7 @@ import type { ProblemDocument } from '../problem.ts';
 import { atItem, afterEnd, cutError, itemTooLarge, type SequenceReader, type StreamEvent } from './events.ts';
 import { problemFromValue } from './problem-value.ts';
 import { Tail } from './tail.ts';
-import { isBlank, itemText, problemText, unframable, utf8 } from './text.ts';
+import { isBlank, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
 const LF = 0x0a;
@@ -26,7 +26,7 @@ export function linesWriter<T extends Type>(mediaType: string, codec: Codec, typ
       const text = itemText(codec, type, value, opts);
       if (text.indexOf('\n') !== -1) throw unframable(`its ${codec.name} text holds a line feed`);
       if (isBlank(text)) throw unframable(`its ${codec.name} text is blank`);
-      return utf8.encode(text + '\n');
+      return utf8Frame(text + '\n');
     },
     end: () => utf8.encode(CLEAN_END),
     error: (problem: ProblemDocument) => utf8.encode(`\n${problemText(codec, problem)}\n`),

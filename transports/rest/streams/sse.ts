@@ -6,7 +6,7 @@ import type { ProblemDocument } from '../problem.ts';
 import { afterEnd, atItem, cutError, itemTooLarge, type SequenceReader, type StreamEvent } from './events.ts';
 import { problemFromValue } from './problem-value.ts';
 import { Tail } from './tail.ts';
-import { isBlank, itemText, problemText, unframable, utf8 } from './text.ts';
+import { isBlank, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
 /** `text/event-stream`. */
@@ -30,9 +30,9 @@ export function sseWriter<T extends Type>(codec: Codec, type: T, opts: Opts | un
       const text = itemText(codec, type, value, opts);
       if (text.indexOf('\n') !== -1 || text.indexOf('\r') !== -1) throw unframable(`its ${codec.name} text holds a line break`);
       if (isBlank(text)) throw unframable(`its ${codec.name} text is blank`);
-      if (id === undefined) return utf8.encode(`data: ${text}\n\n`);
+      if (id === undefined) return utf8Frame(`data: ${text}\n\n`);
       if (/[\r\n\0]/.test(id)) throw unframable('its SSE id holds a line break or NUL');
-      return utf8.encode(`id: ${id}\ndata: ${text}\n\n`);
+      return utf8Frame(`id: ${id}\ndata: ${text}\n\n`);
     },
     end: () => utf8.encode('event: end\ndata:\n\n'),
     error: (problem: ProblemDocument) => utf8.encode(`event: error\ndata: ${problemText(codec, problem)}\n\n`),

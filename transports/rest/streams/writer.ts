@@ -4,9 +4,10 @@ import type { Opts } from '../../../core/options.ts';
 import type { ProblemDocument } from '../problem.ts';
 
 /**
- * Turns a stream's parts into the bytes of one media type, each ready to be written as it is (a
- * new array, or a view no later call overwrites). One writer serves any number of streams at once:
- * it keeps no state.
+ * Turns a stream's parts into the bytes of one media type, each ready to be written as it is: a
+ * new array, or a view of a chunk shared with other frames whose bytes no later call overwrites
+ * (so never transfer its buffer). One writer serves any number of streams at once: it keeps no
+ * state of its own.
  */
 export interface SequenceWriter<T extends Type> {
   /** The media type written: the answer's `Content-Type`. */

@@ -36,7 +36,10 @@ export interface SequenceReaderOptions {
  * call `finish` and take the last events the same way.
  */
 export interface SequenceReader<T> {
-  /** Adds bytes of the stream. The reader keeps them until `next` has consumed them, then only an unfinished item's. */
+  /**
+   * Adds bytes of the stream. The reader may hold `chunk` itself until `next` has consumed it (so
+   * it must not change meanwhile), and then copies only an unfinished item's bytes.
+   */
   push(chunk: Uint8Array): void;
   /**
    * The next event the bytes so far complete, or `undefined` when it needs more (or the stream has

@@ -129,6 +129,30 @@ for (const { mediaType, codec } of MEDIA) {
       expect(e.message).to.match(/maxItemBytes \(1000\)/);
     });
 
+    // A line that never ends; an event whose data never ends; a CBOR array of indefinite length.
+    // A MessagePack item announces its length, so it fails at its header (see the binary specs).
+    const endless: Record<string, [Uint8Array, Uint8Array]> = {
+      'application/jsonl': [utf8.encode('['), utf8.encode('1,'.repeat(50))],
+      'text/event-stream': [utf8.encode('data: ['), utf8.encode('1,'.repeat(50))],
+      'application/cbor-seq': [Uint8Array.of(0x9f), new Uint8Array(100).fill(0x01)],
+    };
+    const parts = endless[mediaType];
+    if (parts !== undefined) it('holds no more than maxItemBytes of an endless item, fed 100 bytes at a time', () => {
+      const reader = sequenceReader(mediaType, codec, t.unknown(), { maxItemBytes: 10_000 });
+      reader.push(parts[0]);
+      let pushed = parts[0].length;
+      const e = thrown(() => {
+        for (;;) {
+          reader.push(parts[1]);
+          pushed += parts[1].length;
+          reader.next();
+          if (pushed > 1_000_000) return;
+        }
+      }) as ReadError;
+      expect(e.code).to.equal('limit_exceeded');
+      expect(pushed).to.be.within(10_001, 10_000 + 100 + 16);
+    });
+
     it('fails an item over maxItemBytes that arrives whole', () => {
       const bytes = stream(mediaType, codec, [{ ...ticket(1), title: 'x'.repeat(5000) }]);
       const e = thrown(() => readAll(mediaType, codec, [bytes], { maxItemBytes: 1000 })) as ReadError;

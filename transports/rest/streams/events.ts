@@ -65,11 +65,6 @@ export function itemTooLarge(index: number, limit: number): ReadError {
   return new ReadError('limit_exceeded', `/${index}`, `item ${index} of the stream is over maxItemBytes (${limit})`);
 }
 
-/** Malformed framing at item `index`. */
-export function framingError(index: number, what: string): ReadError {
-  return new ReadError('syntax_error', `/${index}`, `${what} at /${index}`);
-}
-
 /** Bytes after the stream's end. */
 export function afterEnd(): ReadError {
   return new ReadError('syntax_error', '', 'bytes follow the end of the stream');

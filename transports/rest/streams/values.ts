@@ -6,7 +6,7 @@ import { encodeProblem, type ProblemDocument } from '../problem.ts';
 import { afterEnd, atItem, cutError, itemTooLarge, type SequenceReader, type StreamEvent } from './events.ts';
 import { problemFromValue } from './problem-value.ts';
 import { Tail } from './tail.ts';
-import { unframable } from './text.ts';
+import { unframable, utf8 } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
 /** A binary codec's sequence members, checked present. */
@@ -44,7 +44,7 @@ export function valuesWriter<T extends Type>(mediaType: string, codec: Codec, ty
     end: () => concat(end, end),
     error(problem: ProblemDocument): Uint8Array {
       const doc = encodeProblem(codec, problem);
-      return concat(end, typeof doc === 'string' ? new TextEncoder().encode(doc) : doc);
+      return concat(end, typeof doc === 'string' ? utf8.encode(doc) : doc);
     },
     heartbeat: () => undefined,
   };

@@ -7,7 +7,7 @@ import { ReadError, t } from '../../../../index.ts';
 import { cbor } from '../../../../codecs/cbor/index.ts';
 import { json } from '../../../../codecs/json/index.ts';
 import { msgpack } from '../../../../codecs/msgpack/index.ts';
-import { sequenceReader, sequenceWriter, type StreamEvent } from '../../../../transports/rest/streams/index.ts';
+import { readEvents, sequenceReader, sequenceWriter, type StreamEvent } from '../../../../transports/rest/streams/index.ts';
 import { MEDIA, Ticket, arbTicket, chunked, concat, expected, failure, readAll, stream, ticket } from './streams.case.ts';
 
 /** What `fn` throws; fails when it throws nothing. */
@@ -194,6 +194,25 @@ for (const { mediaType, codec } of MEDIA) {
       expect(bytes.length).to.be.greaterThan(100_000);
       const events = readAll(mediaType, codec, Array.from(bytes, (b) => Uint8Array.of(b)));
       expect(events).to.deep.equal(expected(mediaType, [big]));
+    });
+
+    it('readEvents: the events of a body read chunk by chunk, then a cut as an error', async () => {
+      const bytes = stream(mediaType, codec, items, failure);
+      async function* body(end: number) {
+        for (let at = 0; at < end; at += 7) yield bytes.slice(at, Math.min(at + 7, end));
+      }
+      const events: StreamEvent<Ticket>[] = [];
+      for await (const event of readEvents(sequenceReader(mediaType, codec, Ticket), body(bytes.length))) events.push(event);
+      expect(events).to.deep.equal(expected(mediaType, items, failure));
+      const cut: StreamEvent<Ticket>[] = [];
+      let error: unknown;
+      try {
+        for await (const event of readEvents(sequenceReader(mediaType, codec, Ticket), body(bytes.length - 1))) cut.push(event);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).to.be.instanceOf(ReadError);
+      expect(cut).to.deep.equal(expected(mediaType, items).slice(0, -1));
     });
 
     it('refuses push() after finish()', () => {

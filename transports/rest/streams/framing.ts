@@ -3,9 +3,9 @@ import type { Infer, Type } from '../../../core/descriptors/type.ts';
 import type { Opts } from '../../../core/options.ts';
 import { mediaTypeEssence } from '../media-type.ts';
 import { DEFAULT_MAX_ITEM_BYTES, type SequenceReader, type SequenceReaderOptions } from './events.ts';
-import { linesReader, linesWriter } from './lines.ts';
-import { SSE, sseReader, sseWriter } from './sse.ts';
-import { valuesReader, valuesWriter } from './values.ts';
+import { LinesReader, linesWriter } from './lines.ts';
+import { SSE, SseReader, sseWriter } from './sse.ts';
+import { ValuesReader, valuesWriter } from './values.ts';
 import type { SequenceWriter } from './writer.ts';
 
 /** How a codec frames its sequence: as lines of text, or as its self-delimiting values. */
@@ -61,8 +61,8 @@ export function sequenceReader<T extends Type>(
   check(essence, codec);
   const { opts, maxItemBytes = DEFAULT_MAX_ITEM_BYTES, endAtEof = false } = options;
   if (!(maxItemBytes > 0)) throw new RangeError(`lacquer: maxItemBytes must be positive, got ${maxItemBytes}`);
-  if (essence === SSE) return sseReader(codec, type, opts, maxItemBytes, endAtEof);
+  if (essence === SSE) return new SseReader(codec, type, opts, maxItemBytes, endAtEof);
   return framingOf(codec) === 'lines'
-    ? linesReader(codec, type, opts, maxItemBytes, endAtEof)
-    : valuesReader(codec, type, opts, maxItemBytes, endAtEof);
+    ? new LinesReader(codec, type, opts, maxItemBytes, endAtEof)
+    : new ValuesReader(codec, type, opts, maxItemBytes, endAtEof);
 }

@@ -3,9 +3,9 @@ import type { Infer, InferInput, Type } from '../../../core/descriptors/type.ts'
 import type { Opts } from '../../../core/options.ts';
 import { t } from '../../../core/descriptors/index.ts';
 import type { ProblemDocument } from '../problem.ts';
-import { atItem, afterEnd, cutError, itemTooLarge, type SequenceReader, type StreamEvent } from './events.ts';
+import { atItem, afterEnd, cutError, itemTooLarge, type StreamEvent } from './events.ts';
 import { problemFromValue } from './problem-value.ts';
-import { Tail } from './tail.ts';
+import { ReaderBase } from './reader-base.ts';
 import { isBlank, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
@@ -40,91 +40,76 @@ const OUTCOME = 1;
 const DONE = 2;
 
 /** Reads JSON Lines as {@link linesWriter} writes them. A line's carriage return before its line feed is allowed. */
-export function linesReader<T extends Type>(
-  codec: Codec, type: T, opts: Opts | undefined, maxItemBytes: number, endAtEof: boolean,
-): SequenceReader<Infer<T>> {
-  const tail = new Tail();
+export class LinesReader<T extends Type> extends ReaderBase<Infer<T>> {
   /** Bytes of the unfinished line known to hold no line feed. */
-  let searched = 0;
-  let state = ITEMS;
-  let items = 0;
-  let ended = false;
+  private searched = 0;
+  private state = ITEMS;
 
-  /** The event of the complete line `[start, stop)`, or `undefined` for a marker line. */
-  const line = (bytes: Uint8Array, start: number, stop: number): StreamEvent<Infer<T>> | undefined => {
-    if (stop - start > maxItemBytes) throw itemTooLarge(items, maxItemBytes);
-    const text = bytes.subarray(start, stop);
+  constructor(
+    private readonly codec: Codec,
+    private readonly type: T,
+    private readonly opts: Opts | undefined,
+    private readonly maxItemBytes: number,
+    private readonly endAtEof: boolean,
+  ) {
+    super();
+  }
+
+  next(): StreamEvent<Infer<T>> | undefined {
+    const tail = this.tail;
+    for (;;) {
+      const { bytes, start } = tail;
+      const end = bytes.length;
+      if (start === end) return this.ended ? this.atEof() : undefined;
+      if (this.state === DONE) throw afterEnd();
+      const lf = bytes.indexOf(LF, start + this.searched);
+      if (lf === -1) {
+        if (end - start > this.maxItemBytes) throw itemTooLarge(this.items, this.maxItemBytes);
+        if (!this.ended) {
+          this.searched = end - start;
+          tail.keep();
+          return undefined;
+        }
+        // The input ended inside a line: an item without its line feed only where `endAtEof` allows.
+        if (!this.endAtEof || this.state !== ITEMS) throw cutError(this.items, true);
+      }
+      const stop = lf === -1 ? end : lf;
+      tail.start = lf === -1 ? end : lf + 1;
+      this.searched = 0;
+      const event = this.line(bytes, start, stop);
+      if (event !== undefined) return event;
+    }
+  }
+
+  /** The event of the complete line `[start, stop)`, or `undefined` for the end marker. */
+  private line(bytes: Uint8Array, start: number, stop: number): StreamEvent<Infer<T>> | undefined {
+    if (stop - start > this.maxItemBytes) throw itemTooLarge(this.items, this.maxItemBytes);
     if (blankBytes(bytes, start, stop)) {
-      if (state === ITEMS) {
-        state = OUTCOME;
+      if (this.state === ITEMS) {
+        this.state = OUTCOME;
         return undefined;
       }
-      state = DONE;
+      this.state = DONE;
       return { kind: 'end' };
     }
-    if (state === OUTCOME) {
-      state = DONE;
-      try {
-        return { kind: 'error', problem: problemFromValue(codec.decode(t.unknown(), text, opts)) };
-      } catch (e) {
-        throw atItem(e, items);
-      }
-    }
-    let value: Infer<T>;
+    const text = bytes.subarray(start, stop);
     try {
-      value = codec.decode(type, text, opts);
-    } catch (e) {
-      throw atItem(e, items);
-    }
-    items++;
-    return { kind: 'item', value };
-  };
-
-  return {
-    get items() {
-      return items;
-    },
-    push(chunk: Uint8Array): void {
-      if (ended) throw new TypeError('lacquer: push() after finish()');
-      tail.push(chunk);
-    },
-    next(): StreamEvent<Infer<T>> | undefined {
-      for (;;) {
-        const { bytes, start } = tail;
-        const end = bytes.length;
-        if (start === end) return ended ? atEof() : undefined;
-        if (state === DONE) throw afterEnd();
-        const lf = bytes.indexOf(LF, start + searched);
-        if (lf === -1) {
-          if (end - start > maxItemBytes) throw itemTooLarge(items, maxItemBytes);
-          if (!ended) {
-            searched = end - start;
-            tail.keep();
-            return undefined;
-          }
-          // The input ended inside a line: an item without its line feed only where `endAtEof` allows.
-          if (!endAtEof || state !== ITEMS) throw cutError(items, true);
-          tail.start = end;
-          searched = 0;
-          const event = line(bytes, start, end);
-          if (event !== undefined) return event;
-          continue;
-        }
-        tail.start = lf + 1;
-        searched = 0;
-        const event = line(bytes, start, lf);
-        if (event !== undefined) return event;
+      if (this.state === OUTCOME) {
+        this.state = DONE;
+        return { kind: 'error', problem: problemFromValue(this.codec.decode(t.unknown(), text, this.opts)) };
       }
-    },
-    finish(): void {
-      ended = true;
-    },
-  };
+      const value = this.codec.decode(this.type, text, this.opts);
+      this.items++;
+      return { kind: 'item', value };
+    } catch (e) {
+      throw atItem(e, this.items);
+    }
+  }
 
-  function atEof(): StreamEvent<Infer<T>> | undefined {
-    if (state === DONE) return undefined;
-    if (!endAtEof) throw cutError(items, false);
-    state = DONE;
+  private atEof(): StreamEvent<Infer<T>> | undefined {
+    if (this.state === DONE) return undefined;
+    if (!this.endAtEof) throw cutError(this.items, false);
+    this.state = DONE;
     return { kind: 'end' };
   }
 }

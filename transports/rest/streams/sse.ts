@@ -3,9 +3,9 @@ import type { Infer, InferInput, Type } from '../../../core/descriptors/type.ts'
 import type { Opts } from '../../../core/options.ts';
 import { t } from '../../../core/descriptors/index.ts';
 import type { ProblemDocument } from '../problem.ts';
-import { afterEnd, atItem, cutError, itemTooLarge, type SequenceReader, type StreamEvent } from './events.ts';
+import { afterEnd, atItem, cutError, itemTooLarge, type StreamEvent } from './events.ts';
 import { problemFromValue } from './problem-value.ts';
-import { Tail } from './tail.ts';
+import { ReaderBase } from './reader-base.ts';
 import { isBlank, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
@@ -46,55 +46,80 @@ export function sseWriter<T extends Type>(codec: Codec, type: T, opts: Opts | un
  * an event without data not dispatched), for the events {@link sseWriter} writes: `message`
  * events are items, `end` the clean end, `error` the error; other event types are ignored.
  */
-export function sseReader<T extends Type>(
-  codec: Codec, type: T, opts: Opts | undefined, maxItemBytes: number, endAtEof: boolean,
-): SequenceReader<Infer<T>> {
-  const text = new TextDecoder();
-  const tail = new Tail();
-  let searched = 0;
-  /** The last line ended with a CR at the end of a chunk: a LF starting the next one belongs to it. */
-  let skipLf = false;
-  let bomChecked = false;
-  let done = false;
-  let ended = false;
-  let items = 0;
-  let data = '';
-  let dataBytes = 0;
-  let event = '';
-  let id: string | undefined;
+export class SseReader<T extends Type> extends ReaderBase<Infer<T>> {
+  private readonly text = new TextDecoder();
+  private searched = 0;
+  /** The last line ended with a CR at the end of the bytes: a LF coming next belongs to it. */
+  private skipLf = false;
+  private bomChecked = false;
+  private done = false;
+  /** The event being read: its data lines (each followed by a LF), their size, its type and id. */
+  private data = '';
+  private dataBytes = 0;
+  private event = '';
+  private id: string | undefined = undefined;
 
-  const dispatch = (): StreamEvent<Infer<T>> | undefined => {
-    const kind = event === '' ? 'message' : event;
-    const eventId = id;
-    const payload = data.slice(0, -1);
-    const hadData = data !== '';
-    data = '';
-    dataBytes = 0;
-    event = '';
-    id = undefined;
-    if (!hadData) return undefined;
-    try {
-      switch (kind) {
-        case 'message': {
-          const value = codec.decode(type, payload, opts);
-          items++;
-          return eventId === undefined ? { kind: 'item', value } : { kind: 'item', value, id: eventId };
+  constructor(
+    private readonly codec: Codec,
+    private readonly type: T,
+    private readonly opts: Opts | undefined,
+    private readonly maxItemBytes: number,
+    private readonly endAtEof: boolean,
+  ) {
+    super();
+  }
+
+  next(): StreamEvent<Infer<T>> | undefined {
+    const tail = this.tail;
+    for (;;) {
+      const { bytes, start } = tail;
+      const end = bytes.length;
+      if (start === end) return this.ended ? this.atEof() : undefined;
+      if (this.skipLf) {
+        this.skipLf = false;
+        if (bytes[start] === LF) {
+          tail.start++;
+          continue;
         }
-        case 'end':
-          done = true;
-          return { kind: 'end' };
-        case 'error':
-          done = true;
-          return { kind: 'error', problem: problemFromValue(codec.decode(t.unknown(), payload, opts)) };
-        default:
-          return undefined;
       }
-    } catch (e) {
-      throw atItem(e, items);
+      if (this.done) throw afterEnd();
+      if (!this.bomChecked) {
+        if (end - start < 3 && bytes[start] === 0xef && !this.ended) {
+          tail.keep();
+          return undefined;
+        }
+        this.bomChecked = true;
+        if (bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) tail.start += 3;
+        continue;
+      }
+      let i = start + this.searched;
+      while (i < end && bytes[i] !== LF && bytes[i] !== CR) i++;
+      if (i - start > this.maxItemBytes + FIELD_BYTES) throw itemTooLarge(this.items, this.maxItemBytes);
+      if (i === end) {
+        // An unfinished line at the end of the input: its event never completes.
+        if (this.ended) throw cutError(this.items, true);
+        this.searched = end - start;
+        tail.keep();
+        return undefined;
+      }
+      let next = i + 1;
+      if (bytes[i] === CR) {
+        if (next === end) this.skipLf = true;
+        else if (bytes[next] === LF) next++;
+      }
+      tail.start = next;
+      this.searched = 0;
+      if (i > start) {
+        this.field(this.text.decode(bytes.subarray(start, i)));
+        continue;
+      }
+      const dispatched = this.dispatch();
+      if (dispatched !== undefined) return dispatched;
     }
-  };
+  }
 
-  const field = (line: string): void => {
+  /** One field line (or a comment) of the event being read. */
+  private field(line: string): void {
     if (line.charCodeAt(0) === 0x3a) return; // a comment
     const colon = line.indexOf(':');
     const name = colon === -1 ? line : line.slice(0, colon);
@@ -102,87 +127,57 @@ export function sseReader<T extends Type>(
     if (value.charCodeAt(0) === 0x20) value = value.slice(1);
     switch (name) {
       case 'data':
-        dataBytes += value.length + 1;
-        if (dataBytes > maxItemBytes + 1) throw itemTooLarge(items, maxItemBytes);
-        data += value + '\n';
+        this.dataBytes += value.length + 1;
+        if (this.dataBytes > this.maxItemBytes + 1) throw itemTooLarge(this.items, this.maxItemBytes);
+        this.data += value + '\n';
         return;
       case 'event':
-        event = value;
+        this.event = value;
         return;
       case 'id':
-        if (!value.includes('\0')) id = value;
+        if (!value.includes('\0')) this.id = value;
         return;
       default:
         return; // `retry` and unknown fields
     }
-  };
+  }
 
-  const atEof = (): StreamEvent<Infer<T>> | undefined => {
-    if (done) return undefined;
-    // An event not finished by a blank line is discarded, as the standard says: a cut.
-    if (!endAtEof || data !== '' || event !== '') throw cutError(items, data !== '');
-    done = true;
-    return { kind: 'end' };
-  };
-
-  return {
-    get items() {
-      return items;
-    },
-    push(chunk: Uint8Array): void {
-      if (ended) throw new TypeError('lacquer: push() after finish()');
-      tail.push(chunk);
-    },
-    next(): StreamEvent<Infer<T>> | undefined {
-      for (;;) {
-        const { bytes, start } = tail;
-        const end = bytes.length;
-        if (start === end) return ended ? atEof() : undefined;
-        if (skipLf) {
-          skipLf = false;
-          if (bytes[start] === LF) {
-            tail.start++;
-            continue;
-          }
+  /** A blank line: the event read so far, if it has data and is of a type this reader knows. */
+  private dispatch(): StreamEvent<Infer<T>> | undefined {
+    const { data, id } = this;
+    const kind = this.event === '' ? 'message' : this.event;
+    this.data = '';
+    this.dataBytes = 0;
+    this.event = '';
+    this.id = undefined;
+    if (data === '') return undefined;
+    const payload = data.slice(0, -1);
+    try {
+      switch (kind) {
+        case 'message': {
+          const value = this.codec.decode(this.type, payload, this.opts);
+          this.items++;
+          return id === undefined ? { kind: 'item', value } : { kind: 'item', value, id };
         }
-        if (done) throw afterEnd();
-        if (!bomChecked) {
-          if (end - start < 3 && bytes[start] === 0xef && !ended) {
-            tail.keep();
-            return undefined;
-          }
-          bomChecked = true;
-          if (bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) tail.start += 3;
-          continue;
-        }
-        let i = start + searched;
-        while (i < end && bytes[i] !== LF && bytes[i] !== CR) i++;
-        if (i === end) {
-          if (end - start > maxItemBytes + FIELD_BYTES) throw itemTooLarge(items, maxItemBytes);
-          // An unfinished line at the end of the input: its event never completes.
-          if (ended) throw cutError(items, true);
-          searched = end - start;
-          tail.keep();
+        case 'end':
+          this.done = true;
+          return { kind: 'end' };
+        case 'error':
+          this.done = true;
+          return { kind: 'error', problem: problemFromValue(this.codec.decode(t.unknown(), payload, this.opts)) };
+        default:
           return undefined;
-        }
-        if (i - start > maxItemBytes + FIELD_BYTES) throw itemTooLarge(items, maxItemBytes);
-        let next = i + 1;
-        if (bytes[i] === CR) {
-          if (next === end) skipLf = true;
-          else if (bytes[next] === LF) next++;
-        }
-        tail.start = next;
-        searched = 0;
-        if (i === start) {
-          const dispatched = dispatch();
-          if (dispatched !== undefined) return dispatched;
-        } else {
-          field(text.decode(bytes.subarray(start, i)));
-        }
       }
-    },
-    finish(): void {
-      ended = true;
-    },
-  };
+    } catch (e) {
+      throw atItem(e, this.items);
+    }
+  }
+
+  private atEof(): StreamEvent<Infer<T>> | undefined {
+    if (this.done) return undefined;
+    // An event not finished by a blank line is discarded, as the standard says: a cut.
+    if (!this.endAtEof || this.data !== '' || this.event !== '') throw cutError(this.items, this.data !== '');
+    this.done = true;
+    return { kind: 'end' };
+  }
 }

@@ -3,9 +3,9 @@ import type { Infer, InferInput, Type } from '../../../core/descriptors/type.ts'
 import { DEFAULT_MAX_DEPTH, type Opts } from '../../../core/options.ts';
 import { t } from '../../../core/descriptors/index.ts';
 import { encodeProblem, type ProblemDocument } from '../problem.ts';
-import { afterEnd, atItem, cutError, itemTooLarge, type SequenceReader, type StreamEvent } from './events.ts';
+import { afterEnd, atItem, cutError, itemTooLarge, type StreamEvent } from './events.ts';
 import { problemFromValue } from './problem-value.ts';
-import { Tail } from './tail.ts';
+import { ReaderBase } from './reader-base.ts';
 import { unframable, utf8 } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
@@ -55,90 +55,87 @@ const OUTCOME = 1;
 const DONE = 2;
 
 /** Reads a sequence of a binary codec's values as {@link valuesWriter} writes them. */
-export function valuesReader<T extends Type>(
-  codec: Codec, type: T, opts: Opts | undefined, maxItemBytes: number, endAtEof: boolean,
-): SequenceReader<Infer<T>> {
-  const { end: marker, scanner: makeScanner } = valueFraming(codec);
-  const scanner = makeScanner(opts?.maxDepth ?? DEFAULT_MAX_DEPTH);
-  const first = marker[0]!;
-  const tail = new Tail();
-  let state = ITEMS;
-  let items = 0;
-  let ended = false;
-  /** Whether the scanner is inside a value (so no end marker can start here). */
-  let inValue = false;
+export class ValuesReader<T extends Type> extends ReaderBase<Infer<T>> {
+  private readonly marker: Uint8Array;
+  private readonly scanner: ItemScanner;
+  private state = ITEMS;
+  /** Whether the scanner is inside a value (where no end marker can start). */
+  private inValue = false;
 
-  const cut = (): StreamEvent<Infer<T>> | undefined => {
-    if (state === DONE) return undefined;
-    if (inValue || tail.size > 0 || !endAtEof) throw cutError(items, inValue || tail.size > 0);
-    state = DONE;
-    return { kind: 'end' };
-  };
+  constructor(
+    private readonly codec: Codec,
+    private readonly type: T,
+    private readonly opts: Opts | undefined,
+    private readonly maxItemBytes: number,
+    private readonly endAtEof: boolean,
+  ) {
+    super();
+    const framing = valueFraming(codec);
+    this.marker = framing.end;
+    this.scanner = framing.scanner(opts?.maxDepth ?? DEFAULT_MAX_DEPTH);
+  }
 
-  return {
-    get items() {
-      return items;
-    },
-    push(chunk: Uint8Array): void {
-      if (ended) throw new TypeError('lacquer: push() after finish()');
-      tail.push(chunk);
-    },
-    next(): StreamEvent<Infer<T>> | undefined {
-      for (;;) {
-        const { bytes, start } = tail;
-        const end = bytes.length;
-        if (start === end) return ended ? cut() : undefined;
-        if (state === DONE) throw afterEnd();
-        if (!inValue && bytes[start] === first) {
-          if (end - start < marker.length) {
-            if (ended) return cut();
-            tail.keep();
-            return undefined;
-          }
-          if (startsWith(bytes.subarray(start, start + marker.length), marker)) {
-            tail.start = start + marker.length;
-            if (state === OUTCOME) {
-              state = DONE;
-              return { kind: 'end' };
-            }
-            state = OUTCOME;
+  next(): StreamEvent<Infer<T>> | undefined {
+    const { tail, marker } = this;
+    for (;;) {
+      const { bytes, start } = tail;
+      const end = bytes.length;
+      if (start === end) return this.ended ? this.atEof() : undefined;
+      if (this.state === DONE) throw afterEnd();
+      if (!this.inValue && bytes[start] === marker[0]) {
+        if (end - start < marker.length) return this.waitOrCut();
+        if (startsWith(bytes.subarray(start, start + marker.length), marker)) {
+          tail.start = start + marker.length;
+          if (this.state === ITEMS) {
+            this.state = OUTCOME;
             continue;
           }
-        }
-        let stop: number | undefined;
-        try {
-          stop = scanner.scan(bytes, start, end);
-        } catch (e) {
-          throw atItem(e, items);
-        }
-        if (stop === undefined) {
-          inValue = true;
-          if (scanner.needed > maxItemBytes) throw itemTooLarge(items, maxItemBytes);
-          if (ended) return cut();
-          tail.keep();
-          return undefined;
-        }
-        inValue = false;
-        if (stop - start > maxItemBytes) throw itemTooLarge(items, maxItemBytes);
-        tail.start = stop;
-        const value = bytes.subarray(start, stop);
-        try {
-          if (state === OUTCOME) {
-            state = DONE;
-            return { kind: 'error', problem: problemFromValue(codec.decode(t.unknown(), value, opts)) };
-          }
-          const item = codec.decode(type, value, opts);
-          items++;
-          return { kind: 'item', value: item };
-        } catch (e) {
-          throw atItem(e, items);
+          this.state = DONE;
+          return { kind: 'end' };
         }
       }
-    },
-    finish(): void {
-      ended = true;
-    },
-  };
+      let stop: number | undefined;
+      try {
+        stop = this.scanner.scan(bytes, start, end);
+      } catch (e) {
+        throw atItem(e, this.items);
+      }
+      if (stop === undefined) {
+        this.inValue = true;
+        if (this.scanner.needed > this.maxItemBytes) throw itemTooLarge(this.items, this.maxItemBytes);
+        return this.waitOrCut();
+      }
+      this.inValue = false;
+      if (stop - start > this.maxItemBytes) throw itemTooLarge(this.items, this.maxItemBytes);
+      tail.start = stop;
+      const value = bytes.subarray(start, stop);
+      try {
+        if (this.state === OUTCOME) {
+          this.state = DONE;
+          return { kind: 'error', problem: problemFromValue(this.codec.decode(t.unknown(), value, this.opts)) };
+        }
+        const item = this.codec.decode(this.type, value, this.opts);
+        this.items++;
+        return { kind: 'item', value: item };
+      } catch (e) {
+        throw atItem(e, this.items);
+      }
+    }
+  }
+
+  /** Bytes of an unfinished value or marker: more to wait for, or, once the input has ended, a cut. */
+  private waitOrCut(): undefined {
+    if (this.ended) throw cutError(this.items, true);
+    this.tail.keep();
+    return undefined;
+  }
+
+  private atEof(): StreamEvent<Infer<T>> | undefined {
+    if (this.state === DONE) return undefined;
+    if (!this.endAtEof) throw cutError(this.items, false);
+    this.state = DONE;
+    return { kind: 'end' };
+  }
 }
 
 function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {

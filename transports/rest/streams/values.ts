@@ -21,7 +21,7 @@ export function valueFraming(codec: Codec): Framing {
   if (sequenceEnd === undefined || sequenceEnd.length === 0 || itemScanner === undefined) {
     throw new TypeError(`lacquer: the ${codec.name} codec gives no sequenceEnd and itemScanner, which a sequence of its values needs`);
   }
-  return { end: sequenceEnd, scanner: (maxDepth) => itemScanner.call(codec, maxDepth) };
+  return { end: sequenceEnd.slice(), scanner: (maxDepth) => itemScanner.call(codec, maxDepth) };
 }
 
 /**

@@ -27,7 +27,7 @@ export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './core/schema/
 export type { JsonSchema } from './core/schema/json-schema.ts';
 export { standardSchema } from './core/standard-schema.ts';
 export type { StandardSchemaV1 } from './core/descriptors/standard-schema-v1.ts';
-export type { Codec } from './core/codec.ts';
+export type { Codec, ItemScanner } from './core/codec.ts';
 export { method, service, meta, contextKey, ContextKey } from './core/contract/index.ts';
 export type {
   Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,

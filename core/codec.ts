@@ -23,4 +23,44 @@ export interface Codec {
    * platform allows it (workerd allows `new Function` only while a Worker starts).
    */
   prepare?(type: Type, opts?: Opts): void;
+  /**
+   * Optional, for streams: the media type of a sequence of this codec's values
+   * (`application/jsonl`, `application/cbor-seq`, `application/msgpack-seq`). A codec without it
+   * serves and reads no stream. A text codec (whose `encode` gives a string) frames items as lines:
+   * its text of a value never holds a line feed or a carriage return and is never blank. A binary
+   * codec frames items as its self-delimiting values, and needs `sequenceEnd` and `itemScanner`.
+   */
+  readonly sequenceType?: string;
+  /**
+   * A binary codec's sequences: the bytes of the value that marks the end of the items, one this
+   * codec never writes, nor reads, as an item (CBOR's `undefined`, `0xf7`).
+   */
+  readonly sequenceEnd?: Uint8Array;
+  /**
+   * A binary codec's sequences: a new {@link ItemScanner}, which finds where each item of a byte
+   * stream ends, refusing nesting deeper than `maxDepth`.
+   */
+  itemScanner?(maxDepth: number): ItemScanner;
+}
+
+/**
+ * Finds where the values of a byte stream end, one value after another, without reading them,
+ * and without going over the bytes of a value twice however the stream is cut into chunks.
+ */
+export interface ItemScanner {
+  /**
+   * Scans on through the value that starts at `start`, with `bytes` holding the stream up to
+   * `end`: returns the offset just past the value once `bytes` holds all of it (and is then ready
+   * for the next value), else `undefined`, remembering how far it got relative to `start`. The next
+   * call for the same value gives the same bytes from `start` on (moved, maybe) and more after
+   * them. Throws `ReadError` for bytes no value starts with, and for nesting deeper than its
+   * `maxDepth`. Costs in proportion to the value's headers, never recursing.
+   */
+  scan(bytes: Uint8Array, start: number, end: number): number | undefined;
+  /**
+   * After `scan` returned `undefined`: the fewest bytes the unfinished value holds, from what its
+   * headers announce (a string's length, a container's count of values of at least one byte each),
+   * so that a limit fails as soon as a header announces more than it allows.
+   */
+  readonly needed: number;
 }

@@ -1,9 +1,10 @@
 import type { Opts } from '../../core/options.ts';
 import type { Infer, InferInput, Type } from '../../core/descriptors/type.ts';
-import type { Codec } from '../../core/codec.ts';
+import type { Codec, ItemScanner } from '../../core/codec.ts';
 import { binaryDecoder, type TreeParser } from './decode.ts';
 import type { ReadWire } from './direct-reader.ts';
 import { binaryEncoder } from './encode.ts';
+import { BinaryItemScanner, type HeadReader } from './item-scanner.ts';
 import type { Wire } from './wire.ts';
 
 /** A codec whose `encode` gives bytes; it takes the value as a writer does (`InferInput`). */
@@ -20,12 +21,15 @@ export interface BinaryFormat {
   readonly wire: Wire;
   readonly parse: TreeParser;
   readonly readWire: ReadWire;
+  /** Streams: the sequence's media type, the value ending its items, and how heads are read. */
+  readonly sequence: { readonly type: string; readonly end: Uint8Array; readonly head: HeadReader };
 }
 
 /** Builds a binary codec from its format: the writers, parsers and read pass are shared. */
 export function binaryCodec(format: BinaryFormat): BinaryCodec {
   const encode = binaryEncoder(format.name, format.wire);
   const decode = binaryDecoder(format, { wire: format.readWire, encodeKey: format.wire.encodeKey });
+  const { sequence } = format;
   return {
     name: format.name,
     contentTypes: format.contentTypes,
@@ -35,5 +39,9 @@ export function binaryCodec(format: BinaryFormat): BinaryCodec {
       encode.prepare(type, opts);
       decode.prepare(type, opts);
     },
+    sequenceType: sequence.type,
+    // A copy per codec: no caller can change the marker another one compares with.
+    sequenceEnd: sequence.end.slice(),
+    itemScanner: (maxDepth: number): ItemScanner => new BinaryItemScanner(sequence.head, format.title, maxDepth),
   };
 }

@@ -2,6 +2,7 @@ import { binaryCodec, type BinaryCodec } from '../binary/codec.ts';
 import { parseCbor } from './parse.ts';
 import { cborReadWire } from './read-wire.ts';
 import { cborWire } from './wire.ts';
+import { cborHead } from './item-head.ts';
 
 /** The CBOR codec: `encode` gives bytes, `decode` takes bytes. */
 export type CborCodec = BinaryCodec;
@@ -18,4 +19,10 @@ export const cbor: CborCodec = binaryCodec({
   wire: cborWire,
   parse: parseCbor,
   readWire: cborReadWire,
+  sequence: {
+    type: 'application/cbor-seq',
+    // `undefined` (simple value 23), which no item is: a stream's items are never optional.
+    end: Uint8Array.of(0xf7),
+    head: cborHead,
+  },
 });

@@ -15,6 +15,8 @@ export interface JsonCodec extends Codec {
 export const json: JsonCodec = {
   name: 'json',
   contentTypes: ['application/json'],
+  // JSON Lines: each item one line of compact JSON, which never holds a line break.
+  sequenceType: 'application/jsonl',
 
   encode<T extends Type>(type: T, value: InferInput<T>, opts?: Opts): string {
     return jsonWriterFor(type, opts)(value);

@@ -2,6 +2,7 @@ import { binaryCodec, type BinaryCodec } from '../binary/codec.ts';
 import { parseMsgpack } from './parse.ts';
 import { msgpackReadWire } from './read-wire.ts';
 import { msgpackWire } from './wire.ts';
+import { msgpackHead } from './item-head.ts';
 
 /** The MessagePack codec: `encode` gives bytes, `decode` takes bytes. */
 export type MsgpackCodec = BinaryCodec;
@@ -17,4 +18,11 @@ export const msgpack: MsgpackCodec = binaryCodec({
   wire: msgpackWire,
   parse: parseMsgpack,
   readWire: msgpackReadWire,
+  sequence: {
+    type: 'application/msgpack-seq',
+    // fixext 1 of type 0 holding 0: `undefined` as msgpackr and notepack write it. lacquer writes no
+    // extension but the timestamp (-1), and reads no other.
+    end: Uint8Array.of(0xd4, 0x00, 0x00),
+    head: msgpackHead,
+  },
 });

@@ -176,14 +176,17 @@ export function problemResponse(
   const codec = chooseProblemCodec(codecs, accept, fallback);
   const out: HeaderValues = codecs.length > 1 && headers.vary === undefined ? { ...headers, vary: 'Accept' } : { ...headers };
   out['content-type'] = problemMediaType(codec);
-  let body: Uint8Array | string;
+  return { status: doc.status, headers: out, body: encodeProblem(codec, doc) };
+}
+
+/** `doc` as `codec` writes it, extension members included (in answers and in streams' error frames). */
+export function encodeProblem(codec: Codec, doc: ProblemDocument): Uint8Array | string {
   try {
-    body = codec.encode(descriptorFor(doc), doc as never);
+    return codec.encode(descriptorFor(doc), doc as never);
   } catch {
     // A document made by hand that its codec cannot write: its status and request id still go out.
     const plain = problem(doc.status);
     if (typeof doc.requestId === 'string') plain.requestId = writable(doc.requestId);
-    body = codec.encode(Problem, plain as never);
+    return codec.encode(Problem, plain as never);
   }
-  return { status: doc.status, headers: out, body };
 }

@@ -7,7 +7,6 @@ import type { ReadOptions } from '../../core/options.ts';
 import { argumentSources } from '../rest/arguments.ts';
 import { requestShape } from './request-shape.ts';
 import { streamResult } from './stream-result.ts';
-import { sequenceTypeOf } from '../rest/stream/media-types.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { verbFor } from '../rest/verb.ts';
 import { DEFAULT_MAX_ERROR_BYTES, errorFor, readResult } from './answer.ts';
@@ -41,8 +40,8 @@ export function acceptFor(codec: Codec): string {
 
 /** `Accept` of a client's stream methods: its codec's sequence type first, JSON Lines second. */
 export function streamAcceptFor(codec: Codec): string {
-  const own = sequenceTypeOf(codec);
-  const lines = sequenceTypeOf(json)!;
+  const own = codec.sequenceType;
+  const lines = json.sequenceType!;
   return own === undefined || own === lines ? lines : `${own}, ${lines};q=0.5`;
 }
 

@@ -1,10 +1,8 @@
 import type { Codec } from '../../core/codec.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { ReadOptions } from '../../core/options.ts';
-import { json } from '../../codecs/json/index.ts';
-import { mediaTypeEssence } from '../rest/media-type.ts';
-import { SSE, sequenceTypeOf } from '../rest/stream/media-types.ts';
-import { sequenceReader, type SequenceEvent } from '../rest/stream/read.ts';
+import { sequenceCodec, sequenceReader } from '../rest/streams/framing.ts';
+import type { StreamEvent } from '../rest/streams/events.ts';
 import { abortable, discard } from './abort.ts';
 import { problemError } from './answer.ts';
 
@@ -17,37 +15,39 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  */
 export function streamResult(response: Response, item: Type, codecs: readonly Codec[], opts: ReadOptions, signal?: AbortSignal): AsyncIterable<unknown> {
   const contentType = response.headers.get('content-type') ?? '';
-  const essence = mediaTypeEssence(contentType);
-  const codec = essence === SSE ? json : codecs.find((c) => sequenceTypeOf(c) === essence);
+  const codec = sequenceCodec(contentType, codecs);
   if (response.body === null || codec === undefined) {
     discard(response);
     throw new TypeError(`lacquer/client: the answer is ${contentType || 'without a Content-Type'}, not a stream this client reads`);
   }
-  const sequence = sequenceReader(contentType, codec, item, opts);
+  const sequence = sequenceReader(contentType, codec, item, { opts });
   const body = response.body.getReader();
-  const queue: SequenceEvent[] = [];
+  /** The stream's end, its error or a cut was read, or the loop was left: nothing more to read. */
   let finished = false;
+  /** The body has given its last bytes. */
+  let inputEnded = false;
   const stop = () => {
     finished = true;
-    queue.length = 0;
     body.cancel().catch(() => {});
   };
   const iterator: AsyncIterator<unknown> = {
     async next() {
+      if (finished) return DONE;
+      let event: StreamEvent<unknown> | undefined;
       try {
-        while (queue.length === 0) {
-          if (finished) return DONE;
+        while ((event = sequence.next()) === undefined) {
+          // After `finish`, the reader has given its end, its error, or thrown for a cut.
+          if (inputEnded) throw new Error('lacquer/client: the stream ended without its end');
           const chunk = await abortable(body.read(), signal);
           if (chunk.done) {
-            finished = true;
-            queue.push(...sequence.finish());
-          } else queue.push(...sequence.push(chunk.value));
+            inputEnded = true;
+            sequence.finish();
+          } else sequence.push(chunk.value);
         }
       } catch (error) {
         stop();
         throw error;
       }
-      const event = queue.shift()!;
       if (event.kind === 'item') return { done: false, value: event.value };
       stop();
       if (event.kind === 'end') return DONE;

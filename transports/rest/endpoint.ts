@@ -9,11 +9,13 @@ import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
 import { markSignalReason } from './log-failure.ts';
-import { Negotiation, chooseStreamType, type Choice } from './negotiate.ts';
+import { Negotiation, type Choice } from './negotiate.ts';
+import { chooseStreamType } from './streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
-import { StreamFrames } from './stream/frames.ts';
-import { framingFor } from './stream/framing.ts';
-import { iteratorOf } from './stream/iterator-of.ts';
+import { StreamFrames } from './streams/frames.ts';
+import { sequenceWriter } from './streams/framing.ts';
+import { iteratorOf } from './streams/iterator-of.ts';
+import type { SequenceWriter } from './streams/writer.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
@@ -21,6 +23,7 @@ import { bodyOverLimit, EMPTY_BODY } from './pipeline/request-body.ts';
 import type { SecurityScheme } from './security.ts';
 import { addVary } from './vary.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
+import type { Type } from '../../core/descriptors/type.ts';
 
 /** What every endpoint of one registry shares. */
 export interface EndpointSettings {
@@ -220,13 +223,21 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     } catch (e) {
       return finish(call, failed(call, accept, e));
     }
-    const framing = framingFor(choice.contentType, choice.codec, stream!, opts);
+    const framing = writerFor(choice);
     const frames = new StreamFrames(source, first, framing, (error) => endOfStream(call, error), settings.heartbeatMs);
     const own = calls.answerHeaders(call);
     const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
     headers['content-type'] = choice.contentType;
     headers['cache-control'] = 'no-store';
     return finish(call, { status: calls.successStatus(call), headers, body: frames });
+  };
+
+  /** A stream's writer per media type, made on first use: writers keep no state of a stream. */
+  const writers = new Map<string, SequenceWriter<Type>>();
+  const writerFor = (choice: Choice): SequenceWriter<Type> => {
+    let writer = writers.get(choice.contentType);
+    if (writer === undefined) writers.set(choice.contentType, (writer = sequenceWriter(choice.contentType, choice.codec, stream!, opts)));
+    return writer;
   };
 
   /** The problem document ending a stream whose source failed, reported to `onError` as any failure. */

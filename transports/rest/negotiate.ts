@@ -1,8 +1,6 @@
 import type { Codec } from '../../core/codec.ts';
 import { acceptance, mediaTypeEssence, parseAccept } from './media-type.ts';
 import { remember } from '../../core/util/remember.ts';
-import { json } from '../../codecs/json/index.ts';
-import { SSE, sequenceTypeOf } from './stream/media-types.ts';
 
 /** A codec chosen for an answer, and the media type it is labelled with. */
 export interface Choice {
@@ -83,34 +81,6 @@ function choose(codecs: readonly Codec[], accept: string | null, requestCodec: C
   // Only an alias the client named explicitly replaces the codec's first media type.
   const { codec, contentType } = best.choice;
   return best.specificity === 2 ? best.choice : { codec, contentType: codec.contentTypes[0] ?? contentType };
-}
-
-/**
- * The framing of a stream answer, from `Accept` with q-values: each codec's sequence type
- * (`application/jsonl`, `application/cbor-seq`, ...) and Server-Sent Events (JSON items). Highest
- * q wins, then the most specific range; among equals (`*\/*`, no `Accept`) the request's codec's
- * sequence type, else JSON Lines, then the codecs' order, SSE last: an `EventSource` names it.
- * `undefined` when nothing is acceptable (a 406).
- */
-export function chooseStreamType(codecs: readonly Codec[], accept: string | null, requestCodec: Codec | undefined): Choice | undefined {
-  const candidates: { choice: Choice; rank: number }[] = [];
-  codecs.forEach((codec, index) => {
-    const contentType = sequenceTypeOf(codec);
-    if (contentType === undefined) return;
-    candidates.push({ choice: { codec, contentType }, rank: codec === requestCodec ? -2 : codec === json ? -1 : index });
-    if (codec === json) candidates.push({ choice: { codec, contentType: SSE }, rank: codecs.length });
-  });
-  if (accept === null || accept.trim() === '') return candidates.sort((a, b) => a.rank - b.rank)[0]?.choice;
-  const ranges = parseAccept(accept);
-  let best: { choice: Choice; q: number; specificity: number; rank: number } | undefined;
-  for (const { choice, rank } of candidates) {
-    const { q, specificity } = acceptance(ranges, choice.contentType);
-    if (q <= 0) continue;
-    if (best === undefined || q > best.q || (q === best.q && (specificity > best.specificity || (specificity === best.specificity && rank < best.rank)))) {
-      best = { choice, q, specificity, rank };
-    }
-  }
-  return best?.choice;
 }
 
 /**

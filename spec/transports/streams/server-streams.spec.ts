@@ -5,7 +5,11 @@
 import { expect } from 'chai';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { request } from 'node:http';
+import { decodeMultiple as decodeCborSequence } from 'cbor-x';
+import { Unpackr } from 'msgpackr';
+import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
+import { msgpack } from '../../../codecs/msgpack/index.ts';
 import { HttpError } from '../../../index.ts';
 import { createClient } from '../../../transports/client/index.ts';
 import type { Served } from '../../support/fetch-server.ts';
@@ -46,14 +50,14 @@ for (const transport of TRANSPORTS) {
     afterEach(() => served.stop());
 
     describe('framing chosen from Accept', () => {
-      it('JSON Lines: one compact item per line, then an empty line, no cache, Vary: Accept', async () => {
+      it('JSON Lines: one compact item per line, then two blank lines for the clean end, no cache, Vary: Accept', async () => {
         const reply = await send(url('/listTicks'), { headers: { accept: 'application/jsonl' } });
         expect(reply.status).to.equal(200);
         expect(reply.headers['content-type']).to.equal('application/jsonl');
         expect(reply.headers['cache-control']).to.equal('no-store');
         expect(reply.headers.vary).to.equal('Accept');
         expect(reply.headers['content-length']).to.equal(undefined);
-        expect(reply.text).to.equal(`${tickJson(0)}\n${tickJson(1)}\n${tickJson(2)}\n\n`);
+        expect(reply.text).to.equal(`${tickJson(0)}\n${tickJson(1)}\n${tickJson(2)}\n\n\n`);
         // Every line a JSON value or empty: what line-by-line tools read.
         for (const line of reply.text.split('\n').filter((l) => l !== '')) expect(() => JSON.parse(line)).not.to.throw();
       });
@@ -73,6 +77,22 @@ for (const transport of TRANSPORTS) {
         expect(events.slice(0, 3).map((e) => e.data)).to.deep.equal([tickJson(0), tickJson(1), tickJson(2)]);
       });
 
+      it('CBOR sequence: data items cbor-x reads one after another, then undefined twice', async () => {
+        const reply = await send(url('/listTicks'), { headers: { accept: 'application/cbor-seq' } });
+        expect(reply.headers['content-type']).to.equal('application/cbor-seq');
+        const values = decodeCborSequence(reply.body) as (Record<string, unknown> | undefined)[];
+        expect(values.slice(0, 3).map((v) => [v?.n, BigInt(v?.id as bigint), v?.label])).to.deep.equal([0, 1, 2].map((n) => [n, tick(n).id, tick(n).label]));
+        expect(values.slice(3)).to.deep.equal([undefined, undefined]);
+      });
+
+      it('MessagePack sequence: values msgpackr reads one after another, then its undefined twice', async () => {
+        const reply = await send(url('/listTicks'), { headers: { accept: 'application/msgpack-seq' } });
+        expect(reply.headers['content-type']).to.equal('application/msgpack-seq');
+        const values = new Unpackr({ int64AsType: 'bigint', mapsAsObjects: true }).unpackMultiple(reply.body) as (Record<string, unknown> | undefined)[];
+        expect(values.slice(0, 3).map((v) => [v?.n, BigInt(v?.id as bigint), v?.label])).to.deep.equal([0, 1, 2].map((n) => [n, tick(n).id, tick(n).label]));
+        expect(values.slice(3)).to.deep.equal([undefined, undefined]);
+      });
+
       it('answers 406 when no framing is acceptable, before the method runs', async () => {
         const reply = await send(url('/listTicks'), { headers: { accept: 'text/html' } });
         expect(reply.status).to.equal(406);
@@ -81,7 +101,7 @@ for (const transport of TRANSPORTS) {
 
       it('takes an Iterable (an array) as a stream too', async () => {
         const reply = await send(url('/fromArray'), { headers: { accept: 'application/jsonl' } });
-        expect(reply.text).to.equal('"a"\n"b"\n\n');
+        expect(reply.text).to.equal('"a"\n"b"\n\n\n');
       });
     });
 
@@ -154,6 +174,19 @@ for (const transport of TRANSPORTS) {
         for await (const item of await api.countTicks({ count: 1000 })) counted.push(item.n);
         expect(counted).to.deep.equal(Array.from({ length: 1000 }, (_, i) => i));
       });
+
+      for (const codec of [msgpack, cbor]) {
+        it(`reads the ${codec.name} sequence it asks for`, async () => {
+          const api = createClient(TicksApi, { baseUrl: url(''), codec });
+          const seen = [];
+          for await (const item of await api.countTicks({ count: 50 })) seen.push(item);
+          expect(seen).to.deep.equal(Array.from({ length: 50 }, (_, n) => tick(n)));
+          const error = await (async () => {
+            for await (const _ of await api.failAfter({ count: 1 }));
+          })().then(() => undefined, (e: unknown) => e);
+          expect((error as HttpError).status).to.equal(409);
+        });
+      }
 
       it('throws the problem that ends a stream, after its items', async () => {
         const api = createClient(TicksApi, { baseUrl: url(''), codec: json });

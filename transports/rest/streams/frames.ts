@@ -1,18 +1,6 @@
+import type { Type } from '../../../core/descriptors/type.ts';
 import type { ProblemDocument } from '../problem.ts';
-
-/** How one stream answer turns what it sends into bytes: items, its end, an error ending it. */
-export interface StreamFraming {
-  /** The answer's media type: `application/jsonl`, `text/event-stream`, ... */
-  readonly contentType: string;
-  /** One item, encoded by the codec; throws `WriteError` when the value does not fit the item descriptor. */
-  item(value: unknown): Uint8Array;
-  /** The clean end. */
-  end(): Uint8Array;
-  /** The end by an error: its problem document. */
-  error(problem: ProblemDocument): Uint8Array;
-  /** What keeps an idle connection open (an SSE comment), if the framing has it. */
-  heartbeat?(): Uint8Array;
-}
+import type { SequenceWriter } from './writer.ts';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
@@ -34,7 +22,7 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   constructor(
     private readonly source: AsyncIterator<unknown>,
     first: IteratorResult<unknown>,
-    private readonly framing: StreamFraming,
+    private readonly framing: SequenceWriter<Type>,
     /** The problem document of an error that ends the stream (reported where the endpoint reports). */
     private readonly fail: (error: unknown) => ProblemDocument,
     /** A heartbeat frame after this many milliseconds without an item (0: none). */
@@ -60,8 +48,8 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
         this.#first = undefined;
       } else {
         const pending = (this.#pending ??= this.source.next());
-        const beat = this.framing.heartbeat === undefined || this.heartbeatMs <= 0 ? undefined : await idle(pending, this.heartbeatMs);
-        if (beat === IDLE) return { done: false, value: this.framing.heartbeat!() };
+        const heartbeat = this.heartbeatMs > 0 ? this.framing.heartbeat() : undefined;
+        if (heartbeat !== undefined && (await idle(pending, this.heartbeatMs)) === IDLE) return { done: false, value: heartbeat };
         result = await pending;
         this.#pending = undefined;
       }
@@ -71,7 +59,7 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     }
     if (result.done === true) return this.#last(this.framing.end());
     try {
-      return { done: false, value: this.framing.item(result.value) };
+      return { done: false, value: this.framing.item(result.value as never) };
     } catch (error) {
       // An item that does not fit its descriptor ends the stream; the source is told to stop.
       void this.#stopSource();

@@ -105,6 +105,24 @@ export class SampleResources {
   secretSample(id: bigint, call: Call): string { return `${id} for ${call.get(CALLER).name}`; }
 }
 
+// ---- Streams: items as they come, in the framing Accept chooses ----------------------------------
+
+export class SampleStreams {
+  /** `GET /streamSamples`: three samples, then the end. */
+  async *streamSamples(): AsyncIterable<Sample> {
+    for (let i = 0; i < 3; i++) yield listedSample(i);
+  }
+  /** `GET /streamThenFail`: one sample, then a problem ending the stream. */
+  async *streamThenFail(): AsyncIterable<Sample> {
+    yield listedSample(0);
+    throw new HttpError(409, 'the feed moved on');
+  }
+}
+meta(SampleStreams, service({
+  streamSamples: method([], t.stream(Sample), { verb: 'GET' }),
+  streamThenFail: method([], t.stream(Sample), { verb: 'GET' }),
+}));
+
 // ---- Vault: bearer security ---------------------------------------------------------------------
 
 export const Caller = t.object({ name: t.string() }, { name: 'Caller' });
@@ -243,6 +261,7 @@ export function appRegistry(): Registry {
     .on(new Samples())
     .on(new Vault())
     .on(new SampleResources())
+    .on(new SampleStreams())
     .on(new Traced(), { interceptors: [traced('service')] })
     .on(new Throttled(), { interceptors: [throttle] })
     .on(new Platform())

@@ -872,10 +872,50 @@ const ROUTES: Vector[] = [
   },
 ];
 
+/** A listed sample's JSON text, its u64 exact. */
+const listedJson = (i: number) => JSON.stringify({ ...listedSample(i), id: 0 }).replace('"id":0', `"id":${listedSample(i).id}`);
+
+const STREAMS: Vector[] = [
+  {
+    name: 'stream: JSON Lines, one item per line, then the clean end',
+    request: ask('stream-jsonl', 'GET', '/streamSamples', { accept: 'application/jsonl' }),
+    expect: {
+      status: 200,
+      headers: { 'content-type': 'application/jsonl', 'cache-control': 'no-store', vary: 'Accept', 'x-request-id': 'stream-jsonl' },
+      body: { text: `${listedJson(0)}\n${listedJson(1)}\n${listedJson(2)}\n\n\n` },
+    },
+  },
+  {
+    name: 'stream: Server-Sent Events, message events, then the end event',
+    request: ask('stream-sse', 'GET', '/streamSamples', { accept: 'text/event-stream' }),
+    expect: {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', vary: 'Accept', 'x-request-id': 'stream-sse' },
+      body: { text: `data: ${listedJson(0)}\n\ndata: ${listedJson(1)}\n\ndata: ${listedJson(2)}\n\nevent: end\ndata:\n\n` },
+    },
+  },
+  {
+    name: 'stream: a problem after an item ends it, told apart from the end',
+    request: ask('stream-fail', 'GET', '/streamThenFail', { accept: 'application/jsonl' }),
+    expect: {
+      status: 200,
+      headers: { 'content-type': 'application/jsonl', 'cache-control': 'no-store', vary: 'Accept', 'x-request-id': 'stream-fail' },
+      body: { text: `${listedJson(0)}\n\n{"type":"about:blank","title":"Conflict","status":409,"detail":"the feed moved on"}\n` },
+    },
+  },
+  {
+    name: 'stream: no acceptable framing is a 406 before anything runs',
+    request: ask('stream-406', 'GET', '/streamSamples', { accept: 'text/html' }),
+    expect: problemJson('stream-406', 406, {
+      detail: `none of the accepted types can be written; available: ${READ_TYPES}`,
+    }),
+  },
+];
+
 /** Every vector, in the order they run. */
 export const VECTORS: readonly Vector[] = [
   ...CODECS, ...NEGOTIATION, ...PROBLEMS, ...METHODS, ...CORS, ...SECURITY, ...REQUEST_IDS, ...INTERCEPTORS,
-  ...PLATFORM_VECTORS, ...CODEGEN, ...COMPRESSION, ...ROUTES,
+  ...PLATFORM_VECTORS, ...CODEGEN, ...COMPRESSION, ...ROUTES, ...STREAMS,
 ];
 
 /** The answer `vector` must get in `runtime`. */

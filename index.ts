@@ -7,13 +7,14 @@
 
 export { t } from './core/descriptors/index.ts';
 export type {
-  AnyType, ArrayConstraints, BigIntKind, BigIntOptions, Defaulted, EnumValue, Fields, FloatKind, Infer, InferInput, IntKind,
+  AnyType, ArrayConstraints, BigIntKind, BigIntOptions, Defaulted, Described, EnumValue, Fields, FloatKind, Infer, InferInput, IntKind,
   Kind, LiteralValue, MapConstraints, NumberConstraints, ObjectOptions, RequiresKey, StringConstraints, StringFormat, Type,
   VariantMember,
 } from './core/descriptors/index.ts';
 export {
   ArrayType, BigIntType, BoolType, BytesType, EnumType, FloatType, IntType, LiteralType, MapType,
   NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType, TimestampType, UnknownType, VariantType, LazyType,
+  StreamType,
 } from './core/descriptors/index.ts';
 export { MAX_READ_ERRORS, ReadError } from './core/errors/read-error.ts';
 export type { ReadErrorEntry } from './core/errors/read-error.ts';
@@ -31,9 +32,9 @@ export type { Codec, ItemScanner } from './core/codec.ts';
 export { method, service, meta, contextKey, ContextKey } from './core/contract/index.ts';
 export type {
   Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
-  Methods, NamedParams, Params, RouteSpec, ServiceClass, ServiceOptions,
+  Methods, NamedParams, Params, Returns, RouteSpec, ServiceClass, ServiceOptions,
 } from './core/contract/index.ts';
-export { DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from './transports/rest/index.ts';
+export { DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from './transports/rest/index.ts';
 export type {
   CorsOptions, ErrorContext, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions,
 } from './transports/rest/index.ts';

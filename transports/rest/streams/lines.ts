@@ -40,20 +40,10 @@ const OUTCOME = 1;
 const DONE = 2;
 
 /** Reads JSON Lines as {@link linesWriter} writes them. A line's carriage return before its line feed is allowed. */
-export class LinesReader<T extends Type> extends ReaderBase<Infer<T>> {
+export class LinesReader<T extends Type> extends ReaderBase<T> {
   /** Bytes of the unfinished line known to hold no line feed. */
   private searched = 0;
   private state = ITEMS;
-
-  constructor(
-    private readonly codec: Codec,
-    private readonly type: T,
-    private readonly opts: Opts | undefined,
-    private readonly maxItemBytes: number,
-    private readonly endAtEof: boolean,
-  ) {
-    super();
-  }
 
   next(): StreamEvent<Infer<T>> | undefined {
     const tail = this.tail;

@@ -46,7 +46,7 @@ export function sseWriter<T extends Type>(codec: Codec, type: T, opts: Opts | un
  * an event without data not dispatched), for the events {@link sseWriter} writes: `message`
  * events are items, `end` the clean end, `error` the error; other event types are ignored.
  */
-export class SseReader<T extends Type> extends ReaderBase<Infer<T>> {
+export class SseReader<T extends Type> extends ReaderBase<T> {
   private readonly text = new TextDecoder();
   private searched = 0;
   /** The last line ended with a CR at the end of the bytes: a LF coming next belongs to it. */
@@ -58,16 +58,6 @@ export class SseReader<T extends Type> extends ReaderBase<Infer<T>> {
   private dataBytes = 0;
   private event = '';
   private id: string | undefined = undefined;
-
-  constructor(
-    private readonly codec: Codec,
-    private readonly type: T,
-    private readonly opts: Opts | undefined,
-    private readonly maxItemBytes: number,
-    private readonly endAtEof: boolean,
-  ) {
-    super();
-  }
 
   next(): StreamEvent<Infer<T>> | undefined {
     const tail = this.tail;

@@ -55,21 +55,15 @@ const OUTCOME = 1;
 const DONE = 2;
 
 /** Reads a sequence of a binary codec's values as {@link valuesWriter} writes them. */
-export class ValuesReader<T extends Type> extends ReaderBase<Infer<T>> {
+export class ValuesReader<T extends Type> extends ReaderBase<T> {
   private readonly marker: Uint8Array;
   private readonly scanner: ItemScanner;
   private state = ITEMS;
   /** Whether the scanner is inside a value (where no end marker can start). */
   private inValue = false;
 
-  constructor(
-    private readonly codec: Codec,
-    private readonly type: T,
-    private readonly opts: Opts | undefined,
-    private readonly maxItemBytes: number,
-    private readonly endAtEof: boolean,
-  ) {
-    super();
+  constructor(codec: Codec, type: T, opts: Opts | undefined, maxItemBytes: number, endAtEof: boolean) {
+    super(codec, type, opts, maxItemBytes, endAtEof);
     const framing = valueFraming(codec);
     this.marker = framing.end;
     this.scanner = framing.scanner(opts?.maxDepth ?? DEFAULT_MAX_DEPTH);

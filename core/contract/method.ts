@@ -33,11 +33,14 @@ export interface MethodOptions {
   route?: string;
 }
 
+/** One parameter: a value's descriptor, or, as a method's only parameter, a stream of them (`t.stream(T)`). */
+export type Param = Type | StreamType;
+
 /** Named parameters: `{ id: t.u64(), patch: NotePatch }`, in the order the implementation receives them. */
-export type NamedParams = { readonly [name: string]: Type };
+export type NamedParams = { readonly [name: string]: Param };
 
 /** The parameters of a method: an array of descriptors, or an object of named ones. */
-export type Params = readonly Type[] | NamedParams;
+export type Params = readonly Param[] | NamedParams;
 
 /** What a method answers: a value's descriptor, or a stream of them (`t.stream(T)`). */
 export type Returns = Type | StreamType;
@@ -46,8 +49,13 @@ export type Returns = Type | StreamType;
 export interface MethodContract<P extends Params = Params, R extends Returns = Returns> {
   /** The parameters as declared: an array, or an object of named ones. */
   readonly params: P;
-  /** The parameters' descriptors in declared order: the arguments the implementation receives. */
+  /**
+   * The parameters' descriptors in declared order: the arguments the implementation receives.
+   * Empty for a method whose one parameter is a stream (`bodyStream`).
+   */
   readonly paramTypes: readonly Type[];
+  /** The stream a method reads as its one parameter (`method([t.stream(T)], R)`): the request's body, item by item. */
+  readonly bodyStream: StreamType | undefined;
   /** The parameters' names in declared order; `undefined` for an array of parameters. */
   readonly paramNames: readonly string[] | undefined;
   readonly returns: R;
@@ -74,7 +82,7 @@ export function method<const P extends Params, R extends Returns>(
   returns: R,
   options: MethodOptions = {},
 ): MethodContract<P, R> {
-  const [paramTypes, paramNames] = parameterList(params);
+  const [paramTypes, paramNames, bodyStream] = parameterList(params);
   if (!(returns instanceof Type) && !(returns instanceof StreamType)) throw new TypeError('method(): the return must be a descriptor (t.*) or a stream of one (t.stream(T))');
   if (options.route !== undefined && options.verb !== undefined) {
     throw new TypeError('method(): give the verb in the route (\'GET /notes/:id\'), not both route and verb');
@@ -83,6 +91,12 @@ export function method<const P extends Params, R extends Returns>(
   const verb = route?.verb ?? options.verb;
   if (verb !== undefined && !VERBS.includes(verb)) {
     throw new TypeError(`method(): verb must be one of ${VERBS.join(', ')}, got ${String(verb)}`);
+  }
+  if (bodyStream !== undefined && returns instanceof StreamType) {
+    throw new TypeError('method(): a method reading a stream answers one value, not a stream');
+  }
+  if (bodyStream !== undefined && (verb === 'GET' || verb === 'DELETE')) {
+    throw new TypeError(`method(): a stream parameter is the request's body, which a ${verb} endpoint does not read`);
   }
   if (verb === 'GET' && paramNames === undefined && paramTypes.length > 0) {
     throw new TypeError('method(): a GET endpoint has no body, so its parameters must be named, to come from the path and query: method({ id: t.u64() }, ...)');
@@ -98,25 +112,35 @@ export function method<const P extends Params, R extends Returns>(
     if (isBodiless(status) && returns.kind !== 'void') throw new TypeError(`method(): a ${status} answer has no body, so the method must return t.void()`);
   }
   const security = options.security === undefined ? undefined : schemeNames('method()', options.security);
-  return Object.freeze({ params, paramTypes, paramNames, returns, verb, route, status, security });
+  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security });
 }
 
-/** The descriptors of `params` in declared order, and their names when they have them. */
-function parameterList(params: Params): [readonly Type[], readonly string[] | undefined] {
-  if (Array.isArray(params)) {
-    if (params.some((p) => !(p instanceof Type))) throw new TypeError('method(): every parameter must be a descriptor (t.*); a stream is only what a method returns');
-    return [Object.freeze([...params]), undefined];
+/**
+ * The descriptors of `params` in declared order, their names when they have them, and the stream
+ * a method reads when that is its one parameter.
+ */
+function parameterList(params: Params): [readonly Type[], readonly string[] | undefined, StreamType | undefined] {
+  let names: string[] | undefined;
+  let list: readonly unknown[];
+  if (Array.isArray(params)) list = params;
+  else if (typeof params === 'object' && params !== null) {
+    names = Object.keys(params);
+    for (const name of names) {
+      // The names travel as query keys, JSON-RPC members and JSON Pointer segments.
+      if (name === '' || name === '__proto__' || !name.isWellFormed()) throw new TypeError(`method(): ${JSON.stringify(name)} cannot name a parameter`);
+    }
+    list = names.map((n) => (params as NamedParams)[n]);
+  } else throw new TypeError('method(): parameters are an array of descriptors, or an object of named ones');
+  list.forEach((p, i) => {
+    if (p instanceof Type || p instanceof StreamType) return;
+    throw new TypeError(`method(): ${names === undefined ? `parameter ${i}` : `the parameter '${names[i]}'`} must be a descriptor (t.*) or a stream of one (t.stream(T))`);
+  });
+  const frozenNames = names === undefined ? undefined : Object.freeze(names);
+  if (list.some((p) => p instanceof StreamType)) {
+    if (list.length > 1) throw new TypeError('method(): a stream parameter is the request\'s whole body, so it must be the only parameter');
+    return [Object.freeze([]), frozenNames, list[0] as StreamType];
   }
-  if (typeof params !== 'object' || params === null) {
-    throw new TypeError('method(): parameters are an array of descriptors, or an object of named ones');
-  }
-  const names = Object.keys(params);
-  for (const name of names) {
-    // The names travel as query keys, JSON-RPC members and JSON Pointer segments.
-    if (name === '' || name === '__proto__' || !name.isWellFormed()) throw new TypeError(`method(): ${JSON.stringify(name)} cannot name a parameter`);
-    if (!((params as NamedParams)[name] instanceof Type)) throw new TypeError(`method(): the parameter '${name}' must be a descriptor (t.*); a stream is only what a method returns`);
-  }
-  return [Object.freeze(names.map((n) => (params as NamedParams)[n]!)), Object.freeze(names)];
+  return [Object.freeze([...list] as Type[]), frozenNames, undefined];
 }
 
 /** Whether `code` is a success status: an integer from 200 to 299. */
@@ -143,13 +167,13 @@ export function schemeNames(where: string, names: unknown): readonly string[] {
  * of an object's keys, so for several named parameters each argument is typed as any of them
  * (`bigint | NotePatch` for `{ id: t.u64(), patch: NotePatch }`); the values are checked when read.
  */
-export type InferParams<P extends Params> = P extends readonly Type[]
-  ? { -readonly [K in keyof P]: P[K] extends Type ? Infer<P[K]> : never }
+export type InferParams<P extends Params> = P extends readonly Param[]
+  ? { -readonly [K in keyof P]: P[K] extends Param ? Infer<P[K]> : never }
   : [keyof P] extends [never] ? []
   : IsUnion<keyof P> extends true ? Fill<KeyCount<keyof P>, ValueOf<P>>
   : [ValueOf<P>];
 
-type ValueOf<P> = P[keyof P] extends infer T ? (T extends Type ? Infer<T> : never) : never;
+type ValueOf<P> = P[keyof P] extends infer T ? (T extends Param ? Infer<T> : never) : never;
 type Fill<T extends readonly unknown[], V> = T extends readonly [unknown, ...infer Rest] ? [V, ...Fill<Rest, V>] : [];
 type IsUnion<U, All = U> = U extends unknown ? ([All] extends [U] ? false : true) : never;
 type LastOf<U> = ((U extends unknown ? (k: () => U) => void : never) extends (k: infer I) => void ? I : never) extends () => infer L ? L : never;

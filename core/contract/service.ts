@@ -1,6 +1,6 @@
 import type { Call } from './call.ts';
 import type { Type } from '../descriptors/type.ts';
-import { schemeNames, type InferParams, type InferReturn, type MethodContract, type Params, type Returns } from './method.ts';
+import { schemeNames, type InferParams, type InferReturn, type MethodContract, type Param, type Params, type Returns } from './method.ts';
 
 /** The methods of a contract, by name. */
 export type Methods = Readonly<Record<string, MethodContract>>;
@@ -26,7 +26,7 @@ export type Implementation<M extends Methods> = {
   [K in keyof M]: MethodImplementation<M[K]['params'], M[K]['returns']>;
 };
 
-type MethodImplementation<P extends Params, R extends Returns> = P extends readonly Type[]
+type MethodImplementation<P extends Params, R extends Returns> = P extends readonly Param[]
   ? (...args: [...InferParams<P>, call: Call]) => InferReturn<R>
   // Several named parameters are typed each as any of them (TypeScript cannot see their order),
   // so they are compared as a method's are, both ways: `(id: bigint, patch: NotePatch)` fits.

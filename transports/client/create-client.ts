@@ -7,6 +7,7 @@ import type { ReadOptions } from '../../core/options.ts';
 import { argumentSources } from '../rest/arguments.ts';
 import { requestShape } from './request-shape.ts';
 import { streamResult } from './stream-result.ts';
+import { streamBody, streamWriter } from './stream-body.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { verbFor } from '../rest/verb.ts';
 import { DEFAULT_MAX_ERROR_BYTES, errorFor, readResult } from './answer.ts';
@@ -102,13 +103,19 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     const headers = new Headers(typeof settings.headers === 'function' ? await settings.headers() : settings.headers);
     if (callHeaders !== undefined) new Headers(callHeaders).forEach((v, key) => headers.set(key, v));
     headers.set('accept', contract.returns instanceof StreamType ? settings.streamAccept : settings.accept);
-    let body: Uint8Array | string | undefined;
+    let body: Uint8Array | string | ReadableStream<Uint8Array> | undefined;
     if (shape.body !== undefined) {
       body = codec.encode(shape.body, value as never, opts);
       headers.set('content-type', codec.contentTypes[0]!);
+    } else if (shape.stream !== undefined) {
+      const writer = streamWriter(codec, shape.stream, opts);
+      body = streamBody(value, writer, name);
+      headers.set('content-type', writer.mediaType);
     }
-    const init: RequestInit = { method: verb, headers, redirect: settings.allowCrossOriginRedirects ? 'follow' : 'manual' };
+    const init: RequestInit & { duplex?: 'half' } = { method: verb, headers, redirect: settings.allowCrossOriginRedirects ? 'follow' : 'manual' };
     if (body !== undefined) init.body = body as BodyInit;
+    // A body sent as it is produced: fetch requires saying so.
+    if (body instanceof ReadableStream) init.duplex = 'half';
     if (signal !== undefined) init.signal = signal;
     const response = await sendFollowingRedirects(settings, settings.base + target, init, signal);
     // The signal covers the body too: one that never ends cannot outlive it.

@@ -7,8 +7,10 @@ import { textWriter } from '../rest/params/index.ts';
 export interface RequestShape {
   /** The arguments the method takes before its call options. */
   readonly arity: number;
-  /** The body's descriptor; `undefined` when the request carries none. */
+  /** The body's descriptor; `undefined` when the request carries none, or a stream. */
   readonly body: Type | undefined;
+  /** The items' descriptor of a stream the body carries (`method([t.stream(T)], R)`). */
+  readonly stream?: Type;
   /** The path with its query (`/notes/5?full=true`) and the body's value, from the arguments. */
   build(args: readonly unknown[]): { readonly target: string; readonly body: unknown };
 }
@@ -20,6 +22,17 @@ export interface RequestShape {
  */
 export function requestShape(name: string, contract: MethodContract, sources: ArgumentSources): RequestShape {
   const body = sources.body;
+  if (contract.bodyStream !== undefined) {
+    // The one parameter, given as it is or by its name, is the items.
+    const target = contract.route?.path ?? `/${encodeURIComponent(name)}`;
+    const key = contract.paramNames?.[0];
+    return {
+      arity: 1,
+      body: undefined,
+      stream: contract.bodyStream.item,
+      build: ([given]) => ({ target, body: key === undefined ? given : (given as Record<string, unknown> | undefined)?.[key] }),
+    };
+  }
   if (contract.paramNames === undefined) {
     const target = contract.route?.path ?? `/${encodeURIComponent(name)}`;
     const arity = contract.paramTypes.length;

@@ -1,5 +1,5 @@
 import type { Codec } from '../../core/codec.ts';
-import type { MethodContract, NamedParams, Params, Returns } from '../../core/contract/method.ts';
+import type { MethodContract, NamedParams, Param, Params, Returns } from '../../core/contract/method.ts';
 import type { ObjectType } from '../../core/descriptors/object.ts';
 import type { Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
@@ -56,10 +56,13 @@ export type ClientResult<R extends Returns> = [R] extends [VoidType] ? void : In
  * `.default()` may be left out (the writer writes its default). Named parameters are one object
  * of them by name: `api.updateNote({ id: 5n, patch })`.
  */
-export type ClientParams<P extends Params> = P extends readonly Type[]
-  ? { -readonly [K in keyof P]: P[K] extends Type ? InferInput<P[K]> : never }
-  : P extends NamedParams ? ([keyof P] extends [never] ? [args?: Record<string, never>] : [args: InferInput<ObjectType<P>>])
+export type ClientParams<P extends Params> = P extends readonly Param[]
+  ? { -readonly [K in keyof P]: P[K] extends Param ? InferInput<P[K]> : never }
+  : P extends NamedParams ? ([keyof P] extends [never] ? [args?: Record<string, never>] : [args: NamedInput<P>])
   : never;
+
+/** Named arguments as a writer takes them; a stream (the only parameter then) as an `AsyncIterable` or an array. */
+type NamedInput<P extends NamedParams> = P extends Readonly<Record<string, Type>> ? InferInput<ObjectType<P>> : { -readonly [K in keyof P]: InferInput<P[K]> };
 
 /** One client method: the contract's parameters (as {@link ClientParams}), then optionally {@link CallOptions}. */
 export type ClientMethod<C extends MethodContract> = (

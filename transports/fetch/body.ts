@@ -65,3 +65,22 @@ export function readAll(stream: ReadableStream<Uint8Array>, limit: number): Prom
 export function discard(request: Request): void {
   if (request.body !== null && !request.bodyUsed && !request.body.locked) request.body.cancel().catch(() => {});
 }
+
+/**
+ * The chunks of a request's body, each read only when the one before is taken (what runtimes
+ * without async iteration of streams need). Leaving the loop early releases the reader; the
+ * handler discards the rest.
+ */
+export async function* chunksOf(request: Request): AsyncGenerator<Uint8Array, void, undefined> {
+  if (request.body === null) return;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -4,7 +4,7 @@ import { Exchange } from '../rest/pipeline/exchange.ts';
 import type { Pipeline } from '../rest/pipeline/pipeline.ts';
 import type { BodyCollector, BodyResult } from '../rest/pipeline/request-body.ts';
 import { requestIdFor, stampRequestId } from '../rest/pipeline/request-id.ts';
-import { discard, readBody } from './body.ts';
+import { chunksOf, discard, readBody } from './body.ts';
 import type { ResolvedFetchOptions } from './options.ts';
 import { toResponse } from './response.ts';
 import { clientAddress } from '../rest/client-address.ts';
@@ -95,6 +95,10 @@ export class FetchExchange extends Exchange {
 
   protected readBody(collector: BodyCollector, done: (result: BodyResult) => void): void {
     readBody(this.#request, this.declaredLength(), collector, done);
+  }
+
+  protected readChunks(): AsyncIterable<Uint8Array> {
+    return chunksOf(this.#request);
   }
 
   protected acceptEncoding(): string | null {

@@ -95,6 +95,11 @@ export class NodeExchange extends Exchange<RouteHandler> {
     readBody(this.#req, collector, done);
   }
 
+  protected readChunks(): AsyncIterable<Uint8Array> {
+    // A loop left early leaves the request to be discarded after the answer, not destroyed with its socket.
+    return this.#req.iterator({ destroyOnReturn: false }) as AsyncIterable<Uint8Array>;
+  }
+
   protected acceptEncoding(): string | undefined {
     return this.#req.headers['accept-encoding'];
   }

@@ -70,5 +70,5 @@ export function argumentSources(where: string, contract: MethodContract, verb: E
 
 /** Whether every parameter of `contract` may come from a query string (a reader named `get*` is then a GET). */
 export function fitsQuery(contract: MethodContract): boolean {
-  return contract.paramNames !== undefined && contract.paramTypes.every((type) => queryProblem(type) === undefined);
+  return contract.paramNames !== undefined && contract.bodyStream === undefined && contract.paramTypes.every((type) => queryProblem(type) === undefined);
 }

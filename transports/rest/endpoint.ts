@@ -13,8 +13,9 @@ import { Negotiation, type Choice } from './negotiate.ts';
 import { chooseStreamType } from './streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { StreamFrames } from './streams/frames.ts';
-import { sequenceWriter } from './streams/framing.ts';
 import { iteratorOf } from './streams/iterator-of.ts';
+import { isRequestStreamError, requestItems } from './streams/request-items.ts';
+import { requestSequenceCodec, sequenceReader, sequenceWriter } from './streams/framing.ts';
 import type { SequenceWriter } from './streams/writer.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
 import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
@@ -37,6 +38,10 @@ export interface EndpointSettings {
   readonly acceptPost: string;
   /** A Server-Sent Events answer writes a comment after this many milliseconds without an item. */
   readonly heartbeatMs: number;
+  /** The most bytes one item of a request stream may take. */
+  readonly maxItemBytes: number;
+  /** The most bytes a request stream's body may take in all. */
+  readonly maxStreamBytes: number;
 }
 
 /** One service method as the registry exposes it. */
@@ -75,6 +80,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const input = plan.sources.body;
   const readArguments = argumentsReader(contract, plan.sources, opts, schemes);
   const returnsVoid = contract.returns.kind === 'void';
+  // A method reading a stream gets items of this descriptor, read from the body as it takes them.
+  const incoming = contract.bodyStream?.item;
+  const acceptStreams = codecs.flatMap((c) => (c.sequenceType === undefined ? [] : [c.sequenceType])).join(', ');
   // A stream method answers items of this descriptor, framed as `Accept` chooses.
   const stream = contract.returns instanceof StreamType ? contract.returns.item : undefined;
   const returns = contract.returns instanceof StreamType ? contract.returns.item : contract.returns;
@@ -125,8 +133,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
 
   /** The problem document for `error`, with the headers of an HttpError and, below 500, the call's. */
   const failure = (call: EndpointCall, accept: string | null, error: unknown): EndpointResponse => {
-    // A ReadError from inside a method is not about the request body: 500 like any other.
-    const cause = error instanceof ReadError ? new Error(error.message, { cause: error }) : error;
+    // A ReadError from inside a method is not about the request: 500 like any other, but for one
+    // of the stream it reads (a bad item the client sent).
+    const cause = error instanceof ReadError && !isRequestStreamError(error) ? new Error(error.message, { cause: error }) : error;
     const doc = problemForError(cause, settings.exposeErrors);
     if (doc.status >= 500) doc.requestId = call.requestId;
     const headers: HeaderValues = doc.status < 500 ? { ...calls.answerHeaders(call) } : {};
@@ -155,6 +164,11 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   /** The caller is admitted: read the body (only now), then go on. */
   const admitted = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
     if (calls.mistake(call) !== undefined) return failed(call, accept, undefined);
+    if (incoming !== undefined && typeof request.bodyStream === 'function') {
+      // Called as a method: the transport reads its body with `this`.
+      const chunks = request.bodyStream(settings.maxStreamBytes);
+      return isChunks(chunks) ? withStream(call, request, accept, chunks) : chunks;
+    }
     if (typeof request.body !== 'function') return withBody(call, request, accept, request.body ?? EMPTY_BODY);
     // Called as a method: a transport may read the body with `this`.
     const read = request.body();
@@ -163,8 +177,41 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return read instanceof Uint8Array ? withBody(call, request, accept, read) : read;
   };
 
+  /**
+   * A method reading a stream: its body's media type names the sequence, and the method gets the
+   * items as an `AsyncIterable` read from `chunks` as it takes them, closed when it settles.
+   */
+  const withStream = (call: EndpointCall, request: EndpointRequest, accept: string | null, chunks: AsyncIterable<Uint8Array>): EndpointResponse | Promise<EndpointResponse> => {
+    const contentType = request.headers.get('content-type');
+    const codec = contentType === null ? undefined : requestSequenceCodec(contentType, codecs);
+    if (codec === undefined) {
+      return fail(accept, problem(415, `a stream's body is a sequence: one of ${acceptStreams}`), { 'accept-post': acceptStreams });
+    }
+    const answer = returnsVoid ? undefined : negotiation.answer(accept, codec);
+    if (!returnsVoid && answer === undefined) {
+      return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
+    }
+    const items = requestItems(chunks, sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }));
+    calls.setArgs(call, [items]);
+    // The rest of the body is the transport's to discard once the method no longer reads it.
+    const close = () => void items.return(undefined).catch(() => {});
+    let result: unknown;
+    try {
+      result = interceptors.length === 0 ? run(call) : intercept(interceptors, call, run);
+    } catch (e) {
+      close();
+      return failed(call, accept, e);
+    }
+    return Promise.resolve(result).then(
+      (value) => { close(); return finish(call, returned(call, accept, answer, value)); },
+      (e: unknown) => { close(); return finish(call, failed(call, accept, e)); },
+    );
+  };
+
   /** Checks the body's size and media type and `Accept`, decodes the arguments, runs the call. */
   const withBody = (call: EndpointCall, request: EndpointRequest, accept: string | null, body: Uint8Array): EndpointResponse | Promise<EndpointResponse> => {
+    // Read whole already (a caller without `bodyStream`, such as `Endpoints.handle`): one chunk.
+    if (incoming !== undefined) return withStream(call, request, accept, oneChunk(body));
     if (body.byteLength > maxBodyBytes) {
       return fail(accept, bodyOverLimit(maxBodyBytes));
     }
@@ -313,4 +360,13 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     };
     return answer instanceof Promise ? answer.then(stamped) : stamped(answer);
   };
+}
+
+/** Whether the transport gave chunks, not an answer of its own. */
+function isChunks(value: AsyncIterable<Uint8Array> | EndpointResponse): value is AsyncIterable<Uint8Array> {
+  return typeof (value as Partial<AsyncIterable<Uint8Array>>)[Symbol.asyncIterator] === 'function';
+}
+
+async function* oneChunk(body: Uint8Array): AsyncGenerator<Uint8Array, void, undefined> {
+  if (body.byteLength > 0) yield body;
 }

@@ -3,6 +3,7 @@ import type { Call } from '../../core/contract/call.ts';
 import type { Opts } from '../../core/options.ts';
 import type { Interceptor } from './interceptors.ts';
 import { logFailure } from './log-failure.ts';
+export { DEFAULT_MAX_ITEM_BYTES } from './streams/events.ts';
 import type { SecurityScheme } from './security.ts';
 
 /** 1 MiB: the largest request body a registry reads unless `maxBodyBytes` says otherwise. */
@@ -10,6 +11,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** 15 s: how long a Server-Sent Events answer waits for an item before it writes a comment line. */
 export const DEFAULT_HEARTBEAT_MS = 15_000;
+
+/** 1 GiB: the most bytes a request stream's body may take in all, unless `maxStreamBytes` says otherwise. */
+export const DEFAULT_MAX_STREAM_BYTES = 1024 * 1024 * 1024;
 
 /** What `onError` is told about a failure. */
 export interface ErrorContext {
@@ -72,6 +76,17 @@ export interface RegistryOptions extends Opts {
    * {@link DEFAULT_HEARTBEAT_MS}.
    */
   heartbeatMs?: number;
+  /**
+   * The most bytes one item of a request stream may take on the wire; an item past it fails with
+   * `limit_exceeded` before more of it is held. Default {@link DEFAULT_MAX_ITEM_BYTES} (1 MiB).
+   */
+  maxItemBytes?: number;
+  /**
+   * The most bytes a request stream's body may take in all: a declared length over it is a 413,
+   * a body growing past it fails with `limit_exceeded`. Default {@link DEFAULT_MAX_STREAM_BYTES}
+   * (1 GiB). `maxBodyBytes` bounds bodies read whole, not streams.
+   */
+  maxStreamBytes?: number;
 }
 
 /** Logs failures answered 5xx (see {@link logFailure}); the default `onError`. */

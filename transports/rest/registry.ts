@@ -6,7 +6,9 @@ import { DEFAULT_CODECS } from './default-codecs.ts';
 import { createEndpoint, type EndpointSettings } from './endpoint.ts';
 import { Endpoints } from './endpoints.ts';
 import type { Interceptor } from './interceptors.ts';
-import { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
+import {
+  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, defaultOnError, type RegistryOptions,
+} from './options.ts';
 import { queryCredentials, type SecurityScheme } from './security.ts';
 import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
@@ -58,7 +60,8 @@ export class Registry {
     const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (!(maxBodyBytes >= 0)) throw new RangeError(`Registry: maxBodyBytes must be a number ≥ 0, got ${maxBodyBytes}`);
     const {
-      codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS, ...codecOpts
+      codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS,
+      maxItemBytes = DEFAULT_MAX_ITEM_BYTES, maxStreamBytes = DEFAULT_MAX_STREAM_BYTES, ...codecOpts
     } = opts;
     const readWrite: Opts = codecOpts;
     this.#schemes = new Map(Object.entries(security ?? {}));
@@ -68,6 +71,8 @@ export class Registry {
     this.#interceptors = checkInterceptors('Registry', interceptors);
     if (onResponse !== undefined && typeof onResponse !== 'function') throw new TypeError('Registry: onResponse must be a function');
     if (!(heartbeatMs >= 0)) throw new RangeError(`Registry: heartbeatMs must be a number ≥ 0, got ${heartbeatMs}`);
+    if (!(maxItemBytes > 0)) throw new RangeError(`Registry: maxItemBytes must be a number > 0, got ${maxItemBytes}`);
+    if (!(maxStreamBytes >= 0)) throw new RangeError(`Registry: maxStreamBytes must be a number ≥ 0, got ${maxStreamBytes}`);
     this.#settings = {
       codecs,
       opts: readWrite,
@@ -77,6 +82,8 @@ export class Registry {
       maxBodyBytes,
       acceptPost: [...new Set(codecs.flatMap((c) => c.contentTypes))].join(', '),
       heartbeatMs,
+      maxItemBytes,
+      maxStreamBytes,
     };
     this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes, Object.freeze({ ...readWrite }));
     // Problem documents are written in every codec; compiled now, as the endpoints are.

@@ -23,6 +23,12 @@ export interface EndpointRequest {
   readonly path: string;
   readonly headers: HeaderReader;
   readonly body: Uint8Array | undefined | BodySource;
+  /**
+   * The body as its chunks arrive, for a method that reads a stream, with at most `limit` bytes in
+   * all: the chunks, or the answer to give instead (415 for a coded body, 413). Without it, the
+   * endpoint reads `body` whole.
+   */
+  bodyStream?(limit: number): AsyncIterable<Uint8Array> | EndpointResponse;
   /** The query, without `?`. */
   readonly search?: string;
   /** The values of the route's `:name` segments, decoded: `{ id: '5' }` for `/notes/5` on `/notes/:id`. */

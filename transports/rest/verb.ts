@@ -20,7 +20,8 @@ export function verbFor(name: string, contract: MethodContract): EndpointVerb {
   if (startsWithWord(name, 'update')) return 'PUT';
   if (startsWithWord(name, 'create')) return 'POST';
   const reader = startsWithWord(name, 'get') || startsWithWord(name, 'find') || startsWithWord(name, 'list');
-  if (reader && (contract.paramTypes.length === 0 || fitsQuery(contract))) return 'GET';
+  const parameterless = contract.paramTypes.length === 0 && contract.bodyStream === undefined;
+  if (reader && (parameterless || fitsQuery(contract))) return 'GET';
   return 'POST';
 }
 

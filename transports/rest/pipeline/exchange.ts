@@ -1,4 +1,5 @@
-import { problemResponse, type ProblemDocument } from '../problem.ts';
+import { problem, problemResponse, type ProblemDocument } from '../problem.ts';
+import { ReadError } from '../../../core/errors/read-error.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from '../types.ts';
 import type { Codec } from '../../../core/codec.ts';
 import { corsHeaders, mergeHeaders, originAllowed, type CorsOptions } from './cors.ts';
@@ -15,6 +16,19 @@ import { NO_PARAMS } from '../route-table.ts';
 type Coding = Exclude<BodyCoding, { kind: 'unsupported' }>;
 
 const NO_CODINGS: readonly RequestCoding[] = [];
+
+const NO_CHUNKS: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true, value: undefined }) }) };
+
+/** `chunks`, failing with `limit_exceeded` once more than `limit` bytes came; `done` once all were taken. */
+async function* limited(chunks: AsyncIterable<Uint8Array>, limit: number, done: () => void): AsyncGenerator<Uint8Array, void, undefined> {
+  let total = 0;
+  for await (const chunk of chunks) {
+    total += chunk.byteLength;
+    if (total > limit) throw new ReadError('limit_exceeded', '', `the stream's body is over its limit (${limit} bytes)`);
+    yield chunk;
+  }
+  done();
+}
 
 /**
  * One request, from its headers to its answer, on any platform: the request id chosen once, CORS,
@@ -86,6 +100,12 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
    * promise a body read needs.
    */
   protected abstract readBody(collector: BodyCollector, done: (result: BodyResult) => void): void;
+  /**
+   * The body's chunks as the platform delivers them, each asked for only when the one before is
+   * taken. Leaving the loop early must leave the rest of the body to be discarded, not the
+   * connection closed.
+   */
+  protected abstract readChunks(): AsyncIterable<Uint8Array>;
   /** The request's `Accept-Encoding`, read where the platform reads it fastest. */
   protected abstract acceptEncoding(): string | null | undefined;
   /** Writes the answer (`encoded`: its body is compressed already); `close` ends the connection after it. */
@@ -193,6 +213,30 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     }
     const collector = new BodyCollector(this.#limit, this.pipeline.load);
     return new Promise((resolve) => this.readBody(collector, (read) => resolve(this.#received(read, coding))));
+  }
+
+  /**
+   * The body as its chunks arrive, for a method reading a stream: each chunk is asked of the
+   * platform only when the one before is taken, so that memory stays bounded whatever the body's
+   * length; past `limit` bytes in all, reading fails with a `ReadError` (`limit_exceeded`). A coded
+   * body is refused (415: a stream is not inflated), as is a declared length over `limit` (413),
+   * both before anything is read.
+   */
+  bodyStream(limit: number): AsyncIterable<Uint8Array> | EndpointResponse {
+    const contentEncoding = this.headers.get('content-encoding');
+    if (contentEncoding !== null && contentEncoding.trim().toLowerCase() !== 'identity') {
+      return this.problem(problem(415, `a stream's body is read as it arrives, so it cannot be ${contentEncoding}-coded`), { 'accept-encoding': 'identity' });
+    }
+    const declared = this.declaredLength();
+    if (declared !== undefined && declared > limit) return this.problem(bodyOverLimit(limit));
+    this.willRead();
+    if (this.bodyIsEmpty()) {
+      this.bodyRead = true;
+      return NO_CHUNKS;
+    }
+    return limited(this.readChunks(), limit, () => {
+      this.bodyRead = true;
+    });
   }
 
   /** The body read whole (or not), inflated if it is coded: the bytes, or the answer instead. */

@@ -25,6 +25,11 @@ export function sequenceCodec(mediaType: string, codecs: readonly Codec[]): Code
   return codecs.find((c) => c.sequenceType !== undefined && c.sequenceType.toLowerCase() === essence);
 }
 
+/** The codec reading a request stream's body of `mediaType`: as {@link sequenceCodec}, but never SSE, which only answers. */
+export function requestSequenceCodec(mediaType: string, codecs: readonly Codec[]): Codec | undefined {
+  return mediaTypeEssence(mediaType) === SSE ? undefined : sequenceCodec(mediaType, codecs);
+}
+
 /** Refuses a codec that cannot frame `essence`. */
 function check(essence: string | undefined, codec: Codec): asserts essence is string {
   if (essence === SSE) {

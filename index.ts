@@ -34,7 +34,10 @@ export type {
   Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
   Methods, NamedParams, Params, Returns, RouteSpec, ServiceClass, ServiceOptions,
 } from './core/contract/index.ts';
-export { DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, Endpoints, REST, Registry } from './transports/rest/index.ts';
+export {
+  DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, Endpoints, REST,
+  Registry,
+} from './transports/rest/index.ts';
 export type {
   CorsOptions, ErrorContext, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions,
 } from './transports/rest/index.ts';

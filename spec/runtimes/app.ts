@@ -112,6 +112,16 @@ export class SampleStreams {
   async *streamSamples(): AsyncIterable<Sample> {
     for (let i = 0; i < 3; i++) yield listedSample(i);
   }
+  /** `POST /countSamples`: the samples of a request stream, read as they arrive, counted. */
+  async countSamples(samples: AsyncIterable<Sample>): Promise<string> {
+    let count = 0;
+    let labels = '';
+    for await (const sample of samples) {
+      count++;
+      labels += sample.label.slice(0, 1);
+    }
+    return `${count} ${labels}`;
+  }
   /** `GET /streamThenFail`: one sample, then a problem ending the stream. */
   async *streamThenFail(): AsyncIterable<Sample> {
     yield listedSample(0);
@@ -121,6 +131,7 @@ export class SampleStreams {
 meta(SampleStreams, service({
   streamSamples: method([], t.stream(Sample), { verb: 'GET' }),
   streamThenFail: method([], t.stream(Sample), { verb: 'GET' }),
+  countSamples: method([t.stream(Sample)], t.string()),
 }));
 
 // ---- Vault: bearer security ---------------------------------------------------------------------

@@ -904,6 +904,19 @@ const STREAMS: Vector[] = [
     },
   },
   {
+    name: 'request stream: JSON Lines read item by item',
+    request: ask('stream-in', 'POST', '/countSamples', { 'content-type': 'application/jsonl' }, `${listedJson(0)}\n${listedJson(1)}\n${listedJson(2)}\n`),
+    expect: jsonAnswer('stream-in', '"3 sss"'),
+  },
+  {
+    name: 'request stream: a bad second item is a 400 at its index',
+    request: ask('stream-in-400', 'POST', '/countSamples', { 'content-type': 'application/jsonl' }, `${listedJson(0)}\n{"id":-1}\n`),
+    expect: problemJson('stream-in-400', 400, {
+      detail: '-1 is outside u64 (0..18446744073709551615) at /1/id', code: 'out_of_range', path: '/1/id',
+      errors: [{ code: 'out_of_range', path: '/1/id', message: '-1 is outside u64 (0..18446744073709551615) at /1/id' }],
+    }),
+  },
+  {
     name: 'stream: no acceptable framing is a 406 before anything runs',
     request: ask('stream-406', 'GET', '/streamSamples', { accept: 'text/html' }),
     expect: problemJson('stream-406', 406, {

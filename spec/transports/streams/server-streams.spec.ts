@@ -212,6 +212,22 @@ for (const transport of TRANSPORTS) {
   });
 }
 
+for (const transport of TRANSPORTS) {
+  describe(`transports: a stream whose first item is late (${transport.kind})`, () => {
+    it('is answered 503 at the handler timeout, and its source is stopped once the item comes', async () => {
+      const state = ticksRegistry();
+      const served = await transport.serve('/api', state.registry.endpoints, { handlerTimeoutMs: 100 });
+      try {
+        const reply = await send(`${served.url}/api/slowFirst`, { headers: { accept: 'application/jsonl' } });
+        expect(reply.status).to.equal(503);
+        await until('the late source stopping', () => state.ticks.production.finished);
+      } finally {
+        await served.stop();
+      }
+    });
+  });
+}
+
 describe('transports: a stream cut before its end', () => {
   it('is an error for the client, never a clean end', async () => {
     const { createServer } = await import('node:http');

@@ -17,6 +17,7 @@ export const TicksApi = service({
   endless: method([], t.stream(Tick), { verb: 'GET' }),
   badItem: method([], t.stream(Tick), { verb: 'GET' }),
   fromArray: method([], t.stream(t.string()), { verb: 'GET' }),
+  slowFirst: method([], t.stream(Tick), { verb: 'GET' }),
 });
 
 /** What the endless producer has done, for the backpressure and cancellation specs. */
@@ -58,6 +59,16 @@ export class Ticks {
   async *badItem(): AsyncIterable<Tick> {
     yield tick(0);
     yield { n: -1, id: 0n, label: '' } as Tick;
+  }
+  /** Its first item comes after 300 ms; `production.finished` once its `finally` ran. */
+  async *slowFirst(): AsyncIterable<Tick> {
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      yield tick(0);
+      yield tick(1);
+    } finally {
+      this.production.finished = true;
+    }
   }
   fromArray(): string[] {
     return ['a', 'b'];

@@ -11,6 +11,7 @@ import { preRoute } from './pre-route.ts';
 import { bodyBroken, bodyOverLimit, BodyCollector, decodedBody, EMPTY_BODY, type BodyResult } from './request-body.ts';
 import { requestIdOf, stampRequestId } from './request-id.ts';
 import type { Target } from '../target.ts';
+import { isFrames, stopFrames } from '../answer-body.ts';
 import { NO_PARAMS } from '../route-table.ts';
 
 type Coding = Exclude<BodyCoding, { kind: 'unsupported' }>;
@@ -307,7 +308,11 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
    * the client asks. `close` ends the connection after it (a malformed request).
    */
   protected send(answer: EndpointResponse, close = false): void {
-    if (this.#sent !== undefined) return answer.written?.(this.#sent);
+    if (this.#sent !== undefined) {
+      // Answered already (the handler's timeout): a stream's source is told to stop.
+      if (isFrames(answer.body)) stopFrames(answer.body);
+      return answer.written?.(this.#sent);
+    }
     this.#sent = answer.status;
     const merged = this.#cors === undefined ? answer : { ...answer, headers: mergeHeaders(answer.headers, this.#cors) };
     stampRequestId(merged.headers, this.requestId);

@@ -248,6 +248,16 @@ describe('openApi: stream operations (OpenAPI 3.2 itemSchema)', function () {
       const d = openApi(registry.endpoints, { prefix: '/api', info });
       expect(Object.keys(successContent(d, '/api/listWords', 'get'))).to.deep.equal(['application/jsonl', 'text/event-stream']);
     });
+
+    it('schemaForms apply to the stream media types: none lists the framing alone, JSON gives the JSON form', async () => {
+      const d = openApi(streamsRegistry().endpoints, { prefix: '/api', info, schemaForms: { json: 'none', cbor: 'json' } });
+      const content = successContent(d, '/api/listTicks', 'get');
+      expect(Object.keys(content['application/jsonl']!)).to.deep.equal(['description']);
+      expect(Object.keys(content['text/event-stream']!)).to.deep.equal(['description']);
+      expect(content['application/cbor-seq']!.itemSchema).to.deep.equal({ $ref: '#/components/schemas/Tick' });
+      expect(content['application/msgpack-seq']!.itemSchema).to.deep.equal({ $ref: '#/components/schemas/Tick.binary' });
+      expect((await new Validator().validate(JSON.parse(JSON.stringify(d)))).valid).to.equal(true);
+    });
   });
 
   describe('what the server sends validates against the itemSchema of its media type', () => {

@@ -1,5 +1,6 @@
 import type { Endpoints } from '../endpoints.ts';
-import { mediaForms } from './media-types.ts';
+import { StreamType } from '../../../core/descriptors/stream.ts';
+import { mediaForms, streamForms } from './media-types.ts';
 import { operationObject } from './operation.ts';
 import { headerComponents, PROBLEM_ORDER, PROBLEM_RESPONSES, PROBLEM_SCHEMA, problemResponse, problemSchema, type ProblemStatus } from './problems.ts';
 import { SchemaComponents } from './schemas.ts';
@@ -8,13 +9,17 @@ import type { OpenApiDocument, OpenApiObject, OpenApiOptions } from './types.ts'
 /** The OpenAPI version written. */
 export const OPENAPI_VERSION = '3.1.1';
 
+/** The OpenAPI version of a document that holds a stream operation (its item schemas are 3.2's `itemSchema`). */
+export const OPENAPI_STREAMS_VERSION = '3.2.0';
+
 /** Names OpenAPI allows in `components`. */
 const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 
 /**
- * The OpenAPI 3.1 document of a registry's endpoints mounted at `prefix`: one operation per
- * exposed method (tag: the service, `operationId`: the method's name), bodies and answers in every
- * codec's media type, the declared success status, the problem answers each operation can get,
+ * The OpenAPI document of a registry's endpoints mounted at `prefix`, 3.1 ({@link OPENAPI_VERSION}),
+ * or 3.2 when it holds a stream operation: one operation per exposed method (tag: the service,
+ * `operationId`: the method's name), bodies and answers in every codec's media type, a stream's
+ * item in every stream media type, the declared success status, the problem answers each operation can get,
  * named objects in `components.schemas`, and the registry's security schemes. A plain JSON value.
  * Throws a `TypeError` for a descriptor that JSON Schema cannot state as lacquer reads it.
  */
@@ -24,6 +29,7 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     throw new TypeError('openApi(): info needs a title and a version: { title: "My API", version: "1.0.0" }');
   }
   const media = mediaForms(endpoints.codecs, options.schemaForms);
+  const streams = streamForms(endpoints.codecs, options.schemaForms);
   const schemas = new SchemaComponents(endpoints.opts, new Set([PROBLEM_SCHEMA]));
 
   const operations = [...endpoints.operations];
@@ -37,7 +43,7 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     // Two services may expose the same method name under different verbs: the service tells them apart.
     const operationId = count.get(op.method)! > 1 ? `${op.service}.${op.method}` : op.method;
     const path = prefix + templatePath(op.path);
-    (paths[path] ??= {})[op.verb.toLowerCase()] = operationObject(op, { schemas, media, operationId }, used);
+    (paths[path] ??= {})[op.verb.toLowerCase()] = operationObject(op, { schemas, media, streams, operationId }, used);
   }
 
   const responses: Record<string, OpenApiObject> = {};
@@ -45,7 +51,7 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     if (used.has(status)) responses[PROBLEM_RESPONSES[status]] = problemResponse(status, media, endpoints.maxBodyBytes);
   }
   const doc: OpenApiDocument = {
-    openapi: OPENAPI_VERSION,
+    openapi: operations.some((op) => op.contract.returns instanceof StreamType) ? OPENAPI_STREAMS_VERSION : OPENAPI_VERSION,
     info: structuredClone(options.info),
     ...(options.servers === undefined ? {} : { servers: options.servers.map((s) => ({ ...s })) }),
     tags: tags.map((name) => ({ name })),

@@ -1,5 +1,7 @@
 import type { Codec } from '../../../core/codec.ts';
 import { problemMediaType } from '../negotiate.ts';
+import { sequenceCodec } from '../streams/framing.ts';
+import { SSE } from '../streams/sse.ts';
 import type { SchemaForm } from './types.ts';
 
 /** How one codec appears in the document. */
@@ -8,6 +10,15 @@ export interface MediaForm {
   readonly mediaType: string;
   /** The media type of problem documents it writes: `application/problem+cbor`. */
   readonly problemType: string;
+  readonly form: SchemaForm;
+}
+
+/** How one media type of streams appears in the document. */
+export interface StreamForm {
+  /** The codec's `sequenceType` (`application/jsonl`), or `text/event-stream`. */
+  readonly mediaType: string;
+  /** The codec that writes the items (for Server-Sent Events, the text codec whose text is each event's data). */
+  readonly codec: Codec;
   readonly form: SchemaForm;
 }
 
@@ -23,8 +34,29 @@ export function mediaForms(codecs: readonly Codec[], forms: Readonly<Record<stri
   for (const codec of codecs) {
     const mediaType = codec.contentTypes[0];
     if (mediaType === undefined || out.some((m) => m.mediaType === mediaType)) continue;
-    const form = Object.hasOwn(forms, codec.name) ? forms[codec.name]! : Object.hasOwn(DEFAULT_FORMS, codec.name) ? DEFAULT_FORMS[codec.name]! : 'none';
-    out.push({ mediaType, problemType: problemMediaType(codec), form });
+    out.push({ mediaType, problemType: problemMediaType(codec), form: formOf(codec, forms) });
   }
   return out;
+}
+
+/**
+ * The media types a stream answer can have, as the server chooses among them
+ * (`transports/rest/streams/choose.ts`): each codec's `sequenceType` in the registry's order, then
+ * Server-Sent Events when a text codec frames lines. Call after {@link mediaForms}, which checks `forms`.
+ */
+export function streamForms(codecs: readonly Codec[], forms: Readonly<Record<string, SchemaForm>> = {}): StreamForm[] {
+  const out: StreamForm[] = [];
+  for (const codec of codecs) {
+    const mediaType = codec.sequenceType;
+    if (mediaType === undefined || out.some((m) => m.mediaType === mediaType)) continue;
+    out.push({ mediaType, codec, form: formOf(codec, forms) });
+  }
+  const lines = sequenceCodec(SSE, codecs);
+  if (lines !== undefined) out.push({ mediaType: SSE, codec: lines, form: formOf(lines, forms) });
+  return out;
+}
+
+/** The schema form of a codec's media types: as `forms` names it, else its default. */
+function formOf(codec: Codec, forms: Readonly<Record<string, SchemaForm>>): SchemaForm {
+  return Object.hasOwn(forms, codec.name) ? forms[codec.name]! : Object.hasOwn(DEFAULT_FORMS, codec.name) ? DEFAULT_FORMS[codec.name]! : 'none';
 }

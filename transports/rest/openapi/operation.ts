@@ -3,10 +3,11 @@ import { StreamType } from '../../../core/descriptors/stream.ts';
 import { argumentSources, type ArgumentSources } from '../arguments.ts';
 import type { Operation } from '../endpoints.ts';
 import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';
-import type { MediaForm } from './media-types.ts';
+import type { MediaForm, StreamForm } from './media-types.ts';
 import { parameterObjects } from './parameters.ts';
 import type { SchemaDirection } from '../../../core/schema/schema-target.ts';
 import type { SchemaComponents } from './schemas.ts';
+import { streamContent } from './streams.ts';
 import type { OpenApiObject } from './types.ts';
 
 const SUCCESS_TEXT: Readonly<Record<number, string>> = {
@@ -18,12 +19,15 @@ const SUCCESS_TEXT: Readonly<Record<number, string>> = {
 export interface OperationContext {
   readonly schemas: SchemaComponents;
   readonly media: readonly MediaForm[];
+  /** The media types of stream answers. */
+  readonly streams: readonly StreamForm[];
   readonly operationId: string;
 }
 
 /**
  * One operation: its tag (the service), `operationId`, the body in every codec's media type, the
- * declared success status, and the problem answers it can get, as the endpoint answers them.
+ * declared success status (a stream: its item in every stream media type), and the problem answers
+ * it can get, as the endpoint answers them.
  */
 export function operationObject(op: Operation, ctx: OperationContext, used: Set<ProblemStatus>): OpenApiObject {
   const { contract } = op;
@@ -52,9 +56,9 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
     headers: { 'x-request-id': header('RequestId') },
   };
   if (contract.returns instanceof StreamType) {
-    throw new TypeError(`openApi(): ${name} answers a stream, which this document cannot describe yet (OpenAPI 3.2's itemSchema)`);
-  }
-  if (!returnsVoid) success.content = content(contract.returns, 'write', `${name}'s answer`, ctx);
+    success.description += ': a stream of items, in the media type Accept chooses; a problem before the first item is an ordinary problem answer';
+    success.content = streamContent(contract.returns.item, 'write', `${name}'s stream items`, ctx.schemas, ctx.streams);
+  } else if (!returnsVoid) success.content = content(contract.returns, 'write', `${name}'s answer`, ctx);
   const responses: OpenApiObject = { [String(status)]: success };
 
   const problems: ProblemStatus[] = [];

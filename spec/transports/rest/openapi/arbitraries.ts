@@ -163,7 +163,7 @@ export function registryFor(svc: GeneratedService, answer?: (m: GeneratedMethod,
   const methods: Record<string, MethodContract> = {};
   for (const m of svc.methods) {
     methods[m.name] = m.contract;
-    const fallback = m.contract.returns.kind === 'void' ? undefined : fc.sample(arbValueOf(m.contract.returns as Type), { seed: 1, numRuns: 1 })[0];
+    const fallback = m.contract.returns.kind === 'void' || m.contract.returns.kind === 'stream' ? undefined : fc.sample(arbValueOf(m.contract.returns as Type), { seed: 1, numRuns: 1 })[0];
     Object.defineProperty(Generated.prototype, m.name, {
       value: (...args: unknown[]) => (answer === undefined ? fallback : answer(m, args.slice(0, m.contract.paramTypes.length))),
     });

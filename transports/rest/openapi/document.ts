@@ -51,7 +51,7 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     if (used.has(status)) responses[PROBLEM_RESPONSES[status]] = problemResponse(status, media, endpoints.maxBodyBytes);
   }
   const doc: OpenApiDocument = {
-    openapi: operations.some((op) => op.contract.returns instanceof StreamType) ? OPENAPI_STREAMS_VERSION : OPENAPI_VERSION,
+    openapi: operations.some((op) => op.contract.returns instanceof StreamType || op.contract.bodyStream !== undefined) ? OPENAPI_STREAMS_VERSION : OPENAPI_VERSION,
     info: structuredClone(options.info),
     ...(options.servers === undefined ? {} : { servers: options.servers.map((s) => ({ ...s })) }),
     tags: tags.map((name) => ({ name })),

@@ -1,5 +1,6 @@
 import type { Type } from '../../../core/descriptors/type.ts';
 import { StreamType } from '../../../core/descriptors/stream.ts';
+import { SSE } from '../streams/sse.ts';
 import { argumentSources, type ArgumentSources } from '../arguments.ts';
 import type { Operation } from '../endpoints.ts';
 import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';
@@ -42,7 +43,15 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   const out: OpenApiObject = { tags: [op.service], summary: name, operationId: ctx.operationId };
   if (op.security.length > 0) out.security = op.security.map((scheme) => ({ [scheme]: [] }));
   if (readsText) out.parameters = parameterObjects(sources, ctx.schemas, `openApi(): ${name}`);
-  if (input !== undefined) {
+  const incoming = contract.bodyStream;
+  if (incoming !== undefined) {
+    // SSE only answers: a request stream's body is one of the sequence types.
+    out.requestBody = {
+      description: 'The stream of items, read as they arrive; the end of the body between items ends it.',
+      required: true,
+      content: streamContent(incoming.item, 'read', `${name}'s stream items`, ctx.schemas, ctx.streams.filter((s) => s.mediaType !== SSE)),
+    };
+  } else if (input !== undefined) {
     const description = bodyDescription(sources, contract.paramTypes.length);
     out.requestBody = {
       ...(description === undefined ? {} : { description }),
@@ -62,10 +71,11 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   const responses: OpenApiObject = { [String(status)]: success };
 
   const problems: ProblemStatus[] = [];
-  if (input !== undefined || readsText) problems.push(400);
+  const hasBody = input !== undefined || incoming !== undefined;
+  if (hasBody || readsText) problems.push(400);
   if (op.security.length > 0) problems.push(401, 403);
   if (!returnsVoid) problems.push(406);
-  if (input !== undefined) problems.push(413, 415);
+  if (hasBody) problems.push(413, 415);
   problems.push(500, 'default');
   for (const p of problems) {
     used.add(p);

@@ -188,6 +188,19 @@ describe('openApi: stream operations (OpenAPI 3.2 itemSchema)', function () {
       expect((await new Validator().validate(broken)).valid).to.equal(false);
     });
 
+    it('a request stream: its body in each sequence media type (no SSE) with the item schema, and 3.2.0', async () => {
+      class Imports { importTicks(_ticks: AsyncIterable<unknown>) { return 0; } }
+      meta(Imports, service({ importTicks: method([t.stream(Tick)], t.u32()) }));
+      const d = openApi(new Registry().on(new Imports()).endpoints, { prefix: '/api', info });
+      expect(d.openapi).to.equal('3.2.0');
+      const operation = (d.paths as Record<string, Record<string, { requestBody: { content: Record<string, { itemSchema?: unknown }> }; responses: Record<string, unknown> }>>)['/api/importTicks']!.post!;
+      expect(Object.keys(operation.requestBody.content)).to.deep.equal(['application/jsonl', 'application/msgpack-seq', 'application/cbor-seq']);
+      for (const media of Object.values(operation.requestBody.content)) expect(media.itemSchema).to.be.an('object');
+      expect(Object.keys(operation.responses)).to.include.members(['400', '413', '415']);
+      const result = await new Validator().validate(JSON.parse(JSON.stringify(d)));
+      expect(result.errors ?? null).to.equal(null);
+    });
+
     it('a document without a stream operation still says 3.1.1, as before', () => {
       expect(openApi(notesRegistry().endpoints, { prefix: '/api', info }).openapi).to.equal('3.1.1');
       class Plain { getTick(n: number) { return tick(n); } }

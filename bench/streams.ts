@@ -6,14 +6,17 @@
 //   item, per media type, against `JSON.stringify(user) + '\n'` encoded as UTF-8 (what a hand-written
 //   JSON Lines loop produces).
 // - Over HTTP: node:http answering the 100,000 items, one `write` per item, read by a client in the
-//   same process: a hand-written loop writing `JSON.stringify(user) + '\n'` against the writers.
+//   same process: a hand-written loop writing `JSON.stringify(user) + '\n'` against the writers, and
+//   lacquer's HttpServer answering a stream method in each framing. Then a request stream of
+//   1,000,000 items uploaded to a method that reads them: items/s and RSS growth.
 // - Readers: the same streams read back in 64 KiB chunks, each item decoded and checked, against
 //   line splitting + `JSON.parse`, cbor-x's `decodeMultiple` and msgpackr's `unpackMultiple` (no checks).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeMultiple } from 'cbor-x';
 import { unpackMultiple } from 'msgpackr';
-import type { Codec } from '../index.ts';
+import { Registry, meta, method, service, t, type Codec } from '../index.ts';
+import { HttpServer } from '../transports/http/index.ts';
 import { cbor } from '../codecs/cbor/index.ts';
 import { json } from '../codecs/json/index.ts';
 import { msgpack } from '../codecs/msgpack/index.ts';
@@ -93,9 +96,20 @@ if (!process.argv.includes('--no-http')) {
   const server = http.createServer((req, res) => loops[names[Number(req.url!.slice(1))]!]!(res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  // lacquer's own server: a stream method yielding the items, each framing asked for by Accept.
+  class Users {
+    async *listUsers() {
+      for (let i = 0; i < ITEMS; i++) yield user(i);
+    }
+  }
+  meta(Users as never, service({ listUsers: method([], t.stream(User)) }));
+  const lacquer = await new HttpServer().mount('/api', new Registry().on(new Users()).endpoints).bind(0).start();
+  for (const [mediaType] of MEDIA) names.push(`lacquer HttpServer: ${mediaType}`);
   const agent = new http.Agent({ keepAlive: true });
   const fetchAll = (i: number) => new Promise<void>((resolve, reject) => {
-    http.get({ port, host: '127.0.0.1', path: `/${i}`, agent }, (res) => {
+    const name = names[i]!;
+    const own = name.startsWith('lacquer') ? { port: lacquer.port, path: '/api/listUsers', headers: { accept: name.slice(name.indexOf(': ') + 2) } } : { port, path: `/${i}` };
+    http.get({ host: '127.0.0.1', agent, ...own }, (res) => {
       res.on('data', (chunk: Buffer) => (sink += chunk.length));
       res.on('end', resolve);
       res.on('error', reject);
@@ -106,8 +120,49 @@ if (!process.argv.includes('--no-http')) {
   const hand = overHttp[names[0]!]!;
   const lines = overHttp['node:http + writer: application/jsonl']!;
   console.log(`  ratios: JSON Lines ÷ hand-written ${(lines / hand).toFixed(2)}, CBOR ÷ JSON Lines ${(overHttp['node:http + writer: application/cbor-seq']! / lines).toFixed(2)}, MessagePack ÷ JSON Lines ${(overHttp['node:http + writer: application/msgpack-seq']! / lines).toFixed(2)}`);
+  const served = overHttp['lacquer HttpServer: application/jsonl']!;
+  console.log(`  lacquer HttpServer: JSON Lines ÷ hand-written ${(served / hand).toFixed(2)}, CBOR ÷ JSON Lines ${(overHttp['lacquer HttpServer: application/cbor-seq']! / served).toFixed(2)}, MessagePack ÷ JSON Lines ${(overHttp['lacquer HttpServer: application/msgpack-seq']! / served).toFixed(2)}, SSE ÷ JSON Lines ${(overHttp['lacquer HttpServer: text/event-stream']! / served).toFixed(2)}`);
+
+  // A request stream: UPLOAD items sent to a method that reads them, items/s and the server's RSS growth.
+  const UPLOAD = 1_000_000;
+  class Imports {
+    async importUsers(rows: AsyncIterable<unknown>) {
+      let count = 0;
+      for await (const _ of rows) count++;
+      return count;
+    }
+  }
+  meta(Imports as never, service({ importUsers: method([t.stream(User)], t.u32()) }));
+  const importer = await new HttpServer({ handlerTimeoutMs: 0 }).mount('/api', new Registry().on(new Imports()).endpoints).bind(0).start();
+  const block = Array.from({ length: 1000 }, (_, i) => `${JSON.stringify(user(i))}\n`).join('');
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+  const start = performance.now();
+  const counted = await new Promise<string>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: importer.port, path: '/api/importUsers', method: 'POST', agent: false, headers: { 'content-type': 'application/jsonl', accept: 'application/json' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve(body));
+    });
+    req.on('error', reject);
+    let sent = 0;
+    const write = () => {
+      while (sent < UPLOAD) {
+        sent += 1000;
+        if (!req.write(block)) return void req.once('drain', write);
+      }
+      req.end();
+    };
+    write();
+  });
+  const seconds = (performance.now() - start) / 1000;
+  clearInterval(sampler);
+  console.log(`\nRequest stream: ${UPLOAD.toLocaleString('en')} User items in JSON Lines to lacquer's HttpServer (client in the same process)`);
+  console.log(`  ${counted} items read, ${Math.round(UPLOAD / seconds).toLocaleString('en')} items/s, RSS growth ${((rssPeak - rssBefore) / 1024 / 1024).toFixed(1)} MiB (server and client)`);
   agent.destroy();
   server.close();
+  await lacquer.stop();
+  await importer.stop();
 }
 
 // ---- readers ----

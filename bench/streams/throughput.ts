@@ -1,4 +1,4 @@
-// Streams' framing, items per second: `node --import tsx bench/streams.ts [--no-http]`. Not part of
+// Streams' framing, items per second: `node --import tsx bench/streams/throughput.ts [--no-http]`. Not part of
 // `npm run bench`. Each case runs 7 rounds after a warm-up, in alternating order; the figure is the
 // median round's items per second.
 //
@@ -15,13 +15,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeMultiple } from 'cbor-x';
 import { unpackMultiple } from 'msgpackr';
-import { Registry, meta, method, service, t, type Codec } from '../index.ts';
-import { HttpServer } from '../transports/http/index.ts';
-import { cbor } from '../codecs/cbor/index.ts';
-import { json } from '../codecs/json/index.ts';
-import { msgpack } from '../codecs/msgpack/index.ts';
-import { sequenceReader, sequenceWriter } from '../transports/rest/streams/index.ts';
-import { User } from '../examples/records.ts';
+import { Registry, meta, method, service, t, type Codec } from '../../index.ts';
+import { HttpServer } from '../../transports/http/index.ts';
+import { cbor } from '../../codecs/cbor/index.ts';
+import { json } from '../../codecs/json/index.ts';
+import { msgpack } from '../../codecs/msgpack/index.ts';
+import { sequenceReader, sequenceWriter } from '../../transports/rest/streams/index.ts';
+import { User } from '../../examples/records.ts';
 
 const ITEMS = 100_000;
 const ROUNDS = 7;

@@ -83,6 +83,13 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   },
 ];
 
+// ---- A stream: the users as Server-Sent Events ------------------------------------------------------
+
+/** How many users the stream answers: the ten, ten times over. */
+export const FEED_LENGTH = 100;
+/** Where lacquer and Hono serve the stream (on Bun). */
+export const FEED_PATH = `${PREFIX}/listUserFeed`;
+
 // ---- The authenticated case: bearer auth and one interceptor ---------------------------------------
 
 /** Where lacquer and Fastify serve `getUserById` behind a bearer token; node:http does not. */

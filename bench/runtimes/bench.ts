@@ -3,7 +3,8 @@
 // autocannon in alternating rounds (A B, then B A, ...).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ENDPOINTS } from '../http/data.ts';
+import { createParser } from 'eventsource-parser';
+import { ENDPOINTS, FEED_LENGTH, FEED_PATH } from '../http/data.ts';
 import { requestFor, checkAnswer } from '../http/requests.ts';
 import { alternate, type Measured, type RoundsConfig } from '../http/rounds.ts';
 import { bunBinary, startBun, type BunProcess } from './bun.ts';
@@ -37,6 +38,19 @@ export interface BunResults {
   readonly rss: readonly { name: string; rssMB: number }[];
 }
 
+/** The stream case's name in the table. */
+export const FEED_CASE = `SSE stream (${FEED_LENGTH} Users)`;
+
+/** The `data` of each message event of a Server-Sent Events answer, read by eventsource-parser. */
+async function sseData(url: string): Promise<string[]> {
+  const res = await fetch(url, { headers: { accept: 'text/event-stream' } });
+  if (res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) throw new Error(`${url}: ${res.status} ${res.headers.get('content-type')}`);
+  const data: string[] = [];
+  const parser = createParser({ onEvent: (event) => void ((event.event ?? 'message') === 'message' && data.push(event.data)) });
+  parser.feed(await res.text());
+  return data;
+}
+
 const versionOf = (pkg: string) => (JSON.parse(readFileSync(`${ROOT}node_modules/${pkg}/package.json`, 'utf8')) as { version: string }).version;
 
 export async function runBunBenchmarks(config: RoundsConfig, log: (line: string) => void): Promise<BunResults> {
@@ -62,6 +76,15 @@ export async function runBunBenchmarks(config: RoundsConfig, log: (line: string)
       }));
       cases.push({ endpoint: endpoint.name, results: await alternate(targets, config) });
     }
+    // A stream: the same users as Server-Sent Events, lacquer's stream method against Hono's streamSSE.
+    const feed = { method: 'GET' as const, path: FEED_PATH, headers: { accept: 'text/event-stream' }, body: undefined };
+    const [ourFeed, theirFeed] = await Promise.all(servers.map((s) => sseData(s.url + FEED_PATH)));
+    if (ourFeed!.length !== FEED_LENGTH || ourFeed!.join('\n') !== theirFeed!.join('\n')) {
+      throw new Error(`the SSE stream: lacquer sent ${ourFeed!.length} events, ${BUN_SERVERS[1].name} ${theirFeed!.length}, or other data`);
+    }
+    log(`  bun: ${FEED_CASE}`);
+    const feedTargets = BUN_SERVERS.map((s, i) => ({ name: s.name, url: servers[i]!.url, request: feed, cpuMicros: () => servers[i]!.stats().cpuMicros }));
+    cases.push({ endpoint: FEED_CASE, results: await alternate(feedTargets, config) });
     return {
       config,
       bun: bun.version,

@@ -4,8 +4,9 @@
 // bench/runtimes/bun.ts as `bun run <this file>`; prints `LISTENING <port>`.
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import * as z from 'zod';
-import { PLAIN_USERS, PREFIX } from '../http/data.ts';
+import { FEED_LENGTH, PLAIN_USERS, PREFIX } from '../http/data.ts';
 
 declare const Bun: {
   serve(options: { hostname: string; port: number; fetch(request: Request, server: unknown): Response | Promise<Response> }): { readonly port: number };
@@ -38,6 +39,10 @@ app.get('/users/:id', zValidator('param', z.strictObject({ id: z.coerce.number()
   if (user === undefined) return c.json({ message: `no user with id ${id}` }, 404);
   return c.json(user);
 });
+
+app.get('/listUserFeed', (c) => streamSSE(c, async (stream) => {
+  for (let i = 0; i < FEED_LENGTH; i++) await stream.writeSSE({ data: JSON.stringify(PLAIN_USERS[i % PLAIN_USERS.length]) });
+}));
 
 const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: app.fetch });
 console.log(`LISTENING ${server.port}`);

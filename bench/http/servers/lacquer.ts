@@ -4,7 +4,7 @@ import {
   bearerAuth, contextKey, HttpError, InvalidArgument, Registry, meta, method, service, t, type Interceptor,
 } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
-import { AUTH_PREFIX, Book, PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
+import { AUTH_PREFIX, Book, FEED_LENGTH, PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
 import type { RunningServer } from './types.ts';
 
 /**
@@ -33,6 +33,11 @@ export class BenchService {
   userById(id: bigint): User {
     return this.getUserById(id);
   }
+
+  /** The users, {@link FEED_LENGTH} in all, as a stream (Server-Sent Events for the Bun bench). */
+  async *listUserFeed(): AsyncIterable<User> {
+    for (let i = 0; i < FEED_LENGTH; i++) yield USERS[i % USERS.length]!;
+  }
 }
 
 meta(BenchService, service({
@@ -40,6 +45,7 @@ meta(BenchService, service({
   createBook: method([Book], Book),
   getUserById: method([t.u64()], User),
   userById: method({ id: t.u64() }, User, { route: 'GET /users/:id' }),
+  listUserFeed: method([], t.stream(User)),
 }));
 
 /** `POST /getUserById` as in {@link BenchService}, for callers with a bearer token. */

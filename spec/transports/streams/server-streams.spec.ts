@@ -9,6 +9,8 @@ import { decodeMultiple as decodeCborSequence } from 'cbor-x';
 import { Unpackr } from 'msgpackr';
 import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
+import type { Codec } from '../../../core/codec.ts';
+import { sequenceWriter } from '../../../transports/rest/streams/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import { HttpError } from '../../../index.ts';
 import { createClient } from '../../../transports/client/index.ts';
@@ -16,7 +18,7 @@ import type { Served } from '../../support/fetch-server.ts';
 import { send } from '../../support/http-client.ts';
 import { TRANSPORTS } from '../both-transports.ts';
 import { within } from '../calls.case.ts';
-import { TicksApi, tick, ticksRegistry } from './ticks-service.ts';
+import { Tick, TicksApi, tick, ticksRegistry } from './ticks-service.ts';
 
 const U64_MAX = '18446744073709551615';
 /** A tick's JSON text, the u64 exact. */
@@ -229,25 +231,35 @@ for (const transport of TRANSPORTS) {
 }
 
 describe('transports: a stream cut before its end', () => {
-  it('is an error for the client, never a clean end', async () => {
-    const { createServer } = await import('node:http');
-    const server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/jsonl' });
-      res.write(`${tickJson(0)}\n${tickJson(1)}\n`);
-      setTimeout(() => res.socket?.destroy(), 20);
+  // Two items in each framing, written by the framing's own writer, then the socket dropped.
+  const cuts: readonly (readonly [string, Codec])[] = [
+    ['application/jsonl', json], ['text/event-stream', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
+  ];
+  for (const [mediaType, codec] of cuts) {
+    it(`is an error for the client, never a clean end (${mediaType})`, async () => {
+      const { createServer } = await import('node:http');
+      const writer = sequenceWriter(mediaType, codec, Tick);
+      const server = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': mediaType });
+        res.write(writer.item(tick(0)));
+        res.write(writer.item(tick(1)));
+        setTimeout(() => res.socket?.destroy(), 20);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as import('node:net').AddressInfo;
+      try {
+        // The client asks for its codec's sequence; the hand-made server answers what it answers.
+        const api = createClient(TicksApi, { baseUrl: `http://127.0.0.1:${port}/api`, codec });
+        const seen: number[] = [];
+        const error = await (async () => {
+          for await (const item of await api.listTicks()) seen.push(item.n);
+        })().then(() => undefined, (e: unknown) => e);
+        expect(seen).to.deep.equal([0, 1]);
+        expect(error).to.be.instanceOf(Error);
+        expect((error as Error).message).to.match(/cut|terminated|socket|closed/i);
+      } finally {
+        server.close();
+      }
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as import('node:net').AddressInfo;
-    try {
-      const api = createClient(TicksApi, { baseUrl: `http://127.0.0.1:${port}/api`, codec: json });
-      const seen: number[] = [];
-      const error = await (async () => {
-        for await (const item of await api.listTicks()) seen.push(item.n);
-      })().then(() => undefined, (e: unknown) => e);
-      expect(seen).to.deep.equal([0, 1]);
-      expect(error).to.be.instanceOf(Error);
-    } finally {
-      server.close();
-    }
-  });
+  }
 });

@@ -157,7 +157,7 @@ export class BookEventService {
         }
         if (call.signal.aborted) return;
         if (sent === watch.failAfter && sent > 0) {
-          throw new HttpError(503, `the ticker stopped after ${sent} events, as failAfter=${sent} asked`);
+          throw new HttpError(503, `the ticker stopped after ${sent} event${sent === 1 ? '' : 's'}, as failAfter=${sent} asked`);
         }
         const event = waiting.shift() ?? this.#tick(ticks++);
         if (event === undefined) sent--; // an empty catalogue: nothing to tell but changes

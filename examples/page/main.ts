@@ -264,6 +264,8 @@ $('#edit').addEventListener('submit', (event) => {
   });
 });
 
+const eventCount = (n: number) => `${n} event${n === 1 ? '' : 's'}`;
+
 /**
  * One column of the live section: its events as they arrive, then how the stream ended. The state
  * (`data-state`: open, ended, failed) and each event's fields (`data-*`) are what the browser spec reads.
@@ -282,15 +284,15 @@ class Lane {
     Object.assign(item.dataset, { at, bookId: String(bookId), text });
     item.textContent = `${at.slice(11, 23)} #${bookId} ${text}`;
     this.#root.querySelector('ol')!.append(item);
-    this.#show('open', `open, ${++this.#count} events`);
+    this.#show('open', `open, ${eventCount(++this.#count)}`);
   }
 
   ended(): void {
-    this.#show('ended', `ended after ${this.#count} events`);
+    this.#show('ended', `ended after ${eventCount(this.#count)}`);
   }
 
   failed(why: string): void {
-    this.#show('failed', `failed after ${this.#count} events: ${why}`);
+    this.#show('failed', `failed after ${eventCount(this.#count)}: ${why}`);
   }
 
   #show(state: string, text: string): void {

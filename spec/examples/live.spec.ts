@@ -3,11 +3,16 @@
 // and by the typed client in each wire format, events shown as they arrive, and the ends of a
 // stream (clean, failed mid-way, refused before it begins) shown through both.
 import { expect } from 'chai';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createExampleServer } from '../../examples/app.ts';
 import { demoTokens } from '../../examples/auth.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { listen } from '../support/http-client.ts';
+
+const OUTPUT = fileURLToPath(new URL('../../spec-output/', import.meta.url));
 
 /** The lanes of the live section: the EventSource, then the typed client per codec, with the media type each reads. */
 const LANES = [
@@ -160,6 +165,8 @@ describe('examples: the library activity, live in the browser page', function ()
       expect(shown, name).to.deep.include({ state: 'failed', outcome: `failed after 2 events: ${problem}` });
     }
     expect(requests.filter((r) => r.accept === 'text/event-stream'), 'no reconnection after the error event').to.have.length(1);
+    mkdirSync(OUTPUT, { recursive: true });
+    await (await page.$('section.live'))!.screenshot({ path: join(OUTPUT, 'live.png') });
   });
 
   it('shows a stream refused before it begins: the typed client has its status, EventSource has none', async () => {

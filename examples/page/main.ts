@@ -268,7 +268,7 @@ const eventCount = (n: number) => `${n} event${n === 1 ? '' : 's'}`;
 
 /**
  * One column of the live section: its events as they arrive, then how the stream ended. The state
- * (`data-state`: open, ended, failed) and each event's fields (`data-*`) are what the browser spec reads.
+ * (`data-state`: open, ended, stopped, failed) and each event's fields (`data-*`) are what the browser spec reads.
  */
 class Lane {
   readonly #root: HTMLElement;
@@ -289,6 +289,10 @@ class Lane {
 
   ended(): void {
     this.#show('ended', `ended after ${eventCount(this.#count)}`);
+  }
+
+  stopped(): void {
+    this.#show('stopped', `stopped after ${eventCount(this.#count)}`);
   }
 
   failed(why: string): void {
@@ -323,7 +327,7 @@ function watchWithEventSource(request: BookEventsRequest, stop: AbortSignal): Pr
       outcome();
       resolve();
     };
-    const stopped = () => finish(() => lane.failed('stopped'));
+    const stopped = () => finish(() => lane.stopped());
     stop.addEventListener('abort', stopped);
     source.addEventListener('message', (event) => {
       const item = JSON.parse(event.data as string) as { at: string; bookId: number; text: string };
@@ -344,7 +348,8 @@ async function watchWithClient(codec: CodecName, request: BookEventsRequest, sto
     for await (const event of stream) lane.add(event.at.toISOString(), event.bookId, event.text);
     lane.ended();
   } catch (error) {
-    lane.failed(error instanceof HttpError ? problemText(error) : stop.aborted ? 'stopped' : String(error));
+    if (stop.aborted) lane.stopped();
+    else lane.failed(error instanceof HttpError ? problemText(error) : String(error));
   }
 }
 

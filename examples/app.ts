@@ -3,7 +3,7 @@ import { HttpServer, type HttpServerOptions } from '../transports/http/index.ts'
 import { CALLER, demoBearer, demoTokens, type DemoTokens } from './auth.ts';
 import { serveApiDocs } from './openapi.ts';
 import { servePage } from './page/serve.ts';
-import { BookService, UserService } from './services.ts';
+import { BookEventService, BookService, UserService } from './services.ts';
 
 /** `"VERB /prefix/path"` for every route of a registry: what the discovery route lists. */
 export function endpointList(prefix: string, registry: Registry): string[] {
@@ -14,9 +14,9 @@ export function endpointList(prefix: string, registry: Registry): string[] {
   return out;
 }
 
-/** What `GET /api` lists: the registry's endpoints, then the OpenAPI document's route. */
-export function exampleRoutes(registry: Registry): string[] {
-  return [...endpointList('/api', registry), 'GET /api/openapi.json'];
+/** What `GET /api` lists: the registries' endpoints, then the OpenAPI document's route. */
+export function exampleRoutes(...registries: Registry[]): string[] {
+  return [...registries.flatMap((registry) => endpointList('/api', registry)), 'GET /api/openapi.json'];
 }
 
 /** One line per answer of an endpoint: `POST /api/books 201 0.4 ms req=<id> caller=demo`. */
@@ -36,25 +36,40 @@ export interface ExampleOptions {
   log?: (line: string) => void;
 }
 
+/** The example's parts: the server, the registry of the OpenAPI document, and the stream's. */
+export interface ExampleServer {
+  server: HttpServer;
+  /** The users and the books: every endpoint the OpenAPI document describes. */
+  registry: Registry;
+  /** The library's activity (`GET /api/books/events`), a stream: served, not in the document. */
+  live: Registry;
+}
+
 /**
- * The example application: both services under `/api` behind bearer tokens (but the reading of
- * books), the public discovery route `GET /api`, the OpenAPI document `GET /api/openapi.json` and
- * its reference page `/docs`, and the browser page at `/` (bundled on first request).
+ * The example application: the services under `/api` behind bearer tokens (but the reading of
+ * books and their activity), the public discovery route `GET /api`, the OpenAPI document
+ * `GET /api/openapi.json` and its reference page `/docs`, and the browser page at `/` (bundled on
+ * first request).
  */
-export function createExampleServer(options: ExampleOptions = {}): { server: HttpServer; registry: Registry } {
+export function createExampleServer(options: ExampleOptions = {}): ExampleServer {
   const log = options.log ?? console.log;
-  const registry = new Registry({
+  const registryOptions: RegistryOptions = {
     ...options.registry,
     security: { bearer: demoBearer(options.tokens ?? demoTokens()) },
     onResponse: (report) => log(logLine('/api', report)),
-  });
-  registry.on(new UserService()).on(new BookService('/api/books'));
+  };
+  const books = new BookService('/api/books');
+  const registry = new Registry(registryOptions).on(new UserService()).on(books);
+  // The stream has a registry of its own because openApi() does not describe streams yet. Mounted
+  // first at the same prefix, it is asked first: /api/books/events is its route, where the books'
+  // registry alone would take `events` for the `:id` of GET /books/:id.
+  const live = new Registry(registryOptions).on(new BookEventService(books));
   const server = new HttpServer(options.server);
-  server.mount('/api', registry.endpoints);
+  server.mount('/api', live.endpoints).mount('/api', registry.endpoints);
   server.get('/api', (_req, res) => {
-    res.json({ endpoints: exampleRoutes(registry) });
+    res.json({ endpoints: exampleRoutes(registry, live) });
   });
   serveApiDocs(server, registry, '/api');
   servePage(server);
-  return { server, registry };
+  return { server, registry, live };
 }

@@ -8,9 +8,9 @@
 //   (`GET /api/books/3`, `GET /api/books/search?query=pearls&limit=5`, `PUT /api/books/3`).
 //
 // Every method needs a bearer token (the registry's `bearer` scheme, examples/auth.ts) except the
-// three that read books: the catalogue is public.
+// three that read books and the stream of the library's activity: the catalogue is public.
 import { method, service, t } from '../index.ts';
-import { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
+import { Book, BookEvent, BookEventsRequest, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
 
 export const UserApi = service({
   getAllUsers: method([], t.array(User)),           // GET /getAllUsers
@@ -29,3 +29,10 @@ export const BookApi = service({
   updateBook: method({ id: t.i32(), update: BookUpdate }, Book, { route: 'PUT /books/:id' }), // body: a BookUpdate
   deleteBook: method({ id: t.i32() }, t.void(), { route: 'DELETE /books/:id' }),              // 204
 }, { security: ['bearer'] });
+
+// The library's activity as a stream (`t.stream`): `GET /books/events?count=5` answers event by event,
+// in JSON Lines, Server-Sent Events, a CBOR or a MessagePack sequence, as `Accept` asks. Public, so
+// that a browser's EventSource (which cannot send an Authorization header) can open it.
+export const BookEventApi = service({
+  listBookEvents: method({ watch: BookEventsRequest }, t.stream(BookEvent), { route: 'GET /books/events', security: [] }),
+});

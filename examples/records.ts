@@ -26,3 +26,20 @@ export const BookSearchResponse = t.object(
   { name: 'BookSearchResponse' },
 );
 export type BookSearchResponse = Infer<typeof BookSearchResponse>;
+
+/** One event of the library's activity, as `GET /books/events` streams it. */
+export const BookEvent = t.object(
+  { at: t.timestamp(), bookId: t.i32(), text: t.string() },
+  { name: 'BookEvent' },
+);
+export type BookEvent = Infer<typeof BookEvent>;
+
+/**
+ * The query string of `GET /books/events?count=5`: how many events before the clean end, and, to
+ * watch a stream fail, after how many it ends with an error instead (0: never).
+ */
+export const BookEventsRequest = t.object(
+  { count: t.u32().default(5), failAfter: t.u32().default(0) },
+  { name: 'BookEventsRequest' },
+);
+export type BookEventsRequest = Infer<typeof BookEventsRequest>;

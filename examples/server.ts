@@ -1,6 +1,7 @@
 // `npm start`: the example server on PORT (default 8080). Ctrl-C stops it gracefully.
 // The bearer tokens: LACQUER_DEMO_TOKEN (default demo-token) and LACQUER_READONLY_TOKEN (default
-// read-only-token). A line per call goes to stdout: `POST /api/books 201 0.4 ms req=<id> ...`.
+// read-only-token). A line per call goes to stdout: `POST /api/books 201 0.4 ms req=<id> ...` (for a
+// stream, when its answer begins).
 import { createExampleServer, exampleRoutes } from './app.ts';
 import { demoTokens, type DemoTokens } from './auth.ts';
 import { buildPage } from './page/serve.ts';
@@ -19,7 +20,7 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const { server, registry } = createExampleServer({ tokens });
+const { server, registry, live } = createExampleServer({ tokens });
 server.bind(port, host).withSignals();
 await buildPage(); // bundle the browser page now, so that a broken build shows at once
 try {
@@ -35,12 +36,13 @@ console.log(`lacquer example server listening on ${server.url}`);
 console.log(`  ${server.url}/ is the browser page (JSON, MessagePack and CBOR through createClient)`);
 console.log(`  ${server.url}/docs is the API reference (Swagger UI on ${server.url}/api/openapi.json)`);
 console.log(`  GET ${server.url}/api lists the endpoints:`);
-for (const route of exampleRoutes(registry)) console.log(`  ${route}`);
+for (const route of exampleRoutes(registry, live)) console.log(`  ${route}`);
 console.log('  reading books is public; every other endpoint needs Authorization: Bearer <token>:');
 const width = Math.max(tokens.demo.length, tokens.readOnly.length) + 2;
 console.log(`    ${tokens.demo.padEnd(width)}reads and writes (LACQUER_DEMO_TOKEN)`);
 console.log(`    ${tokens.readOnly.padEnd(width)}reads only: writes answer 403 (LACQUER_READONLY_TOKEN)`);
 console.log(`  try: curl '${server.url}/api/books/search?query=programming&limit=1'`);
+console.log(`  try: curl -N -H 'Accept: application/jsonl' '${server.url}/api/books/events?count=5'`);
 console.log(`  try: curl -H 'Authorization: Bearer ${tokens.demo}' ${server.url}/api/getAllUsers`);
 await server.waitForSignal();
 console.log('stopped');

@@ -1,9 +1,9 @@
 import { HttpError, InvalidArgument, meta, type Call } from '../index.ts';
 import { requireWriter } from './auth.ts';
-import { BookApi, UserApi } from './contracts.ts';
-import type { Book, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
+import { BookApi, BookEventApi, UserApi } from './contracts.ts';
+import type { Book, BookEvent, BookEventsRequest, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
 
-export { BookApi, UserApi };
+export { BookApi, BookEventApi, UserApi };
 
 /** The specification's user service, in memory, at `{prefix}/{method}` (see UserApi in contracts.ts). */
 export class UserService {
@@ -51,6 +51,20 @@ export class BookService {
     [3, { id: 3, title: 'Programming Pearls', author: 'Bentley', isbn: '0201657880', year: 1986 }],
   ]);
 
+  /** Told of every creation, update and deletion (see {@link BookService.onChange}). */
+  readonly #listeners = new Set<(event: BookEvent) => void>();
+
+  /** Calls `listener` after each change of the catalogue; returns what stops it. */
+  onChange(listener: (event: BookEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #changed(bookId: number, text: string): void {
+    const event = { at: new Date(), bookId, text };
+    for (const listener of this.#listeners) listener(event);
+  }
+
   listBooks(): Book[] {
     return [...this.#books.values()];
   }
@@ -77,6 +91,7 @@ export class BookService {
     if (this.#books.has(book.id)) throw new HttpError(409, `a book with id ${book.id} exists`);
     this.#books.set(book.id, book);
     call.header('location', `${this.booksUrl}/${book.id}`);
+    this.#changed(book.id, `added: ${book.title}`);
     return book;
   }
 
@@ -85,14 +100,84 @@ export class BookService {
     requireWriter(call);
     const updated = { ...this.getBook(id), title: update.title, author: update.author };
     this.#books.set(id, updated);
+    this.#changed(id, `updated: ${updated.title}`);
     return updated;
   }
 
   /** `DELETE /books/3`: answered 204. */
   deleteBook(id: number, call: Call): void {
     requireWriter(call);
-    if (!this.#books.delete(id)) throw new HttpError(404, `no book with id ${id}`);
+    const book = this.getBook(id);
+    this.#books.delete(id);
+    this.#changed(id, `removed: ${book.title}`);
   }
 }
 
 meta(BookService, BookApi);
+
+/** How often the ticker reports a loan or a return when the catalogue does not change. */
+export const TICK_MS = 200;
+/** The most events a stream asks for: a bigger `count` is a 400 before the stream begins. */
+export const MAX_EVENTS = 10_000;
+/** The changes kept for a reader that is behind; more are dropped (the catalogue is what counts). */
+const MAX_WAITING = 64;
+
+/**
+ * The library's activity, live (`GET /api/books/events`, see BookEventApi in contracts.ts): each
+ * addition, update and removal of a book as it happens and, when nothing changes for
+ * {@link TICK_MS}, a loan or a return going round the catalogue in id order (every book borrowed,
+ * then every book returned, ...). Ends cleanly after `count` events, with a 503 after `failAfter`
+ * when asked, and at once when the client goes away.
+ */
+export class BookEventService {
+  constructor(readonly books: BookService) {}
+
+  async *listBookEvents(watch: BookEventsRequest, call: Call): AsyncGenerator<BookEvent> {
+    if (watch.count > MAX_EVENTS) throw new InvalidArgument(`count must be at most ${MAX_EVENTS}`);
+    const waiting: BookEvent[] = [];
+    let wake: (() => void) | undefined;
+    const stopListening = this.books.onChange((event) => {
+      if (waiting.length < MAX_WAITING) waiting.push(event);
+      wake?.();
+    });
+    // A generator suspended at `await` gets its `return()` only after that await: the abort wakes it.
+    const onAbort = () => wake?.();
+    call.signal.addEventListener('abort', onAbort);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let ticks = 0;
+    try {
+      for (let sent = 0; sent < watch.count; sent++) {
+        if (waiting.length === 0) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, TICK_MS);
+          });
+          clearTimeout(timer);
+          wake = undefined;
+        }
+        if (call.signal.aborted) return;
+        if (sent === watch.failAfter && sent > 0) {
+          throw new HttpError(503, `the ticker stopped after ${sent} event${sent === 1 ? '' : 's'}, as failAfter=${sent} asked`);
+        }
+        const event = waiting.shift() ?? this.#tick(ticks++);
+        if (event === undefined) sent--; // an empty catalogue: nothing to tell but changes
+        else yield event;
+      }
+    } finally {
+      stopListening();
+      call.signal.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
+    }
+  }
+
+  /** The `n`th loan or return: round `r` of the catalogue borrows every book when even, returns them when odd. */
+  #tick(n: number): BookEvent | undefined {
+    const books = this.books.listBooks().sort((a, b) => a.id - b.id);
+    if (books.length === 0) return undefined;
+    const book = books[n % books.length]!;
+    const round = Math.floor(n / books.length);
+    return { at: new Date(), bookId: book.id, text: `${round % 2 === 0 ? 'borrowed' : 'returned'}: ${book.title}` };
+  }
+}
+
+meta(BookEventService, BookEventApi);

@@ -2,7 +2,8 @@
 // `{prefix}/{method}` endpoints) and searches and edits books (BookApi, resource routes: the client
 // builds `/api/books/3` and `/api/books/search?query=…` from named arguments) through
 // `createClient`, in the wire format picked on the page, sending the token field as a bearer token,
-// and logs every exchange so the negotiation can be watched.
+// and logs every exchange so the negotiation can be watched. The library's activity
+// (BookEventApi, a stream) is shown live through a native EventSource and the typed client.
 // Bundled by examples/page/serve.ts with esbuild; served under a CSP without 'unsafe-eval'.
 import { cbor } from '../../codecs/cbor/index.ts';
 import type { Codec } from '../../core/codec.ts';
@@ -12,8 +13,8 @@ import { msgpack } from '../../codecs/msgpack/index.ts';
 import { canGenerateCode } from '../../core/codegen/codegen.ts';
 import { HttpError, type Contract, type Methods } from '../../index.ts';
 import { createClient, type Client } from '../../transports/client/index.ts';
-import { BookApi, UserApi } from '../contracts.ts';
-import type { Book, User } from '../records.ts';
+import { BookApi, BookEventApi, UserApi } from '../contracts.ts';
+import type { Book, BookEvent, BookEventsRequest, User } from '../records.ts';
 
 const CODECS = { json, msgpack, cbor } satisfies Record<string, Codec>;
 type CodecName = keyof typeof CODECS;
@@ -52,7 +53,10 @@ function addLog(headline: string, lines: readonly string[], failed: boolean): vo
   $('#log').prepend(item);
 }
 
-/** `fetch`, logging what was sent and what the server chose to answer. */
+/** The media types of a stream's answer (JSON Lines, Server-Sent Events, CBOR and MessagePack sequences). */
+const STREAM_TYPE = /^(application\/(jsonl|[a-z]+-seq)|text\/event-stream)\s*(;|$)/;
+
+/** `fetch`, logging what was sent and what the server chose to answer (of a stream, its headers only). */
 async function loggingFetch(request: Request): Promise<Response> {
   const sent = new Uint8Array(await request.clone().arrayBuffer());
   const sentType = request.headers.get('content-type');
@@ -63,8 +67,13 @@ async function loggingFetch(request: Request): Promise<Response> {
   const sentBytes = sent.byteLength > 0 ? [`sent ${sent.byteLength} bytes: ${preview(sent, sentType)}`] : [];
   try {
     const response = await fetch(request);
-    const received = new Uint8Array(await response.clone().arrayBuffer());
     const answered = response.headers.get('content-type');
+    if (answered !== null && STREAM_TYPE.test(answered)) {
+      // Reading a copy of the body here would hold the answer back until the stream ends.
+      addLog(`${call} → ${response.status} ${answered}, a stream (its events are in the live section)`, [asked], !response.ok);
+      return response;
+    }
+    const received = new Uint8Array(await response.clone().arrayBuffer());
     const got = received.byteLength > 0 ? [`got: ${preview(received, answered)}`] : [];
     // Readable from this origin; from another, only if the API server's CORS option exposes them.
     const shown = ['x-request-id', 'location', 'www-authenticate'].flatMap((name) => {
@@ -97,6 +106,7 @@ function clientsOf<M extends Methods>(contract: Contract<M>): Record<CodecName, 
 }
 const users = clientsOf(UserApi);
 const books = clientsOf(BookApi);
+const events = clientsOf(BookEventApi);
 
 function picked(): CodecName {
   const value = document.querySelector<HTMLInputElement>('input[name=codec]:checked')?.value;
@@ -107,6 +117,11 @@ const booksApi = () => books[picked()];
 
 function describe(user: User): string {
   return `{ id: ${user.id}n, name: ${JSON.stringify(user.name)}, weight: ${formatF32(user.weight)} }`;
+}
+
+/** A problem document in one line: `503 Service Unavailable: the ticker stopped ...`. */
+function problemText(problem: { status?: unknown; title?: unknown; detail?: unknown }): string {
+  return `${String(problem.status)} ${String(problem.title ?? '')}: ${String(problem.detail ?? '')}`;
 }
 
 function showError(error: unknown): void {
@@ -249,6 +264,107 @@ $('#edit').addEventListener('submit', (event) => {
   });
 });
 
+const eventCount = (n: number) => `${n} event${n === 1 ? '' : 's'}`;
+
+/**
+ * One column of the live section: its events as they arrive, then how the stream ended. The state
+ * (`data-state`: open, ended, stopped, failed) and each event's fields (`data-*`) are what the browser spec reads.
+ */
+class Lane {
+  readonly #root: HTMLElement;
+  #count = 0;
+  constructor(name: string) {
+    this.#root = $(`#lane-${name}`);
+    this.#root.querySelector('ol')!.replaceChildren();
+    this.#show('open', 'open, waiting for events…');
+  }
+
+  add(at: string, bookId: number, text: string): void {
+    const item = document.createElement('li');
+    Object.assign(item.dataset, { at, bookId: String(bookId), text });
+    item.textContent = `${at.slice(11, 23)} #${bookId} ${text}`;
+    this.#root.querySelector('ol')!.append(item);
+    this.#show('open', `open, ${eventCount(++this.#count)}`);
+  }
+
+  ended(): void {
+    this.#show('ended', `ended after ${eventCount(this.#count)}`);
+  }
+
+  stopped(): void {
+    this.#show('stopped', `stopped after ${eventCount(this.#count)}`);
+  }
+
+  failed(why: string): void {
+    this.#show('failed', `failed after ${eventCount(this.#count)}: ${why}`);
+  }
+
+  #show(state: string, text: string): void {
+    this.#root.dataset.state = state;
+    this.#root.querySelector('output')!.textContent = text;
+  }
+}
+
+/** Reads the live section's fields; the client checks them against BookEventsRequest (u32) before sending. */
+function watchRequest(): BookEventsRequest {
+  return { count: integerFrom($('#live-count')), failAfter: integerFrom($('#live-fail')) };
+}
+
+/**
+ * The stream through the browser's own EventSource: items are `message` events, the clean end an
+ * `end` event, an error an `error` event whose data is the problem document. EventSource reconnects
+ * whenever a connection ends, so it is closed on `end` and on `error`. The browser's own `error`
+ * (a connection lost, or an answer that is no stream, such as a 400) is a plain Event: no status.
+ */
+function watchWithEventSource(request: BookEventsRequest, stop: AbortSignal): Promise<void> {
+  const lane = new Lane('sse');
+  const query = new URLSearchParams({ count: String(request.count), failAfter: String(request.failAfter) });
+  const source = new EventSource(`${baseUrl}/books/events?${query}`);
+  return new Promise<void>((resolve) => {
+    const finish = (outcome: () => void) => {
+      source.close();
+      stop.removeEventListener('abort', stopped);
+      outcome();
+      resolve();
+    };
+    const stopped = () => finish(() => lane.stopped());
+    stop.addEventListener('abort', stopped);
+    source.addEventListener('message', (event) => {
+      const item = JSON.parse(event.data as string) as { at: string; bookId: number; text: string };
+      lane.add(item.at, item.bookId, item.text);
+    });
+    source.addEventListener('end', () => finish(() => lane.ended()));
+    source.addEventListener('error', (event) => finish(() => lane.failed(event instanceof MessageEvent
+      ? problemText(JSON.parse(event.data as string) as object)
+      : 'the connection failed (EventSource tells no status)')));
+  });
+}
+
+/** The stream through the typed client in `codec`: an AsyncIterable of decoded, checked BookEvents. */
+async function watchWithClient(codec: CodecName, request: BookEventsRequest, stop: AbortSignal): Promise<void> {
+  const lane = new Lane(codec);
+  try {
+    const stream: AsyncIterable<BookEvent> = await events[codec].listBookEvents({ watch: request }, { signal: stop });
+    for await (const event of stream) lane.add(event.at.toISOString(), event.bookId, event.text);
+    lane.ended();
+  } catch (error) {
+    if (stop.aborted) lane.stopped();
+    else lane.failed(error instanceof HttpError ? problemText(error) : String(error));
+  }
+}
+
+let watching: AbortController | undefined;
+$('#live-watch').addEventListener('click', () => void run(async () => {
+  watching?.abort();
+  const stop = (watching = new AbortController()).signal;
+  const request = watchRequest();
+  await Promise.all([
+    watchWithEventSource(request, stop),
+    ...(Object.keys(CODECS) as CodecName[]).map((codec) => watchWithClient(codec, request, stop)),
+  ]);
+}));
+$('#live-stop').addEventListener('click', () => watching?.abort());
+
 /** Both lists, books first: they are public, so they load even when the token is refused. */
 async function reloadAll(): Promise<void> {
   await reloadBooks();
@@ -268,8 +384,11 @@ $('#codegen').textContent = codegen
   ? 'code generation allowed: lacquer runs generated readers and writers'
   : "code generation blocked (CSP without 'unsafe-eval'): lacquer runs its closures";
 
-/** For the console (and the browser spec): `await demo.users.cbor.getAllUsers()`, `await demo.books.json.getBook({ id: 1 })`. */
-Object.assign(globalThis, { demo: { users, books, HttpError, codegen, baseUrl } });
+/**
+ * For the console (and the browser spec): `await demo.users.cbor.getAllUsers()`, `await demo.books.json.getBook({ id: 1 })`,
+ * `for await (const e of await demo.events.msgpack.listBookEvents({ watch: { count: 3 } })) console.log(e)`.
+ */
+Object.assign(globalThis, { demo: { users, books, events, HttpError, codegen, baseUrl } });
 
 // The HTML starts at 1 pending, covering the time before this script ran; the first load takes over.
 document.body.dataset.pending = '0';

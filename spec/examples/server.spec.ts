@@ -138,10 +138,12 @@ describe('examples: npm start with bearer tokens', function () {
       '  GET /api/books/:id',
       '  PUT /api/books/:id',
       '  DELETE /api/books/:id',
+      '  GET /api/books/events',
       '  reading books is public; every other endpoint needs Authorization: Bearer <token>:',
       '    demo-token       reads and writes (LACQUER_DEMO_TOKEN)',
       '    read-only-token  reads only: writes answer 403 (LACQUER_READONLY_TOKEN)',
       `  try: curl '${example.url}/api/books/search?query=programming&limit=1'`,
+      `  try: curl -N -H 'Accept: application/jsonl' '${example.url}/api/books/events?count=5'`,
       `  try: curl -H 'Authorization: Bearer demo-token' ${example.url}/api/getAllUsers`,
     ]);
     // The printed commands, as a shell would split them.
@@ -149,6 +151,13 @@ describe('examples: npm start with bearer tokens', function () {
     expect(await send(search[1]!, { 'X-Request-Id': 'npm-start-0' })).to.match(/^\{"books":\[\{"id":2,"title":"The C Programming Language".*\],"total_count":2,"has_more":true\}\n200$/);
     const [searched] = await example.printed(/^GET \/api\/books\/search .*(?=\n)/m);
     expect(searched).to.match(/^GET \/api\/books\/search 200 \d+\.\d ms req=npm-start-0$/);
+    const stream = /try: curl -N -H '([^:']*): ([^']*)' '([^']*)'\n/.exec(example.stdout())!;
+    const events = (await send(stream[3]!, { [stream[1]!]: stream[2]! })).split('\n');
+    expect(events.slice(0, 5).map((line) => JSON.parse(line).text)).to.deep.equal([
+      'borrowed: Structure and Interpretation of Computer Programs', 'borrowed: The C Programming Language', 'borrowed: Programming Pearls',
+      'returned: Structure and Interpretation of Computer Programs', 'returned: The C Programming Language',
+    ]);
+    expect(events.slice(5), 'the clean end of JSON Lines (two blank lines), then the status').to.deep.equal(['', '', '', '200']);
     const command = /try: curl -H '([^:']*): ([^']*)' (\S+)/.exec(example.stdout())!;
     expect(await send(command[3]!, { [command[1]!]: command[2]!, 'X-Request-Id': 'npm-start-1' })).to.match(/^\[\{"id":1,"name":"Ada".*\n200$/);
     const [line] = await example.printed(/^GET \/api\/getAllUsers .*(?=\n)/m);

@@ -72,21 +72,29 @@ export class RouteTable<R = never> {
     const fallback = method === 'HEAD' ? 'GET' : undefined;
     const match = this.#router.find(method, segments) ?? (fallback === undefined ? undefined : this.#router.find(fallback, segments));
     if (match !== undefined && match.literal) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
-    let codecs = JSON_ONLY;
+    let codecs: readonly Codec[] | undefined;
+    // Paths without parameters first, in every mount: a literal segment wins over a parameter even
+    // when two registries share a prefix.
     for (const mount of this.#mounts) {
       const path = relativePath(mount, segments);
       if (path === undefined) continue;
-      codecs = mount.endpoints.codecs ?? codecs;
-      const limit = mount.endpoints.maxBodyBytes;
+      codecs ??= mount.endpoints.codecs;
       // A request for the text of a pattern (`/notes/:id`) is matched as any other path.
       const verbs = isPattern(path) ? undefined : mount.endpoints.routes.get(path);
       const handler = verbs?.get(method as HttpMethod) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
-      if (handler !== undefined) return { kind: 'endpoint', codecs, handler, prefix: mount.prefix, path, params: NO_PARAMS, limit };
+      if (handler !== undefined) {
+        return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler, prefix: mount.prefix, path, params: NO_PARAMS, limit: mount.endpoints.maxBodyBytes };
+      }
+    }
+    for (const mount of this.#mounts) {
+      const path = relativePath(mount, segments);
+      if (path === undefined) continue;
       const found = mount.patterns.find(method, fallback, segments, mount.segments.length);
-      if (found !== undefined) return { kind: 'endpoint', codecs, handler: found.handler, prefix: mount.prefix, path, params: found.params, limit };
+      if (found === undefined) continue;
+      return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler: found.handler, prefix: mount.prefix, path, params: found.params, limit: mount.endpoints.maxBodyBytes };
     }
     if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
-    return { kind: 'none', codecs };
+    return { kind: 'none', codecs: codecs ?? JSON_ONLY };
   }
 
   /** Every verb answered on `segments`, HEAD included where GET is: the `Allow` header. */

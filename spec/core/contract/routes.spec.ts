@@ -157,3 +157,23 @@ describe('contract: named parameters beside an API key in the query', () => {
     expect(() => keyed().on(new Clash())).to.throw(TypeError, /query key 'api_key'/);
   });
 });
+
+describe('routes: two registries at one prefix', () => {
+  it('serve a literal path of the one before a parameter of the other, whichever was mounted first', async () => {
+    class Items { getItem(id: number) { return `item ${id}`; } }
+    meta(Items, service({ getItem: method({ id: t.u32() }, t.string(), { route: 'GET /items/:id' }) }));
+    class Feed { itemFeed() { return 'feed'; } }
+    meta(Feed, service({ itemFeed: method({}, t.string(), { route: 'GET /items/feed' }) }));
+    const { HttpServer } = await import('../../../transports/http/index.ts');
+    const items = new Registry().on(new Items()).endpoints;
+    const feed = new Registry().on(new Feed()).endpoints;
+    const server = await new HttpServer().mount('/api', items).mount('/api', feed).bind(0).start();
+    try {
+      for (const [path, want] of [['/api/items/feed', '"feed"'], ['/api/items/5', '"item 5"']] as const) {
+        expect(await (await fetch(server.url + path)).text(), path).to.equal(want);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});

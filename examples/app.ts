@@ -14,9 +14,9 @@ export function endpointList(prefix: string, registry: Registry): string[] {
   return out;
 }
 
-/** What `GET /api` lists: the registries' endpoints, then the OpenAPI document's route. */
-export function exampleRoutes(...registries: Registry[]): string[] {
-  return [...registries.flatMap((registry) => endpointList('/api', registry)), 'GET /api/openapi.json'];
+/** What `GET /api` lists: the registry's endpoints, then the OpenAPI document's route. */
+export function exampleRoutes(registry: Registry): string[] {
+  return [...endpointList('/api', registry), 'GET /api/openapi.json'];
 }
 
 /** One line per answer of an endpoint: `POST /api/books 201 0.4 ms req=<id> caller=demo`. */
@@ -36,13 +36,11 @@ export interface ExampleOptions {
   log?: (line: string) => void;
 }
 
-/** The example's parts: the server, the registry of the OpenAPI document, and the stream's. */
+/** The example's parts: the server, and the registry of its endpoints. */
 export interface ExampleServer {
   server: HttpServer;
-  /** The users and the books: every endpoint the OpenAPI document describes. */
+  /** The users, the books and their activity: every endpoint the OpenAPI document describes. */
   registry: Registry;
-  /** The library's activity (`GET /api/books/events`), a stream: served, not in the document. */
-  live: Registry;
 }
 
 /**
@@ -59,17 +57,13 @@ export function createExampleServer(options: ExampleOptions = {}): ExampleServer
     onResponse: (report) => log(logLine('/api', report)),
   };
   const books = new BookService('/api/books');
-  const registry = new Registry(registryOptions).on(new UserService()).on(books);
-  // The stream has a registry of its own because openApi() does not describe streams yet. Mounted
-  // first at the same prefix, it is asked first: /api/books/events is its route, where the books'
-  // registry alone would take `events` for the `:id` of GET /books/:id.
-  const live = new Registry(registryOptions).on(new BookEventService(books));
+  const registry = new Registry(registryOptions).on(new UserService()).on(books).on(new BookEventService(books));
   const server = new HttpServer(options.server);
-  server.mount('/api', live.endpoints).mount('/api', registry.endpoints);
+  server.mount('/api', registry.endpoints);
   server.get('/api', (_req, res) => {
-    res.json({ endpoints: exampleRoutes(registry, live) });
+    res.json({ endpoints: exampleRoutes(registry) });
   });
   serveApiDocs(server, registry, '/api');
   servePage(server);
-  return { server, registry, live };
+  return { server, registry };
 }

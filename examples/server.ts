@@ -20,7 +20,7 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const { server, registry, live } = createExampleServer({ tokens });
+const { server, registry } = createExampleServer({ tokens });
 server.bind(port, host).withSignals();
 await buildPage(); // bundle the browser page now, so that a broken build shows at once
 try {
@@ -36,7 +36,7 @@ console.log(`lacquer example server listening on ${server.url}`);
 console.log(`  ${server.url}/ is the browser page (JSON, MessagePack and CBOR through createClient)`);
 console.log(`  ${server.url}/docs is the API reference (Swagger UI on ${server.url}/api/openapi.json)`);
 console.log(`  GET ${server.url}/api lists the endpoints:`);
-for (const route of exampleRoutes(registry, live)) console.log(`  ${route}`);
+for (const route of exampleRoutes(registry)) console.log(`  ${route}`);
 console.log('  reading books is public; every other endpoint needs Authorization: Bearer <token>:');
 const width = Math.max(tokens.demo.length, tokens.readOnly.length) + 2;
 console.log(`    ${tokens.demo.padEnd(width)}reads and writes (LACQUER_DEMO_TOKEN)`);

@@ -107,7 +107,7 @@ export type Checks = [
 
 const CHECK_EXAMPLE = `
 import type { operations } from './example.ts';
-import type { BookApi, UserApi } from '../../examples/contracts.ts';
+import type { BookApi, BookEventApi, UserApi } from '../../examples/contracts.ts';
 import type { Book, BookUpdate } from '../../examples/records.ts';
 import type { AllTrue, Body, Check, CheckAnswers, CheckContract, In, Same } from './mapping.ts';
 
@@ -116,7 +116,8 @@ type Books = CheckAnswers<typeof BookApi['methods'], operations>;
 export type Checks = [
   Check<AllTrue<Users>>,
   Check<Same<Books[keyof Books], true>>,
-  Check<Same<keyof Users | keyof Books, keyof operations>>,
+  // Every operation, the stream of the books' activity included (its items are OpenAPI 3.2's itemSchema).
+  Check<Same<keyof Users | keyof Books | keyof typeof BookEventApi['methods'], keyof operations>>,
   // The routed methods: the body is the one parameter the path does not bind, for POST and PUT only
   // (keys compared too: two objects of optional members are assignable both ways).
   Check<Same<Body<operations['createBook']>, In<Book>>>,

@@ -15,9 +15,10 @@ const info = { title: 'Test', version: '0.1.0' };
 describe('openApi: the document validates with two OpenAPI 3.1 validators', function () {
   this.timeout(120_000);
 
-  it('for the example application', async () => {
+  it('for the example application, an OpenAPI 3.2 document (it holds a stream), with the validator that knows 3.2', async () => {
     const { registry } = createExampleServer({ log: () => {} });
     const doc = openApi(registry.endpoints, { prefix: '/api', info, servers: [{ url: 'http://127.0.0.1:8080' }] });
+    expect(doc.openapi).to.equal('3.2.0');
     expect(await validatorErrors(doc)).to.deep.equal({ seriousme: null, readme: null });
   });
 

@@ -10,7 +10,7 @@
 // Every method needs a bearer token (the registry's `bearer` scheme, examples/auth.ts) except the
 // three that read books and the stream of the library's activity: the catalogue is public.
 import { method, service, t } from '../index.ts';
-import { Book, BookEvent, BookEventsRequest, BookSearchRequest, BookSearchResponse, BookUpdate, User } from './records.ts';
+import { Book, BookEvent, BookEventsRequest, BookSearchRequest, BookSearchResponse, BookUpdate, ImportReport, User } from './records.ts';
 
 export const UserApi = service({
   getAllUsers: method([], t.array(User)),           // GET /getAllUsers
@@ -28,6 +28,9 @@ export const BookApi = service({
   createBook: method({ book: Book }, Book, { route: 'POST /books', status: 201 }),             // body: a Book; 201 + Location
   updateBook: method({ id: t.i32(), update: BookUpdate }, Book, { route: 'PUT /books/:id' }), // body: a BookUpdate
   deleteBook: method({ id: t.i32() }, t.void(), { route: 'DELETE /books/:id' }),              // 204
+  // A request stream (`t.stream`): the body is a sequence of books (JSON Lines, a CBOR or a MessagePack
+  // sequence), read book by book as the method takes them, whatever its length.
+  importBooks: method({ books: t.stream(Book) }, ImportReport, { route: 'POST /books/import' }),
 }, { security: ['bearer'] });
 
 // The library's activity as a stream (`t.stream`): `GET /books/events?count=5` answers event by event,

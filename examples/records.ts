@@ -28,6 +28,10 @@ export const BookSearchResponse = t.object(
 export type BookSearchResponse = Infer<typeof BookSearchResponse>;
 
 /** One event of the library's activity, as `GET /books/events` streams it. */
+/** What `POST /api/books/import` answers: the books added, and those skipped (their id was taken). */
+export const ImportReport = t.object({ imported: t.u32(), skipped: t.array(t.i32()) }, { name: 'ImportReport' });
+export type ImportReport = Infer<typeof ImportReport>;
+
 export const BookEvent = t.object(
   { at: t.timestamp(), bookId: t.i32(), text: t.string() },
   { name: 'BookEvent' },

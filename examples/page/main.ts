@@ -264,6 +264,23 @@ $('#edit').addEventListener('submit', (event) => {
   });
 });
 
+// POST /api/books/import: the file's books sent as a sequence in the picked codec (JSON Lines, a CBOR
+// or a MessagePack sequence), which the server reads book by book. The client writes them all before
+// sending, so a book that does not fit its descriptor is refused before anything is sent.
+$('#import').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void run(async () => {
+    $('#imported').textContent = '';
+    const file = $<HTMLInputElement>('#import-file').files?.[0];
+    if (file === undefined) throw new Error('pick a JSON Lines file first');
+    const lines = (await file.text()).split('\n').filter((line) => line.trim() !== '');
+    const report = await booksApi().importBooks({ books: lines.map((line) => JSON.parse(line) as Book) });
+    const skipped = report.skipped.length === 0 ? '' : `, skipped ${report.skipped.join(', ')} (taken)`;
+    $('#imported').textContent = `imported ${report.imported}${skipped}`;
+    await reloadBooks();
+  });
+});
+
 const eventCount = (n: number) => `${n} event${n === 1 ? '' : 's'}`;
 
 /**

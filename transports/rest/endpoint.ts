@@ -12,7 +12,7 @@ import { markSignalReason } from './log-failure.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
 import { chooseStreamType } from './streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
-import { StreamFrames } from './streams/frames.ts';
+import { StreamFrames, type StreamLimits } from './streams/frames.ts';
 import { sequenceWriter } from './streams/framing.ts';
 import { iteratorOf } from './streams/iterator-of.ts';
 import type { SequenceWriter } from './streams/writer.ts';
@@ -35,8 +35,8 @@ export interface EndpointSettings {
   readonly maxBodyBytes: number;
   /** `Accept-Post`: every media type the codecs read. */
   readonly acceptPost: string;
-  /** A Server-Sent Events answer writes a comment after this many milliseconds without an item. */
-  readonly heartbeatMs: number;
+  /** A stream's heartbeats and limits. */
+  readonly streamLimits: StreamLimits;
 }
 
 /** One service method as the registry exposes it. */
@@ -78,7 +78,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   // A stream method answers items of this descriptor, framed as `Accept` chooses.
   const stream = contract.returns instanceof StreamType ? contract.returns.item : undefined;
   const returns = contract.returns instanceof StreamType ? contract.returns.item : contract.returns;
-  const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid };
+  const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid, stream: stream !== undefined };
   // Compiled now, while the platform allows generating code (see Codec.prepare).
   for (const codec of codecs) {
     if (input !== undefined) codec.prepare?.(input, opts);
@@ -224,7 +224,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
       return finish(call, failed(call, accept, e));
     }
     const framing = writerFor(choice);
-    const frames = new StreamFrames(source, first, framing, (error) => endOfStream(call, error), settings.heartbeatMs);
+    const ends = { fail: (error: unknown) => endOfStream(call, error), stopped: (reason: Error) => calls.endStream(call, reason) };
+    const frames = new StreamFrames(source, first, framing, ends, settings.streamLimits, calls.shutdown(call));
     const own = calls.answerHeaders(call);
     const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
     headers['content-type'] = choice.contentType;

@@ -6,7 +6,7 @@ import { DEFAULT_CODECS } from './default-codecs.ts';
 import { createEndpoint, type EndpointSettings } from './endpoint.ts';
 import { Endpoints } from './endpoints.ts';
 import type { Interceptor } from './interceptors.ts';
-import { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, defaultOnError, type RegistryOptions } from './options.ts';
+import { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_STREAM_IDLE_MS, defaultOnError, type RegistryOptions } from './options.ts';
 import { queryCredentials, type SecurityScheme } from './security.ts';
 import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
@@ -58,7 +58,8 @@ export class Registry {
     const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (!(maxBodyBytes >= 0)) throw new RangeError(`Registry: maxBodyBytes must be a number ≥ 0, got ${maxBodyBytes}`);
     const {
-      codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS, ...codecOpts
+      codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS,
+      streamIdleMs = DEFAULT_STREAM_IDLE_MS, streamMaxMs = 0, ...codecOpts
     } = opts;
     const readWrite: Opts = codecOpts;
     this.#schemes = new Map(Object.entries(security ?? {}));
@@ -67,7 +68,9 @@ export class Registry {
     }
     this.#interceptors = checkInterceptors('Registry', interceptors);
     if (onResponse !== undefined && typeof onResponse !== 'function') throw new TypeError('Registry: onResponse must be a function');
-    if (!(heartbeatMs >= 0)) throw new RangeError(`Registry: heartbeatMs must be a number ≥ 0, got ${heartbeatMs}`);
+    for (const [name, ms] of [['heartbeatMs', heartbeatMs], ['streamIdleMs', streamIdleMs], ['streamMaxMs', streamMaxMs]] as const) {
+      if (!(ms >= 0)) throw new RangeError(`Registry: ${name} must be a number ≥ 0, got ${ms}`);
+    }
     this.#settings = {
       codecs,
       opts: readWrite,
@@ -76,7 +79,7 @@ export class Registry {
       onResponse,
       maxBodyBytes,
       acceptPost: [...new Set(codecs.flatMap((c) => c.contentTypes))].join(', '),
-      heartbeatMs,
+      streamLimits: { heartbeatMs, idleMs: streamIdleMs, maxMs: streamMaxMs },
     };
     this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes, Object.freeze({ ...readWrite }));
     // Problem documents are written in every codec; compiled now, as the endpoints are.

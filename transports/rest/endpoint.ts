@@ -223,6 +223,11 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     } catch (e) {
       return finish(call, failed(call, accept, e));
     }
+    if (calls.sentStatus(call) !== undefined) {
+      // Answered already (its handler timed out): no frame will be pulled, so the source stops now.
+      void Promise.resolve().then(() => source.return?.()).catch(() => {});
+      return finish(call, { status: calls.successStatus(call), headers: {}, body: undefined });
+    }
     const framing = writerFor(choice);
     const ends = { fail: (error: unknown) => endOfStream(call, error), stopped: (reason: Error) => calls.endStream(call, reason) };
     const frames = new StreamFrames(source, first, framing, ends, settings.streamLimits, calls.shutdown(call));

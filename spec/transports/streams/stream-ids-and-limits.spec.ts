@@ -19,6 +19,7 @@ const StreamsApi = service({
   listResumed: method([], t.stream(t.string())),
   listQuietly: method([], t.stream(Tick)),
   listSteadily: method([], t.stream(Tick)),
+  listLate: method([], t.stream(Tick)),
 });
 
 /** What a method saw and did, for the assertions. */
@@ -42,6 +43,17 @@ class Streams {
       seen.waiting = true;
       await new Promise<void>((resolve) => call.signal.addEventListener('abort', () => resolve(), { once: true }));
       seen.abortReason = call.signal.reason;
+    } finally {
+      seen.finished = true;
+    }
+  }
+  /** Its first item after 80 ms, whatever the signal says. */
+  async *listLate(): AsyncIterable<Tick> {
+    const seen = this.seen;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      yield { n: 0 };
+      yield { n: 1 };
     } finally {
       seen.finished = true;
     }
@@ -86,11 +98,11 @@ for (const transport of TRANSPORTS) {
     let served: Served | undefined;
     let streams: Streams;
     let errors: unknown[];
-    const serve = async (options: RegistryOptions = {}) => {
+    const serve = async (options: RegistryOptions = {}, handlerTimeoutMs?: number) => {
       streams = new Streams();
       errors = [];
       const registry = new Registry({ onError: (e) => errors.push(e), ...options }).on(streams);
-      served = await transport.serve('/api', registry.endpoints);
+      served = await transport.serve('/api', registry.endpoints, handlerTimeoutMs === undefined ? {} : { handlerTimeoutMs });
       return (path: string) => `${served!.url}/api${path}`;
     };
     afterEach(async () => {
@@ -179,6 +191,13 @@ for (const transport of TRANSPORTS) {
         controller.abort();
         await until('the method\'s finally', () => streams.seen.finished);
         expect(streams.seen.abortReason).to.be.instanceOf(Error);
+      });
+
+      it('stops a method whose first item comes after the handler timeout answered 503: its finally runs', async () => {
+        const url = await serve({}, 20);
+        const reply = await send(url('/listLate'), { headers: SSE });
+        expect(reply.status).to.equal(503);
+        await until('the method\'s finally', () => streams.seen.finished);
       });
 
       it('refuses limits that are not numbers ≥ 0', () => {

@@ -83,11 +83,6 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     this.#beats = limits.heartbeatMs > 0 && framing.heartbeat() !== undefined;
     this.#endsAt = limits.maxMs > 0 ? performance.now() + limits.maxMs : Infinity;
     this.#timed = this.#beats || limits.idleMs > 0 || limits.maxMs > 0 || shutdown !== undefined;
-    if (shutdown?.aborted === true) this.#interrupted = 'shutdown';
-    else if (shutdown !== undefined) {
-      this.#onShutdown = () => this.#interrupt('shutdown');
-      shutdown.addEventListener('abort', this.#onShutdown, { once: true });
-    }
   }
 
   [Symbol.asyncIterator](): this {
@@ -103,6 +98,9 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     if (this.#interrupted !== undefined) return this.#endFor(this.#interrupted);
     let outcome: Outcome;
     if (this.#first !== undefined) {
+      // Watched from the first pull on: frames the transport never pulls hold no listener.
+      this.#watchShutdown();
+      if (this.#interrupted !== undefined) return this.#endFor(this.#interrupted);
       outcome = this.#first;
       this.#first = undefined;
     } else {
@@ -182,6 +180,16 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     else if (this.limits.idleMs > 0 && now >= this.#asked + this.limits.idleMs) wake('idle');
     else if (this.#beats && now >= this.#waitFrom + this.limits.heartbeatMs) wake('beat');
     else this.#arm(now);
+  }
+
+  #watchShutdown(): void {
+    const shutdown = this.shutdown;
+    if (shutdown === undefined) return;
+    if (shutdown.aborted) this.#interrupted = 'shutdown';
+    else {
+      this.#onShutdown = () => this.#interrupt('shutdown');
+      shutdown.addEventListener('abort', this.#onShutdown, { once: true });
+    }
   }
 
   #interrupt(why: Wake): void {

@@ -50,7 +50,7 @@ type Outcome = IteratorResult<unknown> | Thrown;
 export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #first: IteratorResult<unknown> | undefined;
   /** An item asked for and not yet come, kept across heartbeats. */
-  #pending: Promise<Outcome> | undefined;
+  #pending: Promise<IteratorResult<unknown>> | undefined;
   /** `items` while items come; `closing` once the last frame is out; `done` after it. */
   #state: 'items' | 'closing' | 'done' = 'items';
   /** Whether the framing has heartbeats and they are asked for. */
@@ -66,7 +66,7 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #timerAt = Infinity;
   /** Ends the current wait for an item. */
-  #wake: ((why: Wake) => void) | undefined;
+  #wake: ((outcome: Outcome | Wake) => void) | undefined;
   /** A shutdown that came while no item was waited for: the next frame is its error. */
   #interrupted: Wake | undefined;
   #onShutdown: (() => void) | undefined;
@@ -106,7 +106,17 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     } else {
       if (this.#endsAt !== Infinity && performance.now() >= this.#endsAt) return this.#endFor('total');
       const pending = (this.#pending ??= this.#ask());
-      const woke = this.#timed ? await this.#wait(pending) : await pending;
+      let woke: Outcome | Wake;
+      if (this.#timed) {
+        woke = await this.#wait(pending);
+        this.#wake = undefined;
+      } else {
+        try {
+          woke = await pending;
+        } catch (error) {
+          woke = new Thrown(error);
+        }
+      }
       if (typeof woke === 'string') {
         if (woke === 'beat') return { done: false, value: this.framing.heartbeat()! };
         return this.#endFor(woke);
@@ -133,27 +143,34 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     return DONE;
   }
 
-  /** The source's next item, its failure caught: a pending item may be left behind by a limit, never rejecting unheard. */
-  #ask(): Promise<Outcome> {
+  /** The source's next item (a source whose `next()` throws rejects). */
+  #ask(): Promise<IteratorResult<unknown>> {
     if (this.limits.idleMs > 0) this.#asked = performance.now();
     try {
-      return Promise.resolve(this.source.next()).then((result) => result, (error: unknown) => new Thrown(error));
+      return Promise.resolve(this.source.next());
     } catch (error) {
-      return Promise.resolve(new Thrown(error));
+      return Promise.reject(error);
     }
   }
 
-  /** The pending item, or why the wait ended before it came. */
-  #wait(pending: Promise<Outcome>): Promise<Outcome | Wake> {
-    return new Promise<Outcome | Wake>((resolve) => {
-      this.#wake = resolve;
-      void pending.then(resolve);
-      this.#waitFrom = performance.now();
-      this.#arm(this.#waitFrom);
-    }).finally(() => {
-      this.#wake = undefined;
-    });
+  /**
+   * The pending item, or why the wait ended before it came. Its failure is caught here, so that a
+   * pending item left behind by a limit never rejects unheard.
+   */
+  #wait(pending: Promise<IteratorResult<unknown>>): Promise<Outcome | Wake> {
+    const woken = new Promise<Outcome | Wake>(this.#setWake);
+    pending.then(this.#wake, this.#thrown);
+    if (this.#beats) this.#waitFrom = performance.now();
+    // Armed already for what comes first (a limit, the last wait's heartbeat): it re-arms itself when it fires.
+    if (this.#timer === undefined) this.#arm(this.#waitFrom);
+    return woken;
   }
+
+  /** Made once per stream rather than per wait. */
+  readonly #setWake = (resolve: (outcome: Outcome | Wake) => void): void => {
+    this.#wake = resolve;
+  };
+  readonly #thrown = (error: unknown): void => this.#wake?.(new Thrown(error));
 
   /** Arms the timer for the earliest of the next heartbeat, the idle limit and the total limit, unless it fires before. */
   #arm(now: number): void {
@@ -194,8 +211,9 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
 
   #interrupt(why: Wake): void {
     if (this.#state !== 'items') return;
-    if (this.#wake !== undefined) this.#wake(why);
-    else this.#interrupted ??= why;
+    // Kept too: a wait that has just ended with an item takes no wake, and the next pull ends the stream.
+    this.#interrupted ??= why;
+    this.#wake?.(why);
   }
 
   /** Ends the stream for the server: the call's signal aborts, the source is told to stop, the last frame is the problem. */

@@ -153,6 +153,8 @@ for (const transport of TRANSPORTS) {
         expect(rest).to.deep.equal(['']);
         await until('the method\'s finally', () => streams.seen.finished);
         expect(streams.seen.abortReason).to.be.instanceOf(DOMException).and.include({ name: 'TimeoutError' });
+        expect(errors).to.have.length(1);
+        expect(errors[0]).to.include({ status: 504 });
       });
 
       it('counts no heartbeat as an item: heartbeats are written while idle, then the idle limit ends the stream', async () => {

@@ -160,9 +160,10 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #wait(pending: Promise<IteratorResult<unknown>>): Promise<Outcome | Wake> {
     const woken = new Promise<Outcome | Wake>(this.#setWake);
     pending.then(this.#wake, this.#thrown);
-    if (this.#beats) this.#waitFrom = performance.now();
+    const now = this.#beats || this.#timer === undefined ? performance.now() : 0;
+    if (this.#beats) this.#waitFrom = now;
     // Armed already for what comes first (a limit, the last wait's heartbeat): it re-arms itself when it fires.
-    if (this.#timer === undefined) this.#arm(this.#waitFrom);
+    if (this.#timer === undefined) this.#arm(now);
     return woken;
   }
 

@@ -36,7 +36,11 @@ export interface Call {
   readonly headers: Headers;
   /** The request's query (`?api_key=...`). */
   readonly query: URLSearchParams;
-  /** Aborted when the client goes away, the call times out, or the server abandons it on shutdown. */
+  /**
+   * Aborted when the client goes away, the call times out, or the server abandons it on shutdown;
+   * for a stream method, also when its stream ends for the server (its idle or total limit, a
+   * shutdown).
+   */
   readonly signal: AbortSignal;
   /** The request's `x-request-id` when it is 1-128 visible ASCII characters, else a generated one. */
   readonly requestId: string;
@@ -47,6 +51,12 @@ export interface Call {
   readonly platform: readonly unknown[];
   /** The client's address, as the transport's `trustProxy` option decides; `undefined` when unknown. */
   readonly ip: string | undefined;
+  /**
+   * The request's `Last-Event-ID`: the SSE `id` of the last event a reconnecting `EventSource`
+   * received (see `sse()`), so that a stream method can resume after it. `undefined` when the
+   * header is absent or empty.
+   */
+  readonly lastEventId: string | undefined;
   /** The decoded parameters; empty until the body is read (security schemes run before that). */
   readonly args: readonly unknown[];
   /** The value stored under `key`; throws a `TypeError` (answered 500) when nothing is. */

@@ -7,3 +7,5 @@ export { ContextKey, contextKey } from './call.ts';
 export type { Call } from './call.ts';
 export { contractOf, meta } from './meta.ts';
 export type { ServiceClass } from './meta.ts';
+export { SseItem, sse } from './sse.ts';
+export type { SseOptions } from './sse.ts';

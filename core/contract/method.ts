@@ -1,7 +1,8 @@
-import { Type, type Infer } from '../descriptors/type.ts';
+import { Type, type Infer, type InferInput } from '../descriptors/type.ts';
 import { StreamType } from '../descriptors/stream.ts';
 import type { VoidType } from '../descriptors/void.ts';
 import { parseRoute, type RouteSpec } from './route.ts';
+import type { SseItem } from './sse.ts';
 
 /** An HTTP method, as its verb text: `'GET'`. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -180,8 +181,13 @@ type LastOf<U> = ((U extends unknown ? (k: () => U) => void : never) extends (k:
 /** A tuple with one element per member of `U` (their order is TypeScript's, not the declaration's). */
 type KeyCount<U, L = LastOf<U>> = [U] extends [never] ? [] : [...KeyCount<Exclude<U, L>>, L];
 
+/** The items a stream method gives: each a value, or a value with its SSE id (`sse()`). */
+type StreamSource<R extends StreamType> = R extends StreamType<infer T>
+  ? AsyncIterable<InferInput<T> | SseItem<InferInput<T>>> | Iterable<InferInput<T> | SseItem<InferInput<T>>>
+  : never;
+
 /** What an implementation may return: the value or a promise of it; `void` for `t.void()`; for a stream, its items (`AsyncIterable` or `Iterable`). */
 export type InferReturn<R extends Returns> = [R] extends [VoidType] ? void | PromiseLike<void>
   // A stream's items, as its writer takes them: an async generator, a ReadableStream, an array.
-  : R extends StreamType ? R['~in'] | PromiseLike<R['~in']>
+  : R extends StreamType ? StreamSource<R> | PromiseLike<StreamSource<R>>
   : Infer<R> | PromiseLike<Infer<R>>;

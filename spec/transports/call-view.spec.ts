@@ -15,7 +15,7 @@ const QUERY_SECRET = 'query-secret-55d0';
 
 /** Every member `Call` declares. */
 const CALL_MEMBERS = new Set([
-  'service', 'method', 'verb', 'path', 'headers', 'query', 'signal', 'requestId', 'platform', 'ip', 'args',
+  'service', 'method', 'verb', 'path', 'headers', 'query', 'signal', 'requestId', 'platform', 'ip', 'lastEventId', 'args',
   'get', 'has', 'set', 'status', 'header',
 ]);
 
@@ -48,6 +48,7 @@ interface Seen {
   ownNames: (string | symbol)[];
   keys: string[];
   authorization: string | null;
+  lastEventId: string | undefined;
   aborted: boolean;
 }
 
@@ -72,6 +73,7 @@ class Watched {
       ownNames: Reflect.ownKeys(call),
       keys: Object.keys(call),
       authorization: call.headers.get('authorization'),
+      lastEventId: call.lastEventId,
       aborted: call.signal.aborted,
     };
     return note;
@@ -94,7 +96,7 @@ for (const transport of TRANSPORTS) {
       const holding = [1, 2].map(() => send(`${served.url}/api/hold`, { method: 'POST', headers: { authorization: OTHERS_SECRET } }));
       await Promise.all(watched.entered.map((d) => d.promise));
       const reply = await send(`${served.url}/api/look?api_key=${QUERY_SECRET}`, {
-        method: 'POST', body: '"a note"', headers: { 'content-type': 'application/json', authorization: OWN_SECRET, 'x-request-id': 'look-1' },
+        method: 'POST', body: '"a note"', headers: { 'content-type': 'application/json', authorization: OWN_SECRET, 'x-request-id': 'look-1', 'last-event-id': 'evt-9' },
       });
       watched.release.resolve();
       expect((await Promise.all(holding)).map((r) => r.status)).to.deep.equal([200, 200]);
@@ -110,10 +112,11 @@ for (const transport of TRANSPORTS) {
       for (const name of seen.keys) expect(CALL_MEMBERS.has(name), `key ${name}`).to.equal(true);
       // The method itself still reads its headers and its signal.
       expect(seen.authorization).to.equal(OWN_SECRET);
+      expect(seen.lastEventId).to.equal('evt-9');
       expect(seen.aborted).to.equal(false);
     });
 
-    it('shows the public view: service, method, verb, path, request id, address and arguments', () => {
+    it('shows the public view: service, method, verb, path, request id, address and arguments (no header value, Last-Event-ID neither)', () => {
       const view = JSON.parse(watched.seen!.json) as Record<string, unknown>;
       expect(view).to.deep.equal({
         service: 'Watched', method: 'look', verb: 'POST', path: '/look', requestId: 'look-1', args: ['a note'],

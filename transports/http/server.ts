@@ -168,6 +168,7 @@ export class HttpServer {
   stop(): Promise<void> {
     if (this.#stopped !== undefined) return this.#stopped;
     this.#state.pipeline.draining = true;
+    this.#state.pipeline.endStreams();
     // Called while `listen` is pending: the server would start serving after a close that found it
     // not listening. Shut down once it listens (or failed to).
     const starting = this.#starting;

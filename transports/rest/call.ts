@@ -12,6 +12,8 @@ export interface CallSite {
   readonly status: number;
   /** The method returns `t.void()`: an answer without a body. */
   readonly returnsVoid: boolean;
+  /** The method answers a stream, which may end for the server's reasons after the answer began. */
+  readonly stream?: boolean;
 }
 
 /** A header value: no CR, LF or NUL, so nothing can be injected into the answer. */
@@ -67,6 +69,10 @@ export interface CallInternals {
   readHeader(call: EndpointCall, name: string): string | null;
   /** Where a security scheme finds its credential: the call's request headers and query. */
   credentials(call: EndpointCall): CredentialSource;
+  /** A stream method's stream ended for the server (a limit, a shutdown): its `signal` aborts with `reason`. */
+  endStream(call: EndpointCall, reason: Error): void;
+  /** Aborted when the transport shuts down, if it can (see `EndpointRequest.shutdown`). */
+  shutdown(call: EndpointCall): AbortSignal | undefined;
 }
 
 let internals: CallInternals | undefined;
@@ -105,6 +111,8 @@ export class EndpointCall implements Call {
   #query: URLSearchParams | undefined;
   #status: number | undefined;
   #answerHeaders: HeaderValues | undefined;
+  /** A stream method's: aborted when the request's signal does, or when the stream ends for the server. */
+  #streamEnd: AbortController | undefined;
 
   constructor(site: CallSite, request: EndpointRequest, requestId: string, started = 0) {
     this.#site = site;
@@ -121,7 +129,21 @@ export class EndpointCall implements Call {
   get args(): readonly unknown[] { return this.#args; }
   get platform(): readonly unknown[] { return this.#request.platform ?? []; }
   get ip(): string | undefined { return this.#request.ip; }
-  get signal(): AbortSignal { return this.#request.signal ?? (never ??= new AbortController().signal); }
+  get signal(): AbortSignal {
+    if (this.#site.stream === true) return this.#streamController().signal;
+    return this.#request.signal ?? (never ??= new AbortController().signal);
+  }
+  get lastEventId(): string | undefined { return this.#request.headers.get('last-event-id') || undefined; }
+
+  /** Made on first use: a stream may end after its answer began, when the request's own signal no longer aborts. */
+  #streamController(): AbortController {
+    if (this.#streamEnd !== undefined) return this.#streamEnd;
+    const controller = (this.#streamEnd = new AbortController());
+    const own = this.#request.signal;
+    if (own?.aborted === true) controller.abort(own.reason);
+    else own?.addEventListener('abort', () => controller.abort(own.reason), { once: true });
+    return controller;
+  }
 
   get headers(): Headers {
     if (this.#headers === undefined) {
@@ -205,6 +227,8 @@ export class EndpointCall implements Call {
       answerHeaders: (call) => call.#answerHeaders,
       readHeader: (call, name) => call.#request.headers.get(name),
       credentials: (call) => new CallCredentials(call),
+      endStream: (call, reason) => call.#streamController().abort(reason),
+      shutdown: (call) => call.#request.shutdown,
     };
   }
 }

@@ -12,7 +12,7 @@ import { markSignalReason } from './log-failure.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
 import { chooseStreamType } from './streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
-import { StreamFrames } from './streams/frames.ts';
+import { StreamFrames, type StreamLimits } from './streams/frames.ts';
 import { iteratorOf } from './streams/iterator-of.ts';
 import { isRequestStreamError, requestItems } from './streams/request-items.ts';
 import { requestSequenceCodec, sequenceReader, sequenceWriter } from './streams/framing.ts';
@@ -36,8 +36,8 @@ export interface EndpointSettings {
   readonly maxBodyBytes: number;
   /** `Accept-Post`: every media type the codecs read. */
   readonly acceptPost: string;
-  /** A Server-Sent Events answer writes a comment after this many milliseconds without an item. */
-  readonly heartbeatMs: number;
+  /** A stream's heartbeats and limits. */
+  readonly streamLimits: StreamLimits;
   /** The most bytes one item of a request stream may take. */
   readonly maxItemBytes: number;
   /** The most bytes a request stream's body may take in all. */
@@ -86,7 +86,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   // A stream method answers items of this descriptor, framed as `Accept` chooses.
   const stream = contract.returns instanceof StreamType ? contract.returns.item : undefined;
   const returns = contract.returns instanceof StreamType ? contract.returns.item : contract.returns;
-  const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid };
+  const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid, stream: stream !== undefined };
   // Compiled now, while the platform allows generating code (see Codec.prepare).
   for (const codec of codecs) {
     if (input !== undefined) codec.prepare?.(input, opts);
@@ -270,8 +270,14 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     } catch (e) {
       return finish(call, failed(call, accept, e));
     }
+    if (calls.sentStatus(call) !== undefined) {
+      // Answered already (its handler timed out): no frame will be pulled, so the source stops now.
+      void Promise.resolve().then(() => source.return?.()).catch(() => {});
+      return finish(call, { status: calls.successStatus(call), headers: {}, body: undefined });
+    }
     const framing = writerFor(choice);
-    const frames = new StreamFrames(source, first, framing, (error) => endOfStream(call, error), settings.heartbeatMs);
+    const ends = { fail: (error: unknown) => endOfStream(call, error), stopped: (reason: Error) => calls.endStream(call, reason) };
+    const frames = new StreamFrames(source, first, framing, ends, settings.streamLimits, calls.shutdown(call));
     const own = calls.answerHeaders(call);
     const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
     headers['content-type'] = choice.contentType;

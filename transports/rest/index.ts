@@ -5,7 +5,9 @@ export { Registry, REST } from './registry.ts';
 export type { Protocol, ServiceMountOptions } from './registry.ts';
 export { Endpoints } from './endpoints.ts';
 export type { Operation } from './endpoints.ts';
-export { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES } from './options.ts';
+export {
+  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS,
+} from './options.ts';
 export type { ErrorContext, RegistryOptions, ResponseReport } from './options.ts';
 export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './security.ts';
 export type { ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, SecurityScheme } from './security.ts';

@@ -15,6 +15,9 @@ export const DEFAULT_HEARTBEAT_MS = 15_000;
 /** 1 GiB: the most bytes a request stream's body may take in all, unless `maxStreamBytes` says otherwise. */
 export const DEFAULT_MAX_STREAM_BYTES = 1024 * 1024 * 1024;
 
+/** 5 minutes: how long a stream may go without an item before it ends with a 504 problem frame. */
+export const DEFAULT_STREAM_IDLE_MS = 5 * 60_000;
+
 /** What `onError` is told about a failure. */
 export interface ErrorContext {
   /** The service's class name. */
@@ -87,6 +90,17 @@ export interface RegistryOptions extends Opts {
    * (1 GiB). `maxBodyBytes` bounds bodies read whole, not streams.
    */
   maxStreamBytes?: number;
+  /**
+   * A stream without an item for this many milliseconds ends with a 504 problem frame, its call's
+   * signal aborted and its iterator's `return()` called; heartbeats are no items. `0`: no limit.
+   * Default {@link DEFAULT_STREAM_IDLE_MS}.
+   */
+  streamIdleMs?: number;
+  /**
+   * A stream ends with a 504 problem frame this many milliseconds after its answer began, its
+   * call's signal aborted and its iterator's `return()` called. Default `0`: no limit.
+   */
+  streamMaxMs?: number;
 }
 
 /** Logs failures answered 5xx (see {@link logFailure}); the default `onError`. */

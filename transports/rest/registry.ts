@@ -7,7 +7,8 @@ import { createEndpoint, type EndpointSettings } from './endpoint.ts';
 import { Endpoints } from './endpoints.ts';
 import type { Interceptor } from './interceptors.ts';
 import {
-  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, defaultOnError, type RegistryOptions,
+  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS, defaultOnError,
+  type RegistryOptions,
 } from './options.ts';
 import { queryCredentials, type SecurityScheme } from './security.ts';
 import { pathFor, verbFor } from './verb.ts';
@@ -61,7 +62,8 @@ export class Registry {
     if (!(maxBodyBytes >= 0)) throw new RangeError(`Registry: maxBodyBytes must be a number ≥ 0, got ${maxBodyBytes}`);
     const {
       codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS,
-      maxItemBytes = DEFAULT_MAX_ITEM_BYTES, maxStreamBytes = DEFAULT_MAX_STREAM_BYTES, ...codecOpts
+      maxItemBytes = DEFAULT_MAX_ITEM_BYTES, maxStreamBytes = DEFAULT_MAX_STREAM_BYTES, streamIdleMs = DEFAULT_STREAM_IDLE_MS, streamMaxMs = 0,
+      ...codecOpts
     } = opts;
     const readWrite: Opts = codecOpts;
     this.#schemes = new Map(Object.entries(security ?? {}));
@@ -70,7 +72,9 @@ export class Registry {
     }
     this.#interceptors = checkInterceptors('Registry', interceptors);
     if (onResponse !== undefined && typeof onResponse !== 'function') throw new TypeError('Registry: onResponse must be a function');
-    if (!(heartbeatMs >= 0)) throw new RangeError(`Registry: heartbeatMs must be a number ≥ 0, got ${heartbeatMs}`);
+    for (const [name, ms] of [['heartbeatMs', heartbeatMs], ['streamIdleMs', streamIdleMs], ['streamMaxMs', streamMaxMs]] as const) {
+      if (!(ms >= 0)) throw new RangeError(`Registry: ${name} must be a number ≥ 0, got ${ms}`);
+    }
     if (!(maxItemBytes > 0)) throw new RangeError(`Registry: maxItemBytes must be a number > 0, got ${maxItemBytes}`);
     if (!(maxStreamBytes >= 0)) throw new RangeError(`Registry: maxStreamBytes must be a number ≥ 0, got ${maxStreamBytes}`);
     this.#settings = {
@@ -81,7 +85,7 @@ export class Registry {
       onResponse,
       maxBodyBytes,
       acceptPost: [...new Set(codecs.flatMap((c) => c.contentTypes))].join(', '),
-      heartbeatMs,
+      streamLimits: { heartbeatMs, idleMs: streamIdleMs, maxMs: streamMaxMs },
       maxItemBytes,
       maxStreamBytes,
     };

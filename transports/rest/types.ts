@@ -36,6 +36,11 @@ export interface EndpointRequest {
   /** Aborted when the client goes away or the transport gives up on the call. */
   readonly signal?: AbortSignal;
   /**
+   * Aborted when the transport shuts down (`HttpServer.stop()`): a stream answer under way ends
+   * with a 503 problem frame. Absent for a transport that never shuts down.
+   */
+  readonly shutdown?: AbortSignal;
+  /**
    * The id the transport chose for the request, which it writes in the answer's `x-request-id`.
    * Without it, the endpoint chooses one (from the request's `x-request-id`) and writes it itself.
    */

@@ -265,6 +265,11 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     return this.#sent;
   }
 
+  /** Aborted when the server shuts down (see `EndpointRequest.shutdown`). */
+  get shutdown(): AbortSignal {
+    return this.pipeline.shutdown;
+  }
+
   /** Aborted when the client goes away before its answer is written, or when the call is given up on. */
   get signal(): AbortSignal {
     if (this.#controller === undefined) {

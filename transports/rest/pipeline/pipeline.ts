@@ -20,6 +20,8 @@ export class Pipeline<R = never> {
   /** Set on shutdown: answers from then on close their connection. */
   draining = false;
   #compression: CompressionPolicy | null | undefined;
+  /** Aborted on shutdown; made on first use (workerd refuses I/O objects at module scope). */
+  #shutdown: AbortController | undefined;
 
   constructor(readonly options: ResolvedTransportOptions, readonly codings: Codings) {
     this.load = new Load(options.maxCallsInFlight, options.maxBufferedBodyBytes);
@@ -28,6 +30,16 @@ export class Pipeline<R = never> {
       problem(503, `the handler did not answer within ${ms} ms`),
       new DOMException(`handler timed out after ${ms} ms`, 'TimeoutError'),
     ));
+  }
+
+  /** Aborted when the server shuts down: stream answers under way end with a 503 problem frame. */
+  get shutdown(): AbortSignal {
+    return (this.#shutdown ??= new AbortController()).signal;
+  }
+
+  /** Ends the stream answers under way, each with its 503 problem frame (see `StreamFrames`). */
+  endStreams(): void {
+    this.#shutdown?.abort(new DOMException('the server is shutting down', 'AbortError'));
   }
 
   /**

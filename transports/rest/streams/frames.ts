@@ -1,16 +1,51 @@
+import { SseItem } from '../../../core/contract/sse.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
+import { HttpError } from '../../../core/errors/http-error.ts';
 import type { ProblemDocument } from '../problem.ts';
 import type { SequenceWriter } from './writer.ts';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+/** The times that bound a stream, in milliseconds; 0: none. */
+export interface StreamLimits {
+  /** A heartbeat frame (SSE: a comment line) after this long without an item. */
+  readonly heartbeatMs: number;
+  /** The stream ends (504) after this long without an item; heartbeats do not count. */
+  readonly idleMs: number;
+  /** The stream ends (504) this long after its answer began. */
+  readonly maxMs: number;
+}
+
+/** What the endpoint does when a stream ends other than by its source's end. */
+export interface StreamEnds {
+  /** The problem document of an error that ends the stream (reported where the endpoint reports). */
+  fail(error: unknown): ProblemDocument;
+  /** The stream ends for the server (a limit, a shutdown): told before the source's `return()`, with the reason its call's signal aborts with. */
+  stopped(reason: Error): void;
+}
+
+/** Why a wait for an item ended without one. */
+type Wake = 'beat' | 'idle' | 'total' | 'shutdown';
+
+/** A source's `next()` that threw or rejected. */
+class Thrown {
+  constructor(readonly error: unknown) {}
+}
+
+type Outcome = IteratorResult<unknown> | Thrown;
 
 /**
  * The frames of a stream answer, pulled by the transport one at a time: it asks for the next only
  * once the previous one is written and the connection takes more, so an item is pulled from the
  * method's iterator only then (a client that stops reading costs one item and the socket's
  * buffers). The first item was pulled before the answer began (`first`). Every answer ends with a
- * frame saying how: the end, or an error. `return()` (the client went away, the server stops)
- * calls the iterator's own `return()`, so a generator's `finally` runs.
+ * frame saying how: the end, or an error. `return()` (the client went away) calls the iterator's
+ * own `return()`, so a generator's `finally` runs.
+ *
+ * While it waits for an item it writes heartbeats, and it ends the stream with a problem frame at
+ * its limits (idle, total: 504) or when `shutdown` aborts (503); its call's signal aborts then, and
+ * the iterator's `return()` is called. One timer per stream, armed for the earliest of these and
+ * left armed when an item comes first: when it fires, it arms itself again for what is due next.
  */
 export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #first: IteratorResult<unknown> | undefined;
@@ -18,17 +53,36 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #pending: Promise<IteratorResult<unknown>> | undefined;
   /** `items` while items come; `closing` once the last frame is out; `done` after it. */
   #state: 'items' | 'closing' | 'done' = 'items';
+  /** Whether the framing has heartbeats and they are asked for. */
+  readonly #beats: boolean;
+  /** Whether a wait for an item can end without one (a heartbeat, a limit, a shutdown). */
+  readonly #timed: boolean;
+  /** When the pending item was asked for (`performance.now()`): idle from then. */
+  #asked = 0;
+  /** When the current wait began: a heartbeat is due `heartbeatMs` after it. */
+  #waitFrom = 0;
+  /** When the total limit ends the stream. */
+  readonly #endsAt: number;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerAt = Infinity;
+  /** Ends the current wait for an item. */
+  #wake: ((outcome: Outcome | Wake) => void) | undefined;
+  /** A shutdown that came while no item was waited for: the next frame is its error. */
+  #interrupted: Wake | undefined;
+  #onShutdown: (() => void) | undefined;
 
   constructor(
     private readonly source: AsyncIterator<unknown>,
     first: IteratorResult<unknown>,
     private readonly framing: SequenceWriter<Type>,
-    /** The problem document of an error that ends the stream (reported where the endpoint reports). */
-    private readonly fail: (error: unknown) => ProblemDocument,
-    /** A heartbeat frame after this many milliseconds without an item (0: none). */
-    private readonly heartbeatMs: number,
+    private readonly ends: StreamEnds,
+    private readonly limits: StreamLimits,
+    private readonly shutdown: AbortSignal | undefined,
   ) {
     this.#first = first;
+    this.#beats = limits.heartbeatMs > 0 && framing.heartbeat() !== undefined;
+    this.#endsAt = limits.maxMs > 0 ? performance.now() + limits.maxMs : Infinity;
+    this.#timed = this.#beats || limits.idleMs > 0 || limits.maxMs > 0 || shutdown !== undefined;
   }
 
   [Symbol.asyncIterator](): this {
@@ -41,41 +95,160 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
       this.#state = 'done';
       return DONE;
     }
-    let result: IteratorResult<unknown>;
-    try {
-      if (this.#first !== undefined) {
-        result = this.#first;
-        this.#first = undefined;
+    if (this.#interrupted !== undefined) return this.#endFor(this.#interrupted);
+    let outcome: Outcome;
+    if (this.#first !== undefined) {
+      // Watched from the first pull on: frames the transport never pulls hold no listener.
+      this.#watchShutdown();
+      if (this.#interrupted !== undefined) return this.#endFor(this.#interrupted);
+      outcome = this.#first;
+      this.#first = undefined;
+    } else {
+      if (this.#endsAt !== Infinity && performance.now() >= this.#endsAt) return this.#endFor('total');
+      const pending = (this.#pending ??= this.#ask());
+      let woke: Outcome | Wake;
+      if (this.#timed) {
+        woke = await this.#wait(pending);
+        this.#wake = undefined;
       } else {
-        const pending = (this.#pending ??= this.source.next());
-        const heartbeat = this.heartbeatMs > 0 ? this.framing.heartbeat() : undefined;
-        if (heartbeat !== undefined && (await idle(pending, this.heartbeatMs)) === IDLE) return { done: false, value: heartbeat };
-        result = await pending;
-        this.#pending = undefined;
+        try {
+          woke = await pending;
+        } catch (error) {
+          woke = new Thrown(error);
+        }
       }
-    } catch (error) {
+      if (typeof woke === 'string') {
+        if (woke === 'beat') return { done: false, value: this.framing.heartbeat()! };
+        return this.#endFor(woke);
+      }
       this.#pending = undefined;
-      return this.#last(this.framing.error(this.fail(error)));
+      outcome = woke;
     }
-    if (result.done === true) return this.#last(this.framing.end());
+    if (outcome instanceof Thrown) return this.#last(this.framing.error(this.ends.fail(outcome.error)));
+    if (outcome.done === true) return this.#last(this.framing.end());
     try {
-      return { done: false, value: this.framing.item(result.value as never) };
+      const value = outcome.value;
+      return { done: false, value: value instanceof SseItem ? this.framing.item(value.value as never, value.id) : this.framing.item(value as never) };
     } catch (error) {
       // An item that does not fit its descriptor ends the stream; the source is told to stop.
       void this.#stopSource();
-      return this.#last(this.framing.error(this.fail(error)));
+      return this.#last(this.framing.error(this.ends.fail(error)));
     }
   }
 
   async return(): Promise<IteratorResult<Uint8Array>> {
+    this.#release();
     if (this.#state === 'items') await this.#stopSource();
     this.#state = 'done';
     return DONE;
   }
 
+  /** The source's next item (a source whose `next()` throws rejects). */
+  #ask(): Promise<IteratorResult<unknown>> {
+    if (this.limits.idleMs > 0) this.#asked = performance.now();
+    try {
+      return Promise.resolve(this.source.next());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * The pending item, or why the wait ended before it came. Its failure is caught here, so that a
+   * pending item left behind by a limit never rejects unheard.
+   */
+  #wait(pending: Promise<IteratorResult<unknown>>): Promise<Outcome | Wake> {
+    const woken = new Promise<Outcome | Wake>(this.#setWake);
+    pending.then(this.#wake, this.#thrown);
+    const now = this.#beats || this.#timer === undefined ? performance.now() : 0;
+    if (this.#beats) this.#waitFrom = now;
+    // Armed already for what comes first (a limit, the last wait's heartbeat): it re-arms itself when it fires.
+    if (this.#timer === undefined) this.#arm(now);
+    return woken;
+  }
+
+  /** Made once per stream rather than per wait. */
+  readonly #setWake = (resolve: (outcome: Outcome | Wake) => void): void => {
+    this.#wake = resolve;
+  };
+  readonly #thrown = (error: unknown): void => this.#wake?.(new Thrown(error));
+
+  /** Arms the timer for the earliest of the next heartbeat, the idle limit and the total limit, unless it fires before. */
+  #arm(now: number): void {
+    const { heartbeatMs, idleMs } = this.limits;
+    let due = this.#endsAt;
+    if (idleMs > 0) due = Math.min(due, this.#asked + idleMs);
+    if (this.#beats) due = Math.min(due, this.#waitFrom + heartbeatMs);
+    if (due === Infinity || this.#timerAt <= due) return;
+    clearTimeout(this.#timer);
+    this.#timerAt = due;
+    this.#timer = setTimeout(() => this.#fire(), Math.max(1, due - now));
+    // A stream's own connection keeps a process alive; its timer need not.
+    (this.#timer as { unref?: () => void }).unref?.();
+  }
+
+  #fire(): void {
+    this.#timer = undefined;
+    this.#timerAt = Infinity;
+    // Not waiting for an item (the transport is writing one): the next wait arms it again.
+    const wake = this.#wake;
+    if (wake === undefined) return;
+    const now = performance.now();
+    if (now >= this.#endsAt) wake('total');
+    else if (this.limits.idleMs > 0 && now >= this.#asked + this.limits.idleMs) wake('idle');
+    else if (this.#beats && now >= this.#waitFrom + this.limits.heartbeatMs) wake('beat');
+    else this.#arm(now);
+  }
+
+  #watchShutdown(): void {
+    const shutdown = this.shutdown;
+    if (shutdown === undefined) return;
+    if (shutdown.aborted) this.#interrupted = 'shutdown';
+    else {
+      this.#onShutdown = () => this.#interrupt('shutdown');
+      shutdown.addEventListener('abort', this.#onShutdown, { once: true });
+    }
+  }
+
+  #interrupt(why: Wake): void {
+    if (this.#state !== 'items') return;
+    // Kept too: a wait that has just ended with an item takes no wake, and the next pull ends the stream.
+    this.#interrupted ??= why;
+    this.#wake?.(why);
+  }
+
+  /** Ends the stream for the server: the call's signal aborts, the source is told to stop, the last frame is the problem. */
+  #endFor(why: Wake): IteratorResult<Uint8Array> {
+    const { idleMs, maxMs } = this.limits;
+    const [status, detail, reason] = why === 'idle'
+      ? [504, `the stream had no item for ${idleMs} ms (streamIdleMs)`, new DOMException(`stream idle for ${idleMs} ms`, 'TimeoutError')]
+      : why === 'total'
+        ? [504, `the stream reached its limit of ${maxMs} ms (streamMaxMs)`, new DOMException(`stream ended at its limit of ${maxMs} ms`, 'TimeoutError')]
+        : [503, 'the server is shutting down', new DOMException('the server is shutting down', 'AbortError')];
+    try {
+      this.ends.stopped(reason);
+    } catch {
+      // Aborting a signal runs the method's listeners: theirs to fail, not the stream's.
+    }
+    void this.#stopSource();
+    return this.#last(this.framing.error(this.ends.fail(new HttpError(status, detail, { cause: reason }))));
+  }
+
   #last(frame: Uint8Array): IteratorResult<Uint8Array> {
+    this.#release();
     this.#state = 'closing';
     return { done: false, value: frame };
+  }
+
+  /** No more waits: the timer and the shutdown listener go. */
+  #release(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#timerAt = Infinity;
+    if (this.#onShutdown !== undefined) {
+      this.shutdown?.removeEventListener('abort', this.#onShutdown);
+      this.#onShutdown = undefined;
+    }
   }
 
   async #stopSource(): Promise<void> {
@@ -86,16 +259,4 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
       // A source failing as it stops has nothing left to tell anyone.
     }
   }
-}
-
-const IDLE = Symbol('idle');
-
-/** `IDLE` when `pending` has not settled within `ms`, else `undefined` once it has (either way). */
-function idle(pending: Promise<unknown>, ms: number): Promise<typeof IDLE | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const beat = new Promise<typeof IDLE>((resolve) => {
-    timer = setTimeout(() => resolve(IDLE), ms);
-  });
-  const settled = pending.then(() => undefined, () => undefined);
-  return Promise.race([settled, beat]).finally(() => clearTimeout(timer));
 }

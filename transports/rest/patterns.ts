@@ -29,6 +29,8 @@ export function isPattern(path: string): boolean {
 export class Patterns {
   #seen = -1;
   #list: readonly Pattern[] = [];
+  /** The segment counts of the paths without parameters: where an exact lookup can find something. */
+  #staticDepths: ReadonlySet<number> = new Set();
 
   constructor(private readonly routes: ReadonlyMap<string, ReadonlyMap<HttpMethod, Handler>>) {}
 
@@ -52,9 +54,16 @@ export class Patterns {
     return out;
   }
 
+  /** Whether some path without parameters has `depth` segments (a lookup by its text can find it). */
+  hasStatic(depth: number): boolean {
+    this.#current();
+    return this.#staticDepths.has(depth);
+  }
+
   #current(): readonly Pattern[] {
     if (this.routes.size !== this.#seen) {
       this.#seen = this.routes.size;
+      this.#staticDepths = new Set([...this.routes.keys()].filter((path) => !isPattern(path)).map((path) => path.split('/').length - 1));
       this.#list = [...this.routes]
         // A registry's parameters are identifiers, never `__proto__`: params are plain objects.
         .filter(([path]) => isPattern(path) && !path.includes('/:__proto__'))

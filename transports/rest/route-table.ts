@@ -76,9 +76,11 @@ export class RouteTable<R = never> {
     // Paths without parameters first, in every mount: a literal segment wins over a parameter even
     // when two registries share a prefix.
     for (const mount of this.#mounts) {
-      const path = relativePath(mount, segments);
-      if (path === undefined) continue;
+      if (!underPrefix(mount, segments)) continue;
       codecs ??= mount.endpoints.codecs;
+      // The path's text is made only where a path of as many segments is registered.
+      if (!mount.patterns.hasStatic(segments.length - mount.segments.length)) continue;
+      const path = relativePath(mount, segments)!;
       // A request for the text of a pattern (`/notes/:id`) is matched as any other path.
       const verbs = isPattern(path) ? undefined : mount.endpoints.routes.get(path);
       const handler = verbs?.get(method as HttpMethod) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
@@ -87,10 +89,10 @@ export class RouteTable<R = never> {
       }
     }
     for (const mount of this.#mounts) {
-      const path = relativePath(mount, segments);
-      if (path === undefined) continue;
+      if (!underPrefix(mount, segments)) continue;
       const found = mount.patterns.find(method, fallback, segments, mount.segments.length);
       if (found === undefined) continue;
+      const path = relativePath(mount, segments)!;
       return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler: found.handler, prefix: mount.prefix, path, params: found.params, limit: mount.endpoints.maxBodyBytes };
     }
     if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
@@ -112,11 +114,18 @@ export class RouteTable<R = never> {
   }
 }
 
+/** Whether `segments` lie below `mount`'s prefix (one segment or more). */
+function underPrefix(mount: Mount, segments: readonly string[]): boolean {
+  const prefix = mount.segments;
+  if (segments.length <= prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (segments[i] !== prefix[i]) return false;
+  return true;
+}
+
 /** The path of `segments` under `mount`'s prefix (`/getAllUsers`), or `undefined` when outside it. */
 function relativePath(mount: Mount, segments: readonly string[]): string | undefined {
+  if (!underPrefix(mount, segments)) return undefined;
   const prefix = mount.segments;
-  if (segments.length <= prefix.length) return undefined;
-  for (let i = 0; i < prefix.length; i++) if (segments[i] !== prefix[i]) return undefined;
   // One segment below the prefix is the common case (`/api/getUserById`): no array to slice and join.
   return segments.length === prefix.length + 1 ? '/' + segments[prefix.length] : '/' + segments.slice(prefix.length).join('/');
 }

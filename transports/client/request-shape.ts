@@ -22,9 +22,10 @@ export interface RequestShape {
  */
 export function requestShape(name: string, contract: MethodContract, sources: ArgumentSources): RequestShape {
   const body = sources.body;
+  // The route's path (its `:name` segments filled in below), or the specification's `/{name}`.
+  const target = contract.route?.path ?? `/${encodeURIComponent(name)}`;
   if (contract.bodyStream !== undefined) {
     // The one parameter, given as it is or by its name, is the items.
-    const target = contract.route?.path ?? `/${encodeURIComponent(name)}`;
     const key = contract.paramNames?.[0];
     return {
       arity: 1,
@@ -34,11 +35,10 @@ export function requestShape(name: string, contract: MethodContract, sources: Ar
     };
   }
   if (contract.paramNames === undefined) {
-    const target = contract.route?.path ?? `/${encodeURIComponent(name)}`;
     const arity = contract.paramTypes.length;
     return { arity, body, build: (args) => ({ target, body: arity === 1 ? args[0] : args }) };
   }
-  const path = (contract.route?.path ?? `/${encodeURIComponent(name)}`).split('/');
+  const path = target.split('/');
   const writer = textWriter(sources.path, sources.query);
   const { bodyForm, bodyNames } = sources;
   return {
@@ -51,9 +51,9 @@ export function requestShape(name: string, contract: MethodContract, sources: Ar
       const args = (given ?? {}) as Record<string, unknown>;
       const segments = sources.path.length === 0 ? undefined : writer.segments(args);
       const query = sources.query.length === 0 ? '' : writer.query(args);
-      const target = (segments === undefined ? path : path.map((s) => (s.startsWith(':') ? segments[s.slice(1)]! : s))).join('/');
+      const filled = (segments === undefined ? path : path.map((s) => (s.startsWith(':') ? segments[s.slice(1)]! : s))).join('/');
       const value = bodyForm === 'value' ? args[bodyNames[0]!] : Object.fromEntries(bodyNames.filter((n) => Object.hasOwn(args, n)).map((n) => [n, args[n]]));
-      return { target: query === '' ? target : `${target}?${query}`, body: value };
+      return { target: query === '' ? filled : `${filled}?${query}`, body: value };
     },
   };
 }

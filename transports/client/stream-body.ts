@@ -4,6 +4,7 @@ import type { Opts } from '../../core/options.ts';
 import { json } from '../../codecs/json/index.ts';
 import { sequenceWriter } from '../rest/streams/framing.ts';
 import type { SequenceWriter } from '../rest/streams/writer.ts';
+import { concatBytes } from '../rest/streams/bytes.ts';
 
 /** The writer of a request stream: in the client's codec's sequence type, else JSON Lines. */
 export function streamWriter(codec: Codec, item: Type, opts: Opts): SequenceWriter<Type> {
@@ -23,7 +24,7 @@ export function streamBody(items: unknown, writer: SequenceWriter<Type>, name: s
   if (typeof asyncIterator !== 'function') {
     const iterator = (items as Partial<Iterable<unknown>>)[Symbol.iterator];
     if (typeof iterator !== 'function') throw new TypeError(`${name}(): a stream parameter takes an array or an AsyncIterable of items`);
-    return concat([...(items as Iterable<unknown>)].map((item) => writer.item(item as never)).concat(writer.end()));
+    return concatBytes([...(items as Iterable<unknown>)].map((item) => writer.item(item as never)).concat(writer.end()));
   }
   const source = asyncIterator.call(items) as AsyncIterator<unknown>;
   return new ReadableStream<Uint8Array>({
@@ -38,14 +39,4 @@ export function streamBody(items: unknown, writer: SequenceWriter<Type>, name: s
       await source.return?.();
     },
   });
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }

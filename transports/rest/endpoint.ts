@@ -120,24 +120,36 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
         const signal = call.signal;
         if (signal.aborted && signal.reason === error) markSignalReason(error);
       }
-      try {
-        // The transport may have answered already (a handler timeout): the client received that status.
-        const status = calls.sentStatus(call) ?? answer.status;
-        settings.onError(error, { service: site.service, method: site.method, status, requestId: call.requestId });
-      } catch {
-        // A failing error hook must not turn one failure into two.
-      }
+      // The transport may have answered already (a handler timeout): the client received that status.
+      report(call, error, calls.sentStatus(call) ?? answer.status);
     }
     return answer;
   };
 
-  /** The problem document for `error`, with the headers of an HttpError and, below 500, the call's. */
-  const failure = (call: EndpointCall, accept: string | null, error: unknown): EndpointResponse => {
-    // A ReadError from inside a method is not about the request: 500 like any other, but for one
-    // of the stream it reads (a bad item the client sent).
+  /** Tells `onError` of `error`, answered with `status`. */
+  const report = (call: EndpointCall, error: unknown, status: number): void => {
+    try {
+      settings.onError(error, { service: site.service, method: site.method, status, requestId: call.requestId });
+    } catch {
+      // A failing error hook must not turn one failure into two.
+    }
+  };
+
+  /**
+   * The problem document of `error`, with the request id when it is a 5xx. A ReadError from inside a
+   * method is not about the request: 500 like any other, but for one of the stream it reads (a bad
+   * item the client sent).
+   */
+  const problemOf = (call: EndpointCall, error: unknown): ProblemDocument => {
     const cause = error instanceof ReadError && !isRequestStreamError(error) ? new Error(error.message, { cause: error }) : error;
     const doc = problemForError(cause, settings.exposeErrors);
     if (doc.status >= 500) doc.requestId = call.requestId;
+    return doc;
+  };
+
+  /** The problem document for `error`, with the headers of an HttpError and, below 500, the call's. */
+  const failure = (call: EndpointCall, accept: string | null, error: unknown): EndpointResponse => {
+    const doc = problemOf(call, error);
     const headers: HeaderValues = doc.status < 500 ? { ...calls.answerHeaders(call) } : {};
     return fail(accept, doc, errorHeaders(error, headers));
   };
@@ -295,15 +307,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
 
   /** The problem document ending a stream whose source failed, reported to `onError` as any failure. */
   const endOfStream = (call: EndpointCall, error: unknown): ProblemDocument => {
-    const doc = problemForError(error instanceof ReadError ? new Error(error.message, { cause: error }) : error, settings.exposeErrors);
-    if (doc.status >= 500) doc.requestId = call.requestId;
-    if (!isRefusal(error)) {
-      try {
-        settings.onError(error, { service: site.service, method: site.method, status: calls.sentStatus(call) ?? calls.successStatus(call), requestId: call.requestId });
-      } catch {
-        // A failing error hook must not turn one failure into two.
-      }
-    }
+    const doc = problemOf(call, error);
+    if (!isRefusal(error)) report(call, error, calls.sentStatus(call) ?? calls.successStatus(call));
     return doc;
   };
 

@@ -80,7 +80,7 @@ export class RouteTable<R = never> {
       codecs ??= mount.endpoints.codecs;
       // The path's text is made only where a path of as many segments is registered.
       if (!mount.patterns.hasStatic(segments.length - mount.segments.length)) continue;
-      const path = relativePath(mount, segments)!;
+      const path = pathBelow(mount, segments);
       // A request for the text of a pattern (`/notes/:id`) is matched as any other path.
       const verbs = isPattern(path) ? undefined : mount.endpoints.routes.get(path);
       const handler = verbs?.get(method as HttpMethod) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
@@ -92,7 +92,7 @@ export class RouteTable<R = never> {
       if (!underPrefix(mount, segments)) continue;
       const found = mount.patterns.find(method, fallback, segments, mount.segments.length);
       if (found === undefined) continue;
-      const path = relativePath(mount, segments)!;
+      const path = pathBelow(mount, segments);
       return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler: found.handler, prefix: mount.prefix, path, params: found.params, limit: mount.endpoints.maxBodyBytes };
     }
     if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
@@ -124,8 +124,12 @@ function underPrefix(mount: Mount, segments: readonly string[]): boolean {
 
 /** The path of `segments` under `mount`'s prefix (`/getAllUsers`), or `undefined` when outside it. */
 function relativePath(mount: Mount, segments: readonly string[]): string | undefined {
-  if (!underPrefix(mount, segments)) return undefined;
-  const prefix = mount.segments;
+  return underPrefix(mount, segments) ? pathBelow(mount, segments) : undefined;
+}
+
+/** The path of `segments`, which lie below `mount`'s prefix, relative to it. */
+function pathBelow(mount: Mount, segments: readonly string[]): string {
+  const depth = mount.segments.length;
   // One segment below the prefix is the common case (`/api/getUserById`): no array to slice and join.
-  return segments.length === prefix.length + 1 ? '/' + segments[prefix.length] : '/' + segments.slice(prefix.length).join('/');
+  return segments.length === depth + 1 ? '/' + segments[depth] : '/' + segments.slice(depth).join('/');
 }

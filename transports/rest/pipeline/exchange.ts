@@ -1,4 +1,4 @@
-import { problem, problemResponse, type ProblemDocument } from '../problem.ts';
+import { problemResponse, type ProblemDocument } from '../problem.ts';
 import { ReadError } from '../../../core/errors/read-error.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from '../types.ts';
 import type { Codec } from '../../../core/codec.ts';
@@ -224,10 +224,9 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
    * both before anything is read.
    */
   bodyStream(limit: number): AsyncIterable<Uint8Array> | EndpointResponse {
-    const contentEncoding = this.headers.get('content-encoding');
-    if (contentEncoding !== null && contentEncoding.trim().toLowerCase() !== 'identity') {
-      return this.problem(problem(415, `a stream's body is read as it arrives, so it cannot be ${contentEncoding}-coded`), { 'accept-encoding': 'identity' });
-    }
+    // A stream is read as it arrives, not inflated: only identity is accepted.
+    const coding = requestBodyCoding(this.headers.get('content-encoding'), NO_CODINGS);
+    if (coding.kind === 'unsupported') return this.problem(coding.problem, coding.headers);
     const declared = this.declaredLength();
     if (declared !== undefined && declared > limit) return this.problem(bodyOverLimit(limit));
     this.willRead();

@@ -8,6 +8,7 @@ import { problemFromValue } from './problem-value.ts';
 import { ReaderBase } from './reader-base.ts';
 import { unframable, utf8 } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
+import { concatBytes } from './bytes.ts';
 
 /** A binary codec's sequence members, checked present. */
 interface Framing {
@@ -41,10 +42,10 @@ export function valuesWriter<T extends Type>(mediaType: string, codec: Codec, ty
       if (bytes[0] === first && startsWith(bytes, end)) throw unframable(`the ${codec.name} value is the end of the sequence`);
       return bytes;
     },
-    end: () => concat(end, end),
+    end: () => concatBytes([end, end]),
     error(problem: ProblemDocument): Uint8Array {
       const doc = encodeProblem(codec, problem);
-      return concat(end, typeof doc === 'string' ? utf8.encode(doc) : doc);
+      return concatBytes([end, typeof doc === 'string' ? utf8.encode(doc) : doc]);
     },
     heartbeat: () => undefined,
   };
@@ -136,11 +137,4 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
   if (bytes.length < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
   return true;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

@@ -28,9 +28,8 @@ export function argumentsReader(
       : (_request, codec, body) => codec.decode(input!, body, opts) as unknown[];
   }
   const text = sources.path.length > 0 || sources.readsQuery ? textReader(sources.path, sources.query, opts, queryCredentials(schemes)) : undefined;
-  const { bodyForm, bodyNames } = sources;
+  const { bodyForm, bodyNames, readsQuery } = sources;
   const one = bodyNames[0];
-  const { readsQuery } = sources;
   return (request, codec, body) => {
     const search = readsQuery ? request.search ?? '' : '';
     const named: Record<string, unknown> = text === undefined ? {} : text(request.params ?? NO_PARAMS, search);

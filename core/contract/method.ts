@@ -32,6 +32,11 @@ export interface MethodOptions {
    * path below the mount prefix whose `:name` segments bind named parameters. Replaces `verb`.
    */
   route?: string;
+  /**
+   * What the method does, for people and agents: an OpenAPI operation's `description`, an MCP
+   * tool's `description`.
+   */
+  description?: string;
 }
 
 /** One parameter: a value's descriptor, or, as a method's only parameter, a stream of them (`t.stream(T)`). */
@@ -68,6 +73,8 @@ export interface MethodContract<P extends Params = Params, R extends Returns = R
   readonly status: number | undefined;
   /** The method's own security requirement; `undefined` to take the service's. */
   readonly security: readonly string[] | undefined;
+  /** What the method does (`method(..., { description })`); `undefined` when not said. */
+  readonly description: string | undefined;
 }
 
 const VERBS: readonly EndpointVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -113,7 +120,9 @@ export function method<const P extends Params, R extends Returns>(
     if (isBodiless(status) && returns.kind !== 'void') throw new TypeError(`method(): a ${status} answer has no body, so the method must return t.void()`);
   }
   const security = options.security === undefined ? undefined : schemeNames('method()', options.security);
-  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security });
+  const description = options.description;
+  if (description !== undefined && typeof description !== 'string') throw new TypeError('method(): description must be a string');
+  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security, description });
 }
 
 /**

@@ -41,6 +41,7 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   const status = contract.status ?? (returnsVoid ? 204 : 200);
 
   const out: OpenApiObject = { tags: [op.service], summary: name, operationId: ctx.operationId };
+  if (contract.description !== undefined) out.description = contract.description;
   if (op.security.length > 0) out.security = op.security.map((scheme) => ({ [scheme]: [] }));
   if (readsText) out.parameters = parameterObjects(sources, ctx.schemas, `openApi(): ${name}`);
   const incoming = contract.bodyStream;

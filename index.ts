@@ -28,18 +28,18 @@ export { jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from './core/schema/
 export type { JsonSchema } from './core/schema/json-schema.ts';
 export { standardSchema } from './core/standard-schema.ts';
 export type { StandardSchemaV1 } from './core/descriptors/standard-schema-v1.ts';
-export type { Codec, ItemScanner } from './core/codec.ts';
+export type { Codec, ItemScanner, ParsedMessage } from './core/codec.ts';
 export { method, service, meta, contextKey, ContextKey, SseItem, sse } from './core/contract/index.ts';
 export type {
   Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
   Methods, NamedParams, Params, Returns, RouteSpec, ServiceClass, ServiceOptions, SseOptions,
 } from './core/contract/index.ts';
 export {
-  DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES,
-  DEFAULT_STREAM_IDLE_MS, Endpoints, REST, Registry,
+  DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES,
+  DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS, Endpoints, JSONRPC, MCP, REST, Registry, RpcCode,
 } from './transports/rest/index.ts';
 export type {
-  CorsOptions, ErrorContext, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions,
+  CorsOptions, ErrorContext, McpOptions, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions,
 } from './transports/rest/index.ts';
 export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './transports/rest/index.ts';
 export type {

@@ -41,6 +41,34 @@ export interface Codec {
    * stream ends, refusing nesting deeper than `maxDepth`.
    */
   itemScanner?(maxDepth: number): ItemScanner;
+  /**
+   * Optional, for protocols whose messages wrap typed values (JSON-RPC, MCP): `input` parsed whole,
+   * under `opts`' limits (`maxBytes`, `maxItems`, and `maxDepth` where the parser nests), into the
+   * tree the shared read pass takes, so that each part of a message is read by the descriptor it
+   * turns out to need. Throws `ReadError` for input that does not parse. Without it, a protocol
+   * reads a message through `decode(t.unknown(), input)`, whose JSON numbers beyond 2^53 are not
+   * exact.
+   */
+  parseMessage?(input: Uint8Array | string, opts?: Opts): ParsedMessage;
+  /**
+   * Optional, for batches: the array whose items are the values `encoded` (each given by this
+   * codec's `encode`), in this codec's form: `[a,b]` in JSON. Without it, a protocol answering
+   * a batch reads each item back with `decode(t.unknown(), ...)` and writes the array of them.
+   */
+  joinArray?(encoded: readonly (Uint8Array | string)[]): Uint8Array | string;
+}
+
+/** A message as {@link Codec.parseMessage} parsed it. */
+export interface ParsedMessage {
+  /** Plain values: objects, arrays, strings, numbers, and a binary format's bytes, bigints and timestamps. */
+  readonly tree: unknown;
+  /** The rules its parts are read by: JSON's (bytes as base64 text, timestamps as RFC 3339 text), or a binary format's. */
+  readonly source: 'json' | 'binary';
+  /**
+   * JSON: the same input parsed again with every integer exact, for a part whose 64-bit members
+   * met a number `tree` holds with lost digits. Absent where `tree` is exact already.
+   */
+  exact?(): unknown;
 }
 
 /**

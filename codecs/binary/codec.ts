@@ -1,11 +1,12 @@
 import type { Opts } from '../../core/options.ts';
 import type { Infer, InferInput, Type } from '../../core/descriptors/type.ts';
-import type { Codec, ItemScanner } from '../../core/codec.ts';
+import type { Codec, ItemScanner, ParsedMessage } from '../../core/codec.ts';
 import { binaryDecoder, type TreeParser } from './decode.ts';
 import type { ReadWire } from './direct-reader.ts';
 import { binaryEncoder } from './encode.ts';
 import { BinaryItemScanner, type HeadReader } from './item-scanner.ts';
 import type { Wire } from './wire.ts';
+import { Sink } from './sink.ts';
 
 /** A codec whose `encode` gives bytes; it takes the value as a writer does (`InferInput`). */
 export interface BinaryCodec extends Codec {
@@ -43,5 +44,18 @@ export function binaryCodec(format: BinaryFormat): BinaryCodec {
     // A copy per codec: no caller can change the marker another one compares with.
     sequenceEnd: sequence.end.slice(),
     itemScanner: (maxDepth: number): ItemScanner => new BinaryItemScanner(sequence.head, format.title, maxDepth),
+    parseMessage: (input: Uint8Array | string, opts?: Opts): ParsedMessage => ({ tree: decode.parse(input, opts), source: 'binary' }),
+    joinArray: (encoded: readonly (Uint8Array | string)[]): Uint8Array => joinArray(format.wire, encoded),
   };
+}
+
+/** The array of values encoded already: its head, then their bytes. */
+function joinArray(wire: Wire, encoded: readonly (Uint8Array | string)[]): Uint8Array {
+  const sink = new Sink();
+  wire.arrayHead(sink, encoded.length);
+  for (const item of encoded) {
+    if (!(item instanceof Uint8Array)) throw new TypeError('joinArray(): the items of a binary codec are bytes');
+    sink.raw(item);
+  }
+  return sink.buf.slice(0, sink.pos);
 }

@@ -41,6 +41,8 @@ export function binaryDecoder(
   readonly decode: (type: Type, input: Uint8Array | string, opts?: ReadOptions) => unknown;
   /** Builds what `decode(type, _, opts)` needs, now. */
   readonly prepare: (type: Type, opts?: ReadOptions) => void;
+  /** The whole input as a tree, under the same limits, for the read pass to take part by part. */
+  readonly parse: (input: Uint8Array | string, opts?: ReadOptions) => unknown;
 } {
   const { name, title, parse } = format;
 
@@ -71,17 +73,28 @@ export function binaryDecoder(
   );
 
   const prepare = (type: Type, opts?: ReadOptions): void => void plans.get(type, opts);
-  const decode = (type: Type, input: Uint8Array | string, opts?: ReadOptions): unknown => {
+  const bytesOf = (input: Uint8Array | string, maxBytes: number): Uint8Array => {
+    if (!(input instanceof Uint8Array)) throw new Failure('syntax_error', `${title} input must be bytes (a Uint8Array), got ${typeof input}`);
+    checkInputSize(input.byteLength, maxBytes);
+    return input;
+  };
+  const parseWhole = (input: Uint8Array | string, opts?: ReadOptions): unknown => {
     try {
-      const plan = plans.get(type, opts);
-      if (!(input instanceof Uint8Array)) throw new Failure('syntax_error', `${title} input must be bytes (a Uint8Array), got ${typeof input}`);
-      checkInputSize(input.byteLength, plan.maxBytes);
-      return plan.read(input, opts?.maxItems);
+      const options = resolveReadOptions(opts);
+      return parse(bytesOf(input, options.maxBytes), options.maxDepth, undefined, opts?.maxItems);
     } catch (e) {
       throw asDecodeError(e);
     }
   };
-  return { decode, prepare };
+  const decode = (type: Type, input: Uint8Array | string, opts?: ReadOptions): unknown => {
+    try {
+      const plan = plans.get(type, opts);
+      return plan.read(bytesOf(input, plan.maxBytes), opts?.maxItems);
+    } catch (e) {
+      throw asDecodeError(e);
+    }
+  };
+  return { decode, prepare, parse: parseWhole };
 }
 
 /** A direct reader of a whole input under the `maxItems` budget: bails when bytes are left after the value. */

@@ -1,3 +1,4 @@
+import type { ParsedMessage } from '../../core/codec.ts';
 import { Failure } from '../../core/errors/failure.ts';
 import { asDecodeError, checkInputSize } from '../../core/errors/read-error.ts';
 import { CompiledCache, compiled, readOptionsKey, readersKey } from '../../core/compiled.ts';
@@ -47,6 +48,23 @@ export function decodeJson(type: Type, input: Uint8Array | string, opts: ReadOpt
     // Arrays and objects are counted before anything is built, whatever path reads the text.
     checkJsonItems(text, opts?.maxItems);
     return plan.read(text, opts?.maxItems);
+  } catch (e) {
+    throw asDecodeError(e);
+  }
+}
+
+/**
+ * `json.parseMessage`: the text checked as `decode` checks it (size, items) and parsed by
+ * `JSON.parse`; the exact parser runs only for a part that needs it.
+ */
+export function parseJsonMessage(input: Uint8Array | string, opts: ReadOptions | undefined): ParsedMessage {
+  try {
+    const options = resolveReadOptions(opts);
+    const text = toText(input, options.maxBytes);
+    checkJsonItems(text, opts?.maxItems);
+    const tree = parseFast(text);
+    let exact: unknown;
+    return { tree, source: 'json', exact: () => (exact ??= parseExact(text, options.maxDepth)) };
   } catch (e) {
     throw asDecodeError(e);
   }

@@ -1,7 +1,7 @@
 import type { Opts } from '../../core/options.ts';
 import type { Infer, InferInput, Type } from '../../core/descriptors/type.ts';
-import type { Codec } from '../../core/codec.ts';
-import { decodeJson, prepareJsonDecode } from './decode.ts';
+import type { Codec, ParsedMessage } from '../../core/codec.ts';
+import { decodeJson, parseJsonMessage, prepareJsonDecode } from './decode.ts';
 import { jsonWriterFor } from './writers.ts';
 
 /**
@@ -29,5 +29,14 @@ export const json: JsonCodec = {
   prepare(type: Type, opts?: Opts): void {
     jsonWriterFor(type, opts);
     prepareJsonDecode(type, opts);
+  },
+
+  parseMessage(input: Uint8Array | string, opts?: Opts): ParsedMessage {
+    return parseJsonMessage(input, opts);
+  },
+
+  joinArray(encoded: readonly (Uint8Array | string)[]): string {
+    // This codec's items are strings.
+    return `[${encoded.join(',')}]`;
   },
 };

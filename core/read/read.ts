@@ -6,7 +6,7 @@ import type { Type } from '../descriptors/type.ts';
 import { closuresWithAllErrors } from './all-errors.ts';
 import type { TreeSource, Reader, ReaderContext } from './context.ts';
 import { generateReader } from './generate-reader.ts';
-import { restartBytesBudget } from './read-scalars.ts';
+import { NeedsExactNumbers, restartBytesBudget } from './read-scalars.ts';
 
 /** A descriptor's compiled readers for one set of options. */
 export interface Readers {
@@ -44,6 +44,26 @@ export function readTree<T extends Type>(type: T, tree: unknown, options: ReadOp
   const { read } = readersFor(type, resolveReadOptions(options), source);
   try {
     return read(tree) as T['~out'];
+  } catch (e) {
+    throw asReadError(e);
+  }
+}
+
+/**
+ * Reads one part of a parsed message (a JSON-RPC call's `params`) as `type`, as {@link readTree}
+ * does: `part` from `JSON.parse` or a binary parser. When 64-bit members meet a JSON number whose
+ * digits `JSON.parse` may have lost, `exactPart()` gives the same part from the exact parser, and
+ * that is read instead.
+ */
+export function readPart<T extends Type>(type: T, part: unknown, options: ReadOptions | undefined, source: TreeSource, exactPart?: () => unknown): T['~out'] {
+  const readers = readersFor(type, resolveReadOptions(options), source);
+  try {
+    return readers.read(part) as T['~out'];
+  } catch (e) {
+    if (!(e instanceof NeedsExactNumbers) || exactPart === undefined) throw asReadError(e);
+  }
+  try {
+    return readers.closures(exactPart()) as T['~out'];
   } catch (e) {
     throw asReadError(e);
   }

@@ -1,6 +1,7 @@
 import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
+import { callFailure, problemOf, reportFailure } from './call-failure.ts';
 import type { Opts } from '../../core/options.ts';
 import { authenticate, isRefusal } from './authenticate.ts';
 import type { ArgumentSources } from './arguments.ts';
@@ -8,17 +9,16 @@ import { argumentsReader } from './read-arguments.ts';
 import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
-import { markSignalReason } from './log-failure.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
 import { chooseStreamType } from './streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { StreamFrames, type StreamLimits } from './streams/frames.ts';
 import { iteratorOf } from './streams/iterator-of.ts';
-import { isRequestStreamError, requestItems } from './streams/request-items.ts';
+import { requestItems } from './streams/request-items.ts';
 import { requestSequenceCodec, sequenceReader, sequenceWriter } from './streams/framing.ts';
 import type { SequenceWriter } from './streams/writer.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
-import { errorHeaders, problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
+import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
 import { bodyOverLimit, EMPTY_BODY } from './pipeline/request-body.ts';
 import type { SecurityScheme } from './security.ts';
@@ -100,58 +100,14 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const fail = (accept: string | null, doc: ProblemDocument, headers: HeaderValues = {}) =>
     problemResponse(doc, accept, codecs, withVaryOnAccept(headers));
 
-  /**
-   * A thrown error as an answer: its status, and a report to `onError` (with the status sent)
-   * unless it is a plain refusal. Never throws, whatever was thrown (a Proxy whose traps throw).
-   */
+  /** A thrown error as an answer, told to `onError` unless it is a plain refusal. Never throws. */
   const failed = (call: EndpointCall, accept: string | null, thrown: unknown): EndpointResponse => {
-    // A misuse of the call (by `verify`, an interceptor, the method) outweighs what followed it.
-    const error = calls.mistake(call) ?? thrown;
-    calls.setFailure(call, error);
-    let answer: EndpointResponse;
+    const { doc, headers } = callFailure(call, site, thrown, settings);
     try {
-      answer = failure(call, accept, error);
+      return fail(accept, doc, headers);
     } catch {
-      answer = fail(accept, problem(500, 'The server failed to handle the request.', { requestId: call.requestId }));
+      return fail(accept, problem(500, 'The server failed to handle the request.', { requestId: call.requestId }));
     }
-    if (!isRefusal(error)) {
-      // A method passing on its signal's reason (a timeout, a client gone) failed as expected.
-      if (answer.status === 500 && typeof error === 'object' && error !== null) {
-        const signal = call.signal;
-        if (signal.aborted && signal.reason === error) markSignalReason(error);
-      }
-      // The transport may have answered already (a handler timeout): the client received that status.
-      report(call, error, calls.sentStatus(call) ?? answer.status);
-    }
-    return answer;
-  };
-
-  /** Tells `onError` of `error`, answered with `status`. */
-  const report = (call: EndpointCall, error: unknown, status: number): void => {
-    try {
-      settings.onError(error, { service: site.service, method: site.method, status, requestId: call.requestId });
-    } catch {
-      // A failing error hook must not turn one failure into two.
-    }
-  };
-
-  /**
-   * The problem document of `error`, with the request id when it is a 5xx. A ReadError from inside a
-   * method is not about the request: 500 like any other, but for one of the stream it reads (a bad
-   * item the client sent).
-   */
-  const problemOf = (call: EndpointCall, error: unknown): ProblemDocument => {
-    const cause = error instanceof ReadError && !isRequestStreamError(error) ? new Error(error.message, { cause: error }) : error;
-    const doc = problemForError(cause, settings.exposeErrors);
-    if (doc.status >= 500) doc.requestId = call.requestId;
-    return doc;
-  };
-
-  /** The problem document for `error`, with the headers of an HttpError and, below 500, the call's. */
-  const failure = (call: EndpointCall, accept: string | null, error: unknown): EndpointResponse => {
-    const doc = problemOf(call, error);
-    const headers: HeaderValues = doc.status < 500 ? { ...calls.answerHeaders(call) } : {};
-    return fail(accept, doc, errorHeaders(error, headers));
   };
 
   /**
@@ -307,8 +263,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
 
   /** The problem document ending a stream whose source failed, reported to `onError` as any failure. */
   const endOfStream = (call: EndpointCall, error: unknown): ProblemDocument => {
-    const doc = problemOf(call, error);
-    if (!isRefusal(error)) report(call, error, calls.sentStatus(call) ?? calls.successStatus(call));
+    const doc = problemOf(call, error, settings.exposeErrors);
+    if (!isRefusal(error)) reportFailure(call, site, error, calls.sentStatus(call) ?? calls.successStatus(call), settings);
     return doc;
   };
 

@@ -1,14 +1,15 @@
 // The REST protocol, re-exported by the `lacquerjs` entry (index.ts): what the HTTP server, the
 // fetch handler and the client share. Routing, negotiation and CORS internals are imported by the
 // adapters from their own files.
-export { Registry, REST } from './registry.ts';
+export { JSONRPC, MCP, Registry, REST } from './registry.ts';
 export type { Protocol, ServiceMountOptions } from './registry.ts';
 export { Endpoints } from './endpoints.ts';
 export type { Operation } from './endpoints.ts';
 export {
-  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS,
+  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS,
 } from './options.ts';
-export type { ErrorContext, RegistryOptions, ResponseReport } from './options.ts';
+export type { ErrorContext, McpOptions, RegistryOptions, ResponseReport } from './options.ts';
+export { RpcCode } from './jsonrpc/messages.ts';
 export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './security.ts';
 export type { ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, SecurityScheme } from './security.ts';
 export type { Interceptor } from './interceptors.ts';

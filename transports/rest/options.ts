@@ -101,7 +101,38 @@ export interface RegistryOptions extends Opts {
    * call's signal aborted and its iterator's `return()` called. Default `0`: no limit.
    */
   streamMaxMs?: number;
+  /**
+   * JSON-RPC: the most calls one batch may hold; a larger batch is answered with one
+   * `-32600 Invalid Request` error. Default {@link DEFAULT_MAX_BATCH}.
+   */
+  maxBatch?: number;
+  /** MCP: what the server says of itself, and the origins browsers may call it from. */
+  mcp?: McpOptions;
+  /**
+   * Told when `on()` leaves a method out (a stream method on a JSON-RPC or MCP registry, a method
+   * that cannot be an MCP tool). Default: `console.warn`.
+   */
+  onWarning?: (message: string) => void;
 }
+
+/** Options of an MCP registry (`new Registry({ mcp: { ... } }, MCP)`). */
+export interface McpOptions {
+  /** `serverInfo.name` in the answer to `initialize`. Default `'lacquer'`. */
+  name?: string;
+  /** `serverInfo.version`. Default `'1.0.0'`. */
+  version?: string;
+  /** `instructions` in the answer to `initialize`: how an agent should use the tools. */
+  instructions?: string;
+  /**
+   * The `Origin`s a browser may call the endpoint from (`https://app.example`), against DNS
+   * rebinding: a request with another `Origin` is answered 403. Requests without `Origin` (not
+   * from a browser) are served. Default: none.
+   */
+  origins?: readonly string[];
+}
+
+/** The default of `maxBatch`. */
+export const DEFAULT_MAX_BATCH = 100;
 
 /** Logs failures answered 5xx (see {@link logFailure}); the default `onError`. */
 export function defaultOnError(error: unknown, context: ErrorContext): void {

@@ -7,14 +7,20 @@ import { createEndpoint, type EndpointSettings } from './endpoint.ts';
 import { Endpoints } from './endpoints.ts';
 import type { Interceptor } from './interceptors.ts';
 import {
-  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS, defaultOnError,
-  type RegistryOptions,
+  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS, defaultOnError,
+  type McpOptions, type RegistryOptions,
 } from './options.ts';
 import { queryCredentials, type SecurityScheme } from './security.ts';
 import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
 import { ambiguous } from './router.ts';
 import { Problem } from './problem.ts';
+import type { MethodContract } from '../../core/contract/method.ts';
+import { StreamType } from '../../core/descriptors/stream.ts';
+import { rpcHandler, type RpcSettings } from './jsonrpc/handler.ts';
+import { mcpHandler, type McpSettings } from './mcp/handler.ts';
+import { ArgumentsReader } from './procedures/arguments.ts';
+import { Procedure } from './procedures/procedure.ts';
 
 /** Options of {@link Registry.on}. */
 export interface ServiceMountOptions {
@@ -30,10 +36,15 @@ function checkInterceptors(where: string, interceptors: readonly Interceptor[] |
   return [...interceptors];
 }
 
-/** The protocol tag of a REST registry, as the specification's `lib::REST`; REST is the one protocol. */
+/** The protocol tag of a REST registry, as the specification's `lib::REST`: each method an endpoint. */
 export const REST = 'REST';
+/** The protocol tag of a JSON-RPC 2.0 registry: one route, `POST {prefix}`, methods called by name. */
+export const JSONRPC = 'JSONRPC';
+/** The protocol tag of an MCP registry (Streamable HTTP, stateless): each method a tool. */
+export const MCP = 'MCP';
 /** The protocols a registry speaks. */
-export type Protocol = typeof REST;
+export type Protocol = typeof REST | typeof JSONRPC | typeof MCP;
+const PROTOCOLS: readonly string[] = [REST, JSONRPC, MCP];
 
 function nameOf(instance: object): string {
   const ctor = (instance as { constructor?: { name?: unknown } }).constructor;
@@ -47,14 +58,20 @@ function nameOf(instance: object): string {
  */
 export class Registry {
   readonly endpoints: Endpoints;
+  /** The protocol the registry speaks: `REST`, `JSONRPC` or `MCP`. */
+  readonly protocol: Protocol;
   readonly #settings: EndpointSettings;
+  readonly #onWarning: (message: string) => void;
+  /** JSON-RPC and MCP: the methods by name. */
+  readonly #procedures = new Map<string, Procedure>();
   readonly #schemes: ReadonlyMap<string, SecurityScheme>;
   readonly #interceptors: readonly Interceptor[];
   /** Which service claimed each `VERB /path`, for clear conflict errors. */
   readonly #owners = new Map<string, string>();
 
   constructor(opts: RegistryOptions = {}, protocol: Protocol = REST) {
-    if (protocol !== REST) throw new TypeError(`Registry: unknown protocol ${String(protocol)}; only REST is supported`);
+    if (!PROTOCOLS.includes(protocol)) throw new TypeError(`Registry: unknown protocol ${String(protocol)}; one of ${PROTOCOLS.join(', ')}`);
+    this.protocol = protocol;
     // A copy that cannot change: endpoints remember what they negotiated with it.
     const codecs: readonly Codec[] = Object.freeze([...(opts.codecs ?? DEFAULT_CODECS)]);
     if (codecs.length === 0) throw new TypeError('Registry: codecs must hold at least one codec');
@@ -63,6 +80,7 @@ export class Registry {
     const {
       codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS,
       maxItemBytes = DEFAULT_MAX_ITEM_BYTES, maxStreamBytes = DEFAULT_MAX_STREAM_BYTES, streamIdleMs = DEFAULT_STREAM_IDLE_MS, streamMaxMs = 0,
+      maxBatch = DEFAULT_MAX_BATCH, mcp = {}, onWarning = warn,
       ...codecOpts
     } = opts;
     const readWrite: Opts = codecOpts;
@@ -77,6 +95,9 @@ export class Registry {
     }
     if (!(maxItemBytes > 0)) throw new RangeError(`Registry: maxItemBytes must be a number > 0, got ${maxItemBytes}`);
     if (!(maxStreamBytes >= 0)) throw new RangeError(`Registry: maxStreamBytes must be a number ≥ 0, got ${maxStreamBytes}`);
+    if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`Registry: maxBatch must be an integer ≥ 1, got ${maxBatch}`);
+    if (typeof onWarning !== 'function') throw new TypeError('Registry: onWarning must be a function');
+    this.#onWarning = onWarning;
     this.#settings = {
       codecs,
       opts: readWrite,
@@ -92,6 +113,11 @@ export class Registry {
     this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes, Object.freeze({ ...readWrite }));
     // Problem documents are written in every codec; compiled now, as the endpoints are.
     for (const codec of codecs) codec.prepare?.(Problem);
+    if (protocol !== REST) {
+      const rpc: RpcSettings = { codecs, opts: readWrite, maxBodyBytes, maxBatch, acceptPost: this.#settings.acceptPost };
+      const handler = protocol === JSONRPC ? rpcHandler(this.#procedures, rpc) : mcpHandler(this.#procedures, { ...rpc, mcp: mcpSettings(mcp) });
+      this.endpoints.routes.set('/', new Map([['POST', handler]]));
+    }
   }
 
   /**
@@ -125,6 +151,17 @@ export class Registry {
         }
         return found;
       });
+      if (this.protocol !== REST) {
+        const left = this.#leftOut(m);
+        if (left !== undefined) {
+          this.#onWarning(`Registry.on(): ${service}.${name} is left out of this ${this.protocol} registry: ${left}`);
+          continue;
+        }
+        const owner = this.#procedures.get(name)?.service;
+        if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes the method ${name}, already exposed by ${owner}`);
+        planned.push({ name, verb: 'POST', path: '/', schemes, names, sources: undefined });
+        continue;
+      }
       const path = pathFor(name, m);
       const verb = verbFor(name, m);
       const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb, queryCredentials(schemes));
@@ -132,8 +169,16 @@ export class Registry {
       if (conflict !== undefined) throw new Error(`Registry.on(): ${service} exposes ${verb} ${path}, ${conflict}`);
       planned.push({ name, verb, path, schemes, names, sources });
     }
+    if (this.protocol !== REST) {
+      for (const { name, schemes } of planned) {
+        const procedure = new Procedure({ instance, service, name, contract: contract.methods[name]!, schemes, interceptors }, this.#settings);
+        for (const codec of this.#settings.codecs) for (const type of procedure.arguments.descriptors) codec.prepare?.(type, this.#settings.opts);
+        this.#procedures.set(name, procedure);
+      }
+      return this;
+    }
     for (const { name, verb, path, schemes, names, sources } of planned) {
-      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources };
+      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources: sources! };
       const handler = createEndpoint(plan, this.#settings);
       this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names }));
       let verbs = this.endpoints.routes.get(path);
@@ -142,6 +187,15 @@ export class Registry {
       this.#owners.set(`${verb} ${path}`, service);
     }
     return this;
+  }
+
+  /** Why a method cannot be served by this JSON-RPC or MCP registry, or `undefined` when it can. */
+  #leftOut(m: MethodContract): string | undefined {
+    if (m.bodyStream !== undefined || m.returns instanceof StreamType) return 'streams are served by REST registries only';
+    if (this.protocol === MCP && new ArgumentsReader(m, {}).argumentObject === undefined) {
+      return 'an MCP tool takes its arguments as one object: give the method named parameters, or one object parameter';
+    }
+    return undefined;
   }
 
   /**
@@ -168,5 +222,19 @@ interface Planned {
   readonly path: string;
   readonly schemes: SecurityScheme[];
   readonly names: readonly string[];
-  readonly sources: ArgumentSources;
+  /** REST: where the arguments travel. */
+  readonly sources: ArgumentSources | undefined;
+}
+
+function warn(message: string): void {
+  console.warn(message);
+}
+
+/** An MCP registry's options with their defaults, checked. */
+function mcpSettings(options: McpOptions): McpSettings['mcp'] {
+  const { name = 'lacquer', version = '1.0.0', instructions, origins = [] } = options;
+  if (typeof name !== 'string' || typeof version !== 'string') throw new TypeError('Registry: mcp.name and mcp.version must be strings');
+  if (instructions !== undefined && typeof instructions !== 'string') throw new TypeError('Registry: mcp.instructions must be a string');
+  if (!Array.isArray(origins) || origins.some((o) => typeof o !== 'string')) throw new TypeError('Registry: mcp.origins must be an array of origins (\'https://app.example\')');
+  return { name, version, instructions, origins: new Set(origins) };
 }

@@ -76,7 +76,16 @@ export class RouteTable<R = never> {
     // Paths without parameters first, in every mount: a literal segment wins over a parameter even
     // when two registries share a prefix.
     for (const mount of this.#mounts) {
-      if (!underPrefix(mount, segments)) continue;
+      if (!underPrefix(mount, segments)) {
+        // The mount path itself (`/rpc`) is its route `/`, as `/rpc/` is.
+        if (!isMountPath(mount, segments)) continue;
+        codecs ??= mount.endpoints.codecs;
+        const handler = mount.endpoints.routes.get('/')?.get(method as HttpMethod);
+        if (handler !== undefined) {
+          return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler, prefix: mount.prefix, path: '/', params: NO_PARAMS, limit: mount.endpoints.maxBodyBytes };
+        }
+        continue;
+      }
       codecs ??= mount.endpoints.codecs;
       // The path's text is made only where a path of as many segments is registered.
       if (!mount.patterns.hasStatic(segments.length - mount.segments.length)) continue;
@@ -103,6 +112,10 @@ export class RouteTable<R = never> {
   allowed(segments: readonly string[]): HttpMethod[] {
     const out = new Set<HttpMethod>(this.#router.methods(segments));
     for (const mount of this.#mounts) {
+      if (isMountPath(mount, segments)) {
+        for (const m of mount.endpoints.routes.get('/')?.keys() ?? []) out.add(m);
+        continue;
+      }
       const path = relativePath(mount, segments);
       if (path === undefined) continue;
       const verbs = isPattern(path) ? undefined : mount.endpoints.routes.get(path);
@@ -118,6 +131,14 @@ export class RouteTable<R = never> {
 function underPrefix(mount: Mount, segments: readonly string[]): boolean {
   const prefix = mount.segments;
   if (segments.length <= prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (segments[i] !== prefix[i]) return false;
+  return true;
+}
+
+/** Whether `segments` are `mount`'s prefix itself (`/rpc` for the mount at `/rpc`), not the root. */
+function isMountPath(mount: Mount, segments: readonly string[]): boolean {
+  const prefix = mount.segments;
+  if (segments.length !== prefix.length || prefix.length === 0) return false;
   for (let i = 0; i < prefix.length; i++) if (segments[i] !== prefix[i]) return false;
   return true;
 }

@@ -1,0 +1,71 @@
+import type { MethodContract } from '../../../core/contract/method.ts';
+import { t } from '../../../core/descriptors/index.ts';
+import type { Type } from '../../../core/descriptors/type.ts';
+import { Failure } from '../../../core/errors/failure.ts';
+import { asReadError } from '../../../core/errors/read-error.ts';
+import type { Opts } from '../../../core/options.ts';
+import { readPart } from '../../../core/read/read.ts';
+import type { MessagePart } from './message-part.ts';
+
+/** The kinds of descriptor whose values are JSON objects: a method with one such parameter takes it as its arguments object. */
+const OBJECT_KINDS: ReadonlySet<string> = new Set(['object', 'variant', 'map']);
+
+/** Whether `type`'s values are always objects (through `t.lazy`): an MCP tool's arguments or output may be one. */
+export function isObjectType(type: Type): boolean {
+  let current: Type = type;
+  for (let hops = 0; current.kind === 'lazy' && hops < 64; hops++) current = (current as Type & { readonly target: Type }).target;
+  return OBJECT_KINDS.has(current.kind);
+}
+
+/**
+ * How the arguments of one method are read from a message's `params`: an array with one element
+ * per declared parameter, in declared order; or an object: the named parameters by name, or, for a
+ * method whose one parameter is an object, that object.
+ */
+export class ArgumentsReader {
+  /** The positional form: a tuple of the parameters. */
+  readonly #positional: Type;
+  /** The arguments as one object, when the method has one: named parameters, or the one object parameter. */
+  readonly argumentObject: Type | undefined;
+  readonly #names: readonly string[] | undefined;
+  readonly #count: number;
+  readonly #opts: Opts;
+
+  constructor(contract: MethodContract, opts: Opts) {
+    const { paramTypes, paramNames } = contract;
+    this.#positional = t.tuple(paramTypes);
+    this.#names = paramNames;
+    this.#count = paramTypes.length;
+    this.#opts = opts;
+    if (paramNames !== undefined) this.argumentObject = t.object(Object.fromEntries(paramNames.map((name, i) => [name, paramTypes[i]!])));
+    else if (paramTypes.length === 0) this.argumentObject = t.object({});
+    else if (paramTypes.length === 1 && isObjectType(paramTypes[0]!)) this.argumentObject = paramTypes[0];
+    else this.argumentObject = undefined;
+  }
+
+  /** Every descriptor a message's params may be read as, to compile ahead. */
+  get descriptors(): readonly Type[] {
+    return this.argumentObject === undefined ? [this.#positional] : [this.#positional, this.argumentObject];
+  }
+
+  /**
+   * The arguments in declared order from `params` (absent: none given). Throws `ReadError` with
+   * paths into `params`: `/0/name`, `/id`.
+   */
+  read(params: MessagePart | undefined): readonly unknown[] {
+    if (params === undefined) {
+      if (this.#count === 0) return [];
+      if (this.argumentObject !== undefined) return this.#byName({ tree: {}, source: 'json' });
+      throw asReadError(new Failure('missing_key', `params are missing: ${this.#count === 1 ? 'one parameter' : `${this.#count} parameters`} expected`));
+    }
+    if (Array.isArray(params.tree)) return readPart(this.#positional, params.tree, this.#opts, params.source, params.exact) as readonly unknown[];
+    if (typeof params.tree === 'object' && params.tree !== null && !(params.tree instanceof Uint8Array) && this.argumentObject !== undefined) return this.#byName(params);
+    const expected = this.argumentObject === undefined ? `an array of ${this.#count} parameters` : 'an array of the parameters, or an object of them by name';
+    throw asReadError(new Failure('type_mismatch', `params must be ${expected}`));
+  }
+
+  #byName(params: MessagePart): readonly unknown[] {
+    const value = readPart(this.argumentObject!, params.tree, this.#opts, params.source, params.exact) as Record<string, unknown>;
+    return this.#names === undefined ? (this.#count === 0 ? [] : [value]) : this.#names.map((name) => value[name]);
+  }
+}

@@ -1,0 +1,147 @@
+import type { MethodContract } from '../../../core/contract/method.ts';
+import type { Type } from '../../../core/descriptors/type.ts';
+import { ReadError } from '../../../core/errors/read-error.ts';
+import type { Opts } from '../../../core/options.ts';
+import { authenticate } from '../authenticate.ts';
+import { EndpointCall, calls, type CallSite } from '../call.ts';
+import { callFailure, type CallFailure, type FailureSettings } from '../call-failure.ts';
+import { intercept, type Interceptor } from '../interceptors.ts';
+import type { ResponseReport } from '../options.ts';
+import { problemForError } from '../problem.ts';
+import type { SecurityScheme } from '../security.ts';
+import { isThenable } from '../thenable.ts';
+import type { EndpointRequest } from '../types.ts';
+import { ArgumentsReader } from './arguments.ts';
+import type { MessagePart } from './message-part.ts';
+
+/** What the procedures of one registry share. */
+export interface ProcedureSettings extends FailureSettings {
+  readonly opts: Opts;
+  readonly onResponse: ((report: ResponseReport) => void) | undefined;
+}
+
+/** One service method as a protocol that carries calls in messages (JSON-RPC, MCP) runs it. */
+export interface ProcedurePlan {
+  readonly instance: object;
+  readonly service: string;
+  readonly name: string;
+  readonly contract: MethodContract;
+  /** The schemes that may admit a caller; none for a public method. */
+  readonly schemes: readonly SecurityScheme[];
+  /** Registry interceptors, then the service's. */
+  readonly interceptors: readonly Interceptor[];
+}
+
+/**
+ * How one call ended: the method's value, or a failure. `refused` when security refused the
+ * caller, `params` when the arguments did not read; otherwise the method (or an interceptor) failed.
+ */
+export type Outcome =
+  | { readonly ok: true; readonly call: EndpointCall; readonly value: unknown }
+  | ({ readonly ok: false; readonly call: EndpointCall; readonly stage: 'refused' | 'params' | 'method' } & CallFailure);
+
+/**
+ * One method, callable by message: each call is authenticated, then its arguments are read, then
+ * the interceptors and the method run with its {@link EndpointCall}, as a REST endpoint's are.
+ */
+export class Procedure {
+  readonly service: string;
+  readonly name: string;
+  readonly contract: MethodContract;
+  /** What the method answers. */
+  readonly returns: Type;
+  readonly arguments: ArgumentsReader;
+  readonly #plan: ProcedurePlan;
+  readonly #settings: ProcedureSettings;
+  readonly #site: CallSite;
+  readonly #run: (call: EndpointCall) => unknown;
+
+  constructor(plan: ProcedurePlan, settings: ProcedureSettings) {
+    const { contract } = plan;
+    this.#plan = plan;
+    this.#settings = settings;
+    this.service = plan.service;
+    this.name = plan.name;
+    this.contract = contract;
+    this.returns = contract.returns as Type;
+    this.arguments = new ArgumentsReader(contract, settings.opts);
+    const returnsVoid = this.returns.kind === 'void';
+    this.#site = { service: plan.service, method: plan.name, status: 200, returnsVoid };
+    const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
+    this.#run = (call) => method.apply(plan.instance, [...call.args, call]);
+  }
+
+  /**
+   * Runs one call made by `request` (the HTTP request carrying the message), its arguments read
+   * from `params` once the caller is admitted. Never rejects.
+   */
+  invoke(request: EndpointRequest, requestId: string, params: MessagePart | undefined): Outcome | Promise<Outcome> {
+    const call = new EndpointCall(this.#site, request, requestId, this.#settings.onResponse === undefined ? 0 : performance.now());
+    const { schemes } = this.#plan;
+    if (schemes.length > 0) {
+      let pending: void | Promise<void>;
+      try {
+        pending = authenticate(call, schemes);
+      } catch (e) {
+        return this.#failed(call, 'refused', e);
+      }
+      if (pending !== undefined) return pending.then(() => this.#admitted(call, params), (e: unknown) => this.#failed(call, 'refused', e));
+    }
+    return this.#admitted(call, params);
+  }
+
+  /** Tells `onResponse` of a call whose message was answered with `status` (the status its problem would have had, or 200). */
+  written(outcome: Outcome, prefix: string): void {
+    const { onResponse } = this.#settings;
+    if (onResponse === undefined) return;
+    const { call } = outcome;
+    const status = outcome.ok ? 200 : outcome.doc.status;
+    const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = {
+      call, prefix, path: prefix + call.path, status, durationMs: performance.now() - calls.started(call),
+    };
+    const failure = calls.failure(call);
+    if (failure !== undefined) report.error = failure;
+    try {
+      onResponse(report);
+    } catch {
+      // An observer must not break the answer it observes.
+    }
+  }
+
+  /** Fails a call that had returned (its value could not be written), as the method would have. */
+  fail(call: EndpointCall, error: unknown): Outcome & { readonly ok: false } {
+    return this.#failed(call, 'method', error);
+  }
+
+  #admitted(call: EndpointCall, params: MessagePart | undefined): Outcome | Promise<Outcome> {
+    if (calls.mistake(call) !== undefined) return this.#failed(call, 'method', undefined);
+    try {
+      calls.setArgs(call, this.arguments.read(params));
+    } catch (e) {
+      if (!(e instanceof ReadError)) return this.#failed(call, 'method', e);
+      // Bad arguments are the caller's: a 400 problem listing them, not reported as a fault.
+      calls.setFailure(call, e);
+      return { ok: false, call, stage: 'params', error: e, doc: problemForError(e, false), headers: {} };
+    }
+    let result: unknown;
+    try {
+      const { interceptors } = this.#plan;
+      result = interceptors.length === 0 ? this.#run(call) : intercept(interceptors, call, this.#run);
+      if (isThenable(result)) {
+        return Promise.resolve(result).then((value) => this.#returned(call, value), (e: unknown) => this.#failed(call, 'method', e));
+      }
+    } catch (e) {
+      return this.#failed(call, 'method', e);
+    }
+    return this.#returned(call, result);
+  }
+
+  #returned(call: EndpointCall, value: unknown): Outcome {
+    const mistake = calls.mistake(call);
+    return mistake === undefined ? { ok: true, call, value } : this.#failed(call, 'method', mistake);
+  }
+
+  #failed(call: EndpointCall, stage: 'refused' | 'method', thrown: unknown): Outcome & { readonly ok: false } {
+    return { ok: false, call, stage, ...callFailure(call, this.#site, thrown, this.#settings) };
+  }
+}

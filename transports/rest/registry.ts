@@ -17,7 +17,7 @@ import { ambiguous } from './router.ts';
 import { Problem } from './problem.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
-import { rpcHandler, type RpcSettings } from './jsonrpc/handler.ts';
+import { rpcHandler } from './jsonrpc/handler.ts';
 import { mcpHandler, type McpSettings } from './mcp/handler.ts';
 import { ArgumentsReader } from './procedures/arguments.ts';
 import { Procedure } from './procedures/procedure.ts';
@@ -114,8 +114,8 @@ export class Registry {
     // Problem documents are written in every codec; compiled now, as the endpoints are.
     for (const codec of codecs) codec.prepare?.(Problem);
     if (protocol !== REST) {
-      const rpc: RpcSettings = { codecs, opts: readWrite, maxBodyBytes, maxBatch, acceptPost: this.#settings.acceptPost };
-      const handler = protocol === JSONRPC ? rpcHandler(this.#procedures, rpc) : mcpHandler(this.#procedures, { ...rpc, mcp: mcpSettings(mcp) });
+      const message = { codecs, opts: readWrite, maxBodyBytes, acceptPost: this.#settings.acceptPost };
+      const handler = protocol === JSONRPC ? rpcHandler(this.#procedures, { ...message, maxBatch }) : mcpHandler(this.#procedures, { ...message, mcp: mcpSettings(mcp) });
       this.endpoints.routes.set('/', new Map([['POST', handler]]));
     }
   }

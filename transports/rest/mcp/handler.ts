@@ -1,10 +1,10 @@
 import type { Procedure } from '../procedures/procedure.ts';
-import type { RpcSettings } from '../jsonrpc/handler.ts';
+import type { MessageSettings } from '../jsonrpc/exchange.ts';
 import type { EndpointRequest, EndpointResponse, Handler } from '../types.ts';
 import { problem, problemResponse } from '../problem.ts';
 
 /** What the MCP route of one registry needs. */
-export interface McpSettings extends RpcSettings {
+export interface McpSettings extends MessageSettings {
   readonly mcp: {
     readonly name: string;
     readonly version: string;

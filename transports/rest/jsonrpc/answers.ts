@@ -1,0 +1,34 @@
+import type { Codec } from '../../../core/codec.ts';
+import { t } from '../../../core/descriptors/index.ts';
+import { HttpError, InvalidArgument } from '../../../core/errors/http-error.ts';
+import type { ProblemDocument } from '../problem.ts';
+import type { Outcome } from '../procedures/procedure.ts';
+import { ErrorAnswer, RPC_MESSAGES, RpcCode } from './messages.ts';
+
+const UNKNOWN = t.unknown();
+
+/**
+ * The error code of a failed call: `-32602` for arguments that do not read and `InvalidArgument`,
+ * `-32000` for an `HttpError` (a refusal included), `-32603` for any other failure.
+ */
+export function errorCodeOf(outcome: Outcome & { readonly ok: false }): number {
+  if (outcome.stage === 'params' || isInvalidArgument(outcome.error)) return RpcCode.invalidParams;
+  return outcome.error instanceof HttpError ? RpcCode.serverError : RpcCode.internalError;
+}
+
+/** An error answer in `codec`: the specification's message for its code, or the problem's detail; the problem document as `data`. */
+export function errorAnswer(codec: Codec, code: number, id: unknown, doc: ProblemDocument): Uint8Array | string {
+  const message = RPC_MESSAGES[code] ?? doc.detail ?? doc.title ?? 'Server error';
+  return codec.encode(ErrorAnswer, { jsonrpc: '2.0', error: { code, message, data: { ...doc } }, id } as never);
+}
+
+/** A batch's answers as one array in `codec`. */
+export function joinAnswers(codec: Codec, encoded: readonly (Uint8Array | string)[]): Uint8Array | string {
+  if (codec.joinArray !== undefined) return codec.joinArray(encoded);
+  return codec.encode(t.array(UNKNOWN), encoded.map((e) => codec.decode(UNKNOWN, e)) as never);
+}
+
+function isInvalidArgument(error: unknown): boolean {
+  // `InvalidArgument`'s own `instanceof` (see HttpError's `Symbol.hasInstance`).
+  return error instanceof (InvalidArgument as unknown as new () => object);
+}

@@ -83,7 +83,8 @@ export function rpcHandler(procedures: ReadonlyMap<string, Procedure>, settings:
   const encodeOutcome = (codec: Codec, procedure: Procedure, outcome: Outcome, id: RpcId): Uint8Array | string => {
     if (!outcome.ok) return errorAnswer(codec, errorCodeOf(outcome), id, outcome.doc);
     try {
-      return codec.encode(envelopeOf(procedure), { jsonrpc: '2.0', result: procedure.returns.kind === 'void' ? null : outcome.value, id } as never);
+      // `result` is never left out: nothing (`t.void()`, an optional's absence) is `null`, as a REST answer writes it.
+      return codec.encode(envelopeOf(procedure), { jsonrpc: '2.0', result: outcome.value ?? null, id } as never);
     } catch (e) {
       const failed = procedure.fail(outcome.call, e);
       return errorAnswer(codec, errorCodeOf(failed), id, failed.doc);

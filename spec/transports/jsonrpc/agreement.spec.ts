@@ -72,7 +72,8 @@ describe('transports: JSON-RPC agrees with REST (property)', () => {
         return;
       }
       const problem = JSON.parse(bodyOf(restAnswer) as string) as { errors?: { code: string; path: string }[] };
-      expect(answer.error?.code, text).to.equal(-32602);
+      // A value read that its own descriptor then cannot write fails both as the server's fault.
+      expect(answer.error?.code, text).to.equal(restAnswer.status === 500 ? -32603 : -32602);
       const paths = (errors: { code: string; path: string }[] = []) => errors.map((e) => `${e.code} ${e.path}`);
       expect(paths(answer.error.data.errors)).to.deep.equal(paths(problem.errors).map((p) => p.replace(' ', ' /0')));
     }), { numRuns: 150 });

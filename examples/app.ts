@@ -1,4 +1,4 @@
-import { Registry, type RegistryOptions, type ResponseReport } from '../index.ts';
+import { JSONRPC, MCP, Registry, type RegistryOptions, type ResponseReport } from '../index.ts';
 import { HttpServer, type HttpServerOptions } from '../transports/http/index.ts';
 import { CALLER, demoBearer, demoTokens, type DemoTokens } from './auth.ts';
 import { serveApiDocs } from './openapi.ts';
@@ -19,10 +19,14 @@ export function exampleRoutes(registry: Registry): string[] {
   return [...endpointList('/api', registry), 'GET /api/openapi.json'];
 }
 
-/** One line per answer of an endpoint: `POST /api/books 201 0.4 ms req=<id> caller=demo`. */
-export function logLine(prefix: string, { call, status, durationMs }: ResponseReport): string {
+/**
+ * One line per answer of an endpoint, `POST /api/books 201 0.4 ms req=<id> caller=demo`, or per
+ * call of a JSON-RPC or MCP message: `POST /rpc getBook 200 0.1 ms req=<id>`.
+ */
+export function logLine({ call, path, status, durationMs }: ResponseReport, byName = false): string {
   const caller = call.has(CALLER) ? ` caller=${call.get(CALLER).name}` : '';
-  return `${call.verb} ${prefix}${call.path} ${status} ${durationMs.toFixed(1)} ms req=${call.requestId}${caller}`;
+  const target = byName ? `${path.replace(/\/$/, '')} ${call.method}` : path;
+  return `${call.verb} ${target} ${status} ${durationMs.toFixed(1)} ms req=${call.requestId}${caller}`;
 }
 
 /** Options of {@link createExampleServer}. */
@@ -36,34 +40,47 @@ export interface ExampleOptions {
   log?: (line: string) => void;
 }
 
-/** The example's parts: the server, and the registry of its endpoints. */
+/** The example's parts: the server, and the registries of the same services in three protocols. */
 export interface ExampleServer {
   server: HttpServer;
-  /** The users, the books and their activity: every endpoint the OpenAPI document describes. */
+  /** The users, the books and their activity: every endpoint the OpenAPI document describes (`/api`). */
   registry: Registry;
+  /** The same service instances as JSON-RPC 2.0 methods (`POST /rpc`). */
+  rpc: Registry;
+  /** The same service instances as MCP tools (`POST /mcp`), but streams and positional parameters. */
+  mcp: Registry;
 }
 
 /**
  * The example application: the services under `/api` behind bearer tokens (but the reading of
  * books and their activity), the public discovery route `GET /api`, the OpenAPI document
  * `GET /api/openapi.json` and its reference page `/docs`, and the browser page at `/` (bundled on
- * first request).
+ * first request). The same instances answer JSON-RPC 2.0 at `POST /rpc` and MCP at `POST /mcp`.
  */
 export function createExampleServer(options: ExampleOptions = {}): ExampleServer {
   const log = options.log ?? console.log;
   const registryOptions: RegistryOptions = {
     ...options.registry,
     security: { bearer: demoBearer(options.tokens ?? demoTokens()) },
-    onResponse: (report) => log(logLine('/api', report)),
+    onResponse: (report) => log(logLine(report)),
+    // What a JSON-RPC or MCP registry leaves out (streams; for MCP, positional parameters) shows in the log.
+    onWarning: log,
   };
-  const books = new BookService('/api/books');
-  const registry = new Registry(registryOptions).on(new UserService()).on(books).on(new BookEventService(books));
+  const byName: RegistryOptions = { ...registryOptions, onResponse: (report) => log(logLine(report, true)) };
+  const services = [new UserService(), new BookService('/api/books')] as const;
+  const events = new BookEventService(services[1]);
+  const registry = new Registry(registryOptions).on(services[0]).on(services[1]).on(events);
+  const rpc = new Registry(byName, JSONRPC).on(services[0]).on(services[1]);
+  const mcp = new Registry({ ...byName, mcp: { name: 'lacquer-example', instructions: 'A small library: find, read and change books; list users.' } }, MCP)
+    .on(services[0]).on(services[1]);
   const server = new HttpServer(options.server);
   server.mount('/api', registry.endpoints);
+  server.mount('/rpc', rpc.endpoints);
+  server.mount('/mcp', mcp.endpoints);
   server.get('/api', (_req, res) => {
     res.json({ endpoints: exampleRoutes(registry) });
   });
   serveApiDocs(server, registry, '/api');
   servePage(server);
-  return { server, registry };
+  return { server, registry, rpc, mcp };
 }

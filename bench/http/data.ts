@@ -29,6 +29,8 @@ export const NEW_BOOK: Book = {
 export const USER_ID = 7n;
 
 export const PREFIX = '/api';
+/** Where the protocols bench serves the same service as JSON-RPC 2.0. */
+export const RPC_PREFIX = '/rpc';
 
 /** One of the endpoints the servers answer, with its request bodies and expected answer. */
 export interface BenchEndpoint {

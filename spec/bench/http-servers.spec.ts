@@ -1,6 +1,6 @@
 // The HTTP benchmark's servers answer the same thing, and its harness works. Behaviour only: no timing.
 import { expect } from 'chai';
-import { AUTH_ENDPOINT, CHALLENGE, ENDPOINTS, INVALID_TOKEN_CHALLENGE, NEW_BOOK, PREFIX, TOKENS } from '../../bench/http/data.ts';
+import { AUTH_ENDPOINT, CHALLENGE, ENDPOINTS, INVALID_TOKEN_CHALLENGE, NEW_BOOK, PREFIX, RPC_PREFIX, TOKENS } from '../../bench/http/data.ts';
 import { ServerProcess } from '../../bench/http/processes.ts';
 import { checkAnswer, type WireFormat } from '../../bench/http/requests.ts';
 import { SERVERS, type RunningServer, type ServerKind } from '../../bench/http/servers/index.ts';
@@ -12,7 +12,7 @@ import { BUN_SERVERS } from '../../bench/runtimes/bench.ts';
 import { bunBinary, startBun, type BunProcess } from '../../bench/runtimes/bun.ts';
 import { checkSameAnswer, rawAnswer } from '../../bench/runtimes/check.ts';
 
-const FORMATS: Record<ServerKind, readonly WireFormat[]> = { lacquer: ['json', 'msgpack'], fastify: ['json'], 'node:http': ['json'] };
+const FORMATS: Record<ServerKind, readonly WireFormat[]> = { lacquer: ['json', 'msgpack'], 'lacquer+jsonrpc': ['json'], fastify: ['json'], 'node:http': ['json'] };
 
 /** POSTs user id 7 in JSON to the authenticated getUserById (or `path`) with `headers`; the answer, body read. */
 async function postUserId(port: number, headers: Record<string, string>, path = AUTH_ENDPOINT.path): Promise<Response> {
@@ -47,7 +47,16 @@ describe('bench/http servers', () => {
         }
       }
 
-      if (kind !== 'node:http') {
+      if (kind === 'lacquer+jsonrpc') {
+        it('answers getUserById as one JSON-RPC call and as a batch, with the REST endpoint\'s user', async () => {
+          const post = async (body: string) => (await fetch(`http://127.0.0.1:${server.port}${RPC_PREFIX}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json();
+          const rest = await (await fetch(`http://127.0.0.1:${server.port}${PREFIX}/getUserById`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '7' })).json();
+          expect(await post('{"jsonrpc":"2.0","method":"getUserById","params":[7],"id":1}')).to.deep.equal({ jsonrpc: '2.0', result: rest, id: 1 });
+          expect(await post('[{"jsonrpc":"2.0","method":"getUserById","params":[7],"id":1},{"jsonrpc":"2.0","method":"getUserById","params":[7],"id":2}]')).to.have.length(2);
+        });
+      }
+
+      if (kind === 'lacquer' || kind === 'fastify') {
         it(`answers ${AUTH_ENDPOINT.name} with the expected value, given a known bearer token`, () =>
           checkAnswer(`http://127.0.0.1:${server.port}`, AUTH_ENDPOINT, 'json'));
 

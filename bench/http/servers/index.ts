@@ -1,6 +1,6 @@
 // The three benchmark servers by name, as the child process and the spec start them.
 import { startFastify } from './fastify.ts';
-import { startLacquer } from './lacquer.ts';
+import { startLacquer, startLacquerProtocols } from './lacquer.ts';
 import { startNodeHttp } from './node-http.ts';
 import type { RunningServer } from './types.ts';
 
@@ -8,6 +8,7 @@ export type { RunningServer } from './types.ts';
 
 export const SERVERS = {
   lacquer: startLacquer,
+  'lacquer+jsonrpc': startLacquerProtocols,
   fastify: startFastify,
   'node:http': startNodeHttp,
 } as const satisfies Record<string, (port?: number) => Promise<RunningServer>>;

@@ -1,10 +1,10 @@
 // lacquer: HttpServer + Registry with a benchmark service over the specification's records, and the
 // same getUserById behind bearer auth and one interceptor in a second registry.
 import {
-  bearerAuth, contextKey, HttpError, InvalidArgument, Registry, meta, method, service, t, type Interceptor,
+  bearerAuth, contextKey, HttpError, InvalidArgument, JSONRPC, Registry, meta, method, service, t, type Interceptor,
 } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
-import { AUTH_PREFIX, Book, FEED_LENGTH, PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
+import { AUTH_PREFIX, Book, FEED_LENGTH, PREFIX, RPC_PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
 import type { RunningServer } from './types.ts';
 
 /**
@@ -89,3 +89,17 @@ export async function startLacquer(port = 0): Promise<RunningServer> {
     .start();
   return { port: server.port, close: () => server.stop() };
 }
+
+/** The benchmark service twice on one server: REST under {@link PREFIX}, JSON-RPC 2.0 at {@link RPC_PREFIX}. */
+export async function startLacquerProtocols(port = 0): Promise<RunningServer> {
+  const service = new BenchService();
+  // The stream method is REST's alone.
+  const options = { errorOnMissingKeys: true, onWarning: () => {} } as const;
+  const server = await new HttpServer()
+    .mount(PREFIX, new Registry(options).on(service).endpoints)
+    .mount(RPC_PREFIX, new Registry(options, JSONRPC).on(service).endpoints)
+    .bind(port)
+    .start();
+  return { port: server.port, close: () => server.stop() };
+}
+

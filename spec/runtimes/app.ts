@@ -1,7 +1,7 @@
-// The application the runtime vectors (spec/runtimes/vectors.ts) are asked of: one registry served
-// by the fetch handler, built from lacquer's public entry points only. It runs unchanged in Node
-// (in process), Bun (`Bun.serve`), Deno (`Deno.serve`) and workerd (bundled by esbuild), so it
-// imports nothing from node:*, chai or mocha, and reads no `process`.
+// The application the runtime vectors (spec/runtimes/vectors.ts) are asked of: a REST registry and a
+// JSON-RPC registry of the same services, served by fetch handlers, built from lacquer's public entry
+// points only. It runs unchanged in Node (in process), Bun (`Bun.serve`), Deno (`Deno.serve`) and
+// workerd (bundled by esbuild), so it imports nothing from node:*, chai or mocha, and reads no `process`.
 //
 // Everything here is built at module top level, which a Worker runs while it starts: the registry
 // compiles its endpoints' code then, while workerd still allows `new Function`. The `codegen`
@@ -10,13 +10,15 @@ import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import {
-  HttpError, Registry, bearerAuth, contextKey, generatedSource, meta, method, service, t,
+  HttpError, JSONRPC, Registry, bearerAuth, contextKey, generatedSource, meta, method, service, t,
   type Call, type Infer, type Interceptor,
 } from '../../index.ts';
 import { toFetchHandler, type FetchHandlerOptions } from '../../transports/fetch/index.ts';
 
 /** Where the registry is mounted. */
 export const PREFIX = '/api';
+/** Where the same services answer JSON-RPC 2.0. */
+export const RPC_PREFIX = '/rpc';
 /** The fetch handler's body limit for this app: small, so that 413 is cheap to reach. */
 export const MAX_BODY_BYTES = 4096;
 /** The one origin CORS allows. */
@@ -279,12 +281,20 @@ export function appRegistry(): Registry {
     .on(new Codegen());
 }
 
-/** The fetch handler every runtime serves. */
+/** The services of the app a JSON-RPC 2.0 registry serves at {@link RPC_PREFIX}. */
+export function rpcRegistry(): Registry {
+  return new Registry({ security: { bearer }, onWarning: () => {} }, JSONRPC).on(new Samples()).on(new Vault()).on(new SampleResources());
+}
+
+/** The fetch handler every runtime serves: the REST registry under {@link PREFIX}, the JSON-RPC one at {@link RPC_PREFIX}. */
 export function makeApp(options: AppOptions = {}): (request: Request, ...platform: unknown[]) => Promise<Response> {
-  return toFetchHandler(PREFIX, appRegistry().endpoints, {
+  const transport = {
     maxBodyBytes: MAX_BODY_BYTES,
     cors: { origins: [ALLOWED_ORIGIN], exposeHeaders: ['x-request-id'], maxAgeSeconds: 300 },
-    trustProxy: (address) => address === LOAD_BALANCER,
+    trustProxy: (address: string) => address === LOAD_BALANCER,
     ...(options.ip === undefined ? {} : { ip: options.ip }),
-  });
+  };
+  const rest = toFetchHandler(PREFIX, appRegistry().endpoints, transport);
+  const rpc = toFetchHandler(RPC_PREFIX, rpcRegistry().endpoints, transport);
+  return (request, ...platform) => (new URL(request.url).pathname.startsWith(RPC_PREFIX) ? rpc : rest)(request, ...platform);
 }

@@ -10,7 +10,7 @@
 import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpack';
 import cbor from 'cbor';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { ALLOWED_ORIGIN, LIST_LENGTH, MAX_BODY_BYTES, PREFIX, SECRET, TOKENS, listedSample, type Sample } from './app.ts';
+import { ALLOWED_ORIGIN, LIST_LENGTH, MAX_BODY_BYTES, PREFIX, RPC_PREFIX, SECRET, TOKENS, listedSample, type Sample } from './app.ts';
 import { DEFAULT_EXPOSED_HEADERS } from '../../transports/rest/pipeline/cors.ts';
 
 /** Where the vectors run. */
@@ -872,6 +872,48 @@ const ROUTES: Vector[] = [
   },
 ];
 
+/** A JSON-RPC message to the app's JSON-RPC registry, with its own `x-request-id`. */
+function askRpc(id: string, body: string | Uint8Array, headers: Record<string, string> = JSON_BODY): VectorRequest {
+  return { method: 'POST', path: RPC_PREFIX, headers: { 'x-request-id': id, ...headers }, body };
+}
+
+/** The problem document of a JSON-RPC error's `data`, as JSON text. */
+const outOfRange = '{"type":"about:blank","title":"Bad Request","status":400,"detail":"-1 is outside u64 (0..18446744073709551615) at /id","code":"out_of_range",'
+  + '"path":"/id","errors":[{"code":"out_of_range","path":"/id","message":"-1 is outside u64 (0..18446744073709551615) at /id"}]}';
+
+const JSON_RPC: Vector[] = [
+  {
+    name: 'JSON-RPC: a call by name, a u64 above 2^53 exact in params and in the result',
+    request: askRpc('rpc-call', `{"jsonrpc":"2.0","method":"sampleById","params":{"id":${U64_MAX}},"id":1}`),
+    expect: jsonAnswer('rpc-call', `{"jsonrpc":"2.0","result":${SAMPLE_JSON},"id":1}`),
+  },
+  {
+    name: 'JSON-RPC: a batch answered in order: a result, invalid params with their path, a method not found',
+    request: askRpc('rpc-batch', '[{"jsonrpc":"2.0","method":"sampleById","params":[5],"id":1},'
+      + '{"jsonrpc":"2.0","method":"relabel","params":{"id":-1,"label":"x"},"id":2},{"jsonrpc":"2.0","method":"nothing","id":3}]'),
+    expect: jsonAnswer('rpc-batch', `[{"jsonrpc":"2.0","result":${SAMPLE_JSON.replace(String(U64_MAX), '5')},"id":1},`
+      + `{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params","data":${outOfRange}},"id":2},`
+      + '{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found","data":{"type":"about:blank","title":"Bad Request","status":400,"detail":"there is no method \'nothing\'"}},"id":3}]'),
+  },
+  {
+    name: 'JSON-RPC: a MessagePack message answered in CBOR',
+    request: askRpc('rpc-binary', asMsgpack({ jsonrpc: '2.0', method: 'relabel', params: { id: U64_MAX, label: 'neu' }, id: 'b' }),
+      { 'content-type': 'application/msgpack', accept: 'application/cbor' }),
+    expect: binaryAnswer('rpc-binary', 'application/cbor', { cbor: { jsonrpc: '2.0', result: { ...SAMPLE_VALUE, label: 'neu' }, id: 'b' } }),
+  },
+  {
+    name: 'JSON-RPC: security per call, the refused call answered -32000 with its 401',
+    request: askRpc('rpc-refused', '{"jsonrpc":"2.0","method":"whoAmI","id":1}'),
+    expect: jsonAnswer('rpc-refused', '{"jsonrpc":"2.0","error":{"code":-32000,"message":"this call needs credentials","data":'
+      + '{"type":"about:blank","title":"Unauthorized","status":401,"detail":"this call needs credentials"}},"id":1}', 200, { 'www-authenticate': 'Bearer realm="api"' }),
+  },
+  {
+    name: 'JSON-RPC: notifications only, 204 without a body',
+    request: askRpc('rpc-notify', '[{"jsonrpc":"2.0","method":"getSample"},{"jsonrpc":"2.0","method":"nothing"}]'),
+    expect: { status: 204, headers: { vary: 'Accept', 'x-request-id': 'rpc-notify' }, body: { empty: true } },
+  },
+];
+
 /** A listed sample's JSON text, its u64 exact. */
 const listedJson = (i: number) => JSON.stringify({ ...listedSample(i), id: 0 }).replace('"id":0', `"id":${listedSample(i).id}`);
 
@@ -928,7 +970,7 @@ const STREAMS: Vector[] = [
 /** Every vector, in the order they run. */
 export const VECTORS: readonly Vector[] = [
   ...CODECS, ...NEGOTIATION, ...PROBLEMS, ...METHODS, ...CORS, ...SECURITY, ...REQUEST_IDS, ...INTERCEPTORS,
-  ...PLATFORM_VECTORS, ...CODEGEN, ...COMPRESSION, ...ROUTES, ...STREAMS,
+  ...PLATFORM_VECTORS, ...CODEGEN, ...COMPRESSION, ...ROUTES, ...STREAMS, ...JSON_RPC,
 ];
 
 /** The answer `vector` must get in `runtime`. */

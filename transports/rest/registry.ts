@@ -17,7 +17,8 @@ import { ambiguous } from './router.ts';
 import { Problem } from './problem.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
-import { rpcHandler } from './jsonrpc/handler.ts';
+import { resultEnvelope, rpcHandler } from './jsonrpc/handler.ts';
+import { ErrorAnswer } from './jsonrpc/messages.ts';
 import { mcpHandler, type McpSettings } from './mcp/handler.ts';
 import { ArgumentsReader } from './procedures/arguments.ts';
 import { Procedure } from './procedures/procedure.ts';
@@ -114,6 +115,7 @@ export class Registry {
     // Problem documents are written in every codec; compiled now, as the endpoints are.
     for (const codec of codecs) codec.prepare?.(Problem);
     if (protocol !== REST) {
+      for (const codec of codecs) codec.prepare?.(ErrorAnswer);
       const message = { codecs, opts: readWrite, maxBodyBytes, acceptPost: this.#settings.acceptPost };
       const handler = protocol === JSONRPC ? rpcHandler(this.#procedures, { ...message, maxBatch }) : mcpHandler(this.#procedures, { ...message, mcp: mcpSettings(mcp) });
       this.endpoints.routes.set('/', new Map([['POST', handler]]));
@@ -173,6 +175,7 @@ export class Registry {
       for (const { name, schemes } of planned) {
         const procedure = new Procedure({ instance, service, name, contract: contract.methods[name]!, schemes, interceptors }, this.#settings);
         for (const codec of this.#settings.codecs) for (const type of procedure.arguments.descriptors) codec.prepare?.(type, this.#settings.opts);
+        if (this.protocol === JSONRPC) resultEnvelope(procedure, this.#settings);
         this.#procedures.set(name, procedure);
       }
       return this;

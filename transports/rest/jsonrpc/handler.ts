@@ -31,13 +31,7 @@ interface Answered {
  */
 export function rpcHandler(procedures: ReadonlyMap<string, Procedure>, settings: RpcSettings): Handler {
   const negotiation = new Negotiation(settings.codecs);
-  // The answer envelope of each method, made on first use and kept.
-  const envelopes = new Map<Procedure, Type>();
-  const envelopeOf = (procedure: Procedure): Type => {
-    let envelope = envelopes.get(procedure);
-    if (envelope === undefined) envelopes.set(procedure, (envelope = resultAnswer(procedure.returns)));
-    return envelope;
-  };
+  const envelopeOf = (procedure: Procedure): Type => resultEnvelope(procedure, settings);
 
   /** The message: one request object, or a batch of them. */
   const answer = (exchange: MessageExchange, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> => {
@@ -115,6 +109,22 @@ export function rpcHandler(procedures: ReadonlyMap<string, Procedure>, settings:
 
   return (request) => takeMessage(request, settings, negotiation, answer, (exchange, error) =>
     respond(exchange, [{ encoded: errorAnswer(exchange.choice.codec, RpcCode.parseError, null, problemForError(error, false)) }], false));
+}
+
+/** The answer envelope of each method, made once. */
+const envelopes = new WeakMap<Procedure, Type>();
+
+/**
+ * The answer envelope of `procedure`'s results, made and compiled for every codec on first use: the
+ * registry asks for it when it registers the method, while the platform allows generating code.
+ */
+export function resultEnvelope(procedure: Procedure, settings: Pick<RpcSettings, 'codecs' | 'opts'>): Type {
+  let envelope = envelopes.get(procedure);
+  if (envelope === undefined) {
+    envelopes.set(procedure, (envelope = resultAnswer(procedure.returns)));
+    for (const codec of settings.codecs) codec.prepare?.(envelope, settings.opts);
+  }
+  return envelope;
 }
 
 /** The `WWW-Authenticate` of the HTTP answer when every call was refused for want of credentials. */

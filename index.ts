@@ -39,7 +39,8 @@ export {
   DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS, Endpoints, JSONRPC, MCP, REST, Registry, RpcCode,
 } from './transports/rest/index.ts';
 export type {
-  CorsOptions, ErrorContext, McpOptions, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport, ServiceMountOptions,
+  ClientSpan, ClientSpanStart, CorsOptions, ErrorContext, McpOptions, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport,
+  ServerSpan, ServerSpanStart, ServiceMountOptions, Telemetry,
 } from './transports/rest/index.ts';
 export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './transports/rest/index.ts';
 export type {

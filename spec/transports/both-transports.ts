@@ -36,7 +36,7 @@ export const TRANSPORTS: readonly Transport[] = [
       // One handler per registry, as a Worker routing by prefix would hold them.
       return serveFetch((request, ...platform) => {
         const path = new URL(request.url).pathname;
-        const found = handlers.find(([p]) => path.startsWith(`${p}/`)) ?? handlers[0]!;
+        const found = handlers.find(([p]) => path === p || path.startsWith(`${p}/`)) ?? handlers[0]!;
         return found[1](request, ...platform);
       });
     },

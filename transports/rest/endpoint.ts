@@ -22,6 +22,7 @@ import { problem, problemForError, problemResponse, type ProblemDocument } from 
 import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
 import { bodyOverLimit, EMPTY_BODY } from './pipeline/request-body.ts';
 import type { SecurityScheme } from './security.ts';
+import type { Telemetry } from './telemetry.ts';
 import { addVary } from './vary.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
 import type { Type } from '../../core/descriptors/type.ts';
@@ -42,6 +43,10 @@ export interface EndpointSettings {
   readonly maxItemBytes: number;
   /** The most bytes a request stream's body may take in all. */
   readonly maxStreamBytes: number;
+  /** Told of each request, when the registry has telemetry. */
+  readonly telemetry: Telemetry | undefined;
+  /** The protocol of the registry: its calls' spans say which. */
+  readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
 }
 
 /** One service method as the registry exposes it. */
@@ -56,6 +61,8 @@ export interface EndpointPlan {
   readonly interceptors: readonly Interceptor[];
   /** Where the arguments travel. */
   readonly sources: ArgumentSources;
+  /** The path below the mount prefix: `/getUser`, or a route's pattern `/notes/:id`. */
+  readonly path: string;
 }
 
 
@@ -75,7 +82,7 @@ function withVaryOnAccept(headers: HeaderValues): HeaderValues {
  */
 export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): Handler {
   const { contract, schemes, interceptors } = plan;
-  const { codecs, opts, maxBodyBytes, onResponse } = settings;
+  const { codecs, opts, maxBodyBytes, onResponse, telemetry } = settings;
   const negotiation = new Negotiation(codecs);
   const input = plan.sources.body;
   const readArguments = argumentsReader(contract, plan.sources, opts, schemes);
@@ -313,12 +320,33 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const settle = (call: EndpointCall, answer: EndpointResponse | Promise<EndpointResponse>): EndpointResponse | Promise<EndpointResponse> =>
     answer instanceof Promise ? answer : finish(call, answer);
 
+  /** A request answered inside its span, which ends when the answer is written. */
+  const traced = (call: EndpointCall, request: EndpointRequest, stampId: string | undefined): EndpointResponse | Promise<EndpointResponse> => {
+    const prefix = request.prefix ?? '';
+    const span = telemetry!.serverSpan({
+      protocol: 'REST', verb: request.method, route: prefix + plan.path, path: prefix + request.path, service: plan.service, method: plan.name,
+      headers: request.headers, clientAddress: request.ip,
+    });
+    const ended = (answer: EndpointResponse): EndpointResponse => {
+      const written = answer.written;
+      answer.written = (status) => {
+        written?.(status);
+        span.end(status, calls.failure(call));
+      };
+      if (stampId !== undefined) stampRequestId(answer.headers, stampId);
+      return answer;
+    };
+    const answer = settle(call, respond(call, request));
+    return answer instanceof Promise ? answer.then(ended) : ended(answer);
+  };
+
   return (request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> => {
     // A transport chose the id and writes it on the answer (`EndpointRequest.requestId`); called
     // without one, the endpoint chooses it and writes it itself.
     const chosen = request.requestId;
     const requestId = chosen ?? requestIdOf(request.headers);
     const call = new EndpointCall(site, request, requestId, onResponse === undefined ? 0 : performance.now());
+    if (telemetry !== undefined) return traced(call, request, chosen === undefined ? requestId : undefined);
     const answer = settle(call, respond(call, request));
     if (chosen !== undefined) return answer;
     const stamped = (own: EndpointResponse) => {

@@ -10,6 +10,7 @@ export {
 } from './options.ts';
 export type { ErrorContext, McpOptions, RegistryOptions, ResponseReport } from './options.ts';
 export { RpcCode } from './jsonrpc/messages.ts';
+export type { ClientSpan, ClientSpanStart, ServerSpan, ServerSpanStart, Telemetry } from './telemetry.ts';
 export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './security.ts';
 export type { ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, SecurityScheme } from './security.ts';
 export type { Interceptor } from './interceptors.ts';

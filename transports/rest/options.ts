@@ -5,6 +5,7 @@ import type { Interceptor } from './interceptors.ts';
 import { logFailure } from './log-failure.ts';
 export { DEFAULT_MAX_ITEM_BYTES } from './streams/events.ts';
 import type { SecurityScheme } from './security.ts';
+import type { Telemetry } from './telemetry.ts';
 
 /** 1 MiB: the largest request body a registry reads unless `maxBodyBytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -113,6 +114,11 @@ export interface RegistryOptions extends Opts {
    * that cannot be an MCP tool). Default: `console.warn`.
    */
   onWarning?: (message: string) => void;
+  /**
+   * Traces and metrics of every request that reaches an endpoint, and of every call of a JSON-RPC
+   * or MCP message: `openTelemetry()` from `lacquerjs/otel`. Default none: nothing is measured.
+   */
+  telemetry?: Telemetry;
 }
 
 /** Options of an MCP registry (`new Registry({ mcp: { ... } }, MCP)`). */

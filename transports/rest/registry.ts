@@ -81,7 +81,7 @@ export class Registry {
     const {
       codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS,
       maxItemBytes = DEFAULT_MAX_ITEM_BYTES, maxStreamBytes = DEFAULT_MAX_STREAM_BYTES, streamIdleMs = DEFAULT_STREAM_IDLE_MS, streamMaxMs = 0,
-      maxBatch = DEFAULT_MAX_BATCH, mcp = {}, onWarning = warn,
+      maxBatch = DEFAULT_MAX_BATCH, mcp = {}, onWarning = warn, telemetry,
       ...codecOpts
     } = opts;
     const readWrite: Opts = codecOpts;
@@ -98,6 +98,7 @@ export class Registry {
     if (!(maxStreamBytes >= 0)) throw new RangeError(`Registry: maxStreamBytes must be a number ≥ 0, got ${maxStreamBytes}`);
     if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`Registry: maxBatch must be an integer ≥ 1, got ${maxBatch}`);
     if (typeof onWarning !== 'function') throw new TypeError('Registry: onWarning must be a function');
+    if (telemetry !== undefined && typeof telemetry?.serverSpan !== 'function') throw new TypeError('Registry: telemetry must be openTelemetry() from lacquerjs/otel, or an object with serverSpan()');
     this.#onWarning = onWarning;
     this.#settings = {
       codecs,
@@ -110,6 +111,8 @@ export class Registry {
       streamLimits: { heartbeatMs, idleMs: streamIdleMs, maxMs: streamMaxMs },
       maxItemBytes,
       maxStreamBytes,
+      telemetry,
+      protocol,
     };
     this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes, Object.freeze({ ...readWrite }));
     // Problem documents are written in every codec; compiled now, as the endpoints are.
@@ -181,7 +184,7 @@ export class Registry {
       return this;
     }
     for (const { name, verb, path, schemes, names, sources } of planned) {
-      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources: sources! };
+      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources: sources!, path };
       const handler = createEndpoint(plan, this.#settings);
       this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names }));
       let verbs = this.endpoints.routes.get(path);

@@ -50,7 +50,7 @@ for (const transport of TRANSPORTS) {
         expect(await client.request('getBook', { id: 7 })).to.deep.equal({ id: 7, title: 'Dune', cover: 'AAH+/w==', added: '2024-02-29T12:00:00.000Z' });
         expect(await client.request('getBook', [8])).to.include({ id: 8 });
         expect(await client.request('pair', ['a', 1])).to.equal('a:1');
-        expect(await client.request('touch')).to.equal(null);
+        expect(await client.request('touch', undefined)).to.equal(null);
       });
 
       it('receives -32602 with the read errors and their paths in data', async () => {
@@ -73,7 +73,7 @@ for (const transport of TRANSPORTS) {
       });
 
       it('receives -32603 for a failure, its message hidden and the request id given, and onError told', async () => {
-        const failed = await libraryClient().request('crash').then(() => undefined, (e: JSONRPCErrorException) => e);
+        const failed = await libraryClient().request('crash', undefined).then(() => undefined, (e: JSONRPCErrorException) => e);
         expect(failed).to.include({ code: RpcCode.internalError, message: 'Internal error' });
         expect(JSON.stringify(failed!.data)).not.to.contain('fire');
         expect(failed!.data).to.have.property('requestId').that.is.a('string');
@@ -82,7 +82,7 @@ for (const transport of TRANSPORTS) {
 
       it('shows a failure\'s message with exposeErrors', async () => {
         await serve({ exposeErrors: true });
-        const failed = await libraryClient().request('crash').then(() => undefined, (e: JSONRPCErrorException) => e);
+        const failed = await libraryClient().request('crash', undefined).then(() => undefined, (e: JSONRPCErrorException) => e);
         expect(failed!.data).to.include({ detail: 'the disk is on fire' });
       });
 
@@ -192,8 +192,8 @@ for (const transport of TRANSPORTS) {
       });
 
       it('admits a call with credentials, storing the caller, and answers 403 as -32000', async () => {
-        expect(await libraryClient({ authorization: `Bearer ${TOKEN}` }).request('whoAmI')).to.equal('ada');
-        const forbidden = await libraryClient({ authorization: `Bearer ${FORBIDDEN}` }).request('whoAmI').then(() => undefined, (e: JSONRPCErrorException) => e);
+        expect(await libraryClient({ authorization: `Bearer ${TOKEN}` }).request('whoAmI', undefined)).to.equal('ada');
+        const forbidden = await libraryClient({ authorization: `Bearer ${FORBIDDEN}` }).request('whoAmI', undefined).then(() => undefined, (e: JSONRPCErrorException) => e);
         expect(forbidden).to.include({ code: RpcCode.serverError });
         expect(forbidden!.data).to.include({ status: 403 });
       });

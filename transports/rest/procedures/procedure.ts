@@ -9,6 +9,7 @@ import { intercept, type Interceptor } from '../interceptors.ts';
 import type { ResponseReport } from '../options.ts';
 import { problemForError } from '../problem.ts';
 import type { SecurityScheme } from '../security.ts';
+import type { ServerSpan, Telemetry } from '../telemetry.ts';
 import { isThenable } from '../thenable.ts';
 import type { EndpointRequest } from '../types.ts';
 import { ArgumentsReader } from './arguments.ts';
@@ -18,6 +19,8 @@ import type { MessagePart } from './message-part.ts';
 export interface ProcedureSettings extends FailureSettings {
   readonly opts: Opts;
   readonly onResponse: ((report: ResponseReport) => void) | undefined;
+  readonly telemetry: Telemetry | undefined;
+  readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
 }
 
 /** One service method as a protocol that carries calls in messages (JSON-RPC, MCP) runs it. */
@@ -55,6 +58,8 @@ export class Procedure {
   readonly #settings: ProcedureSettings;
   readonly #site: CallSite;
   readonly #run: (call: EndpointCall) => unknown;
+  /** The spans of calls under way, with telemetry. */
+  readonly #spans = new WeakMap<EndpointCall, ServerSpan>();
 
   constructor(plan: ProcedurePlan, settings: ProcedureSettings) {
     const { contract } = plan;
@@ -77,6 +82,14 @@ export class Procedure {
    */
   invoke(request: EndpointRequest, requestId: string, params: MessagePart | undefined): Outcome | Promise<Outcome> {
     const call = new EndpointCall(this.#site, request, requestId, this.#settings.onResponse === undefined ? 0 : performance.now());
+    const { telemetry } = this.#settings;
+    if (telemetry !== undefined) {
+      const prefix = request.prefix ?? '';
+      this.#spans.set(call, telemetry.serverSpan({
+        protocol: this.#settings.protocol, verb: request.method, route: prefix, path: prefix + request.path, service: this.service, method: this.name,
+        headers: request.headers, clientAddress: request.ip,
+      }));
+    }
     const { schemes } = this.#plan;
     if (schemes.length > 0) {
       let pending: void | Promise<void>;
@@ -92,10 +105,11 @@ export class Procedure {
 
   /** Tells `onResponse` of a call whose message was answered with `status` (the status its problem would have had, or 200). */
   written(outcome: Outcome, prefix: string): void {
-    const { onResponse } = this.#settings;
-    if (onResponse === undefined) return;
     const { call } = outcome;
     const status = outcome.ok ? 200 : outcome.doc.status;
+    this.#spans.get(call)?.end(status, calls.failure(call));
+    const { onResponse } = this.#settings;
+    if (onResponse === undefined) return;
     const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = {
       call, prefix, path: prefix + call.path, status, durationMs: performance.now() - calls.started(call),
     };

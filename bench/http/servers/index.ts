@@ -1,13 +1,15 @@
 // The three benchmark servers by name, as the child process and the spec start them.
 import { startFastify } from './fastify.ts';
 import { startLacquer, startLacquerProtocols } from './lacquer.ts';
+import { startLacquerOtel } from './lacquer-otel.ts';
 import { startNodeHttp } from './node-http.ts';
 import type { RunningServer } from './types.ts';
 
 export type { RunningServer } from './types.ts';
 
 export const SERVERS = {
-  lacquer: startLacquer,
+  lacquer: (port?: number) => startLacquer(port),
+  'lacquer+otel': startLacquerOtel,
   'lacquer+jsonrpc': startLacquerProtocols,
   fastify: startFastify,
   'node:http': startNodeHttp,

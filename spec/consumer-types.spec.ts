@@ -28,6 +28,7 @@ import { cbor } from 'lacquerjs/cbor';
 import { HttpServer, serveCluster } from 'lacquerjs/http';
 import { toFetchHandler } from 'lacquerjs/fetch';
 import { createClient } from 'lacquerjs/client';
+import { openTelemetry } from 'lacquerjs/otel';
 
 const User = t.object({ id: t.u64(), name: t.string() }, { name: 'User' });
 type User = Infer<typeof User>;
@@ -36,7 +37,7 @@ class UserService implements Implementation<typeof UserApi.methods> {
   getUser(id: bigint): User { return { id, name: 'Ann' }; }
 }
 meta(UserService, UserApi);
-const registry = new Registry().on(new UserService());
+const registry = new Registry({ telemetry: openTelemetry() }).on(new UserService());
 export const server = new HttpServer().mount('/api', registry.endpoints).bind(0);
 export const handler = toFetchHandler('/api', registry.endpoints);
 export const api = createClient(UserApi, { baseUrl: 'http://127.0.0.1/api', codec: msgpack });

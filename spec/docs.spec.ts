@@ -20,6 +20,7 @@ const ENTRY_POINTS: Record<string, string> = {
   'lacquerjs/http': 'transports/http/index.ts',
   'lacquerjs/fetch': 'transports/fetch/index.ts',
   'lacquerjs/client': 'transports/client/index.ts',
+  'lacquerjs/otel': 'transports/otel/index.ts',
 };
 
 /** Any module specifier naming the package, known or not (`'lacquer/json'` is caught too). */
@@ -99,7 +100,8 @@ describe('docs', () => {
         it(`example ${block.index} (line ${block.line}) runs and prints what it says: ${firstLine.slice(0, 50)}`, function () {
           this.timeout(60_000);
           const source = withSourceImports(block.code);
-          const dir = mkdtempSync(join(tmpdir(), 'lacquer-docs-'));
+          // Inside the repository, so that an example's imports of other packages (an OpenTelemetry SDK) resolve.
+          const dir = mkdtempSync(join(root, '.docs-run-'));
           try {
             const script = join(dir, `${file.replace(/[^\w]+/g, '-')}-${block.index}.ts`);
             writeFileSync(script, source);

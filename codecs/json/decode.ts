@@ -62,11 +62,26 @@ export function parseJsonMessage(input: Uint8Array | string, opts: ReadOptions |
     const options = resolveReadOptions(opts);
     const text = toText(input, options.maxBytes);
     checkJsonItems(text, opts?.maxItems);
-    const tree = parseFast(text);
-    let exact: unknown;
-    return { tree, source: 'json', exact: () => (exact ??= parseExact(text, options.maxDepth)) };
+    return new JsonMessage(parseFast(text), text, options.maxDepth);
   } catch (e) {
     throw asDecodeError(e);
+  }
+}
+
+/** A JSON message: its tree from `JSON.parse`, and its exact parse made when first asked for. */
+class JsonMessage implements ParsedMessage {
+  readonly source = 'json';
+  #exact: unknown;
+  #parsed = false;
+
+  constructor(readonly tree: unknown, private readonly text: string, private readonly maxDepth: number) {}
+
+  exact(): unknown {
+    if (!this.#parsed) {
+      this.#exact = parseExact(this.text, this.maxDepth);
+      this.#parsed = true;
+    }
+    return this.#exact;
   }
 }
 

@@ -49,22 +49,27 @@ export function readTree<T extends Type>(type: T, tree: unknown, options: ReadOp
   }
 }
 
+/** Reads one part of a parsed message; see {@link partReader}. */
+export type PartReader<T> = (part: unknown, exactPart: (() => unknown) | undefined) => T;
+
 /**
- * Reads one part of a parsed message (a JSON-RPC call's `params`) as `type`, as {@link readTree}
- * does: `part` from `JSON.parse` or a binary parser. When 64-bit members meet a JSON number whose
- * digits `JSON.parse` may have lost, `exactPart()` gives the same part from the exact parser, and
- * that is read instead.
+ * Compiles, once, the reading of parts of parsed messages (a JSON-RPC call's `params`) as `type`,
+ * as {@link readTree} reads: `part` from `JSON.parse` or a binary parser. When 64-bit members meet a
+ * JSON number whose digits `JSON.parse` may have lost, `exactPart()` gives the same part from the
+ * exact parser, and that is read instead. Throws `ReadError`.
  */
-export function readPart<T extends Type>(type: T, part: unknown, options: ReadOptions | undefined, source: TreeSource, exactPart?: () => unknown): T['~out'] {
+export function partReader<T extends Type>(type: T, options: ReadOptions | undefined, source: TreeSource): PartReader<T['~out']> {
   const readers = readersFor(type, resolveReadOptions(options), source);
-  try {
-    return readers.read(part) as T['~out'];
-  } catch (e) {
-    if (!(e instanceof NeedsExactNumbers) || exactPart === undefined) throw asReadError(e);
-  }
-  try {
-    return readers.closures(exactPart()) as T['~out'];
-  } catch (e) {
-    throw asReadError(e);
-  }
+  return (part, exactPart) => {
+    try {
+      return readers.read(part) as T['~out'];
+    } catch (e) {
+      if (!(e instanceof NeedsExactNumbers) || exactPart === undefined) throw asReadError(e);
+    }
+    try {
+      return readers.closures(exactPart()) as T['~out'];
+    } catch (e) {
+      throw asReadError(e);
+    }
+  };
 }

@@ -17,63 +17,71 @@ export interface MessageSettings {
   readonly acceptPost: string;
 }
 
-/** One HTTP request carrying a message, as a protocol's handler answers it. */
-export interface MessageExchange {
-  readonly request: EndpointRequest;
-  readonly requestId: string;
-  /** The codec of the answer, as `Accept` chose it. */
-  readonly choice: Choice;
-  /** An HTTP problem answer (in the codec `Accept` prefers for problems). */
-  fail(doc: ProblemDocument, headers?: HeaderValues): EndpointResponse;
+/** What a protocol does with a message, once it is read. */
+export interface MessageHandler {
+  /** The answer to the parsed message. */
+  answer(exchange: MessageExchange, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse>;
+  /** The answer to a body that does not parse. */
+  unparsed(exchange: MessageExchange, error: ReadError): EndpointResponse;
 }
 
 const UNKNOWN = t.unknown();
 
 /**
- * Takes an HTTP request carrying a message in any of the codecs: 415 for a body no codec reads,
- * 406 when no codec can answer, 413 over `maxBodyBytes`; then the body parsed whole, given to
- * `answer` (or `ReadError` to `unparsed`). Every answer carries `x-request-id`.
+ * One HTTP request carrying a message in any of the codecs, as a protocol's handler answers it:
+ * 415 for a body no codec reads, 406 when no codec can answer, 413 over `maxBodyBytes`; then the
+ * body parsed whole and handed on. Every answer carries `x-request-id`.
  */
-export function takeMessage(
-  request: EndpointRequest,
-  settings: MessageSettings,
-  negotiation: Negotiation,
-  answer: (exchange: MessageExchange, message: ParsedMessage) => EndpointResponse | Promise<EndpointResponse>,
-  unparsed: (exchange: MessageExchange, error: ReadError) => EndpointResponse,
-): EndpointResponse | Promise<EndpointResponse> {
-  const { codecs, opts } = settings;
-  const requestId = request.requestId ?? requestIdOf(request.headers);
-  const stamped = (response: EndpointResponse): EndpointResponse => {
-    // Without a transport's id, the endpoint writes its own.
-    if (request.requestId === undefined) stampRequestId(response.headers, requestId);
+export class MessageExchange {
+  readonly requestId: string;
+  /** The codec of the answer, as `Accept` chose it; set once the request is taken. */
+  choice!: Choice;
+  readonly #accept: string | null;
+
+  constructor(readonly request: EndpointRequest, readonly settings: MessageSettings) {
+    this.requestId = request.requestId ?? requestIdOf(request.headers);
+    this.#accept = request.headers.get('accept');
+  }
+
+  /** Takes the request: its codecs, its body, its message, and `handler`'s answer to it. */
+  take(negotiation: Negotiation, handler: MessageHandler): EndpointResponse | Promise<EndpointResponse> {
+    const { request, settings } = this;
+    const contentType = request.headers.get('content-type');
+    const codec = contentType === null ? settings.codecs[0]! : negotiation.reader(contentType);
+    if (codec === undefined) return this.fail(problem(415, `a body of type '${contentType}' cannot be read`), { 'accept-post': settings.acceptPost });
+    const choice = negotiation.answer(this.#accept, codec);
+    if (choice === undefined) return this.fail(problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
+    this.choice = choice;
+    const { body } = request;
+    if (typeof body !== 'function') return this.#withBody(codec, body ?? EMPTY_BODY, handler);
+    // Called as a method: a transport may read the body with `this`.
+    const read = body.call(request);
+    if (read instanceof Promise) return read.then((r) => (r instanceof Uint8Array ? this.#withBody(codec, r, handler) : r));
+    return read instanceof Uint8Array ? this.#withBody(codec, read, handler) : read;
+  }
+
+  /** An HTTP problem answer (in the codec `Accept` prefers for problems). */
+  fail(doc: ProblemDocument, headers: HeaderValues = {}): EndpointResponse {
+    return this.stamped(problemResponse(doc, this.#accept, this.settings.codecs, headers));
+  }
+
+  /** `response` with `x-request-id`, when no transport writes it. */
+  stamped(response: EndpointResponse): EndpointResponse {
+    if (this.request.requestId === undefined) stampRequestId(response.headers, this.requestId);
     return response;
-  };
-  const accept = request.headers.get('accept');
-  const fail = (doc: ProblemDocument, headers: HeaderValues = {}) => stamped(problemResponse(doc, accept, codecs, headers));
+  }
 
-  const contentType = request.headers.get('content-type');
-  const codec = contentType === null ? codecs[0]! : negotiation.reader(contentType);
-  if (codec === undefined) return fail(problem(415, `a body of type '${contentType}' cannot be read`), { 'accept-post': settings.acceptPost });
-  const choice = negotiation.answer(accept, codec);
-  if (choice === undefined) return fail(problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
-  const exchange: MessageExchange = { request, requestId, choice, fail };
-
-  const withBody = (body: Uint8Array): EndpointResponse | Promise<EndpointResponse> => {
-    if (body.byteLength > settings.maxBodyBytes) return fail(bodyOverLimit(settings.maxBodyBytes));
+  #withBody(codec: Codec, body: Uint8Array, handler: MessageHandler): EndpointResponse | Promise<EndpointResponse> {
+    const { settings } = this;
+    if (body.byteLength > settings.maxBodyBytes) return this.fail(bodyOverLimit(settings.maxBodyBytes));
     let message: ParsedMessage;
     try {
-      message = codec.parseMessage?.(body, opts) ?? { tree: codec.decode(UNKNOWN, body, opts), source: 'binary' };
+      message = codec.parseMessage?.(body, settings.opts) ?? { tree: codec.decode(UNKNOWN, body, settings.opts), source: 'binary' };
     } catch (e) {
-      if (!(e instanceof ReadError)) return fail(problem(500, 'The server failed to handle the request.', { requestId }));
-      return stamped(unparsed(exchange, e));
+      if (!(e instanceof ReadError)) return this.fail(problem(500, 'The server failed to handle the request.', { requestId: this.requestId }));
+      return this.stamped(handler.unparsed(this, e));
     }
-    const answered = answer(exchange, message);
-    return answered instanceof Promise ? answered.then(stamped) : stamped(answered);
-  };
-
-  if (typeof request.body !== 'function') return withBody(request.body ?? EMPTY_BODY);
-  // Called as a method: a transport may read the body with `this`.
-  const read = request.body();
-  if (read instanceof Promise) return read.then((r) => (r instanceof Uint8Array ? withBody(r) : r));
-  return read instanceof Uint8Array ? withBody(read) : read;
+    const answered = handler.answer(this, message);
+    return answered instanceof Promise ? answered.then((a) => this.stamped(a)) : this.stamped(answered);
+  }
 }

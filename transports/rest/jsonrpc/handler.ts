@@ -1,12 +1,12 @@
 import type { Codec, ParsedMessage } from '../../../core/codec.ts';
+import type { ReadError } from '../../../core/errors/read-error.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { Negotiation } from '../negotiate.ts';
 import { problem, problemForError } from '../problem.ts';
 import type { Outcome, Procedure } from '../procedures/procedure.ts';
-import type { MessagePart } from '../procedures/message-part.ts';
 import type { EndpointResponse, Handler, HeaderValues } from '../types.ts';
 import { errorAnswer, errorCodeOf, joinAnswers } from './answers.ts';
-import { takeMessage, type MessageExchange, type MessageSettings } from './exchange.ts';
+import { MessageExchange, type MessageHandler, type MessageSettings } from './exchange.ts';
 import { RpcCode, resultAnswer, type RpcId } from './messages.ts';
 import { requestObject } from './request-object.ts';
 
@@ -31,73 +31,78 @@ interface Answered {
  */
 export function rpcHandler(procedures: ReadonlyMap<string, Procedure>, settings: RpcSettings): Handler {
   const negotiation = new Negotiation(settings.codecs);
-  const envelopeOf = (procedure: Procedure): Type => resultEnvelope(procedure, settings);
+  const route = new RpcRoute(procedures, settings);
+  return (request) => new MessageExchange(request, settings).take(negotiation, route);
+}
+
+class RpcRoute implements MessageHandler {
+  constructor(readonly procedures: ReadonlyMap<string, Procedure>, readonly settings: RpcSettings) {}
 
   /** The message: one request object, or a batch of them. */
-  const answer = (exchange: MessageExchange, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> => {
+  answer(exchange: MessageExchange, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> {
     const { tree } = message;
     if (!Array.isArray(tree)) {
-      const one = dispatch(exchange, message, tree, []);
-      return one instanceof Promise ? one.then((a) => respond(exchange, [a], false)) : respond(exchange, [one], false);
+      const one = this.#dispatch(exchange, message, tree, undefined);
+      return one instanceof Promise ? one.then((a) => this.#respond(exchange, [a], false)) : this.#respond(exchange, [one], false);
     }
-    if (tree.length === 0 || tree.length > settings.maxBatch) {
-      const detail = tree.length === 0 ? 'a batch holds at least one call' : `a batch holds at most ${settings.maxBatch} calls (maxBatch), this one ${tree.length}`;
-      return respond(exchange, [{ encoded: errorAnswer(exchange.choice.codec, RpcCode.invalidRequest, null, problem(400, detail)) }], false);
+    const { maxBatch } = this.settings;
+    if (tree.length === 0 || tree.length > maxBatch) {
+      const detail = tree.length === 0 ? 'a batch holds at least one call' : `a batch holds at most ${maxBatch} calls (maxBatch), this one ${tree.length}`;
+      return this.#respond(exchange, [{ encoded: errorAnswer(exchange.choice.codec, RpcCode.invalidRequest, null, problem(400, detail)) }], false);
     }
-    const answers = tree.map((item, index) => dispatch(exchange, message, item, [index]));
+    const answers = tree.map((item, index) => this.#dispatch(exchange, message, item, index));
     return answers.some((a) => a instanceof Promise)
-      ? Promise.all(answers).then((all) => respond(exchange, all, true))
-      : respond(exchange, answers as Answered[], true);
-  };
+      ? Promise.all(answers).then((all) => this.#respond(exchange, all, true))
+      : this.#respond(exchange, answers as Answered[], true);
+  }
+
+  unparsed(exchange: MessageExchange, error: ReadError): EndpointResponse {
+    return this.#respond(exchange, [{ encoded: errorAnswer(exchange.choice.codec, RpcCode.parseError, null, problemForError(error, false)) }], false);
+  }
 
   /**
-   * One request object (`at`: its index in a batch): checked, run, answered. A notification (no
+   * One request object (`index`: its place in a batch): checked, run, answered. A notification (no
    * `id`) runs, but its answer is dropped, errors included.
    */
-  const dispatch = (exchange: MessageExchange, message: ParsedMessage, item: unknown, at: readonly number[]): Answered | Promise<Answered> => {
+  #dispatch(exchange: MessageExchange, message: ParsedMessage, item: unknown, index: number | undefined): Answered | Promise<Answered> {
     const codec = exchange.choice.codec;
     const request = requestObject(item);
     if (request.kind === 'invalid') return { encoded: errorAnswer(codec, request.code, request.id, problem(400, request.detail)) };
     const { hasId, id } = request;
-    const procedure = procedures.get(request.method);
+    const procedure = this.procedures.get(request.method);
     if (procedure === undefined) {
       return { encoded: hasId ? errorAnswer(codec, RpcCode.methodNotFound, id, problem(400, `there is no method '${request.method}'`)) : undefined };
     }
-    const params: MessagePart | undefined = request.params === undefined ? undefined : {
-      tree: request.params,
-      source: message.source,
-      ...(message.exact === undefined ? {} : { exact: () => paramsAt(message.exact!(), at) }),
-    };
+    const params = request.params === undefined ? undefined : { tree: request.params, message, at: index === undefined ? PARAMS : [index, 'params'] };
     const outcome = procedure.invoke(exchange.request, exchange.requestId, params);
-    const done = (o: Outcome): Answered => ({ outcome: o, procedure, encoded: hasId ? encodeOutcome(codec, procedure, o, id) : undefined });
-    return outcome instanceof Promise ? outcome.then(done) : done(outcome);
-  };
+    if (outcome instanceof Promise) return outcome.then((o) => this.#answered(codec, procedure, o, hasId, id));
+    return this.#answered(codec, procedure, outcome, hasId, id);
+  }
+
+  #answered(codec: Codec, procedure: Procedure, outcome: Outcome, hasId: boolean, id: RpcId): Answered {
+    return { outcome, procedure, encoded: hasId ? this.#encode(codec, procedure, outcome, id) : undefined };
+  }
 
   /** A call's answer; a value its return descriptor cannot write fails the call as the method would have. */
-  const encodeOutcome = (codec: Codec, procedure: Procedure, outcome: Outcome, id: RpcId): Uint8Array | string => {
+  #encode(codec: Codec, procedure: Procedure, outcome: Outcome, id: RpcId): Uint8Array | string {
     if (!outcome.ok) return errorAnswer(codec, errorCodeOf(outcome), id, outcome.doc);
     try {
       // `result` is never left out: nothing (`t.void()`, an optional's absence) is `null`, as a REST answer writes it.
-      return codec.encode(envelopeOf(procedure), { jsonrpc: '2.0', result: outcome.value ?? null, id } as never);
+      return codec.encode(resultEnvelope(procedure, this.settings), { jsonrpc: '2.0', result: outcome.value ?? null, id } as never);
     } catch (e) {
       const failed = procedure.fail(outcome.call, e);
       return errorAnswer(codec, errorCodeOf(failed), id, failed.doc);
     }
-  };
+  }
 
   /** The HTTP answer: the encoded answers (an array for a batch), or 204 when there are none. */
-  const respond = (exchange: MessageExchange, answered: readonly Answered[], batch: boolean): EndpointResponse => {
-    const encoded = answered.flatMap((a) => (a.encoded === undefined ? [] : [a.encoded]));
-    const headers: HeaderValues = settings.codecs.length > 1 ? { vary: 'Accept' } : {};
+  #respond(exchange: MessageExchange, answered: readonly Answered[], batch: boolean): EndpointResponse {
+    const headers: HeaderValues = this.settings.codecs.length > 1 ? { vary: 'Accept' } : {};
     const refusal = challenge(answered);
     if (refusal !== undefined) headers['www-authenticate'] = refusal;
-    let response: EndpointResponse;
-    if (encoded.length === 0) response = { status: 204, headers, body: undefined };
-    else {
-      const { choice } = exchange;
-      headers['content-type'] = choice.contentType;
-      response = { status: 200, headers, body: batch ? joinAnswers(choice.codec, encoded) : encoded[0] };
-    }
+    const body = batch ? joined(exchange.choice.codec, answered) : answered[0]!.encoded;
+    const response: EndpointResponse = { status: body === undefined ? 204 : 200, headers, body };
+    if (body !== undefined) headers['content-type'] = exchange.choice.contentType;
     if (answered.some((a) => a.outcome !== undefined)) {
       const prefix = exchange.request.prefix ?? '';
       response.written = () => {
@@ -105,10 +110,16 @@ export function rpcHandler(procedures: ReadonlyMap<string, Procedure>, settings:
       };
     }
     return response;
-  };
+  }
+}
 
-  return (request) => takeMessage(request, settings, negotiation, answer, (exchange, error) =>
-    respond(exchange, [{ encoded: errorAnswer(exchange.choice.codec, RpcCode.parseError, null, problemForError(error, false)) }], false));
+/** Where a lone request's params are. */
+const PARAMS: readonly string[] = ['params'];
+
+/** A batch's answers as one array, or nothing when every call was a notification. */
+function joined(codec: Codec, answered: readonly Answered[]): Uint8Array | string | undefined {
+  const encoded = answered.flatMap((a) => (a.encoded === undefined ? [] : [a.encoded]));
+  return encoded.length === 0 ? undefined : joinAnswers(codec, encoded);
 }
 
 /** The answer envelope of each method, made once. */
@@ -137,11 +148,4 @@ function challenge(answered: readonly Answered[]): string | undefined {
     found ??= typeof value === 'string' ? value : value?.join(', ');
   }
   return found;
-}
-
-/** The `params` of the request object at `at` in `tree`. */
-function paramsAt(tree: unknown, at: readonly number[]): unknown {
-  let node = tree;
-  for (const index of at) node = (node as unknown[])[index];
-  return (node as Record<string, unknown>).params;
 }

@@ -4,8 +4,8 @@ import type { Type } from '../../../core/descriptors/type.ts';
 import { Failure } from '../../../core/errors/failure.ts';
 import { asReadError } from '../../../core/errors/read-error.ts';
 import type { Opts } from '../../../core/options.ts';
-import { readPart } from '../../../core/read/read.ts';
-import type { MessagePart } from './message-part.ts';
+import { partReader, type PartReader } from '../../../core/read/read.ts';
+import { exactPart, type MessagePart } from './message-part.ts';
 
 /** The kinds of descriptor whose values are JSON objects: a method with one such parameter takes it as its arguments object. */
 const OBJECT_KINDS: ReadonlySet<string> = new Set(['object', 'variant', 'map']);
@@ -15,6 +15,12 @@ export function isObjectType(type: Type): boolean {
   let current: Type = type;
   for (let hops = 0; current.kind === 'lazy' && hops < 64; hops++) current = (current as Type & { readonly target: Type }).target;
   return OBJECT_KINDS.has(current.kind);
+}
+
+/** The readers of params as an array, and as an object. */
+interface FormReaders {
+  readonly positional: PartReader<unknown>;
+  readonly object: PartReader<unknown> | undefined;
 }
 
 /**
@@ -30,6 +36,8 @@ export class ArgumentsReader {
   readonly #names: readonly string[] | undefined;
   readonly #count: number;
   readonly #opts: Opts;
+  /** The compiled readers of both forms, by the rules of each source, made on first use. */
+  readonly #readers: { json?: FormReaders; binary?: FormReaders } = {};
 
   constructor(contract: MethodContract, opts: Opts) {
     const { paramTypes, paramNames } = contract;
@@ -55,17 +63,26 @@ export class ArgumentsReader {
   read(params: MessagePart | undefined): readonly unknown[] {
     if (params === undefined) {
       if (this.#count === 0) return [];
-      if (this.argumentObject !== undefined) return this.#byName({ tree: {}, source: 'json' });
+      if (this.argumentObject !== undefined) return this.#byName({}, 'json', undefined);
       throw asReadError(new Failure('missing_key', `params are missing: ${this.#count === 1 ? 'one parameter' : `${this.#count} parameters`} expected`));
     }
-    if (Array.isArray(params.tree)) return readPart(this.#positional, params.tree, this.#opts, params.source, params.exact) as readonly unknown[];
-    if (typeof params.tree === 'object' && params.tree !== null && !(params.tree instanceof Uint8Array) && this.argumentObject !== undefined) return this.#byName(params);
+    const { tree } = params;
+    const { source } = params.message;
+    if (Array.isArray(tree)) return this.#readersOf(source).positional(tree, exactPart(params)) as readonly unknown[];
+    if (typeof tree === 'object' && tree !== null && !(tree instanceof Uint8Array) && this.argumentObject !== undefined) return this.#byName(tree, source, exactPart(params));
     const expected = this.argumentObject === undefined ? `an array of ${this.#count} parameters` : 'an array of the parameters, or an object of them by name';
     throw asReadError(new Failure('type_mismatch', `params must be ${expected}`));
   }
 
-  #byName(params: MessagePart): readonly unknown[] {
-    const value = readPart(this.argumentObject!, params.tree, this.#opts, params.source, params.exact) as Record<string, unknown>;
+  #readersOf(source: 'json' | 'binary'): FormReaders {
+    return (this.#readers[source] ??= {
+      positional: partReader(this.#positional, this.#opts, source),
+      object: this.argumentObject === undefined ? undefined : partReader(this.argumentObject, this.#opts, source),
+    });
+  }
+
+  #byName(tree: unknown, source: 'json' | 'binary', exact: (() => unknown) | undefined): readonly unknown[] {
+    const value = this.#readersOf(source).object!(tree, exact) as Record<string, unknown>;
     return this.#names === undefined ? (this.#count === 0 ? [] : [value]) : this.#names.map((name) => value[name]);
   }
 }

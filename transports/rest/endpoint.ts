@@ -18,10 +18,11 @@ import { requestItems } from './streams/request-items.ts';
 import { requestSequenceCodec, sequenceReader, sequenceWriter } from './streams/framing.ts';
 import type { SequenceWriter } from './streams/writer.ts';
 import type { ErrorContext, ResponseReport } from './options.ts';
+import { reportResponse } from './response-report.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
 import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
 import { bodyOverLimit, EMPTY_BODY } from './pipeline/request-body.ts';
-import type { SecurityScheme } from './security.ts';
+import type { MethodPlan } from './method-plan.ts';
 import type { Telemetry } from './telemetry.ts';
 import { addVary } from './vary.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
@@ -49,16 +50,8 @@ export interface EndpointSettings {
   readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
 }
 
-/** One service method as the registry exposes it. */
-export interface EndpointPlan {
-  readonly instance: object;
-  readonly service: string;
-  readonly name: string;
-  readonly contract: MethodContract;
-  /** The schemes that may admit a caller; none for a public method. */
-  readonly schemes: readonly SecurityScheme[];
-  /** Registry interceptors, then the service's. */
-  readonly interceptors: readonly Interceptor[];
+/** One service method as a REST registry exposes it. */
+export interface EndpointPlan extends MethodPlan {
   /** Where the arguments travel. */
   readonly sources: ArgumentSources;
   /** The path below the mount prefix: `/getUser`, or a route's pattern `/notes/:id`. */
@@ -299,19 +292,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
    */
   const finish = (call: EndpointCall, answer: EndpointResponse): EndpointResponse => {
     if (onResponse !== undefined) {
-      answer.written = (status) => {
-        const prefix = calls.prefix(call);
-        const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = {
-          call, prefix, path: prefix + call.path, status, durationMs: performance.now() - calls.started(call),
-        };
-        const failure = calls.failure(call);
-        if (failure !== undefined) report.error = failure;
-        try {
-          onResponse(report);
-        } catch {
-          // An observer must not break the answer it observes.
-        }
-      };
+      answer.written = (status) => reportResponse(onResponse, call, calls.prefix(call), status);
     }
     return answer;
   };

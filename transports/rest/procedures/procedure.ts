@@ -5,10 +5,11 @@ import type { Opts } from '../../../core/options.ts';
 import { authenticate } from '../authenticate.ts';
 import { EndpointCall, calls, type CallSite } from '../call.ts';
 import { callFailure, type CallFailure, type FailureSettings } from '../call-failure.ts';
-import { intercept, type Interceptor } from '../interceptors.ts';
+import { intercept } from '../interceptors.ts';
+import type { MethodPlan } from '../method-plan.ts';
 import type { ResponseReport } from '../options.ts';
+import { reportResponse } from '../response-report.ts';
 import { problemForError } from '../problem.ts';
-import type { SecurityScheme } from '../security.ts';
 import type { ServerSpan, Telemetry } from '../telemetry.ts';
 import { isThenable } from '../thenable.ts';
 import type { EndpointRequest } from '../types.ts';
@@ -23,17 +24,6 @@ export interface ProcedureSettings extends FailureSettings {
   readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
 }
 
-/** One service method as a protocol that carries calls in messages (JSON-RPC, MCP) runs it. */
-export interface ProcedurePlan {
-  readonly instance: object;
-  readonly service: string;
-  readonly name: string;
-  readonly contract: MethodContract;
-  /** The schemes that may admit a caller; none for a public method. */
-  readonly schemes: readonly SecurityScheme[];
-  /** Registry interceptors, then the service's. */
-  readonly interceptors: readonly Interceptor[];
-}
 
 /**
  * How one call ended: the method's value, or a failure. `refused` when security refused the
@@ -54,14 +44,14 @@ export class Procedure {
   /** What the method answers. */
   readonly returns: Type;
   readonly arguments: ArgumentsReader;
-  readonly #plan: ProcedurePlan;
+  readonly #plan: MethodPlan;
   readonly #settings: ProcedureSettings;
   readonly #site: CallSite;
   readonly #run: (call: EndpointCall) => unknown;
   /** The spans of calls under way, with telemetry. */
   readonly #spans = new WeakMap<EndpointCall, ServerSpan>();
 
-  constructor(plan: ProcedurePlan, settings: ProcedureSettings) {
+  constructor(plan: MethodPlan, settings: ProcedureSettings) {
     const { contract } = plan;
     this.#plan = plan;
     this.#settings = settings;
@@ -109,17 +99,7 @@ export class Procedure {
     const status = outcome.ok ? 200 : outcome.doc.status;
     this.#spans.get(call)?.end(status, calls.failure(call));
     const { onResponse } = this.#settings;
-    if (onResponse === undefined) return;
-    const report: { -readonly [K in keyof ResponseReport]: ResponseReport[K] } = {
-      call, prefix, path: prefix + call.path, status, durationMs: performance.now() - calls.started(call),
-    };
-    const failure = calls.failure(call);
-    if (failure !== undefined) report.error = failure;
-    try {
-      onResponse(report);
-    } catch {
-      // An observer must not break the answer it observes.
-    }
+    if (onResponse !== undefined) reportResponse(onResponse, call, prefix, status);
   }
 
   /** Fails a call that had returned (its value could not be written), as the method would have. */

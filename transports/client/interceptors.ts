@@ -4,7 +4,7 @@ import type { FetchFunction, Interceptor } from './types.ts';
 export function checkInterceptors(interceptors: unknown): readonly Interceptor[] {
   if (interceptors === undefined) return [];
   if (!Array.isArray(interceptors) || interceptors.some((i) => typeof i !== 'function')) {
-    throw new TypeError('createClient(): options.interceptors must be an array of functions (request, next) => Promise<Response>');
+    throw new TypeError('createClient(): options.interceptors must be an array of functions');
   }
   return interceptors as Interceptor[];
 }

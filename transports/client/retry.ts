@@ -25,10 +25,10 @@ const IDEMPOTENT_VERBS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DE
 /** The retry policy of `createClient(..., { retry })`; `undefined` when not given (no retries). */
 export function retryPolicy(retry: RetryOptions | undefined): RetryPolicy | undefined {
   if (retry === undefined) return undefined;
-  if (typeof retry !== 'object' || retry === null) throw new TypeError('createClient(): options.retry must be an object: { attempts?, baseDelayMs?, maxDelayMs? }');
+  if (typeof retry !== 'object' || retry === null) throw new TypeError('createClient(): options.retry must be an object');
   const { attempts = DEFAULT_RETRY_ATTEMPTS, baseDelayMs = DEFAULT_RETRY_BASE_DELAY_MS, maxDelayMs = DEFAULT_RETRY_MAX_DELAY_MS } = retry;
-  if (typeof attempts !== 'number') throw new TypeError(`createClient(): options.retry.attempts must be a number, got ${typeof attempts}`);
-  if (!Number.isSafeInteger(attempts) || attempts < 1) throw new RangeError(`createClient(): options.retry.attempts must be a whole number from 1 (attempts in all), got ${String(attempts)}`);
+  if (typeof attempts !== 'number') throw new TypeError('createClient(): options.retry.attempts must be a number');
+  if (!Number.isSafeInteger(attempts) || attempts < 1) throw new RangeError(`createClient(): options.retry.attempts must be a whole number from 1, got ${attempts}`);
   return {
     attempts,
     baseDelayMs: timerMs('createClient(): options.retry.baseDelayMs', baseDelayMs),

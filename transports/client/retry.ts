@@ -43,18 +43,21 @@ export function isIdempotent(verb: EndpointVerb, contract: MethodContract): bool
 
 /** The wait before retry number `retry` (1 for the first): exponential backoff with full jitter, at most `maxDelayMs`. */
 export function backoff(policy: RetryPolicy, retry: number): number {
-  return Math.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  // 2^31 times any base of 1 ms or more is past any maxDelayMs; beyond it, 0 * Infinity would be NaN.
+  return Math.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(retry - 1, 31));
 }
 
 /**
- * The wait a `Retry-After` header asks for, in milliseconds: seconds (`120`) or an HTTP date;
- * `undefined` when absent or unreadable. A date in the past asks for none.
+ * The wait a `Retry-After` header asks for, in milliseconds: seconds (`120`) or an HTTP date
+ * (`Fri, 27 Nov 2026 01:00:00 GMT`, which begins with the day's name); `undefined` when absent or
+ * unreadable. A date in the past asks for none.
  */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (header === null) return undefined;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
+  // Date.parse takes far more than HTTP dates (`-5`, `1.5`): the day's name first rules those out.
+  const date = /^[a-z]{3}/i.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 

@@ -16,7 +16,7 @@ export type FetchFunction = (request: Request) => Promise<Response>;
  * answer, answer itself without calling `next`, or call `next` again (a request's body can be
  * read once: send `request.clone()` the first time).
  */
-export type Interceptor = (request: Request, next: FetchFunction) => Promise<Response>;
+export type ClientInterceptor = (request: Request, next: FetchFunction) => Promise<Response>;
 
 /** Options of `createClient`'s `retry`: how often and after how long an idempotent call is sent again. */
 export interface RetryOptions {
@@ -65,7 +65,7 @@ export interface ClientOptions extends ReadOptions {
    */
   retry?: RetryOptions;
   /** Wrap the sending of each request, the first outermost: headers, logging, a token refreshed. */
-  interceptors?: readonly Interceptor[];
+  interceptors?: readonly ClientInterceptor[];
   /** The `timeoutMs` of every call that does not give its own. Default 0: none. */
   timeoutMs?: number;
 }

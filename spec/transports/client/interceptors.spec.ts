@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { json } from '../../../codecs/json/index.ts';
 import { HttpError, method, service, t } from '../../../index.ts';
-import { createClient, type Interceptor } from '../../../transports/client/index.ts';
+import { createClient, type ClientInterceptor } from '../../../transports/client/index.ts';
 import { answer, failingServer, type FailingServer, type Step } from '../../support/failing-server.ts';
 
 const Api = service({
@@ -22,7 +22,7 @@ describe('transports/client interceptors', () => {
 
   it('an interceptor adds a header to every request', async () => {
     server = await failingServer([answer(200)]);
-    const tracing: Interceptor = (request, next) => {
+    const tracing: ClientInterceptor = (request, next) => {
       request.headers.set('x-trace-id', 'abc');
       return next(request);
     };
@@ -35,7 +35,7 @@ describe('transports/client interceptors', () => {
   it('several run in the order given, the first outermost, each seeing the answer on its way back', async () => {
     server = await failingServer([answer(200)]);
     const log: string[] = [];
-    const named = (name: string): Interceptor => async (request, next) => {
+    const named = (name: string): ClientInterceptor => async (request, next) => {
       log.push(`${name} > ${request.headers.get('x-order') ?? ''}`);
       request.headers.set('x-order', `${request.headers.get('x-order') ?? ''}${name}`);
       const response = await next(request);
@@ -51,7 +51,7 @@ describe('transports/client interceptors', () => {
   it('an interceptor sees every attempt of a retried call', async () => {
     server = await failingServer([answer(503), answer(502), answer(200)]);
     const seen: string[] = [];
-    const logging: Interceptor = async (request, next) => {
+    const logging: ClientInterceptor = async (request, next) => {
       const response = await next(request);
       seen.push(`${request.method} ${new URL(request.url).pathname} ${response.status}`);
       return response;
@@ -66,7 +66,7 @@ describe('transports/client interceptors', () => {
     server = await failingServer([authorized]);
     let token = 'stale';
     let refreshes = 0;
-    const auth: Interceptor = async (request, next) => {
+    const auth: ClientInterceptor = async (request, next) => {
       request.headers.set('authorization', `Bearer ${token}`);
       // The body can be read once: the first attempt sends a copy, the second the request itself.
       const response = await next(request.clone());
@@ -88,7 +88,7 @@ describe('transports/client interceptors', () => {
 
   it('an interceptor may answer without sending anything, and its answer is read as the server\'s', async () => {
     let sent = 0;
-    const cached: Interceptor = async () => new Response('"from the cache"', { headers: { 'content-type': 'application/json' } });
+    const cached: ClientInterceptor = async () => new Response('"from the cache"', { headers: { 'content-type': 'application/json' } });
     const api = createClient(Api, {
       baseUrl: 'http://nowhere.test', codec: json, interceptors: [cached],
       fetch: async () => {
@@ -102,7 +102,7 @@ describe('transports/client interceptors', () => {
 
   it('an interceptor\'s error rejects the call, and an error answer it returns is an HttpError', async () => {
     server = await failingServer([answer(200)]);
-    const refusing: Interceptor = async (request) => {
+    const refusing: ClientInterceptor = async (request) => {
       if (request.method === 'POST') throw new Error('no writes offline');
       return new Response('{"detail":"denied here"}', { status: 403, headers: { 'content-type': 'application/problem+json' } });
     };

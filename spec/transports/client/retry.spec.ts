@@ -38,6 +38,10 @@ meta(Items, Api);
 
 const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a rejection'), (e: unknown) => e);
 const FAST = { baseDelayMs: 1, maxDelayMs: 10 };
+/** Resolves once `done()` holds, looking every few milliseconds. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 describe('transports/client retries', () => {
   let server: FailingServer | undefined;
@@ -155,9 +159,9 @@ describe('transports/client retries', () => {
 
     it('honours Retry-After as an HTTP date', async function () {
       this.timeout(10_000);
-      // Whole seconds on the wire: at least half a second from now.
-      const date = new Date(Date.now() + 1500).toUTCString();
-      const api = await against([answer(503, { 'retry-after': date }), answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 5000 } });
+      // Whole seconds on the wire: at least half a second after the answer.
+      const later: Step = (req, res) => answer(503, { 'retry-after': new Date(Date.now() + 1500).toUTCString() })(req, res);
+      const api = await against([later, answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 5000 } });
       expect(await api.getItem({ id: 1 })).to.equal('ok');
       const [first, second] = server!.seen;
       expect(second!.at - first!.at).to.be.at.least(400).and.below(4500);
@@ -207,7 +211,8 @@ describe('transports/client retries', () => {
       const reason = new Error('the user left');
       const started = performance.now();
       const call = api.getItem({ id: 1 }, { signal: controller.signal });
-      setTimeout(() => controller.abort(reason), 100);
+      await until(() => server!.seen.length === 1);
+      setTimeout(() => controller.abort(reason), 50); // the 503 answered: the client waits its 10 s
       expect(await rejection(call)).to.equal(reason);
       expect(performance.now() - started).to.be.below(3000);
       expect(server!.seen).to.have.length(1);
@@ -217,7 +222,8 @@ describe('transports/client retries', () => {
       const api = await against([hang, answer(200)]);
       const controller = new AbortController();
       const call = api.getItem({ id: 1 }, { signal: controller.signal });
-      setTimeout(() => controller.abort(), 50);
+      await until(() => server!.seen.length === 1);
+      controller.abort();
       expect(await rejection(call)).to.have.property('name', 'AbortError');
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(server!.seen).to.have.length(1);

@@ -41,17 +41,17 @@ describe('transports/client timeoutMs', () => {
   it('rejects a call that hangs with a TimeoutError naming the method and the time, and aborts the request', async () => {
     const api = await against([hang]);
     const started = performance.now();
-    const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 100 }));
+    const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 300 }));
     expect(performance.now() - started).to.be.below(3000);
     expect(error).to.have.property('name', 'TimeoutError');
-    expect(error).to.have.property('message').that.matches(/getItem\(\)/).and.matches(/100 ms/);
+    expect(error).to.have.property('message', 'lacquer/client: getItem() took longer than its timeoutMs (300 ms)');
     // The server sees the connection close: the request was aborted, not left behind.
     await within(server!.seen[0]!.closed, 3000, 'the request closed');
   });
 
   it('covers the reading of the answer: a body that never ends times out', async () => {
     const api = await against([halfAnswer]);
-    const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 150 }));
+    const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 300 }));
     expect(error).to.have.property('name', 'TimeoutError');
     await within(server!.seen[0]!.closed, 3000, 'the answer closed');
   });
@@ -59,7 +59,7 @@ describe('transports/client timeoutMs', () => {
   it('covers every attempt and the waits between them', async () => {
     const api = await against([answer(503, { 'retry-after': '10' }), answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 10_000 } });
     const started = performance.now();
-    const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 200 }));
+    const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 300 }));
     expect(error).to.have.property('name', 'TimeoutError');
     expect(performance.now() - started).to.be.below(3000);
     expect(server!.seen).to.have.length(1);
@@ -115,9 +115,9 @@ describe('transports/client timeoutMs', () => {
     });
 
     it('is read at the caller\'s pace once it has begun: the items come after timeoutMs', async () => {
-      const api = await against([slowItems(300)]);
+      const api = await against([slowItems(800)]);
       const items: number[] = [];
-      for await (const n of await api.listItems({}, { timeoutMs: 100 })) items.push(n);
+      for await (const n of await api.listItems({}, { timeoutMs: 300 })) items.push(n);
       expect(items).to.deep.equal([1]);
     });
   });

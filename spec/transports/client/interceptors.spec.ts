@@ -61,6 +61,23 @@ describe('transports/client interceptors', () => {
     expect(seen).to.deep.equal(['GET /getItem 503', 'GET /getItem 502', 'GET /getItem 200']);
   });
 
+  it('an interceptor sees each redirect the client follows', async () => {
+    const seen: string[] = [];
+    const logging: ClientInterceptor = async (request, next) => {
+      const response = await next(request);
+      seen.push(`${new URL(request.url).pathname} ${response.status}`);
+      return response;
+    };
+    const api = createClient(Api, {
+      baseUrl: 'http://in-process', codec: json, interceptors: [logging],
+      fetch: async (request) => (new URL(request.url).pathname === '/getItem'
+        ? new Response(null, { status: 307, headers: { location: '/moved/getItem' } })
+        : new Response('"moved"', { headers: { 'content-type': 'application/json' } })),
+    });
+    expect(await api.getItem({ id: 1 })).to.equal('moved');
+    expect(seen).to.deep.equal(['/getItem 307', '/moved/getItem 200']);
+  });
+
   it('an interceptor refreshes a token and sends the request again itself, body included', async () => {
     const authorized: Step = (req, res) => (req.headers.authorization === 'Bearer fresh' ? answer(200)(req, res) : answer(401, {}, '{"detail":"token expired"}')(req, res));
     server = await failingServer([authorized]);

@@ -37,6 +37,12 @@ export interface MethodOptions {
    * tool's `description`.
    */
   description?: string;
+  /**
+   * Whether the method may safely be sent twice: `true` for a POST or PATCH whose repetition does
+   * no harm (the client retries it), `false` for a PUT or DELETE that must not be repeated.
+   * Default: the verb's (GET, HEAD, PUT and DELETE are idempotent).
+   */
+  idempotent?: boolean;
 }
 
 /** One parameter: a value's descriptor, or, as a method's only parameter, a stream of them (`t.stream(T)`). */
@@ -75,6 +81,8 @@ export interface MethodContract<P extends Params = Params, R extends Returns = R
   readonly security: readonly string[] | undefined;
   /** What the method does (`method(..., { description })`); `undefined` when not said. */
   readonly description: string | undefined;
+  /** Whether the method may safely be sent twice (`method(..., { idempotent })`); `undefined` for the verb's rule. */
+  readonly idempotent: boolean | undefined;
 }
 
 const VERBS: readonly EndpointVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -122,7 +130,9 @@ export function method<const P extends Params, R extends Returns>(
   const security = options.security === undefined ? undefined : schemeNames('method()', options.security);
   const description = options.description;
   if (description !== undefined && typeof description !== 'string') throw new TypeError('method(): description must be a string');
-  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security, description });
+  const idempotent = options.idempotent;
+  if (idempotent !== undefined && typeof idempotent !== 'boolean') throw new TypeError('method(): idempotent must be a boolean');
+  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security, description, idempotent });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { abortable, discard } from './abort.ts';
+import { abortable, discard, timerMs } from './abort.ts';
 import type { Codec } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
@@ -11,6 +11,9 @@ import { streamBody, streamWriter } from './stream-body.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { verbFor } from '../rest/verb.ts';
 import { DEFAULT_MAX_ERROR_BYTES, errorFor, readResult } from './answer.ts';
+import { checkInterceptors, intercepted } from './interceptors.ts';
+import { isIdempotent, retryPolicy, withRetries, type RetryPolicy } from './retry.ts';
+import { deadline } from './timeout.ts';
 import type { CallOptions, Client, ClientOptions, FetchFunction, HeadersOption } from './types.ts';
 
 /** What every method of one client shares. */
@@ -22,7 +25,11 @@ interface Settings {
   readonly accept: string;
   /** `Accept` of a stream method: the codec's sequence type, JSON Lines second. */
   readonly streamAccept: string;
-  readonly fetch: FetchFunction;
+  /** `fetch` inside the interceptors: what sends each request. */
+  readonly send: FetchFunction;
+  readonly retry: RetryPolicy | undefined;
+  /** The calls' default `timeoutMs`; 0 for none. */
+  readonly timeoutMs: number;
   readonly headers: HeadersOption | undefined;
   readonly opts: ReadOptions;
   readonly allowCrossOriginRedirects: boolean;
@@ -53,10 +60,12 @@ export function streamAcceptFor(codec: Codec): string {
  * unless the options say otherwise (a server whose contract grew a member still answers older
  * clients). Parameters are typed by `InferInput` (members with `.default()` may be left out).
  * Non-2xx answers reject with `HttpError` (status, `detail`, `code`, `path`, and `errors`, every
- * problem a server found in the body); every method takes an optional last argument `{ signal, headers }`.
+ * problem a server found in the body); every method takes an optional last argument
+ * `{ signal, headers, timeoutMs }`. Idempotent calls are retried with `retry`, and `interceptors`
+ * wrap the sending of each request.
  */
 export function createClient<M extends Methods>(contract: Contract<M>, options: ClientOptions): Client<M> {
-  const { baseUrl, codec, fetch, headers, allowCrossOriginRedirects, ...given } = options;
+  const { baseUrl, codec, fetch, headers, allowCrossOriginRedirects, retry, interceptors, timeoutMs, ...given } = options;
   // Forward compatible by default: members a newer server added are dropped, not refused.
   const opts: ReadOptions = { ...given, errorOnUnknownKeys: given.errorOnUnknownKeys ?? false };
   if (typeof contract !== 'object' || contract === null || typeof contract.methods !== 'object') {
@@ -71,7 +80,9 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
     codecs: codec === json ? [json] : [codec, json],
     accept: acceptFor(codec),
     streamAccept: streamAcceptFor(codec),
-    fetch: fetch ?? ((request) => globalThis.fetch(request)),
+    send: intercepted(checkInterceptors(interceptors), fetch ?? ((request) => globalThis.fetch(request))),
+    retry: retryPolicy(retry),
+    timeoutMs: timeoutMs === undefined ? 0 : timerMs('createClient(): options.timeoutMs', timeoutMs),
     headers,
     opts,
     allowCrossOriginRedirects: allowCrossOriginRedirects === true,
@@ -90,14 +101,16 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
   const { codec, codecs, opts } = settings;
   const shape = requestShape(name, contract, argumentSources(`createClient(): ${name}`, contract, verb));
   const arity = shape.arity;
+  const retry = settings.retry !== undefined && isIdempotent(verb, contract) ? settings.retry : undefined;
 
   return async (...args: unknown[]): Promise<unknown> => {
     if (args.length > arity + 1) throw new TypeError(`${name}() takes ${arity} argument(s) and call options, got ${args.length} arguments`);
     const call = args.length > arity ? args[arity] : undefined;
     if (call !== undefined && (typeof call !== 'object' || call === null)) {
-      throw new TypeError(`${name}(): the argument after the parameters must be call options ({ signal, headers })`);
+      throw new TypeError(`${name}(): the argument after the parameters must be call options ({ signal, headers, timeoutMs })`);
     }
-    const { signal, headers: callHeaders } = (call ?? {}) as CallOptions;
+    const { signal: given, headers: callHeaders, timeoutMs } = (call ?? {}) as CallOptions;
+    const ms = timeoutMs === undefined ? settings.timeoutMs : timerMs(`${name}(): timeoutMs`, timeoutMs);
     // A value that does not fit its descriptor throws WriteError here, before anything is sent.
     const { target, body: value } = shape.build(args.slice(0, arity));
     const headers = new Headers(typeof settings.headers === 'function' ? await settings.headers() : settings.headers);
@@ -116,12 +129,23 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     if (body !== undefined) init.body = body as BodyInit;
     // A body sent as it is produced: fetch requires saying so.
     if (body instanceof ReadableStream) init.duplex = 'half';
+    const timer = ms === 0 ? undefined : deadline(name, ms, given);
+    const signal = timer?.signal ?? given;
     if (signal !== undefined) init.signal = signal;
-    const response = await sendFollowingRedirects(settings, settings.base + target, init, signal);
-    // The signal covers the body too: one that never ends cannot outlive it.
-    if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes, signal);
-    if (contract.returns instanceof StreamType) return streamResult(response, contract.returns.item, codecs, opts, signal);
-    return readResult(response, contract.returns, codecs, opts, signal);
+    const url = settings.base + target;
+    try {
+      // A body given as an AsyncIterable is sent as it is produced: it cannot be sent twice.
+      const response = retry === undefined || body instanceof ReadableStream
+        ? await sendFollowingRedirects(settings, url, init, signal)
+        : await withRetries(() => sendFollowingRedirects(settings, url, init, signal), retry, signal);
+      // The signal covers the body too: one that never ends cannot outlive it.
+      if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes, signal);
+      // A stream's items are read at the caller's pace: its own signal, not the deadline, covers them.
+      if (contract.returns instanceof StreamType) return streamResult(response, contract.returns.item, codecs, opts, given);
+      return await readResult(response, contract.returns, codecs, opts, signal);
+    } finally {
+      timer?.release();
+    }
   };
 }
 
@@ -135,7 +159,7 @@ async function sendFollowingRedirects(settings: Settings, url: string, init: Req
   for (let hop = 0, target = url; ; hop++) {
     // Not sent at all once aborted, whatever `fetch` would do with the signal.
     signal?.throwIfAborted();
-    const response = await abortable(settings.fetch(new Request(target, init)), signal);
+    const response = await abortable(settings.send(new Request(target, init)), signal);
     const { status } = response;
     const location = REDIRECTS.includes(status) ? response.headers.get('location') : null;
     if (settings.allowCrossOriginRedirects || (location === null && response.type !== 'opaqueredirect')) return response;

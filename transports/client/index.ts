@@ -4,9 +4,12 @@
 // ---- For users ----------------------------------------------------------------------------------
 export { createClient, DEFAULT_MAX_REDIRECTS } from './create-client.ts';
 export { DEFAULT_MAX_ERROR_BYTES } from './answer.ts';
+export { DEFAULT_RETRY_ATTEMPTS, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_DELAY_MS } from './retry.ts';
 /** An entry of `HttpError.errors`: one problem a server found in the request body. */
 export type { ProblemEntry } from '../../core/errors/http-error.ts';
-export type { CallOptions, Client, ClientMethod, ClientOptions, ClientParams, ClientResult, FetchFunction, HeadersOption } from './types.ts';
+export type {
+  CallOptions, Client, ClientInterceptor, ClientMethod, ClientOptions, ClientParams, ClientResult, FetchFunction, HeadersOption, RetryOptions,
+} from './types.ts';
 
 // ---- For other libraries ------------------------------------------------------------------------
 /** The `Accept` header the client sends for a codec. */

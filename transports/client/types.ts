@@ -9,6 +9,28 @@ import type { VoidType } from '../../core/descriptors/void.ts';
 /** Sends one request; `globalThis.fetch` is one, and so is the handler `toFetchHandler` returns. */
 export type FetchFunction = (request: Request) => Promise<Response>;
 
+/**
+ * Wraps the sending of each request (every attempt of a retried call, every redirect followed):
+ * gets the `Request` and `next`, the rest of the chain (the next interceptor, then `fetch`), and
+ * gives the answer. It may change the request (its headers are its own), look at or replace the
+ * answer, answer itself without calling `next`, or call `next` again (a request's body can be
+ * read once: send `request.clone()` the first time).
+ */
+export type ClientInterceptor = (request: Request, next: FetchFunction) => Promise<Response>;
+
+/** Options of `createClient`'s `retry`: how often and after how long an idempotent call is sent again. */
+export interface RetryOptions {
+  /** Attempts in all, the first included. Default 3 (`DEFAULT_RETRY_ATTEMPTS`); 1 sends once. */
+  attempts?: number;
+  /**
+   * The wait before the first retry in milliseconds, doubled for each next one, of which a random
+   * part is waited (full jitter). Default 100 (`DEFAULT_RETRY_BASE_DELAY_MS`).
+   */
+  baseDelayMs?: number;
+  /** The longest wait between attempts, `Retry-After` included. Default 5000 (`DEFAULT_RETRY_MAX_DELAY_MS`). */
+  maxDelayMs?: number;
+}
+
 /** Headers, or a function giving them per call (for a token that changes). */
 export type HeadersOption = HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
 
@@ -34,6 +56,18 @@ export interface ClientOptions extends ReadOptions {
    * browser hides redirects it does not follow, so there any redirect rejects unless this is `true`).
    */
   allowCrossOriginRedirects?: boolean;
+  /**
+   * Sends idempotent calls again after a network error or a 408, 429, 502, 503 or 504 answer:
+   * GET, HEAD, PUT and DELETE, and methods declared `idempotent: true`, never those declared
+   * `idempotent: false`, nor a body given as an `AsyncIterable` (it cannot be sent twice). Waits
+   * as `Retry-After` says, else with exponential backoff and jitter, within the call's signal.
+   * Default: no retries.
+   */
+  retry?: RetryOptions;
+  /** Wrap the sending of each request, the first outermost: headers, logging, a token refreshed. */
+  interceptors?: readonly ClientInterceptor[];
+  /** The `timeoutMs` of every call that does not give its own. Default 0: none. */
+  timeoutMs?: number;
 }
 
 /** The optional last argument of every client method. */
@@ -46,6 +80,13 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Headers for this call only, over the client's. */
   headers?: HeadersInit;
+  /**
+   * The most the call may take, in milliseconds, every attempt and wait and the reading of the
+   * answer included (for a stream answer: until it begins); then it rejects with a `TimeoutError`
+   * naming the method and the time, and the request is aborted. Default: the client's `timeoutMs`;
+   * 0 sets none.
+   */
+  timeoutMs?: number;
 }
 
 /** What a client method resolves to: the decoded result, nothing for `t.void()`. */

@@ -15,6 +15,7 @@ import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
 import { ambiguous } from './router.ts';
 import { Problem } from './problem.ts';
+import { registryLimiter } from './rate-limit.ts';
 
 /** Options of {@link Registry.on}. */
 export interface ServiceMountOptions {
@@ -63,7 +64,7 @@ export class Registry {
     const {
       codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS,
       maxItemBytes = DEFAULT_MAX_ITEM_BYTES, maxStreamBytes = DEFAULT_MAX_STREAM_BYTES, streamIdleMs = DEFAULT_STREAM_IDLE_MS, streamMaxMs = 0,
-      ...codecOpts
+      rateLimit, ...codecOpts
     } = opts;
     const readWrite: Opts = codecOpts;
     this.#schemes = new Map(Object.entries(security ?? {}));
@@ -88,6 +89,8 @@ export class Registry {
       streamLimits: { heartbeatMs, idleMs: streamIdleMs, maxMs: streamMaxMs },
       maxItemBytes,
       maxStreamBytes,
+      rateLimit: registryLimiter(rateLimit),
+      rateLimitStore: rateLimit?.store,
     };
     this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes, Object.freeze({ ...readWrite }));
     // Problem documents are written in every codec; compiled now, as the endpoints are.

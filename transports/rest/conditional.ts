@@ -1,4 +1,4 @@
-import { entityTag, noneMatchHas } from './etag.ts';
+import { entityTag, matchingTag } from './etag.ts';
 import type { EndpointResponse, HeaderValues } from './types.ts';
 
 /**
@@ -18,8 +18,13 @@ export function conditionalAnswer(
   if (control !== 'no-store') {
     const own = headers.etag;
     const tag = typeof own === 'string' ? own : (headers.etag = entityTag(body, contentType));
-    // A 304 carries what the 200 would, but for the type of a body it does not have.
-    if (ifNoneMatch !== null && noneMatchHas(ifNoneMatch, tag)) return { status: 304, headers, body: undefined };
+    const held = ifNoneMatch === null ? undefined : matchingTag(ifNoneMatch, tag);
+    if (held !== undefined) {
+      // What the 200 would carry but for the type of a body it does not have; the tag as the
+      // client holds it, so that its cache updates the answer it stored (weak, if compressed).
+      headers.etag = held;
+      return { status: 304, headers, body: undefined };
+    }
   }
   headers['content-type'] = contentType;
   return { status: 200, headers, body };

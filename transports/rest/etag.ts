@@ -10,24 +10,26 @@ export function entityTag(body: Uint8Array | string, contentType: string): strin
 }
 
 /**
- * Whether `ifNoneMatch` (an `If-None-Match` value: `*`, or a list of entity tags) matches `tag`
- * by the weak comparison RFC 9110 §13.1.2 asks for: the opaque tags are equal, `W/` or not. `*`
- * matches any answer; a list that is not one (an unquoted member) matches from its malformed
- * member on nothing more.
+ * The member of `ifNoneMatch` (an `If-None-Match` value: `*`, or a list of entity tags) that
+ * matches `tag` by the weak comparison RFC 9110 §13.1.2 asks for (the opaque tags are equal, `W/`
+ * or not), as the client sent it: the tag its cache holds (`W/"…"` for an answer it received
+ * compressed). `*` matches any answer, as `tag`. `undefined` when none matches; a list that is not
+ * one (an unquoted member) matches nothing from that member on.
  */
-export function noneMatchHas(ifNoneMatch: string, tag: string): boolean {
+export function matchingTag(ifNoneMatch: string, tag: string): string | undefined {
   const want = opaque(tag);
   const n = ifNoneMatch.length;
   let i = 0;
   for (;;) {
     while (i < n && isListSpace(ifNoneMatch.charCodeAt(i))) i++;
-    if (i >= n) return false;
-    if (ifNoneMatch[i] === '*') return true;
+    if (i >= n) return undefined;
+    if (ifNoneMatch[i] === '*') return tag;
+    const start = i;
     if (ifNoneMatch.startsWith('W/', i)) i += 2;
-    if (ifNoneMatch[i] !== '"') return false;
+    if (ifNoneMatch[i] !== '"') return undefined;
     const end = ifNoneMatch.indexOf('"', i + 1);
-    if (end === -1) return false;
-    if (end - i + 1 === want.length && ifNoneMatch.startsWith(want, i)) return true;
+    if (end === -1) return undefined;
+    if (end - i + 1 === want.length && ifNoneMatch.startsWith(want, i)) return ifNoneMatch.slice(start, end + 1);
     i = end + 1;
   }
 }

@@ -174,6 +174,20 @@ for (const transport of TRANSPORTS) {
       expect(store.keys).to.deep.equal(['everyone', 'everyone', 'LimitedImpl.tenant:a']);
     });
 
+    it('counts a key over 128 characters under its hash, and fails a call whose key is no string', async () => {
+      const store = new AsyncStore();
+      const errors: unknown[] = [];
+      await serve(registry({ limit: 5, windowMs: 1_000, store, key: (call) => call.headers.get('x-key') as string }, impl, (error) => errors.push(error)));
+      const long = 'k'.repeat(1_000);
+      expect((await get('/ping', { 'x-key': long })).status).to.equal(200);
+      expect((await get('/ping', { 'x-key': long })).headers.ratelimit).to.match(/^"default";r=3;/);
+      expect(store.keys[0]).to.match(/^#[0-9a-f]{16}$/);
+      expect(store.keys[1]).to.equal(store.keys[0]);
+      // Without the header, the key function answers null.
+      expect((await get('/ping')).status).to.equal(500);
+      expect((errors[0] as Error).message).to.equal('rateLimit.key must return a string, got object');
+    });
+
     it('answers 500 when the store fails, and tells onError', async () => {
       const errors: unknown[] = [];
       const failing: RateLimitStore = { hit: () => Promise.reject(new Error('store down')) };

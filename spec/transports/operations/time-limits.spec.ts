@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { Registry, meta, method, service, t, type Call } from '../../../index.ts';
 import type { Served } from '../../support/fetch-server.ts';
 import { send } from '../../support/http-client.ts';
+import { HttpServer } from '../../../transports/http/index.ts';
 import { TRANSPORTS } from '../both-transports.ts';
 
 const Waits = service({
@@ -97,6 +98,22 @@ for (const transport of TRANSPORTS) {
     });
   });
 }
+
+describe('HttpServer: shutdown and per-method time limits', () => {
+  it('stop() answers 503 to a call with a time limit of its own that outlives drainTimeoutMs', async () => {
+    const impl = new WaitsImpl();
+    const server = new HttpServer({ drainTimeoutMs: 50, onError: () => {} }).mount('/api', new Registry({ onError: () => {} }).on(impl).endpoints);
+    await server.bind(0).start();
+    const pending = send(`${server.url}/api/patient?ms=1500`);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = performance.now();
+    await server.stop();
+    const reply = await pending;
+    expect(reply.status).to.equal(503);
+    expect(reply.json().detail).to.equal('the server is shutting down and the call did not finish in time');
+    expect(performance.now() - started).to.be.below(1_000);
+  });
+});
 
 describe('method(): timeoutMs', () => {
   it('refuses a negative or non-number limit', () => {

@@ -198,6 +198,14 @@ for (const transport of TRANSPORTS) {
       expect((errors[0] as Error).message).to.equal('store down');
     });
 
+    it('lets a page on an allowed origin read the limit, its state and the ETag (CORS)', async () => {
+      served = await transport.serve('/api', registry({ limit: 5, windowMs: 60_000 }, impl).endpoints, { cors: { origins: ['https://app.example'] } });
+      const reply = await get('/ping', { origin: 'https://app.example' });
+      const exposed = String(reply.headers['access-control-expose-headers']).split(/\s*,\s*/);
+      expect(exposed).to.include.members(['ratelimit', 'ratelimit-policy', 'retry-after', 'etag']);
+      expect(reply.headers).to.include.keys('ratelimit', 'ratelimit-policy', 'etag');
+    });
+
     it('starts a new window once the last one ended', async () => {
       await serve(registry({ limit: 1, windowMs: 200 }, impl));
       expect((await get('/ping')).status).to.equal(200);

@@ -12,6 +12,10 @@ import type { Served } from '../../support/fetch-server.ts';
 import { send, type Reply } from '../../support/http-client.ts';
 import { TRANSPORTS } from '../both-transports.ts';
 
+const TOKEN = 'token-1';
+const OTHER = 'token-2';
+const CALLER = contextKey<string>('caller');
+
 const Limited = service({
   ping: method({}, t.string(), { route: 'GET /ping' }),
   echo: method([t.string()], t.string()),
@@ -22,6 +26,11 @@ const Limited = service({
     rateLimit: { limit: 1, windowMs: 60_000, key: (call: Call) => call.headers.get('x-tenant') ?? 'anonymous' },
   }),
   refuse: method({}, t.string(), { route: 'GET /refuse' }),
+  perUser: method({}, t.string(), {
+    route: 'GET /per-user',
+    security: ['bearer'],
+    rateLimit: { limit: 1, windowMs: 60_000, key: (call: Call) => call.get(CALLER) },
+  }),
 });
 
 class LimitedImpl {
@@ -32,14 +41,13 @@ class LimitedImpl {
   secret() { this.calls++; return 'secret'; }
   tenant(call: Call) { this.calls++; return call.headers.get('x-tenant') ?? 'anonymous'; }
   refuse(): string { throw new HttpError(404, 'nothing here'); }
+  perUser(call: Call) { return call.get(CALLER); }
 }
 meta(LimitedImpl, Limited);
 
-const TOKEN = 'token-1';
-const CALLER = contextKey<string>('caller');
 
 function registry(rateLimit: RateLimitOptions, impl: LimitedImpl, onError: RegistryOptions['onError'] = () => {}): Registry {
-  return new Registry({ rateLimit, onError, security: { bearer: bearerAuth({ verify: (token) => (token === TOKEN ? 'someone' : undefined), key: CALLER }) } }).on(impl);
+  return new Registry({ rateLimit, onError, security: { bearer: bearerAuth({ verify: (token) => (token === TOKEN ? 'someone' : token === OTHER ? 'another' : undefined), key: CALLER }) } }).on(impl);
 }
 
 /** A store answering with promises, counting in a Map as a shared store (Redis, a database) would. */
@@ -159,6 +167,16 @@ for (const transport of TRANSPORTS) {
       expect((await get('/tenant', { 'x-tenant': 'c' })).status).to.equal(200);
       // The registry's count did not see them.
       expect((await get('/ping')).headers.ratelimit).to.match(/^"default";r=99;/);
+    });
+
+    it('counts per caller with a key read from what the security scheme stored', async () => {
+      await serve(registry({ limit: 100, windowMs: 60_000 }, impl));
+      const as = (token: string) => get('/per-user', { authorization: `Bearer ${token}` });
+      expect((await as(TOKEN)).status).to.equal(200);
+      expect((await as(TOKEN)).status).to.equal(429);
+      const other = await as(OTHER);
+      expect(other.status).to.equal(200);
+      expect(other.json()).to.equal('another');
     });
 
     it('counts in a store that answers with a promise, the method\'s own keys apart from the registry\'s', async () => {

@@ -40,7 +40,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
       windows.set(key, window);
     }
     window.count++;
-    return { count: window.count, resetMs: window.endsAt - now };
+    // Clamped: `now + windowMs - now` may come out a hair over `windowMs` in floating point.
+    return { count: window.count, resetMs: Math.min(windowMs, window.endsAt - now) };
   }
 
   /** The keys counted now. */

@@ -15,6 +15,14 @@ describe('transports/rest/rate-limit-store', () => {
     expect(store.hit('b', 60_000).count).to.equal(1);
   });
 
+  it('never says more time is left than the window is long (no floating-point excess)', () => {
+    const store = new MemoryRateLimitStore(100_000);
+    for (let windowMs = 1; windowMs <= 20_000; windowMs++) {
+      const { resetMs } = store.hit(`k${windowMs}`, windowMs);
+      if (resetMs > windowMs) expect.fail(`${resetMs} ms left of a ${windowMs} ms window`);
+    }
+  });
+
   it('starts a key at 0 again once its window ended', async () => {
     const store = new MemoryRateLimitStore();
     store.hit('a', 30);

@@ -65,6 +65,9 @@ function mixBytes(bytes: Uint8Array): void {
   limbs[3] = d;
 }
 
+/** Two hexadecimal digits per byte value: a lookup costs less than formatting a number. */
+const HEX = Array.from({ length: 256 }, (_, i) => (i | 0x100).toString(16).slice(1));
+
 function hex4(limb: number): string {
-  return (limb | 0x10000).toString(16).slice(1);
+  return HEX[limb >>> 8]! + HEX[limb & 0xff]!;
 }

@@ -3,6 +3,7 @@ import { StreamType } from '../descriptors/stream.ts';
 import type { VoidType } from '../descriptors/void.ts';
 import { parseRoute, type RouteSpec } from './route.ts';
 import type { SseItem } from './sse.ts';
+import type { Call } from './call.ts';
 
 /** An HTTP method, as its verb text: `'GET'`. */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -43,7 +44,51 @@ export interface MethodOptions {
    * Default: the verb's (GET, HEAD, PUT and DELETE are idempotent).
    */
   idempotent?: boolean;
+  /**
+   * Milliseconds the method has to answer, in place of the transport's `handlerTimeoutMs`; then a
+   * 503 problem and `call.signal` aborts, as for the transport's. `0`: no limit. Default: the
+   * transport's.
+   */
+  timeoutMs?: number;
+  /**
+   * The method's own rate limit, counted apart from the registry's (`new Registry({ rateLimit })`),
+   * or `false` for none. Default: the registry's.
+   */
+  rateLimit?: MethodRateLimit | false;
+  /**
+   * The `Cache-Control` of the method's GET answers: `{ maxAge, visibility? }` (seconds; `'public'`
+   * or `'private'`), or `'no-store'` (and no `ETag`). Default: none, `private` for a secured method.
+   */
+  cache?: CachePolicy;
 }
+
+/** A rate limit: at most `limit` calls per key in each window of `windowMs` (see the registry's `rateLimit`). */
+export interface MethodRateLimit {
+  readonly limit: number;
+  readonly windowMs: number;
+  /** The key calls are counted under; default `call.ip`. */
+  readonly key?: (call: Call) => string | undefined;
+  /** Where the counts are kept; default: in memory, bounded in keys. */
+  readonly store?: RateLimitStore;
+}
+
+/** Counts calls per key in fixed windows; async allowed, so that several processes may share one. */
+export interface RateLimitStore {
+  /**
+   * Counts one call under `key`: the calls counted in the key's current window (this one
+   * included) and the milliseconds until that window ends, when a new one starts at 0.
+   */
+  hit(key: string, windowMs: number): RateLimitCount | PromiseLike<RateLimitCount>;
+}
+
+/** What {@link RateLimitStore.hit} answers. */
+export interface RateLimitCount {
+  readonly count: number;
+  readonly resetMs: number;
+}
+
+/** How the GET answers of a method may be cached: its `Cache-Control`. */
+export type CachePolicy = { readonly maxAge: number; readonly visibility?: 'public' | 'private' } | 'no-store';
 
 /** One parameter: a value's descriptor, or, as a method's only parameter, a stream of them (`t.stream(T)`). */
 export type Param = Type | StreamType;
@@ -83,6 +128,12 @@ export interface MethodContract<P extends Params = Params, R extends Returns = R
   readonly description: string | undefined;
   /** Whether the method may safely be sent twice (`method(..., { idempotent })`); `undefined` for the verb's rule. */
   readonly idempotent: boolean | undefined;
+  /** The method's own time limit (`method(..., { timeoutMs })`); `undefined` for the transport's. */
+  readonly timeoutMs: number | undefined;
+  /** The method's own rate limit, `false` for none; `undefined` for the registry's. */
+  readonly rateLimit: MethodRateLimit | false | undefined;
+  /** How its GET answers may be cached; `undefined` for the default. */
+  readonly cache: CachePolicy | undefined;
 }
 
 const VERBS: readonly EndpointVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -132,7 +183,11 @@ export function method<const P extends Params, R extends Returns>(
   if (description !== undefined && typeof description !== 'string') throw new TypeError('method(): description must be a string');
   const idempotent = options.idempotent;
   if (idempotent !== undefined && typeof idempotent !== 'boolean') throw new TypeError('method(): idempotent must be a boolean');
-  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security, description, idempotent });
+  const { timeoutMs, rateLimit, cache } = options;
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs >= 0)) throw new TypeError(`method(): timeoutMs must be a number ≥ 0, got ${String(timeoutMs)}`);
+  if (rateLimit !== undefined && rateLimit !== false) checkRateLimit('method()', rateLimit);
+  if (cache !== undefined) checkCache(cache);
+  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security, description, idempotent, timeoutMs, rateLimit, cache });
 }
 
 /**
@@ -161,6 +216,22 @@ function parameterList(params: Params): [readonly Type[], readonly string[] | un
     return [Object.freeze([]), frozenNames, list[0] as StreamType];
   }
   return [Object.freeze([...list] as Type[]), frozenNames, undefined];
+}
+
+/** Throws a `TypeError` unless `limit` is a rate limit: `{ limit, windowMs, key?, store? }`. */
+export function checkRateLimit(where: string, limit: MethodRateLimit): void {
+  if (typeof limit !== 'object' || limit === null) throw new TypeError(`${where}: rateLimit must be { limit, windowMs, key?, store? }`);
+  if (!(Number.isInteger(limit.limit) && limit.limit >= 1)) throw new TypeError(`${where}: rateLimit.limit must be an integer ≥ 1, got ${String(limit.limit)}`);
+  if (!(Number.isInteger(limit.windowMs) && limit.windowMs >= 1)) throw new TypeError(`${where}: rateLimit.windowMs must be an integer ≥ 1, got ${String(limit.windowMs)}`);
+  if (limit.key !== undefined && typeof limit.key !== 'function') throw new TypeError(`${where}: rateLimit.key must be a function (call) => string`);
+  if (limit.store !== undefined && typeof limit.store?.hit !== 'function') throw new TypeError(`${where}: rateLimit.store must have hit(key, windowMs)`);
+}
+
+function checkCache(cache: CachePolicy): void {
+  if (cache === 'no-store') return;
+  const ok = typeof cache === 'object' && cache !== null && Number.isInteger(cache.maxAge) && cache.maxAge >= 0
+    && (cache.visibility === undefined || cache.visibility === 'public' || cache.visibility === 'private');
+  if (!ok) throw new TypeError("method(): cache must be 'no-store' or { maxAge: seconds (an integer ≥ 0), visibility?: 'public' | 'private' }");
 }
 
 /** Whether `code` is a success status: an integer from 200 to 299. */

@@ -10,6 +10,8 @@ import { serveFetch, type Served } from '../support/fetch-server.ts';
 export interface ServeOptions {
   handlerTimeoutMs?: number;
   cors?: CorsOptions;
+  /** HttpServer's own `onError` (timeouts it answered for a handler); the fetch handler has none. */
+  onError?: () => void;
 }
 
 export interface Transport {
@@ -31,8 +33,9 @@ export const TRANSPORTS: readonly Transport[] = [
   {
     kind: 'fetch',
     async serve(prefix, endpoints, options = {}, more = []) {
-      const handlers = [[prefix, toFetchHandler(prefix, endpoints, options)] as const,
-        ...more.map(([p, e]) => [p, toFetchHandler(p, e, options)] as const)];
+      const { onError: _httpServerOnly, ...fetchOptions } = options;
+      const handlers = [[prefix, toFetchHandler(prefix, endpoints, fetchOptions)] as const,
+        ...more.map(([p, e]) => [p, toFetchHandler(p, e, fetchOptions)] as const)];
       // One handler per registry, as a Worker routing by prefix would hold them.
       return serveFetch((request, ...platform) => {
         const path = new URL(request.url).pathname;

@@ -195,7 +195,7 @@ export class HttpServer {
       };
       const timer = setTimeout(() => {
         const ms = this.#options.drainTimeoutMs;
-        this.#state.pipeline.deadlines.giveUpUntil(Infinity, (exchange) => exchange.abandon(
+        this.#state.pipeline.giveUpAll((exchange) => exchange.abandon(
           problem(503, 'the server is shutting down and the call did not finish in time'),
           new Error(`call still running ${ms} ms into shutdown (drainTimeoutMs)`),
         ));

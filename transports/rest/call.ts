@@ -73,6 +73,9 @@ export interface CallInternals {
   endStream(call: EndpointCall, reason: Error): void;
   /** Aborted when the transport shuts down, if it can (see `EndpointRequest.shutdown`). */
   shutdown(call: EndpointCall): AbortSignal | undefined;
+  /** The `RateLimit` header of a call counted by a rate limit, for every answer after the count. */
+  rateLimit(call: EndpointCall): string | undefined;
+  setRateLimit(call: EndpointCall, state: string): void;
 }
 
 let internals: CallInternals | undefined;
@@ -113,6 +116,7 @@ export class EndpointCall implements Call {
   #answerHeaders: HeaderValues | undefined;
   /** A stream method's: aborted when the request's signal does, or when the stream ends for the server. */
   #streamEnd: AbortController | undefined;
+  #rateLimit: string | undefined;
 
   constructor(site: CallSite, request: EndpointRequest, requestId: string, started = 0) {
     this.#site = site;
@@ -229,6 +233,8 @@ export class EndpointCall implements Call {
       credentials: (call) => new CallCredentials(call),
       endStream: (call, reason) => call.#streamController().abort(reason),
       shutdown: (call) => call.#request.shutdown,
+      rateLimit: (call) => call.#rateLimit,
+      setRateLimit: (call, state) => void (call.#rateLimit = state),
     };
   }
 }

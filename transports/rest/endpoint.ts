@@ -27,6 +27,10 @@ import type { Telemetry } from './telemetry.ts';
 import { addVary } from './vary.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
 import type { Type } from '../../core/descriptors/type.ts';
+import type { RateLimitStore } from '../../core/contract/method.ts';
+import { methodLimiter, type RateLimiter, type RateLimitVerdict } from './rate-limit.ts';
+import { cacheControl } from './cache-control.ts';
+import { conditionalAnswer } from './conditional.ts';
 
 /** What every endpoint of one registry shares. */
 export interface EndpointSettings {
@@ -48,6 +52,9 @@ export interface EndpointSettings {
   readonly telemetry: Telemetry | undefined;
   /** The protocol of the registry: its calls' spans say which. */
   readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
+  /** The registry's rate limit, and the store it was given (methods with their own limit count there too). */
+  readonly rateLimit?: RateLimiter | undefined;
+  readonly rateLimitStore?: RateLimitStore | undefined;
 }
 
 /** One service method as a REST registry exposes it. */
@@ -92,6 +99,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     if (input !== undefined) codec.prepare?.(input, opts);
     if (!returnsVoid) codec.prepare?.(returns, opts);
   }
+  const limiter = methodLimiter(contract.rateLimit, settings.rateLimit, settings.rateLimitStore, plan.service, plan.name);
+  // The Cache-Control of GET answers; `no-store` also means no ETag.
+  const control = cacheControl(contract.cache, schemes.length > 0);
   const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
   const run = contract.paramTypes.length === 1
     ? (call: EndpointCall) => method.call(plan.instance, call.args[0], call)
@@ -129,9 +139,29 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return admitted(call, request, accept);
   };
 
-  /** The caller is admitted: read the body (only now), then go on. */
+  /** The caller is admitted: counted by the rate limit, if any, before the body is read. */
   const admitted = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
     if (calls.mistake(call) !== undefined) return failed(call, accept, undefined);
+    if (limiter === undefined) return withinLimit(call, request, accept);
+    let verdict: RateLimitVerdict | Promise<RateLimitVerdict>;
+    try {
+      verdict = limiter.hit(call);
+    } catch (e) {
+      return failed(call, accept, e);
+    }
+    if (verdict instanceof Promise) return verdict.then((v) => settle(call, counted(call, request, accept, v)), (e: unknown) => finish(call, failed(call, accept, e)));
+    return counted(call, request, accept, verdict);
+  };
+
+  /** The call counted: answered 429 over the limit, else gone on with; its answer will say the limit's state. */
+  const counted = (call: EndpointCall, request: EndpointRequest, accept: string | null, verdict: RateLimitVerdict): EndpointResponse | Promise<EndpointResponse> => {
+    calls.setRateLimit(call, verdict.state);
+    const refusal = verdict.refusal;
+    return refusal === undefined ? withinLimit(call, request, accept) : fail(accept, refusal.doc, { 'retry-after': refusal.retryAfter });
+  };
+
+  /** Reads the body (only now), then goes on. */
+  const withinLimit = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
     if (incoming !== undefined && typeof request.bodyStream === 'function') {
       // Called as a method: the transport reads its body with `this`.
       const chunks = request.bodyStream(settings.maxStreamBytes);
@@ -280,9 +310,15 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     }
     const own = calls.answerHeaders(call);
     const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
-    if (answer === undefined) return { status: calls.successStatus(call), headers, body: undefined };
+    const status = calls.successStatus(call);
+    const read = call.verb === 'GET' || call.verb === 'HEAD';
+    if (answer === undefined) {
+      if (read && control !== undefined) headers['cache-control'] ??= control;
+      return { status, headers, body: undefined };
+    }
+    if (read && status === 200) return conditionalAnswer(headers, encoded!, answer.contentType, control, calls.readHeader(call, 'if-none-match'));
     headers['content-type'] = answer.contentType;
-    return { status: calls.successStatus(call), headers, body: encoded };
+    return { status, headers, body: encoded };
   };
 
   /**
@@ -291,6 +327,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
    * after it: each `then` is a turn of the microtask queue per call.
    */
   const finish = (call: EndpointCall, answer: EndpointResponse): EndpointResponse => {
+    if (limiter !== undefined) rateLimitHeaders(call, answer.headers, limiter.policy);
     if (onResponse !== undefined) {
       answer.written = (status) => reportResponse(onResponse, call, calls.prefix(call), status);
     }
@@ -321,7 +358,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return answer instanceof Promise ? answer.then(ended) : ended(answer);
   };
 
-  return (request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> => {
+  const handle = (request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> => {
     // A transport chose the id and writes it on the answer (`EndpointRequest.requestId`); called
     // without one, the endpoint chooses it and writes it itself.
     const chosen = request.requestId;
@@ -336,6 +373,18 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     };
     return answer instanceof Promise ? answer.then(stamped) : stamped(answer);
   };
+  // The pipeline reads an endpoint's own time limit from its handler.
+  return contract.timeoutMs === undefined ? handle : Object.assign(handle, { timeoutMs: contract.timeoutMs });
+}
+
+/**
+ * Every answer of a rate-limited endpoint says its limit (`RateLimit-Policy`), and, once the call
+ * was counted (after its credential was checked), the state of its key's window (`RateLimit`).
+ */
+function rateLimitHeaders(call: EndpointCall, headers: HeaderValues, policy: string): void {
+  headers['ratelimit-policy'] = policy;
+  const state = calls.rateLimit(call);
+  if (state !== undefined) headers.ratelimit = state;
 }
 
 /** Whether the transport gave chunks, not an answer of its own. */

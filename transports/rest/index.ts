@@ -18,6 +18,8 @@ export { requestIdFor } from './pipeline/request-id.ts';
 export { clientAddress } from './client-address.ts';
 export type { TrustProxy } from './client-address.ts';
 export { DEFAULT_CODECS } from './default-codecs.ts';
+export { DEFAULT_RATE_LIMIT_MAX_KEYS, MemoryRateLimitStore } from './rate-limit-store.ts';
+export type { RateLimitOptions } from './rate-limit.ts';
 export { Problem, problem, problemForError, problemResponse, statusText } from './problem.ts';
 export type { ProblemDocument } from './problem.ts';
 export type { AnswerBody, BodySource, EndpointRequest, EndpointResponse, Frames, Handler, HeaderReader, HeaderValues } from './types.ts';

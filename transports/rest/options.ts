@@ -6,6 +6,8 @@ import { logFailure } from './log-failure.ts';
 export { DEFAULT_MAX_ITEM_BYTES } from './streams/events.ts';
 import type { SecurityScheme } from './security.ts';
 import type { Telemetry } from './telemetry.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
+import type { DEFAULT_RATE_LIMIT_MAX_KEYS, MemoryRateLimitStore } from './rate-limit-store.ts';
 
 /** 1 MiB: the largest request body a registry reads unless `maxBodyBytes` says otherwise. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -119,6 +121,15 @@ export interface RegistryOptions extends Opts {
    * or MCP message: `openTelemetry()` from `lacquerjs/otel`. Default none: nothing is measured.
    */
   telemetry?: Telemetry;
+  /**
+   * At most `limit` calls per key in each window of `windowMs` (fixed windows), across every
+   * endpoint of the registry; a method's own `rateLimit` counts apart, `false` exempts it. Counted
+   * after the credential is checked and before the body is read; over the limit, a 429 problem
+   * with `Retry-After`. The key is `key(call)`, default `call.ip` (calls without one share one
+   * key); the store, default a {@link MemoryRateLimitStore} of {@link DEFAULT_RATE_LIMIT_MAX_KEYS}
+   * keys in this process. Default: no limit.
+   */
+  rateLimit?: RateLimitOptions;
 }
 
 /** Options of an MCP registry (`new Registry({ mcp: { ... } }, MCP)`). */

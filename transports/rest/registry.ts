@@ -22,6 +22,7 @@ import { ErrorAnswer } from './jsonrpc/messages.ts';
 import { mcpHandler, type McpSettings } from './mcp/handler.ts';
 import { ArgumentsReader } from './procedures/arguments.ts';
 import { Procedure } from './procedures/procedure.ts';
+import { registryLimiter } from './rate-limit.ts';
 
 /** Options of {@link Registry.on}. */
 export interface ServiceMountOptions {
@@ -82,7 +83,7 @@ export class Registry {
       codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS,
       maxItemBytes = DEFAULT_MAX_ITEM_BYTES, maxStreamBytes = DEFAULT_MAX_STREAM_BYTES, streamIdleMs = DEFAULT_STREAM_IDLE_MS, streamMaxMs = 0,
       maxBatch = DEFAULT_MAX_BATCH, mcp = {}, onWarning = warn, telemetry,
-      ...codecOpts
+      rateLimit, ...codecOpts
     } = opts;
     const readWrite: Opts = codecOpts;
     this.#schemes = new Map(Object.entries(security ?? {}));
@@ -113,6 +114,8 @@ export class Registry {
       maxStreamBytes,
       telemetry,
       protocol,
+      rateLimit: registryLimiter(rateLimit),
+      rateLimitStore: rateLimit?.store,
     };
     this.endpoints = new Endpoints(maxBodyBytes, codecs, this.#schemes, Object.freeze({ ...readWrite }));
     // Problem documents are written in every codec; compiled now, as the endpoints are.

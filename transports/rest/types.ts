@@ -85,4 +85,10 @@ export interface EndpointResponse {
  * One endpoint: a request in, an answer out, at once when nothing had to be awaited. It never
  * rejects; failures become problem documents.
  */
-export type Handler = (request: EndpointRequest) => EndpointResponse | Promise<EndpointResponse>;
+export type Handler = ((request: EndpointRequest) => EndpointResponse | Promise<EndpointResponse>) & {
+  /**
+   * The endpoint's own time limit (`method(..., { timeoutMs })`), in place of the transport's
+   * `handlerTimeoutMs`; absent for the transport's.
+   */
+  readonly timeoutMs?: number;
+};

@@ -21,9 +21,12 @@ export interface CorsOptions {
 /**
  * The headers lacquer writes that a page on another origin needs, exposed to every allowed origin:
  * the request id, a 201's `Location`, a 429's or 503's `Retry-After`, a 401's `WWW-Authenticate`,
- * a 415's `Accept-Post`, a 405's `Allow`.
+ * a 415's `Accept-Post`, a 405's `Allow`, a GET answer's `ETag`, a rate limit's `RateLimit-Policy`
+ * and `RateLimit`.
  */
-export const DEFAULT_EXPOSED_HEADERS: readonly string[] = Object.freeze(['x-request-id', 'location', 'retry-after', 'www-authenticate', 'accept-post', 'allow']);
+export const DEFAULT_EXPOSED_HEADERS: readonly string[] = Object.freeze([
+  'x-request-id', 'location', 'retry-after', 'www-authenticate', 'accept-post', 'allow', 'etag', 'ratelimit-policy', 'ratelimit',
+]);
 
 /** `Access-Control-Expose-Headers` of each `cors` options object: worked out once, not per request. */
 const exposedOf = new WeakMap<CorsOptions, string>();

@@ -4,7 +4,7 @@ import type { EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderVa
 import type { Codec } from '../../../core/codec.ts';
 import { corsHeaders, mergeHeaders, originAllowed, type CorsOptions } from './cors.ts';
 import { markEncoded, requestBodyCoding, type BodyCoding, type RequestCoding, type ResponseCoding } from './content-coding.ts';
-import type { Due } from './deadlines.ts';
+import type { Deadlines, Due } from './deadlines.ts';
 import { busy, busyHeaders } from './load.ts';
 import type { Pipeline } from './pipeline.ts';
 import { preRoute } from './pre-route.ts';
@@ -72,6 +72,8 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
   #sent: number | undefined;
   #controller: AbortController | undefined;
   #reason: unknown;
+  /** The deadline list the call is in while its handler runs: its endpoint's time limit's. */
+  #deadlines: Deadlines<Exchange<R>> | undefined;
   /** Whether the call counts in the pipeline's load (from routing until its handler settles). */
   #entered = false;
   /** The body bytes this call counts in the load. */
@@ -138,7 +140,8 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     if (!pipeline.load.enter()) return this.send(this.#busy('calls'));
     this.#entered = true;
     // Until it answers, the call can be answered for it: on timeout, or on shutdown.
-    pipeline.deadlines.add(this);
+    this.#deadlines = route.kind === 'endpoint' ? pipeline.deadlinesFor(route.handler.timeoutMs) : pipeline.deadlines;
+    this.#deadlines.add(this);
     if (route.kind === 'route') {
       this.runRoute(route.handler, route.params).then(() => this.#settled(), (error: unknown) => {
         this.#settled();
@@ -180,7 +183,7 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
 
   /** The handler settled (or threw): the call leaves the deadline list, and counts out with its body bytes. */
   #settled(): void {
-    this.pipeline.deadlines.remove(this);
+    this.#deadlines?.remove(this);
     if (!this.#entered) return;
     this.#entered = false;
     this.pipeline.load.leave(this.#held);

@@ -17,6 +17,8 @@ export class Pipeline<R = never> {
   readonly load: Load;
   /** The calls whose handler is running: answered 503 for them at their deadline, or on shutdown. */
   readonly deadlines: Deadlines<Exchange<R>>;
+  /** The lists of endpoints with their own time limit, by limit. */
+  #ownDeadlines: Map<number, Deadlines<Exchange<R>>> | undefined;
   /** Set on shutdown: answers from then on close their connection. */
   draining = false;
   #compression: CompressionPolicy | null | undefined;
@@ -25,11 +27,26 @@ export class Pipeline<R = never> {
 
   constructor(readonly options: ResolvedTransportOptions, readonly codings: Codings) {
     this.load = new Load(options.maxCallsInFlight, options.maxBufferedBodyBytes);
-    const ms = options.handlerTimeoutMs;
-    this.deadlines = new Deadlines(ms, (exchange) => exchange.abandon(
-      problem(503, `the handler did not answer within ${ms} ms`),
-      new DOMException(`handler timed out after ${ms} ms`, 'TimeoutError'),
-    ));
+    this.deadlines = timedOutAfter(options.handlerTimeoutMs);
+  }
+
+  /**
+   * The deadline list of calls whose handler has `timeoutMs` (an endpoint's own time limit,
+   * `Handler.timeoutMs`), or the transport's: one list per time limit, made on first use, so that
+   * each stays in deadline order.
+   */
+  deadlinesFor(timeoutMs: number | undefined): Deadlines<Exchange<R>> {
+    if (timeoutMs === undefined || timeoutMs === this.deadlines.timeoutMs) return this.deadlines;
+    const lists = (this.#ownDeadlines ??= new Map());
+    let list = lists.get(timeoutMs);
+    if (list === undefined) lists.set(timeoutMs, (list = timedOutAfter(timeoutMs)));
+    return list;
+  }
+
+  /** Gives up on every call whose handler is running (a shutdown), whatever its time limit. */
+  giveUpAll(giveUp: (exchange: Exchange<R>) => void): void {
+    this.deadlines.giveUpUntil(Infinity, giveUp);
+    for (const list of this.#ownDeadlines?.values() ?? []) list.giveUpUntil(Infinity, giveUp);
   }
 
   /** Aborted when the server shuts down: stream answers under way end with a 503 problem frame. */
@@ -54,4 +71,12 @@ export class Pipeline<R = never> {
     }
     return this.#compression;
   }
+}
+
+/** A deadline list whose calls are answered 503 after `ms`, their signal aborted with a `TimeoutError`. */
+function timedOutAfter<R>(ms: number): Deadlines<Exchange<R>> {
+  return new Deadlines(ms, (exchange) => exchange.abandon(
+    problem(503, `the handler did not answer within ${ms} ms`),
+    new DOMException(`handler timed out after ${ms} ms`, 'TimeoutError'),
+  ));
 }

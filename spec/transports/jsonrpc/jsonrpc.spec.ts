@@ -199,6 +199,30 @@ for (const transport of TRANSPORTS) {
       });
     });
 
+    describe('rate limits', () => {
+      it('counts each call of a message against the limit, the calls over it answered -32000 with their 429', async () => {
+        await serve({ rateLimit: { limit: 2, windowMs: 60_000 } });
+        const reply = await post([1, 2, 3].map((id) => ({ jsonrpc: '2.0', method: 'getBook', params: { id }, id })));
+        const answers = reply.json() as { id: number; result?: unknown; error?: { code: number; data: { status: number } } }[];
+        expect(answers.filter((a) => a.result !== undefined)).to.have.length(2);
+        const [limited] = answers.filter((a) => a.error !== undefined);
+        expect(limited!.error).to.deep.include({ code: RpcCode.serverError });
+        expect(limited!.error!.data).to.include({ status: 429 });
+        expect(library.calls).to.have.length(2);
+        expect(seen.errors).to.deep.equal([]);
+      });
+
+      it('exempts a method whose contract says rateLimit: false', async () => {
+        class Free { ping(): string { return 'pong'; } }
+        meta(Free, service({ ping: method([], t.string(), { rateLimit: false }) }));
+        await served.stop();
+        served = await transport.serve('/rpc', new Registry({ rateLimit: { limit: 1, windowMs: 60_000 } }, JSONRPC).on(new Free()).endpoints);
+        rpcUrl = `${served.url}/rpc`;
+        const reply = await post([1, 2, 3].map((id) => ({ jsonrpc: '2.0', method: 'ping', id })));
+        expect(reply.json().map((a: { result: string }) => a.result)).to.deep.equal(['pong', 'pong', 'pong']);
+      });
+    });
+
     describe('codecs', () => {
       it('reads a MessagePack body and answers in MessagePack, 64-bit ids and bytes exact', async () => {
         const body = msgpackEncode({ jsonrpc: '2.0', method: 'getBook', params: { id: 2n ** 64n - 1n }, id: 1 }, { useBigInt64: true });

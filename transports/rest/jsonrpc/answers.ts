@@ -9,11 +9,12 @@ const UNKNOWN = t.unknown();
 
 /**
  * The error code of a failed call: `-32602` for arguments that do not read and `InvalidArgument`,
- * `-32000` for an `HttpError` (a refusal included), `-32603` for any other failure.
+ * `-32000` for an `HttpError` (a refusal included) and a call over its rate limit, `-32603` for
+ * any other failure.
  */
 export function errorCodeOf(outcome: Outcome & { readonly ok: false }): number {
   if (outcome.stage === 'params' || isInvalidArgument(outcome.error)) return RpcCode.invalidParams;
-  return outcome.error instanceof HttpError ? RpcCode.serverError : RpcCode.internalError;
+  return outcome.stage === 'limited' || outcome.error instanceof HttpError ? RpcCode.serverError : RpcCode.internalError;
 }
 
 /** An error answer in `codec`: the specification's message for its code, or the problem's detail; the problem document as `data`. */

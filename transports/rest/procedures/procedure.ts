@@ -7,6 +7,8 @@ import { EndpointCall, calls, type CallSite } from '../call.ts';
 import { callFailure, type CallFailure, type FailureSettings } from '../call-failure.ts';
 import { intercept } from '../interceptors.ts';
 import type { MethodPlan } from '../method-plan.ts';
+import { methodLimiter, type RateLimiter, type RateLimitVerdict } from '../rate-limit.ts';
+import type { RateLimitStore } from '../../../core/contract/method.ts';
 import type { ResponseReport } from '../options.ts';
 import { reportResponse } from '../response-report.ts';
 import { problemForError } from '../problem.ts';
@@ -22,16 +24,20 @@ export interface ProcedureSettings extends FailureSettings {
   readonly onResponse: ((report: ResponseReport) => void) | undefined;
   readonly telemetry: Telemetry | undefined;
   readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
+  /** The registry's rate limit, and the store it was given. */
+  readonly rateLimit?: RateLimiter | undefined;
+  readonly rateLimitStore?: RateLimitStore | undefined;
 }
 
 
 /**
  * How one call ended: the method's value, or a failure. `refused` when security refused the
- * caller, `params` when the arguments did not read; otherwise the method (or an interceptor) failed.
+ * caller, `limited` when it was over its rate limit (a 429 with `Retry-After`), `params` when the
+ * arguments did not read; otherwise the method (or an interceptor) failed.
  */
 export type Outcome =
   | { readonly ok: true; readonly call: EndpointCall; readonly value: unknown }
-  | ({ readonly ok: false; readonly call: EndpointCall; readonly stage: 'refused' | 'params' | 'method' } & CallFailure);
+  | ({ readonly ok: false; readonly call: EndpointCall; readonly stage: 'refused' | 'limited' | 'params' | 'method' } & CallFailure);
 
 /**
  * One method, callable by message: each call is authenticated, then its arguments are read, then
@@ -48,6 +54,8 @@ export class Procedure {
   readonly #settings: ProcedureSettings;
   readonly #site: CallSite;
   readonly #run: (call: EndpointCall) => unknown;
+  /** The method's rate limit: its own, or the registry's. */
+  readonly #limiter: RateLimiter | undefined;
   /** The spans of calls under way, with telemetry. */
   readonly #spans = new WeakMap<EndpointCall, ServerSpan>();
 
@@ -64,6 +72,7 @@ export class Procedure {
     this.#site = { service: plan.service, method: plan.name, status: 200, returnsVoid };
     const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
     this.#run = (call) => method.apply(plan.instance, [...call.args, call]);
+    this.#limiter = methodLimiter(contract.rateLimit, settings.rateLimit, settings.rateLimitStore, plan.service, plan.name);
   }
 
   /**
@@ -107,8 +116,30 @@ export class Procedure {
     return this.#failed(call, 'method', error);
   }
 
+  /** The caller is admitted: counted by the rate limit, if any, before its arguments are read. */
   #admitted(call: EndpointCall, params: MessagePart | undefined): Outcome | Promise<Outcome> {
     if (calls.mistake(call) !== undefined) return this.#failed(call, 'method', undefined);
+    const limiter = this.#limiter;
+    if (limiter === undefined) return this.#withinLimit(call, params);
+    let verdict: RateLimitVerdict | Promise<RateLimitVerdict>;
+    try {
+      verdict = limiter.hit(call);
+    } catch (e) {
+      return this.#failed(call, 'method', e);
+    }
+    if (verdict instanceof Promise) return verdict.then((v) => this.#counted(call, params, v), (e: unknown) => this.#failed(call, 'method', e));
+    return this.#counted(call, params, verdict);
+  }
+
+  /** The call counted: refused over the limit (a 429, not reported as a fault), else gone on with. */
+  #counted(call: EndpointCall, params: MessagePart | undefined, verdict: RateLimitVerdict): Outcome | Promise<Outcome> {
+    calls.setRateLimit(call, verdict.state);
+    const refusal = verdict.refusal;
+    if (refusal === undefined) return this.#withinLimit(call, params);
+    return { ok: false, call, stage: 'limited', error: undefined, doc: refusal.doc, headers: { 'retry-after': refusal.retryAfter } };
+  }
+
+  #withinLimit(call: EndpointCall, params: MessagePart | undefined): Outcome | Promise<Outcome> {
     try {
       calls.setArgs(call, this.arguments.read(params));
     } catch (e) {

@@ -14,6 +14,8 @@ import { DEFAULT_MAX_ERROR_BYTES, errorFor, readResult } from './answer.ts';
 import { checkInterceptors, intercepted } from './interceptors.ts';
 import { isIdempotent, retryPolicy, withRetries, type RetryPolicy } from './retry.ts';
 import { deadline } from './timeout.ts';
+import { withClientSpan } from './telemetry.ts';
+import type { Telemetry } from '../rest/telemetry.ts';
 import type { CallOptions, Client, ClientOptions, FetchFunction, HeadersOption } from './types.ts';
 
 /** What every method of one client shares. */
@@ -30,6 +32,8 @@ interface Settings {
   readonly retry: RetryPolicy | undefined;
   /** The calls' default `timeoutMs`; 0 for none. */
   readonly timeoutMs: number;
+  /** Spans of the calls, when given. */
+  readonly telemetry: Telemetry | undefined;
   readonly headers: HeadersOption | undefined;
   readonly opts: ReadOptions;
   readonly allowCrossOriginRedirects: boolean;
@@ -65,7 +69,7 @@ export function streamAcceptFor(codec: Codec): string {
  * wrap the sending of each request.
  */
 export function createClient<M extends Methods>(contract: Contract<M>, options: ClientOptions): Client<M> {
-  const { baseUrl, codec, fetch, headers, allowCrossOriginRedirects, retry, interceptors, timeoutMs, ...given } = options;
+  const { baseUrl, codec, fetch, headers, allowCrossOriginRedirects, retry, interceptors, timeoutMs, telemetry, ...given } = options;
   // Forward compatible by default: members a newer server added are dropped, not refused.
   const opts: ReadOptions = { ...given, errorOnUnknownKeys: given.errorOnUnknownKeys ?? false };
   if (typeof contract !== 'object' || contract === null || typeof contract.methods !== 'object') {
@@ -73,6 +77,9 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
   }
   if (typeof codec?.encode !== 'function' || codec.contentTypes[0] === undefined) {
     throw new TypeError('createClient(): options.codec must be a Codec (json, msgpack, cbor or your own)');
+  }
+  if (telemetry !== undefined && typeof telemetry?.clientSpan !== 'function') {
+    throw new TypeError('createClient(): options.telemetry must be openTelemetry() from lacquerjs/otel');
   }
   const settings: Settings = {
     base: String(baseUrl).replace(/\/+$/, ''),
@@ -83,6 +90,7 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
     send: intercepted(checkInterceptors(interceptors), fetch ?? ((request) => globalThis.fetch(request))),
     retry: retryPolicy(retry),
     timeoutMs: timeoutMs === undefined ? 0 : timerMs('createClient(): options.timeoutMs', timeoutMs),
+    telemetry,
     headers,
     opts,
     allowCrossOriginRedirects: allowCrossOriginRedirects === true,
@@ -133,11 +141,13 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     const signal = timer?.signal ?? given;
     if (signal !== undefined) init.signal = signal;
     const url = settings.base + target;
+    // Each attempt in its own span, when the client has telemetry.
+    const send = settings.telemetry === undefined
+      ? () => sendFollowingRedirects(settings, url, init, signal)
+      : () => withClientSpan(settings.telemetry, name, verb, url, headers, () => sendFollowingRedirects(settings, url, init, signal));
     try {
       // A body given as an AsyncIterable is sent as it is produced: it cannot be sent twice.
-      const response = retry === undefined || body instanceof ReadableStream
-        ? await sendFollowingRedirects(settings, url, init, signal)
-        : await withRetries(() => sendFollowingRedirects(settings, url, init, signal), retry, signal);
+      const response = retry === undefined || body instanceof ReadableStream ? await send() : await withRetries(send, retry, signal);
       // The signal covers the body too: one that never ends cannot outlive it.
       if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes, signal);
       // A stream's items are read at the caller's pace: its own signal, not the deadline, covers them.

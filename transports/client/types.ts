@@ -5,6 +5,7 @@ import type { Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
 import type { Infer, InferInput, Type } from '../../core/descriptors/type.ts';
 import type { VoidType } from '../../core/descriptors/void.ts';
+import type { Telemetry } from '../rest/telemetry.ts';
 
 /** Sends one request; `globalThis.fetch` is one, and so is the handler `toFetchHandler` returns. */
 export type FetchFunction = (request: Request) => Promise<Response>;
@@ -68,6 +69,12 @@ export interface ClientOptions extends ReadOptions {
   interceptors?: readonly ClientInterceptor[];
   /** The `timeoutMs` of every call that does not give its own. Default 0: none. */
   timeoutMs?: number;
+  /**
+   * Traces of the calls: `openTelemetry()` from `lacquerjs/otel`. Each attempt is a CLIENT span,
+   * whose context the request carries (`traceparent`), so the server's span joins its trace.
+   * Default none.
+   */
+  telemetry?: Telemetry;
 }
 
 /** The optional last argument of every client method. */

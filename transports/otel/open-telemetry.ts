@@ -98,6 +98,8 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
       }, context.active());
       return {
         inject(headers: Headers): void {
+          // An attempt after another carries its own context, not the one before's.
+          headers.delete('traceparent');
           propagation.inject(trace.setSpan(context.active(), span), headers, HEADERS_SETTER);
           // Without a global propagator (the API's default), the context still travels.
           if (!headers.has('traceparent')) headers.set('traceparent', traceparentOf(span.spanContext()));

@@ -2,14 +2,14 @@ import type { Codec } from '../../core/codec.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { Opts } from '../../core/options.ts';
 import { json } from '../../codecs/json/index.ts';
-import { sequenceWriter } from '../rest/streams/framing.ts';
+import { ownSequenceWriter } from '../rest/streams/plain-framing.ts';
 import type { SequenceWriter } from '../rest/streams/writer.ts';
 import { concatBytes } from '../rest/streams/bytes.ts';
 
 /** The writer of a request stream: in the client's codec's sequence type, else JSON Lines. */
 export function streamWriter(codec: Codec, item: Type, opts: Opts): SequenceWriter<Type> {
   const framed = codec.sequenceType === undefined ? json : codec;
-  return sequenceWriter(framed.sequenceType!, framed, item, opts);
+  return ownSequenceWriter(framed.sequenceType!, framed, item, opts);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Codec } from '../../core/codec.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { ReadOptions } from '../../core/options.ts';
-import { sequenceCodec, sequenceReader } from '../rest/streams/framing.ts';
+import { ownSequenceCodec, ownSequenceReader } from '../rest/streams/plain-framing.ts';
 import type { StreamEvent } from '../rest/streams/events.ts';
 import { abortable, discard } from './abort.ts';
 import { problemError } from './answer.ts';
@@ -15,12 +15,12 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  */
 export function streamResult(response: Response, item: Type, codecs: readonly Codec[], opts: ReadOptions, signal?: AbortSignal): AsyncIterable<unknown> {
   const contentType = response.headers.get('content-type') ?? '';
-  const codec = sequenceCodec(contentType, codecs);
+  const codec = ownSequenceCodec(contentType, codecs);
   if (response.body === null || codec === undefined) {
     discard(response);
     throw new TypeError(`lacquer/client: the answer is ${contentType || 'without a Content-Type'}, not a stream this client reads`);
   }
-  const sequence = sequenceReader(contentType, codec, item, { opts });
+  const sequence = ownSequenceReader(contentType, codec, item, { opts });
   const body = response.body.getReader();
   /** The stream's end, its error or a cut was read, or the loop was left: nothing more to read. */
   let finished = false;

@@ -231,9 +231,11 @@ for (const transport of TRANSPORTS) {
 }
 
 describe('transports: a stream cut before its end', () => {
-  // Two items in each framing, written by the framing's own writer, then the socket dropped.
+  // Two items in each framing the client asks for, written by the framing's own writer, then the
+  // socket dropped. (Server-Sent Events are for browsers' EventSource: the typed client never asks
+  // for them, and the readers' specs cut them.)
   const cuts: readonly (readonly [string, Codec])[] = [
-    ['application/jsonl', json], ['text/event-stream', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
+    ['application/jsonl', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
   ];
   for (const [mediaType, codec] of cuts) {
     it(`is an error for the client, never a clean end (${mediaType})`, async () => {

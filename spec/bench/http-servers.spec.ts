@@ -12,7 +12,7 @@ import { BUN_SERVERS } from '../../bench/runtimes/bench.ts';
 import { bunBinary, startBun, type BunProcess } from '../../bench/runtimes/bun.ts';
 import { checkSameAnswer, rawAnswer } from '../../bench/runtimes/check.ts';
 
-const FORMATS: Record<ServerKind, readonly WireFormat[]> = { lacquer: ['json', 'msgpack'], 'lacquer+otel': ['json', 'msgpack'], 'lacquer+jsonrpc': ['json'], fastify: ['json'], 'node:http': ['json'] };
+const FORMATS: Record<ServerKind, readonly WireFormat[]> = { lacquer: ['json', 'msgpack'], 'lacquer+otel': ['json', 'msgpack'], 'lacquer+ratelimit': ['json'], 'lacquer+jsonrpc': ['json'], fastify: ['json'], 'node:http': ['json'] };
 
 /** POSTs user id 7 in JSON to the authenticated getUserById (or `path`) with `headers`; the answer, body read. */
 async function postUserId(port: number, headers: Record<string, string>, path = AUTH_ENDPOINT.path): Promise<Response> {
@@ -56,7 +56,7 @@ describe('bench/http servers', () => {
         });
       }
 
-      if (kind === 'lacquer' || kind === 'lacquer+otel' || kind === 'fastify') {
+      if (kind === 'lacquer' || kind === 'lacquer+otel' || kind === 'lacquer+ratelimit' || kind === 'fastify') {
         it(`answers ${AUTH_ENDPOINT.name} with the expected value, given a known bearer token`, () =>
           checkAnswer(`http://127.0.0.1:${server.port}`, AUTH_ENDPOINT, 'json'));
 

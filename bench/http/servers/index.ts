@@ -1,6 +1,6 @@
 // The three benchmark servers by name, as the child process and the spec start them.
 import { startFastify } from './fastify.ts';
-import { startLacquer, startLacquerProtocols } from './lacquer.ts';
+import { startLacquer, startLacquerLimited, startLacquerProtocols } from './lacquer.ts';
 import { startLacquerOtel } from './lacquer-otel.ts';
 import { startNodeHttp } from './node-http.ts';
 import type { RunningServer } from './types.ts';
@@ -10,6 +10,7 @@ export type { RunningServer } from './types.ts';
 export const SERVERS = {
   lacquer: (port?: number) => startLacquer(port),
   'lacquer+otel': startLacquerOtel,
+  'lacquer+ratelimit': startLacquerLimited,
   'lacquer+jsonrpc': startLacquerProtocols,
   fastify: startFastify,
   'node:http': startNodeHttp,

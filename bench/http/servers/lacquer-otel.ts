@@ -18,5 +18,5 @@ class DroppingExporter implements SpanExporter {
 
 export async function startLacquerOtel(port = 0): Promise<RunningServer> {
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new DroppingExporter())] });
-  return startLacquer(port, openTelemetry({ tracerProvider, meterProvider: new MeterProvider() }));
+  return startLacquer(port, { telemetry: openTelemetry({ tracerProvider, meterProvider: new MeterProvider() }) });
 }

@@ -1,7 +1,7 @@
 // lacquer: HttpServer + Registry with a benchmark service over the specification's records, and the
 // same getUserById behind bearer auth and one interceptor in a second registry.
 import {
-  bearerAuth, contextKey, HttpError, InvalidArgument, JSONRPC, Registry, meta, method, service, t, type Interceptor, type Telemetry,
+  bearerAuth, contextKey, HttpError, InvalidArgument, JSONRPC, Registry, meta, method, service, t, type Interceptor, type RegistryOptions,
 } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { AUTH_PREFIX, Book, FEED_LENGTH, PREFIX, RPC_PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
@@ -64,7 +64,7 @@ meta(AuthedBenchService, service({ getUserById: method([t.u64()], User) }, { sec
 const CALLER = contextKey<Caller>('caller');
 
 /** The registry of the auth case: the token looked up in a Map, then the calls of each caller counted. */
-function authedRegistry(telemetry: Telemetry | undefined): Registry {
+function authedRegistry(extra: RegistryOptions): Registry {
   const tokens = new Map(TOKENS);
   const callsByCaller = new Map<string, number>();
   const countCalls: Interceptor = (call, next) => {
@@ -76,16 +76,16 @@ function authedRegistry(telemetry: Telemetry | undefined): Registry {
     errorOnMissingKeys: true,
     security: { bearer: bearerAuth({ verify: (token) => tokens.get(token), key: CALLER }) },
     interceptors: [countCalls],
-    ...(telemetry === undefined ? {} : { telemetry }),
+    ...extra,
   }).on(new AuthedBenchService());
 }
 
 /** Strict reading, as Fastify's body schemas (every key required, no unknown keys). */
-export async function startLacquer(port = 0, telemetry?: Telemetry): Promise<RunningServer> {
-  const registry = new Registry({ errorOnMissingKeys: true, ...(telemetry === undefined ? {} : { telemetry }) }).on(new BenchService());
+export async function startLacquer(port = 0, extra: RegistryOptions = {}): Promise<RunningServer> {
+  const registry = new Registry({ errorOnMissingKeys: true, ...extra }).on(new BenchService());
   const server = await new HttpServer()
     .mount(PREFIX, registry.endpoints)
-    .mount(AUTH_PREFIX, authedRegistry(telemetry).endpoints)
+    .mount(AUTH_PREFIX, authedRegistry(extra).endpoints)
     .bind(port)
     .start();
   return { port: server.port, close: () => server.stop() };
@@ -104,3 +104,10 @@ export async function startLacquerProtocols(port = 0): Promise<RunningServer> {
   return { port: server.port, close: () => server.stop() };
 }
 
+/**
+ * The same server with a rate limit on every endpoint, one no request of the bench reaches
+ * (the load generator is one client): what counting each call costs.
+ */
+export function startLacquerLimited(port = 0): Promise<RunningServer> {
+  return startLacquer(port, { rateLimit: { limit: Number.MAX_SAFE_INTEGER, windowMs: 60_000 } });
+}

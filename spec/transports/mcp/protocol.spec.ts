@@ -6,7 +6,8 @@ import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpa
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
 import { expect } from 'chai';
-import { MCP, Registry, RpcCode, type RegistryOptions } from '../../../index.ts';
+import { MCP, Registry, RpcCode, meta, method, service, t, type RegistryOptions } from '../../../index.ts';
+import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { MCP_PROTOCOL_VERSIONS } from '../../../transports/rest/mcp/protocol-version.ts';
 import type { Served } from '../../support/fetch-server.ts';
 import { send, type Reply } from '../../support/http-client.ts';
@@ -188,3 +189,21 @@ for (const transport of TRANSPORTS) {
     });
   });
 }
+
+describe('transports: MCP registries whose tools cannot be described', () => {
+  it('answers tools/list with -32603 naming the fault, and still calls the tools', async () => {
+    const A = t.object({ a: t.i8() }, { name: 'Thing' });
+    const B = t.object({ b: t.i8() }, { name: 'Thing' });
+    class Things {
+      both(a: { a: number }, b: { b: number }): number { return a.a + b.b; }
+    }
+    meta(Things, service({ both: method({ a: A, b: B }, t.i32()) }));
+    const handler = toFetchHandler('/mcp', new Registry({}, MCP).on(new Things()).endpoints);
+    const post = async (body: unknown) => (await handler(new Request('http://x/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(body) }))).json();
+    const listed = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(listed.error).to.include({ code: RpcCode.internalError });
+    expect(listed.error.message).to.contain("two different objects are named 'Thing'");
+    const called = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'both', arguments: { a: { a: 1 }, b: { b: 2 } } } });
+    expect(called.result.content).to.deep.equal([{ type: 'text', text: '3' }]);
+  });
+});

@@ -15,7 +15,7 @@ import { initializeResult, type ServerInfo } from './initialize.ts';
 import { originRefusal } from './origin.ts';
 import { versionRefusal } from './protocol-version.ts';
 import { toolResult, type ToolResultCodecs } from './tool-result.ts';
-import { ToolList } from './tools.ts';
+import { ToolList, type Tool } from './tools.ts';
 
 /** What the MCP route of one registry needs. */
 export interface McpSettings extends MessageSettings {
@@ -70,8 +70,16 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
       }
       case 'ping':
         return reply(exchange, 200, mcpAnswer(codec, id, {}));
-      case 'tools/list':
-        return reply(exchange, 200, mcpAnswer(codec, id, { tools: tools.tools }));
+      case 'tools/list': {
+        let list: readonly Tool[];
+        try {
+          list = tools.tools;
+        } catch (e) {
+          // A tool without a schema (two different objects of one name among its descriptors): the server's fault.
+          return error(exchange, RpcCode.internalError, id, problem(500, `the tools cannot be listed: ${e instanceof Error ? e.message : String(e)}`));
+        }
+        return reply(exchange, 200, mcpAnswer(codec, id, { tools: list }));
+      }
       case 'tools/call':
         return callTool(exchange, message, id, params);
       default:

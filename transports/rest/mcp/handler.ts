@@ -14,7 +14,7 @@ import { mcpAnswer } from './answer.ts';
 import { initializeResult, type ServerInfo } from './initialize.ts';
 import { originRefusal } from './origin.ts';
 import { versionRefusal } from './protocol-version.ts';
-import { toolResult, type ToolResultCodecs } from './tool-result.ts';
+import { toolResult, type ValueText } from './tool-result.ts';
 import { ToolList, type Tool } from './tools.ts';
 
 /** What the MCP route of one registry needs. */
@@ -41,7 +41,8 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
   const { codecs, mcp } = settings;
   const negotiation = new Negotiation(codecs);
   const tools = new ToolList(procedures, settings.opts);
-  const jsonCodec = codecs.find((c) => c.name === 'json') ?? json;
+  // A value's text is JSON whatever the codec of the answer.
+  const valueText: ValueText = { json: codecs.find((c) => c.name === 'json') ?? json, opts: settings.opts };
   const vary: HeaderValues = codecs.length > 1 ? { vary: 'Accept' } : {};
 
   const reply = (exchange: MessageExchange, status: number, body: Uint8Array | string): EndpointResponse =>
@@ -104,15 +105,13 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
     return outcome instanceof Promise ? outcome.then((o) => called(exchange, id, procedure, o)) : called(exchange, id, procedure, outcome);
   };
 
-  const resultCodecs = (exchange: MessageExchange): ToolResultCodecs => ({ answer: exchange.choice.codec, json: jsonCodec, opts: settings.opts });
-
   /** A call's answer: a caller refused is the HTTP refusal itself (401 with its challenge, 403); anything else a tool result. */
   const called = (exchange: MessageExchange, id: RpcId, procedure: Procedure, outcome: Outcome): EndpointResponse => {
     let response: EndpointResponse;
     let reported = outcome;
     if (!outcome.ok && outcome.stage === 'refused') response = exchange.fail(outcome.doc, outcome.headers);
     else {
-      const result = toolResult(resultCodecs(exchange), id, procedure, outcome);
+      const result = toolResult(exchange.choice.codec, valueText, id, procedure, outcome);
       reported = result.outcome;
       response = reply(exchange, 200, result.encoded);
     }

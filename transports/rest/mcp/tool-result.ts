@@ -10,9 +10,8 @@ import { jsonId, mcpAnswer } from './answer.ts';
 const UNKNOWN = t.unknown();
 const decoder = new TextDecoder();
 
-/** What answering a `tools/call` needs: the codec of the answer, and the JSON codec a value's text is written by. */
-export interface ToolResultCodecs {
-  readonly answer: Codec;
+/** How a value's text is written: the registry's JSON codec and options. */
+export interface ValueText {
   readonly json: Codec;
   readonly opts: Opts;
 }
@@ -25,27 +24,30 @@ export interface ToolResultCodecs {
  * descriptor cannot write fails the call as the method would have: the outcome returned is the
  * one to report.
  */
-export function toolResult(codecs: ToolResultCodecs, id: RpcId, procedure: Procedure, outcome: Outcome): { encoded: Uint8Array | string; outcome: Outcome } {
-  if (!outcome.ok) return { encoded: errorResult(codecs.answer, id, outcome.doc), outcome };
+export function toolResult(
+  codec: Codec, valueText: ValueText, id: RpcId, procedure: Procedure, outcome: Outcome,
+): { encoded: Uint8Array | string; outcome: Outcome } {
+  if (!outcome.ok) return { encoded: errorResult(codec, id, outcome.doc), outcome };
   const { returns } = procedure;
-  if (returns.kind === 'void') return { encoded: mcpAnswer(codecs.answer, id, { content: [] }), outcome };
+  if (returns.kind === 'void') return { encoded: mcpAnswer(codec, id, { content: [] }), outcome };
+  const { json, opts } = valueText;
   let text: string;
   try {
-    const written = codecs.json.encode(returns, outcome.value as never, codecs.opts);
+    const written = json.encode(returns, outcome.value as never, opts);
     text = typeof written === 'string' ? written : decoder.decode(written);
   } catch (e) {
     const failed = procedure.fail(outcome.call, e);
-    return { encoded: errorResult(codecs.answer, id, failed.doc), outcome: failed };
+    return { encoded: errorResult(codec, id, failed.doc), outcome: failed };
   }
   const structured = isObjectType(returns);
-  if (codecs.answer === codecs.json) {
+  if (codec === json) {
     // The value's text is JSON already: the answer is written around it, not parsed again.
     const tail = structured ? `,"structuredContent":${text}}}` : '}}';
     return { encoded: `{"jsonrpc":"2.0","id":${jsonId(id)},"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}]${tail}`, outcome };
   }
   const result: Record<string, unknown> = { content: [{ type: 'text', text }] };
-  if (structured) result.structuredContent = codecs.json.decode(UNKNOWN, text, codecs.opts);
-  return { encoded: mcpAnswer(codecs.answer, id, result), outcome };
+  if (structured) result.structuredContent = json.decode(UNKNOWN, text, opts);
+  return { encoded: mcpAnswer(codec, id, result), outcome };
 }
 
 /** A tool result saying what went wrong: the problem's detail (or title) and each read error at its path in `arguments`. */

@@ -145,6 +145,13 @@ for (const transport of TRANSPORTS) {
         expect(notes.calls).to.deep.equal([]);
       });
 
+      it('reads a 64-bit argument past 2^53 exactly, and writes it back exactly in text and structuredContent', async () => {
+        const reply = await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"getNote","arguments":{"id":18446744073709551615}}}');
+        expect(notes.calls).to.deep.equal(['getNote 18446744073709551615']);
+        expect(reply.text).to.contain('"structuredContent":{"id":18446744073709551615,');
+        expect(reply.json().result.content[0].text).to.match(/^\{"id":18446744073709551615,/);
+      });
+
       it('answers in JSON, never an event stream, and 406 to a client accepting only event streams', async () => {
         const reply = await post({ jsonrpc: '2.0', id: 1, method: 'ping' });
         expect(reply.headers['content-type']).to.equal('application/json');

@@ -84,7 +84,7 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
       case 'tools/call':
         return callTool(exchange, message, id, params);
       default:
-        return error(exchange, RpcCode.methodNotFound, id, problem(400, `there is no method '${method}' (served: initialize, ping, tools/list, tools/call)`));
+        return error(exchange, RpcCode.methodNotFound, id, problem(400, `there is no method '${shown(method)}' (served: initialize, ping, tools/list, tools/call)`));
     }
   };
 
@@ -93,7 +93,7 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
     const name = isRecord(params) ? params.name : undefined;
     if (typeof name !== 'string') return error(exchange, RpcCode.invalidParams, id, problem(400, 'tools/call takes { name, arguments }'));
     const procedure = procedures.get(name);
-    if (procedure === undefined) return error(exchange, RpcCode.invalidParams, id, problem(400, `there is no tool '${name}'`));
+    if (procedure === undefined) return error(exchange, RpcCode.invalidParams, id, problem(400, `there is no tool '${shown(name)}'`));
     const args = (params as Record<string, unknown>).arguments;
     if (args !== undefined && !isRecord(args)) return error(exchange, RpcCode.invalidParams, id, problem(400, 'the arguments of a tool are an object'));
     const part: MessagePart | undefined = args === undefined ? undefined : {
@@ -139,6 +139,11 @@ function refuse(request: EndpointRequest, doc: ProblemDocument, settings: McpSet
 /** A JSON-RPC response (to a request the server never sends, since it sends none): no `method`, a `result` or an `error`. */
 function isResponse(tree: unknown): boolean {
   return isRecord(tree) && !Object.hasOwn(tree, 'method') && (Object.hasOwn(tree, 'result') || Object.hasOwn(tree, 'error'));
+}
+
+/** A name the client sent, as an error message repeats it: at most 100 characters. */
+function shown(name: string): string {
+  return name.length > 100 ? `${name.slice(0, 100)}…` : name;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

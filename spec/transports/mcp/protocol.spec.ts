@@ -214,3 +214,21 @@ describe('transports: MCP registries whose tools cannot be described', () => {
     expect(called.result.content).to.deep.equal([{ type: 'text', text: '3' }]);
   });
 });
+
+describe('transports: MCP registries given a service after they serve', () => {
+  it('list the tools of a service registered after the first tools/list', async () => {
+    class Clock {
+      now(): { at: Date } { return { at: new Date(0) }; }
+    }
+    meta(Clock, service({ now: method([], t.object({ at: t.timestamp() })) }));
+    const registry = new Registry({ ...observers().options }, MCP).on(new Notes());
+    const handler = toFetchHandler('/mcp', registry.endpoints);
+    const names = async () => {
+      const response = await handler(new Request('http://x/mcp', { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }));
+      return ((await response.json()).result.tools as { name: string }[]).map((tool) => tool.name);
+    };
+    expect(await names()).not.to.include('now');
+    registry.on(new Clock());
+    expect(await names()).to.include('now');
+  });
+});

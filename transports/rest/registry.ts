@@ -22,6 +22,8 @@ import { ErrorAnswer } from './jsonrpc/messages.ts';
 import { mcpHandler, type McpSettings } from './mcp/handler.ts';
 import { ArgumentsReader } from './procedures/arguments.ts';
 import { Procedure } from './procedures/procedure.ts';
+import { toolOf } from './mcp/tools.ts';
+import type { MethodPlan } from './method-plan.ts';
 import { registryLimiter } from './rate-limit.ts';
 
 /** Options of {@link Registry.on}. */
@@ -178,12 +180,8 @@ export class Registry {
       planned.push({ name, verb, path, schemes, names, sources });
     }
     if (this.protocol !== REST) {
-      for (const { name, schemes } of planned) {
-        const procedure = new Procedure({ instance, service, name, contract: contract.methods[name]!, schemes, interceptors }, this.#settings);
-        for (const codec of this.#settings.codecs) for (const type of procedure.arguments.descriptors) codec.prepare?.(type, this.#settings.opts);
-        if (this.protocol === JSONRPC) resultEnvelope(procedure, this.#settings);
-        this.#procedures.set(name, procedure);
-      }
+      const procedures = planned.map(({ name, schemes }) => this.#procedure({ instance, service, name, contract: contract.methods[name]!, schemes, interceptors }));
+      for (const procedure of procedures) this.#procedures.set(procedure.name, procedure);
       return this;
     }
     for (const { name, verb, path, schemes, names, sources } of planned) {
@@ -196,6 +194,27 @@ export class Registry {
       this.#owners.set(`${verb} ${path}`, service);
     }
     return this;
+  }
+
+  /**
+   * One method of a JSON-RPC or MCP registry, compiled now (its arguments' readers, its answer's
+   * writer) while the platform allows generating code. Throws when an MCP tool's schema cannot be
+   * made (two different objects of one name among its descriptors).
+   */
+  #procedure(plan: MethodPlan): Procedure {
+    const procedure = new Procedure(plan, this.#settings);
+    const { codecs, opts } = this.#settings;
+    for (const codec of codecs) for (const type of procedure.arguments.descriptors) codec.prepare?.(type, opts);
+    if (this.protocol === JSONRPC) resultEnvelope(procedure, this.#settings);
+    else {
+      for (const codec of codecs) codec.prepare?.(procedure.returns, opts);
+      try {
+        toolOf(procedure, opts);
+      } catch (e) {
+        throw new TypeError(`Registry.on(): ${plan.service}.${plan.name} cannot be an MCP tool: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    return procedure;
   }
 
   /** Why a method cannot be served by this JSON-RPC or MCP registry, or `undefined` when it can. */

@@ -17,9 +17,11 @@ export function errorCodeOf(outcome: Outcome & { readonly ok: false }): number {
   return outcome.stage === 'limited' || outcome.error instanceof HttpError ? RpcCode.serverError : RpcCode.internalError;
 }
 
-/** An error answer in `codec`: the specification's message for its code, or the problem's detail; the problem document as `data`. */
-export function errorAnswer(codec: Codec, code: number, id: unknown, doc: ProblemDocument): Uint8Array | string {
-  const message = RPC_MESSAGES[code] ?? doc.detail ?? doc.title ?? 'Server error';
+/**
+ * An error answer in `codec`: `message`, else the specification's message for its code, else the
+ * problem's detail; the problem document as `data`.
+ */
+export function errorAnswer(codec: Codec, code: number, id: unknown, doc: ProblemDocument, message = RPC_MESSAGES[code] ?? doc.detail ?? doc.title ?? 'Server error'): Uint8Array | string {
   return codec.encode(ErrorAnswer, { jsonrpc: '2.0', error: { code, message, data: { ...doc } }, id } as never);
 }
 

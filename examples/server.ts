@@ -35,6 +35,7 @@ try {
 console.log(`lacquer example server listening on ${server.url}`);
 console.log(`  ${server.url}/ is the browser page (JSON, MessagePack and CBOR through createClient)`);
 console.log(`  ${server.url}/docs is the API reference (Swagger UI on ${server.url}/api/openapi.json)`);
+console.log(`  POST ${server.url}/rpc answers JSON-RPC 2.0, and POST ${server.url}/mcp is an MCP server (Streamable HTTP), the same services`);
 console.log(`  GET ${server.url}/api lists the endpoints:`);
 for (const route of exampleRoutes(registry)) console.log(`  ${route}`);
 console.log('  reading books is public; every other endpoint needs Authorization: Bearer <token>:');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AUTH_ENDPOINT, ENDPOINTS } from './data.ts';
 import { load } from './load.ts';
 import { ServerProcess } from './processes.ts';
-import { requestFor, type WireFormat } from './requests.ts';
+import { RPC_CALL, requestFor, type WireFormat } from './requests.ts';
 import { isServerKind } from './servers/index.ts';
 
 interface ProfileNode {
@@ -35,11 +35,14 @@ const dir = mkdtempSync(join(tmpdir(), 'lacquer-prof-'));
 const server = await ServerProcess.start(kind, ['--cpu-prof', '--cpu-prof-dir', dir]);
 let requests = 0;
 // The auth case only when asked for by name (`bearer`): lacquer and Fastify serve it, node:http does not.
-const endpoints = only === '' ? ENDPOINTS : [...ENDPOINTS, AUTH_ENDPOINT].filter((e) => e.name.includes(only));
-for (const endpoint of endpoints) {
-  const r = await load(server.url, requestFor(endpoint, format), { connections: 50, pipelining: 1 }, { seconds });
+// `jsonrpc` (with the server `lacquer+jsonrpc`): getUserById as one JSON-RPC call.
+const endpoints = only === 'jsonrpc' ? [] : only === '' ? ENDPOINTS : [...ENDPOINTS, AUTH_ENDPOINT].filter((e) => e.name.includes(only));
+const requests_ = endpoints.map((e) => [e.name, requestFor(e, format)] as const);
+if (only === 'jsonrpc') requests_.push(['JSON-RPC getUserById', RPC_CALL]);
+for (const [name, request] of requests_) {
+  const r = await load(server.url, request, { connections: 50, pipelining: 1 }, { seconds });
   requests += r.requests;
-  console.log(`${kind} ${endpoint.name} (${format}): ${Math.round(r.requestsPerSec)} req/s, p99 ${r.p99Ms} ms`);
+  console.log(`${kind} ${name} (${format}): ${Math.round(r.requestsPerSec)} req/s, p99 ${r.p99Ms} ms`);
 }
 await server.stop();
 

@@ -5,9 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { json } from '../../codecs/json/index.ts';
 import { t } from '../../index.ts';
-import { ENDPOINTS, PREFIX, RPC_PREFIX, USER_ID, USERS, User } from './data.ts';
+import { ENDPOINTS, PREFIX, USER_ID, USERS, User } from './data.ts';
 import { ServerProcess } from './processes.ts';
-import { requestFor, type BenchRequest } from './requests.ts';
+import { RPC_CALL, requestFor, rpcCallText, rpcRequest, type BenchRequest } from './requests.ts';
 import { alternate, kilo, type LoadTarget } from './rounds.ts';
 
 const args = process.argv.slice(2);
@@ -20,13 +20,9 @@ const BATCH = 100;
 execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
 const server = await ServerProcess.start('lacquer+jsonrpc', [], { cpus: '1' });
 
-const call = (id: number) => `{"jsonrpc":"2.0","method":"getUserById","params":[${USER_ID}],"id":${id}}`;
-const rpc = (body: string): BenchRequest => ({
-  method: 'POST', path: RPC_PREFIX, headers: { accept: 'application/json', 'content-type': 'application/json' }, body: Buffer.from(body),
-});
 const rest = requestFor(ENDPOINTS.find((e) => e.path === `${PREFIX}/getUserById`)!, 'json');
-const single = rpc(call(1));
-const batch = rpc(`[${Array.from({ length: BATCH }, (_, i) => call(i)).join(',')}]`);
+const single = RPC_CALL;
+const batch = rpcRequest(`[${Array.from({ length: BATCH }, (_, i) => rpcCallText(i)).join(',')}]`);
 
 // Each answer checked once before any timing: the same user, exactly.
 const user = json.encode(User, USERS[Number(USER_ID) - 1]!);

@@ -2,7 +2,7 @@
 import { deepStrictEqual } from 'node:assert/strict';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import type { BenchEndpoint } from './data.ts';
+import { RPC_PREFIX, USER_ID, type BenchEndpoint } from './data.ts';
 
 export type WireFormat = 'json' | 'msgpack';
 
@@ -22,6 +22,19 @@ export function requestFor(endpoint: BenchEndpoint, format: WireFormat): BenchRe
   if (body !== undefined) headers['content-type'] = MEDIA[format];
   return { method: endpoint.method, path: endpoint.path, headers, body };
 }
+
+/** getUserById as the JSON-RPC request object `id` (the `lacquer+jsonrpc` server answers it). */
+export function rpcCallText(id: number): string {
+  return `{"jsonrpc":"2.0","method":"getUserById","params":[${USER_ID}],"id":${id}}`;
+}
+
+/** A JSON-RPC message to the `lacquer+jsonrpc` server, in JSON. */
+export function rpcRequest(body: string): BenchRequest {
+  return { method: 'POST', path: RPC_PREFIX, headers: { accept: 'application/json', 'content-type': 'application/json' }, body: Buffer.from(body) };
+}
+
+/** getUserById as one JSON-RPC call. */
+export const RPC_CALL: BenchRequest = rpcRequest(rpcCallText(1));
 
 const STRICT = { errorOnMissingKeys: true, errorOnUnknownKeys: true } as const;
 

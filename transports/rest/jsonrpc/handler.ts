@@ -43,21 +43,21 @@ class RpcRoute implements MessageHandler {
     const { tree } = message;
     if (!Array.isArray(tree)) {
       const one = this.#dispatch(exchange, message, tree, undefined);
-      return one instanceof Promise ? one.then((a) => this.#respond(exchange, [a], false)) : this.#respond(exchange, [one], false);
+      return one instanceof Promise ? one.then((a) => this.#respondOne(exchange, a)) : this.#respondOne(exchange, one);
     }
     const { maxBatch } = this.settings;
     if (tree.length === 0 || tree.length > maxBatch) {
       const detail = tree.length === 0 ? 'a batch holds at least one call' : `a batch holds at most ${maxBatch} calls (maxBatch), this one ${tree.length}`;
-      return this.#respond(exchange, [{ encoded: errorAnswer(exchange.choice.codec, RpcCode.invalidRequest, null, problem(400, detail)) }], false);
+      return this.#respondOne(exchange, { encoded: errorAnswer(exchange.choice.codec, RpcCode.invalidRequest, null, problem(400, detail)) });
     }
     const answers = tree.map((item, index) => this.#dispatch(exchange, message, item, index));
     return answers.some((a) => a instanceof Promise)
-      ? Promise.all(answers).then((all) => this.#respond(exchange, all, true))
-      : this.#respond(exchange, answers as Answered[], true);
+      ? Promise.all(answers).then((all) => this.#respond(exchange, all))
+      : this.#respond(exchange, answers as Answered[]);
   }
 
   unparsed(exchange: MessageExchange, error: ReadError): EndpointResponse {
-    return this.#respond(exchange, [{ encoded: errorAnswer(exchange.choice.codec, RpcCode.parseError, null, problemForError(error, false)) }], false);
+    return this.#respondOne(exchange, { encoded: errorAnswer(exchange.choice.codec, RpcCode.parseError, null, problemForError(error, false)) });
   }
 
   /**
@@ -95,21 +95,35 @@ class RpcRoute implements MessageHandler {
     }
   }
 
-  /** The HTTP answer: the encoded answers (an array for a batch), or 204 when there are none. */
-  #respond(exchange: MessageExchange, answered: readonly Answered[], batch: boolean): EndpointResponse {
-    const headers: HeaderValues = this.settings.codecs.length > 1 ? { vary: 'Accept' } : {};
-    const refusal = challenge(answered);
-    if (refusal !== undefined) headers['www-authenticate'] = refusal;
-    const body = batch ? joined(exchange.choice.codec, answered) : answered[0]!.encoded;
-    const response: EndpointResponse = { status: body === undefined ? 204 : 200, headers, body };
-    if (body !== undefined) headers['content-type'] = exchange.choice.contentType;
-    if (answered.some((a) => a.outcome !== undefined)) {
+  /** The HTTP answer to a message of one request object: its answer, or 204 for a notification. */
+  #respondOne(exchange: MessageExchange, answered: Answered): EndpointResponse {
+    const { outcome, procedure } = answered;
+    const response = this.#response(exchange, answered.encoded, outcome === undefined ? undefined : challenge([answered]));
+    if (outcome !== undefined && procedure!.observed) {
+      const prefix = exchange.request.prefix ?? '';
+      response.written = () => procedure!.written(outcome, prefix);
+    }
+    return response;
+  }
+
+  /** The HTTP answer to a batch: the answers as one array, or 204 when every call was a notification. */
+  #respond(exchange: MessageExchange, answered: readonly Answered[]): EndpointResponse {
+    const response = this.#response(exchange, joined(exchange.choice.codec, answered), challenge(answered));
+    if (answered.some((a) => a.outcome !== undefined && a.procedure!.observed)) {
       const prefix = exchange.request.prefix ?? '';
       response.written = () => {
         for (const a of answered) if (a.outcome !== undefined) a.procedure!.written(a.outcome, prefix);
       };
     }
     return response;
+  }
+
+  /** A 200 with `body` in the codec `Accept` chose, or a 204 without one; `refusal`, a challenge every call earned. */
+  #response(exchange: MessageExchange, body: Uint8Array | string | undefined, refusal: string | undefined): EndpointResponse {
+    const headers: HeaderValues = this.settings.codecs.length > 1 ? { vary: 'Accept' } : {};
+    if (refusal !== undefined) headers['www-authenticate'] = refusal;
+    if (body !== undefined) headers['content-type'] = exchange.choice.contentType;
+    return { status: body === undefined ? 204 : 200, headers, body };
   }
 }
 

@@ -102,6 +102,11 @@ export class Procedure {
     return this.#admitted(call, params);
   }
 
+  /** Whether {@link written} has anyone to tell (`onResponse`, telemetry): without, a protocol need not call it. */
+  get observed(): boolean {
+    return this.#settings.onResponse !== undefined || this.#settings.telemetry !== undefined;
+  }
+
   /** Tells `onResponse` of a call whose message was answered with `status` (the status its problem would have had, or 200). */
   written(outcome: Outcome, prefix: string): void {
     const { call } = outcome;

@@ -138,6 +138,13 @@ for (const transport of TRANSPORTS) {
         expect(library.calls).to.have.length(3);
       });
 
+      it('runs at most 8 calls of one batch at once, in order, so that one request cannot start 100 slow methods', async () => {
+        const calls = Array.from({ length: 20 }, (_, id) => ({ jsonrpc: '2.0', method: 'later', params: [20], id }));
+        const reply = await post(calls);
+        expect(reply.json().map((a: { id: number }) => a.id)).to.deep.equal(Array.from({ length: 20 }, (_, id) => id));
+        expect(library.mostAtOnce).to.equal(8);
+      });
+
       it('refuses a maxBatch that is not a positive integer', () => {
         for (const maxBatch of [0, -1, 1.5, Number.NaN]) expect(() => new Registry({ maxBatch }, JSONRPC)).to.throw(RangeError, 'maxBatch');
       });
@@ -165,6 +172,13 @@ for (const transport of TRANSPORTS) {
         }
       });
 
+      it('answers an id beyond 2^53 with the very id, alone and in a batch', async () => {
+        const one = await post('{"jsonrpc":"2.0","method":"touch","id":9007199254740993}');
+        expect(one.text).to.equal('{"jsonrpc":"2.0","result":null,"id":9007199254740993}');
+        const batch = await post('[{"jsonrpc":"2.0","method":"touch","id":1},{"jsonrpc":"2.0","method":"nothing","id":123456789012345678901234567890}]');
+        expect(batch.text).to.contain('"id":123456789012345678901234567890}');
+      });
+
       it('reads a u64 beyond 2^53 exactly, in params and in the result', async () => {
         const reply = await post('{"jsonrpc":"2.0","method":"getBook","params":{"id":18446744073709551615},"id":1}');
         expect(reply.text).to.contain('"id":18446744073709551615,');
@@ -182,6 +196,11 @@ for (const transport of TRANSPORTS) {
         expect(refused.error.data).to.include({ status: 401 });
         expect(answered.result).to.include({ id: 2 });
         // Not every call was refused: the HTTP answer carries no challenge.
+        expect(reply.headers['www-authenticate']).to.equal(undefined);
+      });
+
+      it('writes no WWW-Authenticate when a call beside the refused one was answered otherwise (an unknown method)', async () => {
+        const reply = await post([{ jsonrpc: '2.0', method: 'whoAmI', id: 1 }, { jsonrpc: '2.0', method: 'nothing', id: 2 }]);
         expect(reply.headers['www-authenticate']).to.equal(undefined);
       });
 
@@ -287,6 +306,18 @@ for (const transport of TRANSPORTS) {
         await new Promise((r) => setTimeout(r, 20));
         const reports = seen.responses.map((r) => [r.call.method, r.status, r.path]);
         expect(reports).to.have.deep.members([['getBook', 200, '/rpc/'], ['getBook', 400, '/rpc/'], ['whoAmI', 401, '/rpc/'], ['crash', 500, '/rpc/']]);
+      });
+
+      it('tells onResponse the status the client received when the transport answered the message 503 at its timeout', async () => {
+        await served.stop();
+        library = new Library();
+        seen = observers();
+        served = await transport.serve('/rpc', new Registry(seen.options, JSONRPC).on(library).endpoints, { handlerTimeoutMs: 50 });
+        rpcUrl = `${served.url}/rpc`;
+        const reply = await post({ jsonrpc: '2.0', method: 'later', params: [200], id: 1 });
+        expect(reply.status).to.equal(503);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(seen.responses.map((r) => [r.call.method, r.status])).to.deep.equal([['later', 503]]);
       });
 
       it('fails a call whose value its return descriptor cannot write, with -32603, and tells onError', async () => {

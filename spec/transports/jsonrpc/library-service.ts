@@ -36,8 +36,16 @@ export class Library {
   refuse(n: number): number { throw new InvalidArgument(`${n} is not a good number`); }
   /** Returns what its descriptor cannot write. */
   broken(): number { return 'not a number' as unknown as number; }
+  /** The most calls of `later` under way at once. */
+  mostAtOnce = 0;
+  #atOnce = 0;
   async later(ms: number): Promise<number> {
-    await new Promise((r) => setTimeout(r, ms));
+    this.mostAtOnce = Math.max(this.mostAtOnce, ++this.#atOnce);
+    try {
+      await new Promise((r) => setTimeout(r, ms));
+    } finally {
+      this.#atOnce--;
+    }
     return ms;
   }
   whoAmI(call: Call): string { return call.get(READER); }

@@ -85,3 +85,8 @@ export class MessageExchange {
     return answered instanceof Promise ? answered.then((a) => this.stamped(a)) : this.stamped(answered);
   }
 }
+
+/** The status the transport wrote in place of `response`'s (a 503 at the handler timeout), if it did. */
+export function overridden(response: EndpointResponse, sent: number): number | undefined {
+  return sent === response.status ? undefined : sent;
+}

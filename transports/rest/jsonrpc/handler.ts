@@ -6,9 +6,9 @@ import { problem, problemForError } from '../problem.ts';
 import type { Outcome, Procedure } from '../procedures/procedure.ts';
 import type { EndpointResponse, Handler, HeaderValues } from '../types.ts';
 import { errorAnswer, errorCodeOf, joinAnswers } from './answers.ts';
-import { MessageExchange, type MessageHandler, type MessageSettings } from './exchange.ts';
+import { MessageExchange, overridden, type MessageHandler, type MessageSettings } from './exchange.ts';
 import { RpcCode, resultAnswer, type RpcId } from './messages.ts';
-import { requestObject } from './request-object.ts';
+import { exactId, requestObject } from './request-object.ts';
 
 /** What the JSON-RPC route of one registry needs. */
 export interface RpcSettings extends MessageSettings {
@@ -50,10 +50,38 @@ class RpcRoute implements MessageHandler {
       const detail = tree.length === 0 ? 'a batch holds at least one call' : `a batch holds at most ${maxBatch} calls (maxBatch), this one ${tree.length}`;
       return this.#respondOne(exchange, { encoded: errorAnswer(exchange.choice.codec, RpcCode.invalidRequest, null, problem(400, detail)) });
     }
-    const answers = tree.map((item, index) => this.#dispatch(exchange, message, item, index));
-    return answers.some((a) => a instanceof Promise)
-      ? Promise.all(answers).then((all) => this.#respond(exchange, all))
-      : this.#respond(exchange, answers as Answered[]);
+    const answers = this.#dispatchAll(exchange, message, tree);
+    return answers instanceof Promise ? answers.then((all) => this.#respond(exchange, all)) : this.#respond(exchange, answers);
+  }
+
+  /**
+   * The calls of a batch, in order, at most {@link BATCH_LANES} of them waiting at once: one
+   * request cannot start a hundred slow methods together. A call answered at once costs no promise.
+   */
+  #dispatchAll(exchange: MessageExchange, message: ParsedMessage, tree: readonly unknown[]): Answered[] | Promise<Answered[]> {
+    const answers = new Array<Answered>(tree.length);
+    let next = 0;
+    // A lane takes the next call until one has to be waited for, then goes on once it is answered.
+    const lane = (): Promise<void> | undefined => {
+      while (next < tree.length) {
+        const index = next++;
+        const answered = this.#dispatch(exchange, message, tree[index], index);
+        if (answered instanceof Promise) {
+          return answered.then((a) => {
+            answers[index] = a;
+            return lane();
+          });
+        }
+        answers[index] = answered;
+      }
+      return undefined;
+    };
+    const waiting: Promise<void>[] = [];
+    for (let i = 0; i < BATCH_LANES && next < tree.length; i++) {
+      const pending = lane();
+      if (pending !== undefined) waiting.push(pending);
+    }
+    return waiting.length === 0 ? answers : Promise.all(waiting).then(() => answers);
   }
 
   unparsed(exchange: MessageExchange, error: ReadError): EndpointResponse {
@@ -68,7 +96,8 @@ class RpcRoute implements MessageHandler {
     const codec = exchange.choice.codec;
     const request = requestObject(item);
     if (request.kind === 'invalid') return { encoded: errorAnswer(codec, request.code, request.id, problem(400, request.detail)) };
-    const { hasId, id } = request;
+    const { hasId } = request;
+    const id = exactId(message, index, request.id);
     const procedure = this.procedures.get(request.method);
     if (procedure === undefined) {
       return { encoded: hasId ? errorAnswer(codec, RpcCode.methodNotFound, id, problem(400, `there is no method '${request.method}'`)) : undefined };
@@ -101,7 +130,7 @@ class RpcRoute implements MessageHandler {
     const response = this.#response(exchange, answered.encoded, outcome === undefined ? undefined : challenge([answered]));
     if (outcome !== undefined && procedure!.observed) {
       const prefix = exchange.request.prefix ?? '';
-      response.written = () => procedure!.written(outcome, prefix);
+      response.written = (sent) => procedure!.written(outcome, prefix, overridden(response, sent));
     }
     return response;
   }
@@ -111,8 +140,8 @@ class RpcRoute implements MessageHandler {
     const response = this.#response(exchange, joined(exchange.choice.codec, answered), challenge(answered));
     if (answered.some((a) => a.outcome !== undefined && a.procedure!.observed)) {
       const prefix = exchange.request.prefix ?? '';
-      response.written = () => {
-        for (const a of answered) if (a.outcome !== undefined) a.procedure!.written(a.outcome, prefix);
+      response.written = (sent) => {
+        for (const a of answered) if (a.outcome !== undefined) a.procedure!.written(a.outcome, prefix, overridden(response, sent));
       };
     }
     return response;
@@ -126,6 +155,9 @@ class RpcRoute implements MessageHandler {
     return { status: body === undefined ? 204 : 200, headers, body };
   }
 }
+
+/** The most calls of one batch whose methods are under way at once. */
+export const BATCH_LANES = 8;
 
 /** Where a lone request's params are. */
 const PARAMS: readonly string[] = ['params'];
@@ -155,8 +187,12 @@ export function resultEnvelope(procedure: Procedure, settings: Pick<RpcSettings,
 /** The `WWW-Authenticate` of the HTTP answer when every call was refused for want of credentials. */
 function challenge(answered: readonly Answered[]): string | undefined {
   let found: string | undefined;
-  for (const { outcome } of answered) {
-    if (outcome === undefined) continue;
+  for (const { outcome, encoded } of answered) {
+    // An invalid request, an unknown method: answered, and not refused.
+    if (outcome === undefined) {
+      if (encoded !== undefined) return undefined;
+      continue;
+    }
     if (outcome.ok || outcome.stage !== 'refused' || outcome.doc.status !== 401) return undefined;
     const value = outcome.headers['www-authenticate'];
     found ??= typeof value === 'string' ? value : value?.join(', ');

@@ -1,3 +1,4 @@
+import type { ParsedMessage } from '../../../core/codec.ts';
 import type { RpcId } from './messages.ts';
 import { RpcCode } from './messages.ts';
 
@@ -52,4 +53,15 @@ function invalid(id: RpcId, detail: string): RequestObject {
 
 function isId(value: unknown): value is RpcId {
   return value === null || typeof value === 'string' || typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/**
+ * `id` as the client wrote it: an integer beyond 2^53 (which `JSON.parse` rounds) read again from
+ * the exact parse, so that the answer names the same id.
+ */
+export function exactId(message: ParsedMessage, index: number | undefined, id: RpcId): RpcId {
+  if (typeof id !== 'number' || Number.isSafeInteger(id) || !Number.isInteger(id) || message.exact === undefined) return id;
+  const tree = message.exact();
+  const item = (index === undefined ? tree : (tree as unknown[])[index]) as { id?: unknown };
+  return typeof item.id === 'bigint' ? item.id : id;
 }

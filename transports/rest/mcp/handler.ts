@@ -1,9 +1,9 @@
 import type { ParsedMessage } from '../../../core/codec.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { errorAnswer } from '../jsonrpc/answers.ts';
-import { MessageExchange, type MessageHandler, type MessageSettings } from '../jsonrpc/exchange.ts';
+import { MessageExchange, overridden, type MessageHandler, type MessageSettings } from '../jsonrpc/exchange.ts';
 import { RpcCode, type RpcId } from '../jsonrpc/messages.ts';
-import { requestObject } from '../jsonrpc/request-object.ts';
+import { exactId, requestObject } from '../jsonrpc/request-object.ts';
 import { Negotiation } from '../negotiate.ts';
 import { requestIdOf, stampRequestId } from '../pipeline/request-id.ts';
 import { problem, problemForError, problemResponse, type ProblemDocument } from '../problem.ts';
@@ -64,7 +64,8 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
     if (request.kind === 'invalid') return error(exchange, request.code, request.id, problem(400, request.detail));
     // A notification (`notifications/initialized`, a cancellation) asks nothing of a stateless server.
     if (!request.hasId) return accepted();
-    const { id, method, params } = request;
+    const { method, params } = request;
+    const id = exactId(message, undefined, request.id);
     const codec = exchange.choice.codec;
     switch (method) {
       case 'initialize': {
@@ -118,7 +119,7 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
       response = reply(exchange, 200, result.encoded);
     }
     const prefix = exchange.request.prefix ?? '';
-    response.written = () => procedure.written(reported, prefix);
+    response.written = (sent) => procedure.written(reported, prefix, overridden(response, sent));
     return response;
   };
 

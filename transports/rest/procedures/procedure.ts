@@ -107,10 +107,14 @@ export class Procedure {
     return this.#settings.onResponse !== undefined || this.#settings.telemetry !== undefined;
   }
 
-  /** Tells `onResponse` of a call whose message was answered with `status` (the status its problem would have had, or 200). */
-  written(outcome: Outcome, prefix: string): void {
+  /**
+   * The message of a call was answered: tells `onResponse` and ends the call's span, with the status
+   * its answer stands for (200, or its problem's), or `sent`, the status the transport answered
+   * the whole message with instead (a 503 at the handler timeout).
+   */
+  written(outcome: Outcome, prefix: string, sent?: number): void {
     const { call } = outcome;
-    const status = outcome.ok ? 200 : outcome.doc.status;
+    const status = sent ?? (outcome.ok ? 200 : outcome.doc.status);
     this.#spans.get(call)?.end(status, calls.failure(call));
     const { onResponse } = this.#settings;
     if (onResponse !== undefined) reportResponse(onResponse, call, prefix, status);

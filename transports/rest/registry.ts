@@ -20,7 +20,7 @@ import { StreamType } from '../../core/descriptors/stream.ts';
 import { resultEnvelope, rpcHandler } from './jsonrpc/handler.ts';
 import { ErrorAnswer } from './jsonrpc/messages.ts';
 import { mcpHandler, type McpSettings } from './mcp/handler.ts';
-import { ArgumentsReader } from './procedures/arguments.ts';
+import { argumentObjectOf } from './procedures/arguments.ts';
 import { Procedure } from './procedures/procedure.ts';
 import { toolOf } from './mcp/tools.ts';
 import type { MethodPlan } from './method-plan.ts';
@@ -148,6 +148,8 @@ export class Registry {
     }
     const interceptors = [...this.#interceptors, ...checkInterceptors('Registry.on()', options.interceptors)];
     const planned: Planned[] = [];
+    // JSON-RPC and MCP: the methods called by name.
+    const called: { readonly name: string; readonly schemes: SecurityScheme[] }[] = [];
     for (const [name, m] of Object.entries(contract.methods)) {
       if (typeof (instance as Record<string, unknown>)[name] !== 'function') {
         throw new TypeError(`Registry.on(): ${service} lists '${name}' in its contract but has no such method`);
@@ -169,7 +171,12 @@ export class Registry {
         }
         const owner = this.#procedures.get(name)?.service;
         if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes the method ${name}, already exposed by ${owner}`);
-        planned.push({ name, verb: 'POST', path: '/', schemes, names, sources: undefined });
+        const ignored = (['timeoutMs', 'cache'] as const).filter((option) => m[option] !== undefined);
+        if (ignored.length > 0) {
+          this.#onWarning(`Registry.on(): ${service}.${name}'s ${ignored.join(' and ')} ${ignored.length > 1 ? 'apply' : 'applies'} to REST endpoints only; `
+            + `a ${this.protocol} message is bounded by the transport's handlerTimeoutMs`);
+        }
+        called.push({ name, schemes });
         continue;
       }
       const path = pathFor(name, m);
@@ -180,12 +187,12 @@ export class Registry {
       planned.push({ name, verb, path, schemes, names, sources });
     }
     if (this.protocol !== REST) {
-      const procedures = planned.map(({ name, schemes }) => this.#procedure({ instance, service, name, contract: contract.methods[name]!, schemes, interceptors }));
+      const procedures = called.map(({ name, schemes }) => this.#procedure({ instance, service, name, contract: contract.methods[name]!, schemes, interceptors }));
       for (const procedure of procedures) this.#procedures.set(procedure.name, procedure);
       return this;
     }
     for (const { name, verb, path, schemes, names, sources } of planned) {
-      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources: sources!, path };
+      const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources, path };
       const handler = createEndpoint(plan, this.#settings);
       this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names }));
       let verbs = this.endpoints.routes.get(path);
@@ -220,7 +227,7 @@ export class Registry {
   /** Why a method cannot be served by this JSON-RPC or MCP registry, or `undefined` when it can. */
   #leftOut(m: MethodContract): string | undefined {
     if (m.bodyStream !== undefined || m.returns instanceof StreamType) return 'streams are served by REST registries only';
-    if (this.protocol === MCP && new ArgumentsReader(m, {}).argumentObject === undefined) {
+    if (this.protocol === MCP && argumentObjectOf(m) === undefined) {
       return 'an MCP tool takes its arguments as one object: give the method named parameters, or one object parameter';
     }
     return undefined;
@@ -250,8 +257,7 @@ interface Planned {
   readonly path: string;
   readonly schemes: SecurityScheme[];
   readonly names: readonly string[];
-  /** REST: where the arguments travel. */
-  readonly sources: ArgumentSources | undefined;
+  readonly sources: ArgumentSources;
 }
 
 function warn(message: string): void {

@@ -17,6 +17,18 @@ export function isObjectType(type: Type): boolean {
   return OBJECT_KINDS.has(current.kind);
 }
 
+/**
+ * The descriptor of a method's arguments as one object, when it has one: its named parameters by
+ * name, none (`{}`), or its one parameter when that is an object; `undefined` for positional
+ * parameters that are not one object (an MCP tool cannot take them).
+ */
+export function argumentObjectOf(contract: MethodContract): Type | undefined {
+  const { paramTypes, paramNames } = contract;
+  if (paramNames !== undefined) return t.object(Object.fromEntries(paramNames.map((name, i) => [name, paramTypes[i]!])));
+  if (paramTypes.length === 0) return t.object({});
+  return paramTypes.length === 1 && isObjectType(paramTypes[0]!) ? paramTypes[0] : undefined;
+}
+
 /** The readers of params as an array, and as an object. */
 interface FormReaders {
   readonly positional: PartReader<unknown>;
@@ -45,10 +57,7 @@ export class ArgumentsReader {
     this.#names = paramNames;
     this.#count = paramTypes.length;
     this.#opts = opts;
-    if (paramNames !== undefined) this.argumentObject = t.object(Object.fromEntries(paramNames.map((name, i) => [name, paramTypes[i]!])));
-    else if (paramTypes.length === 0) this.argumentObject = t.object({});
-    else if (paramTypes.length === 1 && isObjectType(paramTypes[0]!)) this.argumentObject = paramTypes[0];
-    else this.argumentObject = undefined;
+    this.argumentObject = argumentObjectOf(contract);
   }
 
   /** Every descriptor a message's params may be read as, to compile ahead. */

@@ -12,7 +12,7 @@ import { StreamType } from '../../core/descriptors/stream.ts';
 import { verbFor } from '../rest/verb.ts';
 import { DEFAULT_MAX_ERROR_BYTES, errorFor, readResult } from './answer.ts';
 import { checkInterceptors, intercepted } from './interceptors.ts';
-import { isIdempotent, retryPolicy, withRetries, type RetryPolicy } from './retry.ts';
+import { isIdempotent, markingNetworkErrors, retryPolicy, withRetries, type RetryPolicy } from './retry.ts';
 import { deadline } from './timeout.ts';
 import { withClientSpan } from './telemetry.ts';
 import type { Telemetry } from '../rest/telemetry.ts';
@@ -87,7 +87,7 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
     codecs: codec === json ? [json] : [codec, json],
     accept: acceptFor(codec),
     streamAccept: streamAcceptFor(codec),
-    send: intercepted(checkInterceptors(interceptors), fetch ?? ((request) => globalThis.fetch(request))),
+    send: intercepted(checkInterceptors(interceptors), markingNetworkErrors(fetch ?? ((request) => globalThis.fetch(request)))),
     retry: retryPolicy(retry),
     timeoutMs: timeoutMs === undefined ? 0 : timerMs('createClient(): options.timeoutMs', timeoutMs),
     telemetry,

@@ -1,6 +1,6 @@
 import type { EndpointVerb, MethodContract } from '../../core/contract/method.ts';
 import { delay, discard, timerMs } from './abort.ts';
-import type { RetryOptions } from './types.ts';
+import type { FetchFunction, RetryOptions } from './types.ts';
 
 /** Attempts of a retried call in all, the first included, unless `retry.attempts` says otherwise. */
 export const DEFAULT_RETRY_ATTEMPTS = 3;
@@ -61,11 +61,27 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** The errors `fetch` itself rejected with: network errors, as opposed to an interceptor's or the client's own. */
+const networkErrors = new WeakSet<object>();
+
+/** `fetch`, its rejections marked as network errors (a `TypeError`: refused, reset, not resolved). */
+export function markingNetworkErrors(fetch: FetchFunction): FetchFunction {
+  return (request) => fetch(request).catch((error: unknown) => {
+    if (error instanceof TypeError) networkErrors.add(error);
+    throw error;
+  });
+}
+
+function isNetworkError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && networkErrors.has(error);
+}
+
 /**
  * Sends with `send` until an answer is not a retryable one (408, 429, 502, 503, 504) and it did
- * not fail as `fetch` reports a network error (a `TypeError`), at most `policy.attempts` times;
- * then settles as the last attempt did. Waits between attempts as `Retry-After` says, else
- * `backoff`, both at most `maxDelayMs`; `signal` aborting ends a wait at once with its reason.
+ * not fail with a network error (what `fetch` itself rejected with, see {@link markingNetworkErrors}),
+ * at most `policy.attempts` times; then settles as the last attempt did. Waits between attempts as
+ * `Retry-After` says, else `backoff`; a `Retry-After` longer than `maxDelayMs` ends the retries with
+ * that answer. `signal` aborting ends a wait at once with its reason.
  */
 export async function withRetries(send: () => Promise<Response>, policy: RetryPolicy, signal: AbortSignal | undefined): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
@@ -73,13 +89,15 @@ export async function withRetries(send: () => Promise<Response>, policy: RetryPo
     try {
       response = await send();
     } catch (error) {
-      if (attempt >= policy.attempts || !(error instanceof TypeError) || signal?.aborted === true) throw error;
+      if (attempt >= policy.attempts || !isNetworkError(error) || signal?.aborted === true) throw error;
       await delay(backoff(policy, attempt), signal);
       continue;
     }
     if (attempt >= policy.attempts || !RETRYABLE_STATUSES.has(response.status)) return response;
     const asked = retryAfterMs(response.headers.get('retry-after'));
+    // A server asking for a longer wait than the client will make is not asked again sooner: its answer stands.
+    if (asked !== undefined && asked > policy.maxDelayMs) return response;
     discard(response);
-    await delay(asked === undefined ? backoff(policy, attempt) : Math.min(asked, policy.maxDelayMs), signal);
+    await delay(asked ?? backoff(policy, attempt), signal);
   }
 }

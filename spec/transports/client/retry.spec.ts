@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { json } from '../../../codecs/json/index.ts';
 import { HttpError, Registry, meta, method, service, t } from '../../../index.ts';
 import {
-  DEFAULT_RETRY_ATTEMPTS, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_DELAY_MS, createClient, type ClientOptions, type FetchFunction,
+  DEFAULT_RETRY_ATTEMPTS, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_DELAY_MS, createClient, type ClientInterceptor, type ClientOptions, type FetchFunction,
 } from '../../../transports/client/index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { answer, drop, failingServer, hang, type FailingServer, type Step } from '../../support/failing-server.ts';
@@ -167,11 +167,26 @@ describe('transports/client retries', () => {
       expect(second!.at - first!.at).to.be.at.least(400).and.below(4500);
     });
 
-    it('caps Retry-After at maxDelayMs', async () => {
+    it('does not ask again sooner than a Retry-After longer than maxDelayMs: that answer stands', async () => {
       const api = await against([answer(503, { 'retry-after': '30' }), answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 20 } });
       const started = performance.now();
-      expect(await api.getItem({ id: 1 })).to.equal('ok');
+      const error = await api.getItem({ id: 1 }).then(() => undefined, (e: unknown) => e);
+      expect(error).to.be.instanceOf(HttpError);
+      expect((error as HttpError).status).to.equal(503);
       expect(performance.now() - started).to.be.below(3000);
+    });
+
+    it('does not retry what an interceptor throws, even a TypeError: only fetch\'s own network errors', async () => {
+      let sent = 0;
+      const failing: ClientInterceptor = async (request, next) => {
+        sent++;
+        if (sent === 1) throw new TypeError('a bug in an interceptor');
+        return next(request);
+      };
+      const api = await against([answer(200)], { retry: FAST, interceptors: [failing] });
+      const error = await api.getItem({ id: 1 }).then(() => undefined, (e: unknown) => e);
+      expect(error).to.be.instanceOf(TypeError);
+      expect(sent).to.equal(1);
     });
 
     it('backs off exponentially from baseDelayMs (full jitter: a random part of it), capped by maxDelayMs', async function () {

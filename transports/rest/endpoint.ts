@@ -23,7 +23,7 @@ import { problem, problemForError, problemResponse, type ProblemDocument } from 
 import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
 import { bodyOverLimit, EMPTY_BODY } from './pipeline/request-body.ts';
 import type { MethodPlan } from './method-plan.ts';
-import type { Telemetry } from './telemetry.ts';
+import type { Protocol, Telemetry } from './telemetry.ts';
 import { addVary } from './vary.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
 import type { Type } from '../../core/descriptors/type.ts';
@@ -51,7 +51,7 @@ export interface EndpointSettings {
   /** Told of each request, when the registry has telemetry. */
   readonly telemetry: Telemetry | undefined;
   /** The protocol of the registry: its calls' spans say which. */
-  readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
+  readonly protocol: Protocol;
   /** The registry's rate limit, and the store it was given (methods with their own limit count there too). */
   readonly rateLimit?: RateLimiter | undefined;
   readonly rateLimitStore?: RateLimitStore | undefined;

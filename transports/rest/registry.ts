@@ -15,6 +15,7 @@ import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
 import { ambiguous } from './router.ts';
 import { Problem } from './problem.ts';
+import type { Protocol } from './telemetry.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { resultEnvelope, rpcHandler } from './jsonrpc/handler.ts';
@@ -46,8 +47,7 @@ export const REST = 'REST';
 export const JSONRPC = 'JSONRPC';
 /** The protocol tag of an MCP registry (Streamable HTTP, stateless): each method a tool. */
 export const MCP = 'MCP';
-/** The protocols a registry speaks. */
-export type Protocol = typeof REST | typeof JSONRPC | typeof MCP;
+export type { Protocol };
 const PROTOCOLS: readonly string[] = [REST, JSONRPC, MCP];
 
 function nameOf(instance: object): string {

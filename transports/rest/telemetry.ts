@@ -1,5 +1,8 @@
 import type { HeaderReader } from './types.ts';
 
+/** The protocols a registry speaks (see `REST`, `JSONRPC`, `MCP`). */
+export type Protocol = 'REST' | 'JSONRPC' | 'MCP';
+
 /**
  * What a registry and the typed client tell a tracing and metrics system of each request:
  * `openTelemetry()` from `lacquerjs/otel` is one. Without one (the default) nothing is measured and
@@ -17,7 +20,7 @@ export interface Telemetry {
 
 /** What a server span is made of. */
 export interface ServerSpanStart {
-  readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
+  readonly protocol: Protocol;
   /** The request's HTTP method. */
   readonly verb: string;
   /** The route with its mount prefix (`/api/books/:id`); for JSON-RPC and MCP, the mount path. */

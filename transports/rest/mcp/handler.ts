@@ -5,8 +5,7 @@ import { MessageExchange, overridden, type MessageHandler, type MessageSettings 
 import { RpcCode, type RpcId } from '../jsonrpc/messages.ts';
 import { exactId, requestObject } from '../jsonrpc/request-object.ts';
 import { Negotiation } from '../negotiate.ts';
-import { requestIdOf, stampRequestId } from '../pipeline/request-id.ts';
-import { problem, problemForError, problemResponse, type ProblemDocument } from '../problem.ts';
+import { problem, problemForError, type ProblemDocument } from '../problem.ts';
 import type { MessagePart } from '../procedures/message-part.ts';
 import type { Outcome, Procedure } from '../procedures/procedure.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from '../types.ts';
@@ -130,16 +129,9 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
 
   return (request: EndpointRequest) => {
     const refusal = originRefusal(request.headers, mcp.origins) ?? versionRefusal(request.headers);
-    if (refusal !== undefined) return refuse(request, refusal, settings);
-    return new MessageExchange(request, settings).take(negotiation, route);
+    const exchange = new MessageExchange(request, settings);
+    return refusal === undefined ? exchange.take(negotiation, route) : exchange.fail(refusal);
   };
-}
-
-/** A problem answer given before the message is read, with the request's id. */
-function refuse(request: EndpointRequest, doc: ProblemDocument, settings: McpSettings): EndpointResponse {
-  const response = problemResponse(doc, request.headers.get('accept'), settings.codecs);
-  if (request.requestId === undefined) stampRequestId(response.headers, requestIdOf(request.headers));
-  return response;
 }
 
 /** A JSON-RPC response (to a request the server never sends, since it sends none): no `method`, a `result` or an `error`. */

@@ -12,7 +12,7 @@ import type { RateLimitStore } from '../../../core/contract/method.ts';
 import type { ResponseReport } from '../options.ts';
 import { reportResponse } from '../response-report.ts';
 import { problemForError } from '../problem.ts';
-import type { ServerSpan, Telemetry } from '../telemetry.ts';
+import type { Protocol, ServerSpan, Telemetry } from '../telemetry.ts';
 import { isThenable } from '../thenable.ts';
 import type { EndpointRequest } from '../types.ts';
 import { ArgumentsReader } from './arguments.ts';
@@ -23,7 +23,7 @@ export interface ProcedureSettings extends FailureSettings {
   readonly opts: Opts;
   readonly onResponse: ((report: ResponseReport) => void) | undefined;
   readonly telemetry: Telemetry | undefined;
-  readonly protocol: 'REST' | 'JSONRPC' | 'MCP';
+  readonly protocol: Protocol;
   /** The registry's rate limit, and the store it was given. */
   readonly rateLimit?: RateLimiter | undefined;
   readonly rateLimitStore?: RateLimitStore | undefined;

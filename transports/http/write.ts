@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { isFrames, stopFrames } from '../rest/answer-body.ts';
+import { flatText } from '../rest/flat-text.ts';
 import type { EndpointResponse, Frames, HeaderValues } from '../rest/types.ts';
 import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
 import { ensureRequestId } from '../rest/pipeline/request-id.ts';
@@ -41,7 +42,7 @@ export function writeResponse(res: ServerResponse, answer: EndpointResponse, hea
     res.end();
     return 0;
   }
-  res.end(typeof body === 'string' ? flattened(body) : body);
+  res.end(typeof body === 'string' ? flatText(body) : body);
   return length;
 }
 
@@ -92,20 +93,6 @@ function drained(res: ServerResponse): Promise<void> {
     res.on('drain', done).on('close', done);
   });
 }
-
-/**
- * `text` as one flat string. A string built by concatenation is a tree of pieces in V8, which
- * Node's write after the headers walks slowly (a JSON-RPC answer around a value's JSON, a tree of
- * trees, cost twice the CPU of its flat copy); converting it to a number flattens it in place, as
- * the flatstr package does. The number is kept, so that no compiler drops the conversion.
- */
-function flattened(text: string): string {
-  flatteningResult = Number(text);
-  return text;
-}
-
-/** Where {@link flattened} keeps its conversion's result. */
-let flatteningResult = 0;
 
 /** The UTF-8 length of `text`: counted here when it is short (a call into Buffer costs more). */
 function byteLength(text: string): number {

@@ -1,4 +1,5 @@
-import { fnv1a64 } from './fnv.ts';
+import { flatText } from './flat-text.ts';
+import { hash64 } from './hash64.ts';
 
 /**
  * The strong entity tag of an answer's body as the codec encoded it (before any compression: a
@@ -6,7 +7,8 @@ import { fnv1a64 } from './fnv.ts';
  * the same value in JSON, MessagePack and CBOR has three tags: `"` and 16 hexadecimal digits `"`.
  */
 export function entityTag(body: Uint8Array | string, contentType: string): string {
-  return `"${fnv1a64(contentType, body)}"`;
+  // Flat before it is read character by character: a text the writers built is a tree of pieces.
+  return `"${hash64(contentType, typeof body === 'string' ? flatText(body) : body)}"`;
 }
 
 /**

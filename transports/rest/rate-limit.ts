@@ -1,6 +1,6 @@
 import type { Call } from '../../core/contract/call.ts';
 import { checkRateLimit, type MethodRateLimit, type RateLimitCount, type RateLimitStore } from '../../core/contract/method.ts';
-import { fnv1a64 } from './fnv.ts';
+import { hash64 } from './hash64.ts';
 import { problem, type ProblemDocument } from './problem.ts';
 import { MemoryRateLimitStore } from './rate-limit-store.ts';
 import { isThenable } from './thenable.ts';
@@ -59,7 +59,7 @@ export class RateLimiter {
     const own = this.#key === undefined ? call.ip : this.#key(call);
     if (own !== undefined && typeof own !== 'string') throw new TypeError(`rateLimit.key must return a string, got ${typeof own}`);
     const key = own ?? '';
-    return this.#scope + (key.length > LONGEST_KEY ? `#${fnv1a64(key)}` : key);
+    return this.#scope + (key.length > LONGEST_KEY ? `#${hash64(key)}` : key);
   }
 
   #verdict(counted: RateLimitCount): RateLimitVerdict {

@@ -1,11 +1,14 @@
 import type { Codec } from '../../../core/codec.ts';
 import { t } from '../../../core/descriptors/index.ts';
+import { ANY_VALUE } from '../any-value.ts';
 import { HttpError, InvalidArgument } from '../../../core/errors/http-error.ts';
 import type { ProblemDocument } from '../problem.ts';
 import type { Outcome } from '../procedures/procedure.ts';
 import { ErrorAnswer, RPC_MESSAGES, RpcCode } from './messages.ts';
 
-const UNKNOWN = t.unknown();
+
+/** The array of a batch's answers, read back, for a codec that cannot join encoded values. */
+const ANY_ARRAY = t.array(ANY_VALUE);
 
 /**
  * The error code of a failed call: `-32602` for arguments that do not read and `InvalidArgument`,
@@ -28,7 +31,7 @@ export function errorAnswer(codec: Codec, code: number, id: unknown, doc: Proble
 /** A batch's answers as one array in `codec`. */
 export function joinAnswers(codec: Codec, encoded: readonly (Uint8Array | string)[]): Uint8Array | string {
   if (codec.joinArray !== undefined) return codec.joinArray(encoded);
-  return codec.encode(t.array(UNKNOWN), encoded.map((e) => codec.decode(UNKNOWN, e)) as never);
+  return codec.encode(ANY_ARRAY, encoded.map((e) => codec.decode(ANY_VALUE, e)) as never);
 }
 
 function isInvalidArgument(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import type { Codec, ParsedMessage } from '../../../core/codec.ts';
-import { t } from '../../../core/descriptors/index.ts';
+import { ANY_VALUE } from '../any-value.ts';
 import { ReadError } from '../../../core/errors/read-error.ts';
 import type { Opts } from '../../../core/options.ts';
 import type { Choice, Negotiation } from '../negotiate.ts';
@@ -25,7 +25,6 @@ export interface MessageHandler {
   unparsed(exchange: MessageExchange, error: ReadError): EndpointResponse;
 }
 
-const UNKNOWN = t.unknown();
 
 /**
  * One HTTP request carrying a message in any of the codecs, as a protocol's handler answers it:
@@ -76,7 +75,7 @@ export class MessageExchange {
     if (body.byteLength > settings.maxBodyBytes) return this.fail(bodyOverLimit(settings.maxBodyBytes));
     let message: ParsedMessage;
     try {
-      message = codec.parseMessage?.(body, settings.opts) ?? { tree: codec.decode(UNKNOWN, body, settings.opts), source: 'binary' };
+      message = codec.parseMessage?.(body, settings.opts) ?? { tree: codec.decode(ANY_VALUE, body, settings.opts), source: 'binary' };
     } catch (e) {
       if (!(e instanceof ReadError)) return this.fail(problem(500, 'The server failed to handle the request.', { requestId: this.requestId }));
       return this.stamped(handler.unparsed(this, e));

@@ -1,4 +1,5 @@
 import { t } from '../../../core/descriptors/index.ts';
+import { ANY_VALUE } from '../any-value.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 
 /** The error codes of JSON-RPC 2.0 (jsonrpc.org/specification, section 5.1) lacquer answers with. */
@@ -31,11 +32,11 @@ export type RpcId = string | number | bigint | null;
 /** An answer carrying an error. `data` is a problem document (RFC 9457) when there is one. */
 export const ErrorAnswer = t.object({
   jsonrpc: t.literal('2.0'),
-  error: t.object({ code: t.i32(), message: t.string(), data: t.unknown() }),
-  id: t.unknown(),
+  error: t.object({ code: t.i32(), message: t.string(), data: ANY_VALUE }),
+  id: ANY_VALUE,
 });
 
 /** The answer carrying a method's result, written by the method's return descriptor; `t.void()` gives `null`. */
 export function resultAnswer(returns: Type): Type {
-  return t.object({ jsonrpc: t.literal('2.0'), result: returns.kind === 'void' ? t.literal(null) : returns, id: t.unknown() });
+  return t.object({ jsonrpc: t.literal('2.0'), result: returns.kind === 'void' ? t.literal(null) : returns, id: ANY_VALUE });
 }

@@ -1,4 +1,5 @@
 import type { ParsedMessage } from '../../../core/codec.ts';
+import { isRecord } from '../procedures/message-part.ts';
 import type { RpcId } from './messages.ts';
 import { RpcCode } from './messages.ts';
 
@@ -29,7 +30,7 @@ export type RequestObject =
  * the id is absent or cannot be told (the specification's examples answer `{"method": 1}` so).
  */
 export function requestObject(item: unknown): RequestObject {
-  if (typeof item !== 'object' || item === null || Array.isArray(item) || item instanceof Uint8Array) {
+  if (!isRecord(item)) {
     return invalid(null, 'a request is an object { jsonrpc, method, params?, id? }');
   }
   const fields = item as Record<string, unknown>;
@@ -41,7 +42,7 @@ export function requestObject(item: unknown): RequestObject {
   const method = fields.method;
   if (typeof method !== 'string') return invalid(known, 'method must be a string');
   const params = fields.params;
-  if (params !== undefined && (typeof params !== 'object' || params === null || params instanceof Uint8Array)) {
+  if (params !== undefined && !isRecord(params) && !Array.isArray(params)) {
     return invalid(known, 'params must be an array or an object');
   }
   return { kind: 'call', hasId, id: known, method, params };

@@ -1,9 +1,10 @@
 import type { Codec } from '../../../core/codec.ts';
 import { t } from '../../../core/descriptors/index.ts';
+import { ANY_VALUE } from '../any-value.ts';
 import type { RpcId } from '../jsonrpc/messages.ts';
 
 /** A JSON-RPC answer carrying a result made of plain JSON values (an MCP result). */
-const ResultAnswer = t.object({ jsonrpc: t.literal('2.0'), id: t.unknown(), result: t.unknown() });
+const ResultAnswer = t.object({ jsonrpc: t.literal('2.0'), id: ANY_VALUE, result: ANY_VALUE });
 
 /** The answer to the request `id` carrying `result`, in `codec`. */
 export function mcpAnswer(codec: Codec, id: RpcId, result: object): Uint8Array | string {

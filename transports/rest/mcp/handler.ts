@@ -6,7 +6,7 @@ import { RpcCode, type RpcId } from '../jsonrpc/messages.ts';
 import { exactId, requestObject } from '../jsonrpc/request-object.ts';
 import { Negotiation } from '../negotiate.ts';
 import { problem, problemForError, type ProblemDocument } from '../problem.ts';
-import type { MessagePart } from '../procedures/message-part.ts';
+import { isRecord, type MessagePart } from '../procedures/message-part.ts';
 import type { Outcome, Procedure } from '../procedures/procedure.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from '../types.ts';
 import { mcpAnswer } from './answer.ts';
@@ -142,8 +142,4 @@ function isResponse(tree: unknown): boolean {
 /** A name the client sent, as an error message repeats it: at most 100 characters. */
 function shown(name: string): string {
   return name.length > 100 ? `${name.slice(0, 100)}…` : name;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 }

@@ -1,5 +1,5 @@
 import type { Codec } from '../../../core/codec.ts';
-import { t } from '../../../core/descriptors/index.ts';
+import { ANY_VALUE } from '../any-value.ts';
 import type { Opts } from '../../../core/options.ts';
 import type { RpcId } from '../jsonrpc/messages.ts';
 import type { ProblemDocument } from '../problem.ts';
@@ -7,7 +7,6 @@ import { isObjectType } from '../procedures/arguments.ts';
 import type { Outcome, Procedure } from '../procedures/procedure.ts';
 import { jsonId, mcpAnswer } from './answer.ts';
 
-const UNKNOWN = t.unknown();
 const decoder = new TextDecoder();
 
 /** How a value's text is written: the registry's JSON codec and options. */
@@ -46,7 +45,7 @@ export function toolResult(
     return { encoded: `{"jsonrpc":"2.0","id":${jsonId(id)},"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}]${tail}`, outcome };
   }
   const result: Record<string, unknown> = { content: [{ type: 'text', text }] };
-  if (structured) result.structuredContent = json.decode(UNKNOWN, text, opts);
+  if (structured) result.structuredContent = json.decode(ANY_VALUE, text, opts);
   return { encoded: mcpAnswer(codec, id, result), outcome };
 }
 

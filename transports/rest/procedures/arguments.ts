@@ -5,7 +5,7 @@ import { Failure } from '../../../core/errors/failure.ts';
 import { asReadError } from '../../../core/errors/read-error.ts';
 import type { Opts } from '../../../core/options.ts';
 import { partReader, type PartReader } from '../../../core/read/read.ts';
-import { exactPart, type MessagePart } from './message-part.ts';
+import { exactPart, isRecord, type MessagePart } from './message-part.ts';
 
 /** The kinds of descriptor whose values are JSON objects: a method with one such parameter takes it as its arguments object. */
 const OBJECT_KINDS: ReadonlySet<string> = new Set(['object', 'variant', 'map']);
@@ -78,7 +78,7 @@ export class ArgumentsReader {
     const { tree } = params;
     const { source } = params.message;
     if (Array.isArray(tree)) return this.#readersOf(source).positional(tree, exactPart(params)) as readonly unknown[];
-    if (typeof tree === 'object' && tree !== null && !(tree instanceof Uint8Array) && this.argumentObject !== undefined) return this.#byName(tree, source, exactPart(params));
+    if (isRecord(tree) && this.argumentObject !== undefined) return this.#byName(tree, source, exactPart(params));
     const expected = this.argumentObject === undefined ? `an array of ${this.#count} parameters` : 'an array of the parameters, or an object of them by name';
     throw asReadError(new Failure('type_mismatch', `params must be ${expected}`));
   }

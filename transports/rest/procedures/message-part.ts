@@ -19,3 +19,8 @@ export function exactPart(part: MessagePart): (() => unknown) | undefined {
     return node;
   };
 }
+
+/** Whether `value`, a part of a parsed message, is an object of members (not an array, not bytes). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+}

@@ -1,11 +1,9 @@
 import type { Codec } from '../../../core/codec.ts';
 import type { Infer, InferInput, Type } from '../../../core/descriptors/type.ts';
 import type { Opts } from '../../../core/options.ts';
-import { t } from '../../../core/descriptors/index.ts';
 import type { ProblemDocument } from '../problem.ts';
-import { atItem, afterEnd, cutError, itemTooLarge, type StreamEvent } from './events.ts';
-import { problemFromValue } from './problem-value.ts';
-import { ReaderBase } from './reader-base.ts';
+import { afterEnd, cutError, itemTooLarge, type StreamEvent } from './events.ts';
+import { DONE, ITEMS, MarkedReader } from './reader-base.ts';
 import { isBlank, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
@@ -34,16 +32,10 @@ export function linesWriter<T extends Type>(mediaType: string, codec: Codec, typ
   };
 }
 
-/** Where the reader is: among the items, after the end marker (the outcome comes next), or done. */
-const ITEMS = 0;
-const OUTCOME = 1;
-const DONE = 2;
-
 /** Reads JSON Lines as {@link linesWriter} writes them. A line's carriage return before its line feed is allowed. */
-export class LinesReader<T extends Type> extends ReaderBase<T> {
+export class LinesReader<T extends Type> extends MarkedReader<T> {
   /** Bytes of the unfinished line known to hold no line feed. */
   private searched = 0;
-  private state = ITEMS;
 
   next(): StreamEvent<Infer<T>> | undefined {
     const tail = this.tail;
@@ -74,33 +66,7 @@ export class LinesReader<T extends Type> extends ReaderBase<T> {
   /** The event of the complete line `[start, stop)`, or `undefined` for the end marker. */
   private line(bytes: Uint8Array, start: number, stop: number): StreamEvent<Infer<T>> | undefined {
     if (stop - start > this.maxItemBytes) throw itemTooLarge(this.items, this.maxItemBytes);
-    if (blankBytes(bytes, start, stop)) {
-      if (this.state === ITEMS) {
-        this.state = OUTCOME;
-        return undefined;
-      }
-      this.state = DONE;
-      return { kind: 'end' };
-    }
-    const text = bytes.subarray(start, stop);
-    try {
-      if (this.state === OUTCOME) {
-        this.state = DONE;
-        return { kind: 'error', problem: problemFromValue(this.codec.decode(t.unknown(), text, this.opts)) };
-      }
-      const value = this.codec.decode(this.type, text, this.opts);
-      this.items++;
-      return { kind: 'item', value };
-    } catch (e) {
-      throw atItem(e, this.items);
-    }
-  }
-
-  private atEof(): StreamEvent<Infer<T>> | undefined {
-    if (this.state === DONE) return undefined;
-    if (!this.endAtEof) throw cutError(this.items, false);
-    this.state = DONE;
-    return { kind: 'end' };
+    return blankBytes(bytes, start, stop) ? this.markerRead() : this.value(bytes.subarray(start, stop));
   }
 }
 

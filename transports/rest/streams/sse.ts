@@ -1,10 +1,8 @@
 import type { Codec } from '../../../core/codec.ts';
 import type { Infer, InferInput, Type } from '../../../core/descriptors/type.ts';
 import type { Opts } from '../../../core/options.ts';
-import { t } from '../../../core/descriptors/index.ts';
 import type { ProblemDocument } from '../problem.ts';
-import { afterEnd, atItem, cutError, itemTooLarge, type StreamEvent } from './events.ts';
-import { problemFromValue } from './problem-value.ts';
+import { afterEnd, cutError, itemTooLarge, type StreamEvent } from './events.ts';
 import { ReaderBase } from './reader-base.ts';
 import { isBlank, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
@@ -142,24 +140,19 @@ export class SseReader<T extends Type> extends ReaderBase<T> {
     this.id = undefined;
     if (data === '') return undefined;
     const payload = data.slice(0, -1);
-    try {
-      switch (kind) {
-        case 'message': {
-          const value = this.codec.decode(this.type, payload, this.opts);
-          this.items++;
-          return id === undefined ? { kind: 'item', value } : { kind: 'item', value, id };
-        }
-        case 'end':
-          this.done = true;
-          return { kind: 'end' };
-        case 'error':
-          this.done = true;
-          return { kind: 'error', problem: problemFromValue(this.codec.decode(t.unknown(), payload, this.opts)) };
-        default:
-          return undefined;
+    switch (kind) {
+      case 'message': {
+        const item = this.item(payload);
+        return id === undefined ? item : { ...item, id };
       }
-    } catch (e) {
-      throw atItem(e, this.items);
+      case 'end':
+        this.done = true;
+        return { kind: 'end' };
+      case 'error':
+        this.done = true;
+        return this.problem(payload);
+      default:
+        return undefined;
     }
   }
 

@@ -1,11 +1,9 @@
 import type { Codec, ItemScanner } from '../../../core/codec.ts';
 import type { Infer, InferInput, Type } from '../../../core/descriptors/type.ts';
 import { DEFAULT_MAX_DEPTH, type Opts } from '../../../core/options.ts';
-import { t } from '../../../core/descriptors/index.ts';
 import { encodeProblem, type ProblemDocument } from '../problem.ts';
 import { afterEnd, atItem, cutError, itemTooLarge, type StreamEvent } from './events.ts';
-import { problemFromValue } from './problem-value.ts';
-import { ReaderBase } from './reader-base.ts';
+import { DONE, MarkedReader } from './reader-base.ts';
 import { unframable, utf8 } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 import { concatBytes } from './bytes.ts';
@@ -51,15 +49,10 @@ export function valuesWriter<T extends Type>(mediaType: string, codec: Codec, ty
   };
 }
 
-const ITEMS = 0;
-const OUTCOME = 1;
-const DONE = 2;
-
 /** Reads a sequence of a binary codec's values as {@link valuesWriter} writes them. */
-export class ValuesReader<T extends Type> extends ReaderBase<T> {
+export class ValuesReader<T extends Type> extends MarkedReader<T> {
   private readonly marker: Uint8Array;
   private readonly scanner: ItemScanner;
-  private state = ITEMS;
   /** Whether the scanner is inside a value (where no end marker can start). */
   private inValue = false;
 
@@ -81,12 +74,9 @@ export class ValuesReader<T extends Type> extends ReaderBase<T> {
         if (end - start < marker.length) return this.waitOrCut();
         if (startsWith(bytes.subarray(start, start + marker.length), marker)) {
           tail.start = start + marker.length;
-          if (this.state === ITEMS) {
-            this.state = OUTCOME;
-            continue;
-          }
-          this.state = DONE;
-          return { kind: 'end' };
+          const ended = this.markerRead();
+          if (ended !== undefined) return ended;
+          continue;
         }
       }
       let stop: number | undefined;
@@ -103,18 +93,7 @@ export class ValuesReader<T extends Type> extends ReaderBase<T> {
       this.inValue = false;
       if (stop - start > this.maxItemBytes) throw itemTooLarge(this.items, this.maxItemBytes);
       tail.start = stop;
-      const value = bytes.subarray(start, stop);
-      try {
-        if (this.state === OUTCOME) {
-          this.state = DONE;
-          return { kind: 'error', problem: problemFromValue(this.codec.decode(t.unknown(), value, this.opts)) };
-        }
-        const item = this.codec.decode(this.type, value, this.opts);
-        this.items++;
-        return { kind: 'item', value: item };
-      } catch (e) {
-        throw atItem(e, this.items);
-      }
+      return this.value(bytes.subarray(start, stop));
     }
   }
 
@@ -123,13 +102,6 @@ export class ValuesReader<T extends Type> extends ReaderBase<T> {
     if (this.ended) throw cutError(this.items, true);
     this.tail.keep();
     return undefined;
-  }
-
-  private atEof(): StreamEvent<Infer<T>> | undefined {
-    if (this.state === DONE) return undefined;
-    if (!this.endAtEof) throw cutError(this.items, false);
-    this.state = DONE;
-    return { kind: 'end' };
   }
 }
 

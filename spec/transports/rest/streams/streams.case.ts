@@ -6,6 +6,7 @@ import { cbor } from '../../../../codecs/cbor/index.ts';
 import { json } from '../../../../codecs/json/index.ts';
 import { msgpack } from '../../../../codecs/msgpack/index.ts';
 import { problem, type ProblemDocument } from '../../../../transports/rest/problem.ts';
+import { concatBytes } from '../../../../transports/rest/streams/bytes.ts';
 import {
   sequenceReader, sequenceWriter, type SequenceReader, type SequenceReaderOptions, type StreamEvent,
 } from '../../../../transports/rest/streams/index.ts';
@@ -37,15 +38,8 @@ export const ticket = (i: number): Ticket => ({ id: i, title: `ticket ${i}: Ã¼nÃ
 
 export const failure: ProblemDocument = { ...problem(503, 'the feed went away'), requestId: 'r-1', retryIn: 5 };
 
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+/** `parts` one after another, as the framing joins them. */
+export { concatBytes as concat } from '../../../../transports/rest/streams/bytes.ts';
 
 /** A whole stream of `items`, ended cleanly or by `error`. */
 export function stream(mediaType: string, codec: Codec, items: readonly Ticket[], error?: ProblemDocument): Uint8Array {
@@ -55,7 +49,7 @@ export function stream(mediaType: string, codec: Codec, items: readonly Ticket[]
   const heartbeat = writer.heartbeat();
   if (heartbeat !== undefined) parts.splice(Math.min(1, parts.length), 0, heartbeat);
   parts.push(error === undefined ? writer.end() : writer.error(error));
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 /** `bytes` cut at `cuts` (offsets, in any order; duplicates give empty chunks). */

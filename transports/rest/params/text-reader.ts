@@ -16,7 +16,7 @@ import { unknownKey } from '../../../core/read/container-failures.ts';
 import type { Reader, ReaderContext } from '../../../core/read/context.ts';
 import { arrayReader } from '../../../core/read/read-collections.ts';
 import { objectReader } from '../../../core/read/read-object.ts';
-import { decodeComponent, forEachPair } from './form-urlencoded.ts';
+import { decodeComponent, forEachPair, undecodableDetail } from './form-urlencoded.ts';
 import { paramsProblem, queryKeysOf, type NamedParam } from './problems.ts';
 import { textFormOf, type TextForm } from './scalar-text.ts';
 
@@ -57,11 +57,6 @@ export function textReader(path: readonly NamedParam[], query: readonly NamedPar
     }
     return out;
   };
-}
-
-/** A query value whose percent-encoding is malformed: its leaf fails with `syntax_error`, at its place. */
-class Undecodable {
-  constructor(readonly detail: string) {}
 }
 
 /** Where a query key's texts go in the tree. */
@@ -120,7 +115,10 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
     } catch (e) {
       throw asReadError(e);
     }
-    if (search !== '') fillQuery(search, slots, tree, options.errorOnUnknownKeys, credentials, extra);
+    if (search !== '') {
+      const syntax = fillQuery(search, slots, tree, options.errorOnUnknownKeys, credentials, extra);
+      if (syntax !== undefined) throw ReadError.from(syntax);
+    }
     let out: Record<string, unknown>;
     try {
       out = read(tree) as Record<string, unknown>;
@@ -135,18 +133,19 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
 /**
  * Puts the texts of the query into the tree at their slots; keys no parameter declares are unknown
  * keys (with `errorOnUnknownKeys`, else dropped) unless a security scheme reads them (`credentials`),
- * and a key that does not decode is a `syntax_error` whatever the options: both are listed in `extra`.
+ * listed in `extra`. A key or value that does not decode is a `syntax_error` whatever the options:
+ * the query is read no further, and that failure is returned (at the root for a key, at the
+ * parameter, member or element for a value).
  */
 function fillQuery(
   search: string, slots: ReadonlyMap<string, Slot>, tree: Record<string, unknown>, rejectUnknown: boolean, credentials: ReadonlySet<string>, extra: Failure[],
-): void {
+): Failure | undefined {
+  let syntax: Failure | undefined;
   forEachPair(search, (rawKey, rawValue) => {
-    let key: string;
-    try {
-      key = decodeComponent(rawKey);
-    } catch (e) {
-      if (extra.length < MAX_READ_ERRORS) extra.push(e as Failure);
-      return;
+    const key = decodeComponent(rawKey);
+    if (key === undefined) {
+      syntax = new Failure('syntax_error', undecodableDetail(rawKey));
+      return false;
     }
     const slot = slots.get(key);
     if (slot === undefined) {
@@ -155,19 +154,24 @@ function fillQuery(
         failure.segments.push(key);
         extra.push(failure);
       }
-      return;
-    }
-    let text: string | Undecodable;
-    try {
-      text = decodeComponent(rawValue);
-    } catch (e) {
-      text = new Undecodable((e as Failure).detail);
+      return true;
     }
     const target = slot.owner === undefined ? tree : (tree[slot.owner] as Record<string, unknown>);
     const had = memberValue(target, slot.key, slot.inherited);
+    const text = decodeComponent(rawValue);
+    if (text === undefined) {
+      syntax = new Failure('syntax_error', undecodableDetail(rawValue));
+      // Innermost first: an array's element, the key, the object spread over the query.
+      if (slot.many) syntax.segments.push((had as unknown[]).length);
+      syntax.segments.push(slot.key);
+      if (slot.owner !== undefined) syntax.segments.push(slot.owner);
+      return false;
+    }
     if (slot.many || Array.isArray(had)) (had as unknown[]).push(text);
     else target[slot.key] = had === undefined ? text : [had, text];
+    return true;
   });
+  return syntax;
 }
 
 /** The `ReadError` of a failed read (or of none, `undefined`) with the query's own problems listed after the read's. */
@@ -200,7 +204,6 @@ function leaf(type: Type): Reader {
   const form = textFormOf(type) as TextForm;
   return (v) => {
     if (typeof v === 'string') return form.read(v);
-    if (v instanceof Undecodable) throw new Failure('syntax_error', v.detail);
     throw new Failure('type_mismatch', `expected one value, got ${(v as readonly unknown[]).length}`);
   };
 }

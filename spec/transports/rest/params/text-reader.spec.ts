@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { ReadError, t, type Opts, type Type } from '../../../../index.ts';
 import { textReader, type NamedParam } from '../../../../transports/rest/params/index.ts';
 
@@ -149,6 +150,38 @@ describe('transports/rest/params: reading from text', () => {
         const e = failure(() => read({}, query));
         expect([e.code, e.path], query).to.deep.equal(['syntax_error', path]);
       }
+    });
+
+    it('stops at the first key or value that does not decode: one syntax_error, however many follow', () => {
+      const read = textReader([], [p('tags', t.array(t.string())), p('s', t.optional(t.string()))]);
+      const malformed = Array.from({ length: 1_500 }, () => 'tags=%ZZ').join('&');
+      for (const [query, path] of [[`tags=ok&${malformed}`, '/tags/1'], [`s=1&s=2&${malformed}&x=1`, '/tags/0'], [`%ZZ=1&${malformed}`, '']] as const) {
+        const e = failure(() => read({}, query));
+        expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([['syntax_error', path]]);
+      }
+    });
+
+    it('decodes exactly the percent-encodings decodeURIComponent decodes, and refuses the others', () => {
+      const read = textReader([], [p('s', t.string())]);
+      const piece = fc.constantFrom('%', 'a', '+', '%2', '%20', '%7e', '%7F', '%80', '%BF', '%C0', '%C1', '%C2', '%C3', '%A9', '%DF', '%E0', '%A0', '%9F', '%ED',
+        '%EF', '%F0', '%8F', '%90', '%F4', '%F5', '%FF', '%gg', '%e2%82%ac', '%f0%9f%98%80', '%ed%a0%80', '%f4%90%80%80', '%c0%af');
+      fc.assert(fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+        const raw = pieces.join('');
+        let expected: string | undefined;
+        try {
+          expected = decodeURIComponent(raw.replace(/\+/g, ' '));
+        } catch {
+          expected = undefined;
+        }
+        let got: unknown;
+        try {
+          got = read({}, `s=${raw}`).s;
+        } catch (e) {
+          expect((e as ReadError).code, raw).to.equal('syntax_error');
+          got = undefined;
+        }
+        expect(got, raw).to.equal(expected);
+      }), { numRuns: 2_000 });
     });
 
     it('answers a key that does not decode, or a raw character that must be encoded, with syntax_error at the root, whatever errorOnUnknownKeys says', () => {

@@ -17,6 +17,7 @@ export {
   StreamType,
 } from './core/descriptors/index.ts';
 export { MAX_READ_ERRORS, ReadError } from './core/errors/read-error.ts';
+export { MAX_SHOWN_CHARS } from './core/errors/shown-text.ts';
 export type { ReadErrorEntry } from './core/errors/read-error.ts';
 export { WriteError } from './core/errors/write-error.ts';
 export { HttpError, InvalidArgument } from './core/errors/http-error.ts';

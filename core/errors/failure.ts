@@ -1,6 +1,7 @@
 import { WireTimestamp } from '../kinds/timestamp.ts';
 import { RawNumber } from '../kinds/raw-number.ts';
 import type { ErrorCode } from './codes.ts';
+import { headOf } from './shown-text.ts';
 
 /** One problem the collecting pass found, with its path as segments (numbers for array and tuple indices). */
 export interface CollectedError {
@@ -75,8 +76,5 @@ export function allowedText(values: readonly unknown[]): string {
 
 /** A string quoted for a message, cut after 40 characters: `"triangle"`, `"aaaa…"`. */
 export function quoteText(s: string): string {
-  if (s.length <= 40) return JSON.stringify(s);
-  // Never cut a surrogate pair in two.
-  const end = (s.charCodeAt(39) & 0xfc00) === 0xd800 ? 39 : 40;
-  return `${JSON.stringify(s.slice(0, end))}…`;
+  return s.length <= 40 ? JSON.stringify(s) : `${JSON.stringify(headOf(s, 40))}…`;
 }

@@ -1,6 +1,7 @@
 import type { ErrorCode } from './codes.ts';
 import { describeLocation, toJsonPointer } from './json-pointer.ts';
 import type { Failure } from './failure.ts';
+import { shownText } from './shown-text.ts';
 
 /**
  * What `ReadError` and `WriteError` share: a code, a JSON Pointer and, for key errors, the key.
@@ -37,15 +38,19 @@ export function fromFailure(f: Failure): [ErrorCode, string, string, string | un
 
 /**
  * The fields of a `PathError` for a failure found at `segments` (outermost first): the JSON
- * Pointer, and the message naming where (for a key error, the object holding the key).
+ * Pointer, and the message naming where (for a key error, the object holding the key). A key (a
+ * segment) over `MAX_SHOWN_CHARS` characters is shown cut, ending with `…`, in all three.
  */
 export function describeFailure(
   code: ErrorCode, detail: string, key: string | undefined, segments: readonly (string | number)[],
 ): [ErrorCode, string, string, string | undefined] {
-  const path = toJsonPointer(segments);
+  // Keys come from the input: each is shown cut (an unknown key of 10 MB makes a short error).
+  const shown = segments.map((s) => (typeof s === 'string' ? shownText(s) : s));
+  const path = toJsonPointer(shown);
   if (key !== undefined) {
-    const parent = describeLocation(toJsonPointer(segments.slice(0, -1)));
-    return [code, path, `${detail} '${key}' at ${parent}`, key];
+    const parent = describeLocation(toJsonPointer(shown.slice(0, -1)));
+    const shownKey = shownText(key);
+    return [code, path, `${detail} '${shownKey}' at ${parent}`, shownKey];
   }
   return [code, path, `${detail} at ${describeLocation(path)}`, undefined];
 }

@@ -2,6 +2,8 @@
 import { expect } from 'chai';
 import { t, ReadError, WriteError, DEFAULT_MAX_DEPTH } from '../../../index.ts';
 import { json } from '../../../codecs/json/index.ts';
+import { msgpack } from '../../../codecs/msgpack/index.ts';
+import { cbor } from '../../../codecs/cbor/index.ts';
 import { readErrorOf } from '../../support/read-error.ts';
 
 const Book = t.object({ id: t.i32(), title: t.string(), year: t.u16() }, { name: 'Book' });
@@ -48,6 +50,24 @@ describe('core/errors: read errors', () => {
     const e = readErrorOf(() => json.decode(Shelf, books(good, '{"id":2,"title":"x","year":1,"isbn":"0"}')));
     expect([e.code, e.key, e.path]).to.deep.equal(['unknown_key', 'isbn', '/books/1/isbn']);
     expect(e.message).to.equal("unknown key 'isbn' at /books/1");
+  });
+
+  it('shows a key of the input cut after 100 characters, in every codec, in its message, path, key and errors', () => {
+    const long = `${'é'.repeat(99)}😀${'x'.repeat(10_000)}`;
+    // A surrogate pair at the cut is left out whole.
+    const shown = `${'é'.repeat(99)}…`;
+    const inputs = [
+      () => json.decode(Shelf, `{"books":[],"labels":{},${JSON.stringify(long)}:1}`),
+      () => msgpack.decode(Shelf, msgpack.encode(t.unknown(), { books: [], labels: {}, [long]: 1 })),
+      () => cbor.decode(Shelf, cbor.encode(t.unknown(), { books: [], labels: {}, [long]: 1 })),
+    ];
+    for (const read of inputs) {
+      const e = readErrorOf(read);
+      expect([e.code, e.path, e.key, e.message]).to.deep.equal(['unknown_key', `/${shown}`, shown, `unknown key '${shown}' at the root`]);
+      expect(e.errors.every((x) => x.path.length < 200 && x.message.length < 300)).to.equal(true);
+    }
+    const inMap = readErrorOf(() => json.decode(Shelf, `{"books":[],"labels":{${JSON.stringify(long)}:256}}`));
+    expect([inMap.code, inMap.path]).to.deep.equal(['out_of_range', `/labels/${shown}`]);
   });
 
   it('drops unknown keys when errorOnUnknownKeys is false', () => {

@@ -1,6 +1,7 @@
 import type { Codec, ParsedMessage } from '../../../core/codec.ts';
 import type { ReadError } from '../../../core/errors/read-error.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
+import { shownText } from '../../../core/errors/shown-text.ts';
 import { Negotiation } from '../negotiate.ts';
 import { problem, problemForError } from '../problem.ts';
 import type { Outcome, Procedure } from '../procedures/procedure.ts';
@@ -100,7 +101,7 @@ class RpcRoute implements MessageHandler {
     const id = exactId(message, index, request.id);
     const procedure = this.procedures.get(request.method);
     if (procedure === undefined) {
-      return { encoded: hasId ? errorAnswer(codec, RpcCode.methodNotFound, id, problem(400, `there is no method '${request.method}'`)) : undefined };
+      return { encoded: hasId ? errorAnswer(codec, RpcCode.methodNotFound, id, problem(400, `there is no method '${shownText(request.method)}'`)) : undefined };
     }
     const params = request.params === undefined ? undefined : { tree: request.params, message, at: index === undefined ? PARAMS : [index, 'params'] };
     const outcome = procedure.invoke(exchange.request, exchange.requestId, params);

@@ -1,5 +1,6 @@
 import type { ParsedMessage } from '../../../core/codec.ts';
 import { json } from '../../../codecs/json/index.ts';
+import { shownText } from '../../../core/errors/shown-text.ts';
 import { errorAnswer } from '../jsonrpc/answers.ts';
 import { MessageExchange, overridden, type MessageHandler, type MessageSettings } from '../jsonrpc/exchange.ts';
 import { RpcCode, type RpcId } from '../jsonrpc/messages.ts';
@@ -87,7 +88,7 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
       case 'tools/call':
         return callTool(exchange, message, id, params);
       default:
-        return error(exchange, RpcCode.methodNotFound, id, problem(400, `there is no method '${shown(method)}' (served: initialize, ping, tools/list, tools/call)`));
+        return error(exchange, RpcCode.methodNotFound, id, problem(400, `there is no method '${shownText(method)}' (served: initialize, ping, tools/list, tools/call)`));
     }
   };
 
@@ -96,7 +97,7 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
     const name = isRecord(params) ? params.name : undefined;
     if (typeof name !== 'string') return error(exchange, RpcCode.invalidParams, id, problem(400, 'tools/call takes { name, arguments }'));
     const procedure = procedures.get(name);
-    if (procedure === undefined) return error(exchange, RpcCode.invalidParams, id, problem(400, `there is no tool '${shown(name)}'`));
+    if (procedure === undefined) return error(exchange, RpcCode.invalidParams, id, problem(400, `there is no tool '${shownText(name)}'`));
     const args = (params as Record<string, unknown>).arguments;
     if (args !== undefined && !isRecord(args)) return error(exchange, RpcCode.invalidParams, id, problem(400, 'the arguments of a tool are an object'));
     const part: MessagePart | undefined = args === undefined ? undefined : { tree: args, message, at: ARGUMENTS };
@@ -139,7 +140,3 @@ function isResponse(tree: unknown): boolean {
   return isRecord(tree) && !Object.hasOwn(tree, 'method') && (Object.hasOwn(tree, 'result') || Object.hasOwn(tree, 'error'));
 }
 
-/** A name the client sent, as an error message repeats it: at most 100 characters. */
-function shown(name: string): string {
-  return name.length > 100 ? `${name.slice(0, 100)}…` : name;
-}

@@ -1,5 +1,6 @@
 // What both transports decide before any body is read: the request target, the route, CORS
 // preflights, 404, 405 and OPTIONS. Free of node:*, so the fetch handler shares it.
+import { shownText } from '../../../core/errors/shown-text.ts';
 import { problem, problemResponse } from '../problem.ts';
 import type { EndpointResponse, HeaderReader } from '../types.ts';
 import { preflightHeaders } from './cors.ts';
@@ -39,14 +40,14 @@ export function preRoute<R>(
   // Only preflights and requests without a route need the path's verbs.
   const allow = preflight || route.kind === 'none' ? routes.allowed(target.segments) : [];
   if (preflight && allow.length > 0) {
-    if (cors === undefined || !allowedOrigin) return fail(403, `cross-origin requests from ${origin} are not allowed`);
+    if (cors === undefined || !allowedOrigin) return fail(403, `cross-origin requests from ${shownText(origin)} are not allowed`);
     return answer({ status: 204, headers: preflightHeaders(cors, origin, allow, headers.get('access-control-request-headers')), body: undefined });
   }
   if (route.kind === 'none') {
-    if (allow.length === 0) return fail(404, `nothing at ${target.path}`);
+    if (allow.length === 0) return fail(404, `nothing at ${shownText(target.path)}`);
     const allowHeader = allow.join(', ');
     if (method === 'OPTIONS') return answer({ status: 204, headers: { allow: allowHeader }, body: undefined });
-    return fail(405, `${method} is not allowed on ${target.path}; use ${allowHeader}`, { allow: allowHeader });
+    return fail(405, `${method} is not allowed on ${shownText(target.path)}; use ${allowHeader}`, { allow: allowHeader });
   }
   return { kind: 'route', target, route };
 }

@@ -1,6 +1,7 @@
 // The in-memory rate limit store: fixed windows per key, and at most maxKeys of them, dropping
 // ended windows first, then the window begun first.
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { DEFAULT_RATE_LIMIT_MAX_KEYS, MemoryRateLimitStore } from '../../../index.ts';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -61,6 +62,28 @@ describe('transports/rest/rate-limit-store', () => {
     for (let i = 0; i < 10_000; i++) store.hit(`client-${i}`, 60_000);
     expect(store.size).to.equal(100);
     expect(store.hit('client-9999', 60_000).count).to.equal(2);
+  });
+
+  it('counts as a list of windows in the order they began would, over any sequence of calls', () => {
+    // The model: windows of 0 ms have ended by the next call; those of a minute run throughout.
+    const windowOf = (key: string) => (key < 'c' ? 0 : 60_000);
+    fc.assert(fc.property(fc.integer({ min: 1, max: 4 }), fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 300 }), (maxKeys, keys) => {
+      const store = new MemoryRateLimitStore(maxKeys);
+      let model: { key: string; count: number }[] = [];
+      for (const key of keys) {
+        const ended = (w: { key: string }) => windowOf(w.key) === 0;
+        model = model.filter((w) => !(w.key === key && ended(w)));
+        let window = model.find((w) => w.key === key);
+        if (window === undefined) {
+          if (model.length >= maxKeys) while (model.length > 0 && (model.length >= maxKeys || ended(model[0]!))) model.shift();
+          window = { key, count: 0 };
+          model.push(window);
+        }
+        window.count++;
+        expect(store.hit(key, windowOf(key)).count).to.equal(window.count);
+        expect(store.size).to.equal(model.length);
+      }
+    }), { numRuns: 500 });
   });
 
   it('refuses a maxKeys that is not a positive integer', () => {

@@ -32,7 +32,10 @@ export class RateLimiter {
   readonly #windowMs: number;
   readonly #key: ((call: Call) => string | undefined) | undefined;
   readonly #store: RateLimitStore;
-  /** Prefixed to every key: a method's own limit counts apart from the registry's in a shared store. */
+  /**
+   * Prefixed to the default key (`call.ip`): a method's own limit without a `key` counts per method
+   * in a shared store. A `key`'s value is counted as it is.
+   */
   readonly #scope: string;
 
   constructor(options: MethodRateLimit, name: string, scope: string, store: RateLimitStore) {
@@ -52,14 +55,16 @@ export class RateLimiter {
   }
 
   /**
-   * The key `call` counts under: `key(call)`, else the client's address. A call with neither
-   * (a fetch handler without its `ip` option) counts under one key shared by all such calls.
+   * The key `call` counts under: `key(call)` as it is, else the scope and the client's address. A
+   * call with neither (a fetch handler without its `ip` option) counts under one key shared by all
+   * such calls.
    */
   #keyOf(call: Call): string {
     const own = this.#key === undefined ? call.ip : this.#key(call);
     if (own !== undefined && typeof own !== 'string') throw new TypeError(`rateLimit.key must return a string, got ${typeof own}`);
     const key = own ?? '';
-    return this.#scope + (key.length > LONGEST_KEY ? `#${hash64(key)}` : key);
+    const short = key.length > LONGEST_KEY ? `#${hash64(key)}` : key;
+    return this.#key === undefined ? this.#scope + short : short;
   }
 
   #verdict(counted: RateLimitCount): RateLimitVerdict {
@@ -85,8 +90,10 @@ export function registryLimiter(options: RateLimitOptions | undefined): RateLimi
 
 /**
  * The limiter of one method: none for `rateLimit: false`, the registry's without an own, else its
- * own, counted in its own store, else the registry's given store (keys prefixed by the method),
- * else its own memory.
+ * own, counted in its own store, else the registry's given store, else its own memory. Without a
+ * `key`, its keys are prefixed by the method (`Service.method:`), so that each method counts
+ * apart; a `key`'s value is counted as it is, so that the methods whose limits share a store and
+ * give one key share one count.
  */
 export function methodLimiter(
   own: MethodRateLimit | false | undefined,

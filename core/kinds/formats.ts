@@ -72,14 +72,35 @@ export function dateTimeMillis(s: string): number | undefined {
   return date.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
 }
 
-/** The earliest and latest instants RFC 3339 text can hold (years 0000 to 9999), in milliseconds. */
+/** The earliest and latest instants of years 0000 to 9999 in UTC, in milliseconds. */
 export const DATE_TIME_RANGE: readonly [number, number] = [-62167219200000, 253402300799999];
 
+/** The largest offset RFC 3339 text takes (and `dateTimeMillis` reads): ±23:59. */
+const MAX_OFFSET_MINUTES = 23 * 60 + 59;
+
 /**
- * An instant as RFC 3339 text in UTC with milliseconds (`2024-05-01T12:00:00.000Z`), or
- * `undefined` when its year is outside 0000-9999, which RFC 3339 cannot write.
+ * The earliest and latest instants RFC 3339 text can hold: years 0000 to 9999 at an offset of up
+ * to ±23:59 (`0000-01-01T00:00:00+23:59`, `9999-12-31T23:59:59.999-23:59`), in milliseconds.
+ */
+export const DATE_TIME_TEXT_RANGE: readonly [number, number] = [
+  DATE_TIME_RANGE[0] - MAX_OFFSET_MINUTES * 60_000,
+  DATE_TIME_RANGE[1] + MAX_OFFSET_MINUTES * 60_000,
+];
+
+/**
+ * An instant as RFC 3339 text with milliseconds: in UTC (`2024-05-01T12:00:00.000Z`) within years
+ * 0000 to 9999, else at the smallest offset in whole minutes that brings its local time within them
+ * (`9999-12-31T23:59:00.000-00:01` for the first millisecond of the year 10000, which a leap
+ * second `9999-12-31T23:59:60Z` reads as); `undefined` when no offset reaches, which RFC 3339
+ * cannot write. Every instant `dateTimeMillis` reads is written, and reads back the same.
  */
 export function formatDateTime(ms: number): string | undefined {
-  if (!(ms >= DATE_TIME_RANGE[0] && ms <= DATE_TIME_RANGE[1])) return undefined;
-  return new Date(ms).toISOString();
+  const [first, last] = DATE_TIME_RANGE;
+  if (ms >= first && ms <= last) return new Date(ms).toISOString();
+  if (!(ms >= DATE_TIME_TEXT_RANGE[0] && ms <= DATE_TIME_TEXT_RANGE[1])) return undefined;
+  // West of UTC (a `-` offset) for an instant past 9999, east (`+`) for one before 0000.
+  const late = ms > last;
+  const minutes = Math.ceil((late ? ms - last : first - ms) / 60_000);
+  const local = new Date(late ? ms - minutes * 60_000 : ms + minutes * 60_000).toISOString().slice(0, -1);
+  return `${local}${late ? '-' : '+'}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }

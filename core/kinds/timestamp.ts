@@ -1,5 +1,5 @@
 import type { ScalarRule } from './rule.ts';
-import { DATE_TIME_RANGE, dateTimeMillis, formatDateTime } from './formats.ts';
+import { DATE_TIME_TEXT_RANGE, dateTimeMillis, formatDateTime } from './formats.ts';
 
 /** The largest distance from the epoch a `Date` holds, in milliseconds (ECMA-262's time value range). */
 export const MAX_DATE_MS = 8.64e15;
@@ -20,14 +20,14 @@ export class WireTimestamp {
 
 /**
  * `t.timestamp()`: a valid `Date` (not an Invalid Date). JSON carries RFC 3339 text (years 0000 to
- * 9999); reading keeps milliseconds and drops finer fractions.
+ * 9999, at an offset of up to ±23:59); reading keeps milliseconds and drops finer fractions.
  */
 export const TIMESTAMP: ScalarRule & {
   /** What a `type_mismatch` names as expected in a JSON tree. */
   readonly expectedText: string;
   /** Milliseconds since the epoch of RFC 3339 text, or `undefined` when it is not one. */
   fromText(text: string): number | undefined;
-  /** RFC 3339 text in UTC, or `undefined` for an instant outside years 0000-9999. */
+  /** RFC 3339 text (in UTC within years 0000-9999, else at an offset), or `undefined` for an instant no RFC 3339 text holds. */
   toText(ms: number): string | undefined;
   /** Whether `ms` is an instant a `Date` holds. */
   inRange(ms: number): boolean;
@@ -45,5 +45,5 @@ export const TIMESTAMP: ScalarRule & {
   toText: formatDateTime,
   inRange: (ms) => ms >= -MAX_DATE_MS && ms <= MAX_DATE_MS,
   outOfRange: (shown) => `${shown} is outside the range of a Date (±8.64e15 ms from the epoch)`,
-  textOutOfRange: (date) => `${date.getUTCFullYear()}-${date.getUTCMonth() + 1}-${date.getUTCDate()} cannot be written as RFC 3339 text, which has years 0000 to 9999 (${DATE_TIME_RANGE.join('..')} ms)`,
+  textOutOfRange: (date) => `${date.getUTCFullYear()}-${date.getUTCMonth() + 1}-${date.getUTCDate()} cannot be written as RFC 3339 text, which has years 0000 to 9999 at offsets up to ±23:59 (${DATE_TIME_TEXT_RANGE.join('..')} ms)`,
 };

@@ -1,3 +1,4 @@
+import { nullIsAbsent } from '../../core/read/optional-null.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { memberRules, type MemberRule } from '../../core/read/records.ts';
 import type { LazyType, LiteralType, ObjectType, Type, VariantType } from '../../core/descriptors/index.ts';
@@ -230,6 +231,8 @@ const readerOf: Visitor<DirectReader, [scope: DirectScope, depth: number]> = {
   timestamp: (_, { wire }) => (c) => got(wire.timestamp(c)),
   optional: (d, scope, depth) => {
     const read = readerAt(d.inner, scope, depth);
+    // An optional that holds null leaves the nil to its inner descriptor.
+    if (!nullIsAbsent(d)) return read;
     const wire = scope.wire;
     return (c) => (wire.nil(c) ? undefined : read(c));
   },

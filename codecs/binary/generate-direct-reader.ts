@@ -1,3 +1,4 @@
+import { nullIsAbsent } from '../../core/read/optional-null.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { memberRules, returnMembersCode } from '../../core/read/records.ts';
 import type { ArrayType, BigIntType, FloatType, IntType, LazyType, LiteralType, ObjectType, TupleType, Type, VariantType } from '../../core/descriptors/index.ts';
@@ -239,7 +240,7 @@ else${gen.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].rangeC
   lazy: (d, gen, v, depth) => `\n{c.pos=p;${v}=${gen.lazy(d, depth)}(c);p=c.pos}`,
   bytes: (_, gen, v) => `${gen.call('bytes', v)}if(${v}===undefined||(c.left-=${BYTES_WEIGHT})<0)B();`,
   // The wrappers add no nesting: the inner item is read at the same depth.
-  optional: (d, gen, v, depth) => `\nif(b[p]===${gen.x.nil}){p++;${v}=undefined}else{${gen.read(d.inner, v, depth)}}`,
+  optional: (d, gen, v, depth) => (nullIsAbsent(d) ? `\nif(b[p]===${gen.x.nil}){p++;${v}=undefined}else{${gen.read(d.inner, v, depth)}}` : gen.read(d.inner, v, depth)),
   nullable: (d, gen, v, depth) => `\nif(b[p]===${gen.x.nil}){p++;${v}=null}else{${gen.read(d.inner, v, depth)}}`,
   array: ownFunction, tuple: ownFunction, object: ownFunction, variant: ownFunction,
   map: treePath, literal: treePath, enum: treePath, void: treePath, unknown: treePath,

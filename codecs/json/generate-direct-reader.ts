@@ -1,3 +1,4 @@
+import { nullIsAbsent } from '../../core/read/optional-null.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
@@ -158,7 +159,7 @@ class ParserGenerator {
     const lines = fields.map(([key, field], i) =>
       `${this.token(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`)} const a${i} = ${this.value(field, depth + 1)};`);
     lines.push(this.token(fields.length === 0 ? '{}' : '}'));
-    // An optional member read as `null` is left out, as the reader does.
+    // An optional member whose `null` is absence (read as `undefined`) is left out, as the reader does.
     lines.push(...returnObject(fields));
     this.code.push(`function ${name}() {\n  ${lines.join('\n  ')}\n}`);
     return name;
@@ -184,7 +185,8 @@ const valueOf: Visitor<string, [gen: ParserGenerator, depth: number]> = {
     return d.constraints === undefined ? read : gen.passing(numberRule(d.constraints), read);
   },
   float: (d, gen) => `${gen.check(d.kind, FLOAT_RULES[d.kind], d.constraints)}(${gen.call(scan.number)})`,
-  optional: (d, gen, depth) => `(${gen.call(scan.takeNull)} ? undefined : ${gen.value(d.inner, depth)})`,
+  // JSON text has no undefined: an optional that holds null leaves the null to its inner descriptor.
+  optional: (d, gen, depth) => (nullIsAbsent(d) ? `(${gen.call(scan.takeNull)} ? undefined : ${gen.value(d.inner, depth)})` : gen.value(d.inner, depth)),
   nullable: (d, gen, depth) => `(${gen.call(scan.takeNull)} ? null : ${gen.value(d.inner, depth)})`,
   array: (d, gen, depth) => gen.container(depth, () => gen.array(d.element, depth, d.constraints === undefined ? undefined : arrayRule(d.constraints))),
   object: (d, gen, depth) => gen.container(depth, () => gen.object(d, depth)),

@@ -7,7 +7,7 @@ import { FloatType } from './float.ts';
 import { IntType } from './integer.ts';
 import { LiteralType, type LiteralValue } from './literal.ts';
 import { MapType } from './map.ts';
-import { NullableType } from './nullable.ts';
+import { NullableType, nullableOf } from './nullable.ts';
 import { ObjectType, type Fields, type ObjectOptions } from './object.ts';
 import { OptionalType } from './optional.ts';
 import { StringType } from './string.ts';
@@ -46,7 +46,7 @@ export const t = {
   enum: <const V extends readonly EnumValue[]>(values: V) => new EnumType(values),
   object: <F extends Fields>(fields: F, options?: ObjectOptions) => new ObjectType(fields, options),
   optional: <T extends Type>(inner: T) => new OptionalType(inner),
-  nullable: <T extends Type>(inner: T) => new NullableType(inner),
+  nullable: <T extends Type>(inner: T) => nullableOf(inner),
   variant: <const K extends string, const M extends readonly VariantMember<K>[]>(key: K, members: M) => new VariantType(key, members),
   lazy: <T extends Type>(get: () => T) => new LazyType(get),
   stream: <T extends Type>(item: T) => new StreamType(item),

@@ -1,3 +1,4 @@
+import { nullIsAbsent } from './optional-null.ts';
 import { Failure, allowedText, showValue } from '../errors/failure.ts';
 import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
 import type { Type } from '../descriptors/type.ts';
@@ -45,6 +46,7 @@ const readerOf: Visitor<Reader, At> = {
   enum: (d) => oneOfReader(d.values),
   optional: (d, ctx, depth) => {
     const read = compileReader(d.inner, ctx, depth);
+    if (!nullIsAbsent(d)) return (v) => (v === undefined ? undefined : read(v));
     return (v) => (v === null || v === undefined ? undefined : read(v));
   },
   nullable: (d, ctx, depth) => {

@@ -1,3 +1,4 @@
+import { nullIsAbsent } from './optional-null.ts';
 import type { AnyType, ArrayType, MapType, ObjectType, TupleType, VariantType } from '../descriptors/index.ts';
 import type { Type } from '../descriptors/type.ts';
 import { visit, type Visitor } from '../descriptors/visit.ts';
@@ -171,7 +172,7 @@ const expressionOf: Visitor<string, At> = {
     const rule = FLOAT_RULES[d.kind];
     return gen.scalar(rule, x, rule.readCode(x), d.constraints && numberRule(d.constraints));
   },
-  optional: (d, gen, x, depth) => `(${x} === null || ${x} === undefined ? undefined : ${gen.expr(d.inner, x, depth)})`,
+  optional: (d, gen, x, depth) => `(${nullIsAbsent(d) ? `${x} === null || ` : ''}${x} === undefined ? undefined : ${gen.expr(d.inner, x, depth)})`,
   nullable: (d, gen, x, depth) => `(${x} === null ? null : ${gen.expr(d.inner, x, depth)})`,
   array: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.arrayBody(d, bail, depth + 1)),
   map: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.mapBody(d, bail, depth + 1)),

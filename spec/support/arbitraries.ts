@@ -127,12 +127,18 @@ function arbRecursive(leaf: fc.Arbitrary<Type>): fc.Arbitrary<Type> {
   });
 }
 
-/** Descriptors of every kind but `void`, nested a few levels deep. Optional and nullable never wrap each other. */
+/**
+ * Descriptors of every kind but `void`, nested a few levels deep. Optional and nullable wrap each
+ * other only as an optional value that holds null (`t.optional(t.nullable(T))`, either way round).
+ */
 export const arbDescriptor: fc.Arbitrary<Type> = fc.letrec<{ type: Type; plain: Type }>((tie) => ({
   type: fc.oneof(
     { weight: 4, arbitrary: tie('plain') },
     { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.optional(inner)) },
     { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.nullable(inner)) },
+    // Presence is presence: a null present reads as null, an absent key as absent.
+    { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.optional(t.nullable(inner))) },
+    { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.nullable(t.optional(inner))) },
     // A default of `undefined` is no default: an absent member stays absent.
     { weight: 1, arbitrary: tie('plain').filter(admitsNull).map((inner) => t.optional(inner).default(undefined)) },
     // A `.default()` of one of the descriptor's own values (optional ones too): an absent member
@@ -254,7 +260,9 @@ export function arbValueOf(type: Type, budget = LAZY_BUDGET): fc.Arbitrary<unkno
       return fc.oneof(...members.map(inner));
     }
     case 'lazy': return arbValueOf(d.target, budget - 1);
-    case 'optional': return recursesHere(d.inner) ? fc.constant(undefined) : fc.option(inner(d.inner), { nil: undefined });
+    // An optional value that holds null writes `undefined` as `null` where no key can be left out
+    // (an element, the top level), and reads that back as `null`: its values are the inner's.
+    case 'optional': return recursesHere(d.inner) ? fc.constant(undefined) : d.inner.kind === 'nullable' ? inner(d.inner) : fc.option(inner(d.inner), { nil: undefined });
     case 'nullable': return recursesHere(d.inner) ? fc.constant(null) : fc.option(inner(d.inner), { nil: null });
     case 'array': {
       const { minItems = 0, maxItems = 4 } = d.constraints ?? {};

@@ -7,6 +7,7 @@ import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
 import { expect } from 'chai';
 import { JSONRPCClient, JSONRPCErrorException, type JSONRPCRequest } from 'json-rpc-2.0';
 import { JSONRPC, Registry, RpcCode, meta, method, service, t, type RegistryOptions } from '../../../index.ts';
+import { HttpServer } from '../../../transports/http/index.ts';
 import type { Served } from '../../support/fetch-server.ts';
 import { send, type Reply } from '../../support/http-client.ts';
 import { TRANSPORTS } from '../both-transports.ts';
@@ -141,6 +142,36 @@ for (const transport of TRANSPORTS) {
         const reply = await post(calls);
         expect(reply.json().map((a: { id: number }) => a.id)).to.deep.equal(Array.from({ length: 20 }, (_, id) => id));
         expect(library.mostAtOnce).to.equal(8);
+      });
+
+      describe('a batch whose message was answered at its timeout', () => {
+        let reports: string[];
+        let batchEnded: Promise<void>;
+        /** Serves the library with `handlerTimeoutMs`; `batchEnded` settles once a batch's reports came. */
+        const serveHeld = async (handlerTimeoutMs: number) => {
+          await served.stop();
+          library = new Library();
+          reports = [];
+          let reported!: () => void;
+          batchEnded = new Promise<void>((resolve) => (reported = resolve));
+          // The reports of a batch come together, once its last started call has ended.
+          const onResponse = (report: { call: { method: string }; status: number }) => {
+            reports.push(`${report.call.method} ${report.status}`);
+            reported();
+          };
+          served = await transport.serve('/rpc', new Registry({ ...observers().options, onResponse }, JSONRPC).on(library).endpoints, { handlerTimeoutMs, onError: () => {} });
+          rpcUrl = `${served.url}/rpc`;
+        };
+        const heldBatch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', method: 'held', id }));
+
+        it('starts no further call of it', async () => {
+          await serveHeld(50);
+          const reply = await post(heldBatch);
+          expect(reply.status).to.equal(503);
+          await batchEnded;
+          expect(library.heldStarted).to.equal(8);
+          expect(reports).to.deep.equal(Array.from({ length: 8 }, () => 'held 503'));
+        });
       });
 
       it('refuses a maxBatch that is not a positive integer', () => {
@@ -335,6 +366,25 @@ for (const transport of TRANSPORTS) {
     });
   });
 }
+
+describe('transports: JSON-RPC registries, a batch under way when HttpServer stops', () => {
+  it('starts no further call of it once the server answered the message 503', async () => {
+    const library = new Library();
+    let reported!: () => void;
+    const batchEnded = new Promise<void>((resolve) => (reported = resolve));
+    const registry = new Registry({ ...observers().options, onResponse: () => reported() }, JSONRPC).on(library);
+    const server = new HttpServer({ drainTimeoutMs: 0, onError: () => {} }).mount('/rpc', registry.endpoints);
+    await server.bind(0).start();
+    const eightStarted = new Promise<void>((resolve) => (library.onHeld = (n) => n === 8 && resolve()));
+    const batch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', method: 'held', id }));
+    const replied = send(`${server.url}/rpc`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(batch) });
+    await eightStarted;
+    const stopped = server.stop();
+    expect((await replied).status).to.equal(503);
+    await Promise.all([batchEnded, stopped]);
+    expect(library.heldStarted).to.equal(8);
+  });
+});
 
 describe('transports: JSON-RPC registries, registering', () => {
   it('refuses a second service exposing a method name already taken', () => {

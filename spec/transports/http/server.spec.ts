@@ -445,6 +445,16 @@ describe('transports/http timeouts', () => {
     expect(() => new HttpServer({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).to.throw(RangeError, /headersTimeoutMs/);
   });
 
+  it('lets requestTimeoutMs, unless given, follow a handlerTimeoutMs raised past it, so that a long upload is not cut at 30 s', () => {
+    // headersTimeoutMs may not exceed requestTimeoutMs: accepted, it shows the request timeout the server took.
+    expect(() => new HttpServer({ handlerTimeoutMs: 60_000, headersTimeoutMs: 45_000 })).not.to.throw();
+    expect(() => new HttpServer({ handlerTimeoutMs: 0, headersTimeoutMs: 45_000 })).not.to.throw();
+    expect(() => new HttpServer({ handlerTimeoutMs: 60_000, headersTimeoutMs: 60_001 })).to.throw(RangeError, /requestTimeoutMs \(60000\)/);
+    expect(() => new HttpServer({ handlerTimeoutMs: 20_000, headersTimeoutMs: 45_000 })).to.throw(RangeError, /requestTimeoutMs \(30000\)/);
+    expect(() => new HttpServer({ handlerTimeoutMs: 60_000, requestTimeoutMs: 40_000, headersTimeoutMs: 45_000 })).to.throw(RangeError, /requestTimeoutMs \(40000\)/);
+    expect(() => new HttpServer({ handlerTimeoutMs: Number.NaN })).to.throw(RangeError, /handlerTimeoutMs/);
+  });
+
   it('maxHeadersCount: an integer from 1 to 2**20, or Infinity for no count limit', async () => {
     // Node doubles the count in a 32-bit integer: 2**31 would wrap to 0 (no limit) silently.
     for (const bad of [0, -1, 1.5, NaN, 2 ** 20 + 1, 2 ** 31]) {

@@ -154,6 +154,8 @@ export class Registry {
       if (typeof (instance as Record<string, unknown>)[name] !== 'function') {
         throw new TypeError(`Registry.on(): ${service} lists '${name}' in its contract but has no such method`);
       }
+      // A method that names the protocols serving it is left out of the others' registries without a word.
+      if (m.protocols !== undefined && !m.protocols.includes(this.protocol)) continue;
       const names = m.security ?? contract.security ?? [];
       const schemes = names.map((scheme) => {
         const found = this.#schemes.get(scheme);
@@ -172,7 +174,9 @@ export class Registry {
         const owner = this.#procedures.get(name)?.service;
         if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes the method ${name}, already exposed by ${owner}`);
         const ignored = (['timeoutMs', 'cache'] as const).filter((option) => m[option] !== undefined);
-        if (ignored.length > 0) {
+        // Said once per method, by the first JSON-RPC or MCP registry serving it, not by each.
+        if (ignored.length > 0 && !toldRestOnly.has(m)) {
+          toldRestOnly.add(m);
           this.#onWarning(`Registry.on(): ${service}.${name}'s ${ignored.join(' and ')} ${ignored.length > 1 ? 'apply' : 'applies'} to REST endpoints only; `
             + `a ${this.protocol} message is bounded by the transport's handlerTimeoutMs`);
         }
@@ -259,6 +263,9 @@ interface Planned {
   readonly names: readonly string[];
   readonly sources: ArgumentSources;
 }
+
+/** The methods whose REST-only options (`timeoutMs`, `cache`) a registry has warned of already. */
+const toldRestOnly = new WeakSet<MethodContract>();
 
 function warn(message: string): void {
   console.warn(message);

@@ -329,7 +329,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const finish = (call: EndpointCall, answer: EndpointResponse): EndpointResponse => {
     if (limiter !== undefined) rateLimitHeaders(call, answer.headers, limiter.policy);
     if (onResponse !== undefined) {
-      answer.written = (status) => reportResponse(onResponse, call, calls.prefix(call), status);
+      answer.written = (status) => reportResponse(onResponse, call, call.prefix, status);
     }
     return answer;
   };

@@ -57,6 +57,8 @@ export interface CallInternals {
   setFailure(call: EndpointCall, failure: unknown): void;
   /** When the call began (`performance.now()`), for `onResponse`'s duration; 0 when nobody asks. */
   started(call: EndpointCall): number;
+  /** The request's path as it came, the mount prefix included (see `EndpointRequest.requestPath`). */
+  requestPath(call: EndpointCall): string;
   /** The status the transport has answered the call with already (see `EndpointRequest.sentStatus`). */
   sentStatus(call: EndpointCall): number | undefined;
   /** The status of a success. */
@@ -225,6 +227,7 @@ export class EndpointCall implements Call {
       failure: (call) => call.#failure,
       setFailure: (call, failure) => void (call.#failure = failure),
       started: (call) => call.#started,
+      requestPath: (call) => call.#request.requestPath ?? call.prefix + call.#request.path,
       sentStatus: (call) => call.#request.sentStatus,
       successStatus: (call) => call.#status ?? call.#site.status,
       answerHeaders: (call) => call.#answerHeaders,

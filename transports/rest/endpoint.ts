@@ -342,7 +342,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const traced = (call: EndpointCall, request: EndpointRequest, stampId: string | undefined): EndpointResponse | Promise<EndpointResponse> => {
     const prefix = request.prefix ?? '';
     const span = telemetry!.serverSpan({
-      protocol: 'REST', verb: request.method, route: prefix + plan.path, path: prefix + request.path, service: plan.service, method: plan.name,
+      protocol: 'REST', verb: request.method, route: prefix + plan.path, path: request.requestPath ?? prefix + request.path, service: plan.service, method: plan.name,
       headers: request.headers, clientAddress: request.ip,
     });
     const ended = (answer: EndpointResponse): EndpointResponse => {

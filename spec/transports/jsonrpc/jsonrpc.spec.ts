@@ -334,7 +334,7 @@ for (const transport of TRANSPORTS) {
         ]);
         await new Promise((r) => setTimeout(r, 20));
         const reports = seen.responses.map((r) => [r.call.method, r.status, r.path]);
-        expect(reports).to.have.deep.members([['getBook', 200, '/rpc/'], ['getBook', 400, '/rpc/'], ['whoAmI', 401, '/rpc/'], ['crash', 500, '/rpc/']]);
+        expect(reports).to.have.deep.members([['getBook', 200, '/rpc'], ['getBook', 400, '/rpc'], ['whoAmI', 401, '/rpc'], ['crash', 500, '/rpc']]);
       });
 
       it('tells onResponse the status the client received when the transport answered the message 503 at its timeout', async () => {

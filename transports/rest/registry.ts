@@ -178,7 +178,7 @@ export class Registry {
         if (ignored.length > 0 && !toldRestOnly.has(m)) {
           toldRestOnly.add(m);
           this.#onWarning(`Registry.on(): ${service}.${name}'s ${ignored.join(' and ')} ${ignored.length > 1 ? 'apply' : 'applies'} to REST endpoints only; `
-            + `a ${this.protocol} message is bounded by the transport's handlerTimeoutMs`);
+            + 'a JSON-RPC or MCP message is bounded by the transport\'s handlerTimeoutMs');
         }
         called.push({ name, schemes });
         continue;

@@ -404,16 +404,14 @@ describe('transports: JSON-RPC registries, registering', () => {
 });
 
 describe('transports: JSON-RPC and MCP registries, options only REST honours', () => {
-  it('say through onWarning that a method\'s timeoutMs and cache do not apply to them', () => {
+  it('say through onWarning, once per method and not once per registry, that a method\'s timeoutMs and cache do not apply to them', () => {
     class Slow { wait(): string { return ''; } read(): string { return ''; } }
     meta(Slow, service({ wait: method([], t.string(), { timeoutMs: 100 }), read: method({}, t.string(), { cache: { maxAge: 60 } }) }));
-    for (const protocol of [JSONRPC, 'MCP'] as const) {
-      const warnings: string[] = [];
-      new Registry({ onWarning: (m) => void warnings.push(m) }, protocol).on(new Slow());
-      expect(warnings).to.deep.equal([
-        `Registry.on(): Slow.wait's timeoutMs applies to REST endpoints only; a ${protocol} message is bounded by the transport's handlerTimeoutMs`,
-        `Registry.on(): Slow.read's cache applies to REST endpoints only; a ${protocol} message is bounded by the transport's handlerTimeoutMs`,
-      ]);
-    }
+    const warnings: string[] = [];
+    for (const protocol of [JSONRPC, 'MCP'] as const) new Registry({ onWarning: (m) => void warnings.push(`${protocol}: ${m}`) }, protocol).on(new Slow());
+    expect(warnings).to.deep.equal([
+      'JSONRPC: Registry.on(): Slow.wait\'s timeoutMs applies to REST endpoints only; a JSON-RPC or MCP message is bounded by the transport\'s handlerTimeoutMs',
+      'JSONRPC: Registry.on(): Slow.read\'s cache applies to REST endpoints only; a JSON-RPC or MCP message is bounded by the transport\'s handlerTimeoutMs',
+    ]);
   });
 });

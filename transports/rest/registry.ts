@@ -70,7 +70,7 @@ export class Registry {
   readonly #procedures = new Map<string, Procedure>();
   readonly #schemes: ReadonlyMap<string, SecurityScheme>;
   readonly #interceptors: readonly Interceptor[];
-  /** Which service claimed each `VERB /path`, for clear conflict errors. */
+  /** Which method (`Service.method`) claimed each `VERB /path`, for clear conflict errors. */
   readonly #owners = new Map<string, string>();
 
   constructor(opts: RegistryOptions = {}, protocol: Protocol = REST) {
@@ -134,8 +134,8 @@ export class Registry {
    * Exposes the methods that `meta(Class, contract)` lists for `instance`'s class, each call wrapped
    * by the registry's interceptors and then `options.interceptors`. Throws a `TypeError` when the
    * class has no contract, the instance lacks a listed method, or a method names a security scheme
-   * the registry lacks, and an `Error` when a verb and path is already taken; nothing is
-   * registered then.
+   * the registry lacks, and an `Error` when a verb and path is already taken (naming both methods);
+   * nothing is registered then.
    */
   on(instance: object, options: ServiceMountOptions = {}): this {
     if (typeof instance !== 'object' || instance === null) {
@@ -186,8 +186,8 @@ export class Registry {
       const path = pathFor(name, m);
       const verb = verbFor(name, m);
       const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb, queryCredentials(schemes));
-      const conflict = this.#conflict(verb, path, planned);
-      if (conflict !== undefined) throw new Error(`Registry.on(): ${service} exposes ${verb} ${path}, ${conflict}`);
+      const conflict = this.#conflict(verb, path, service, planned);
+      if (conflict !== undefined) throw new Error(`Registry.on(): ${service}.${name} exposes ${verb} ${path}, ${conflict}`);
       planned.push({ name, verb, path, schemes, names, sources });
     }
     if (this.protocol !== REST) {
@@ -202,7 +202,7 @@ export class Registry {
       let verbs = this.endpoints.routes.get(path);
       if (verbs === undefined) this.endpoints.routes.set(path, (verbs = new Map()));
       verbs.set(verb, handler);
-      this.#owners.set(`${verb} ${path}`, service);
+      this.#owners.set(`${verb} ${path}`, `${service}.${name}`);
     }
     return this;
   }
@@ -238,18 +238,18 @@ export class Registry {
   }
 
   /**
-   * Why `verb path` cannot be added beside the registry's endpoints and those `planned` with it:
-   * the same verb and path, or a pattern that leaves some request without a winner (see
-   * `ambiguous`); `undefined` when it can.
+   * Why `verb path` cannot be added beside the registry's endpoints and those `planned` with it
+   * (methods of `service`): the same verb and path, or a pattern that leaves some request without
+   * a winner (see `ambiguous`), naming the method that has it; `undefined` when it can.
    */
-  #conflict(verb: EndpointVerb, path: string, planned: readonly Planned[]): string | undefined {
+  #conflict(verb: EndpointVerb, path: string, service: string, planned: readonly Planned[]): string | undefined {
     const segments = path.slice(1).split('/');
-    const taken = [...this.#owners, ...planned.map((p) => [`${p.verb} ${p.path}`, `${p.name} of the same service`] as const)];
+    const taken = [...this.#owners, ...planned.map((p) => [`${p.verb} ${p.path}`, `${service}.${p.name}`] as const)];
     for (const [key, owner] of taken) {
       if (!key.startsWith(`${verb} `)) continue;
       const other = key.slice(verb.length + 1);
       if (other === path) return `already exposed by ${owner}`;
-      if (ambiguous(segments, other.slice(1).split('/'))) return `which would match the same requests as ${other} of ${owner}, neither more specific`;
+      if (ambiguous(segments, other.slice(1).split('/'))) return `which would match the same requests as ${key} of ${owner}, neither more specific`;
     }
     return undefined;
   }

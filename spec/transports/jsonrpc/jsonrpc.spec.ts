@@ -10,6 +10,7 @@ import { JSONRPC, Registry, RpcCode, meta, method, service, t, type RegistryOpti
 import { HttpServer } from '../../../transports/http/index.ts';
 import type { Served } from '../../support/fetch-server.ts';
 import { send, type Reply } from '../../support/http-client.ts';
+import { until } from '../../support/until.ts';
 import { TRANSPORTS } from '../both-transports.ts';
 import { BOOK, FORBIDDEN, Library, TOKEN, observers } from './library-service.ts';
 
@@ -332,7 +333,8 @@ for (const transport of TRANSPORTS) {
           { jsonrpc: '2.0', method: 'whoAmI', id: 3 },
           { jsonrpc: '2.0', method: 'crash', id: 4 },
         ]);
-        await new Promise((r) => setTimeout(r, 20));
+        // Told once the answer is written, which may be after the client read it.
+        await until(() => seen.responses.length === 4);
         const reports = seen.responses.map((r) => [r.call.method, r.status, r.path]);
         expect(reports).to.have.deep.members([['getBook', 200, '/rpc'], ['getBook', 400, '/rpc'], ['whoAmI', 401, '/rpc'], ['crash', 500, '/rpc']]);
       });
@@ -345,7 +347,8 @@ for (const transport of TRANSPORTS) {
         rpcUrl = `${served.url}/rpc`;
         const reply = await post({ jsonrpc: '2.0', method: 'later', params: [200], id: 1 });
         expect(reply.status).to.equal(503);
-        await new Promise((r) => setTimeout(r, 300));
+        // Told once the method has returned, after the 503.
+        await until(() => seen.responses.length > 0);
         expect(seen.responses.map((r) => [r.call.method, r.status])).to.deep.equal([['later', 503]]);
       });
 

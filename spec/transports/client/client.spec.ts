@@ -251,7 +251,8 @@ describe('transports/client createClient', () => {
       }), { status, headers: { 'content-type': contentType } });
       return { state, fetch };
     }
-    const within = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<string>((r) => setTimeout(() => r('still reading'), 1000))]);
+    // A read that does not stop fails the test by mocha's timeout: no deadline of its own for a loaded machine to miss.
+    const within = <T>(promise: Promise<T>) => promise;
 
     it('stops reading an answer once it crosses maxBytes: ReadError limit_exceeded, the rest cancelled', async () => {
       const { state, fetch } = endlessAnswer(200, 'application/json');

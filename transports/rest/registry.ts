@@ -198,7 +198,8 @@ export class Registry {
     for (const { name, verb, path, schemes, names, sources } of planned) {
       const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources, path };
       const handler = createEndpoint(plan, this.#settings);
-      this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names }));
+      const rateLimited = plan.contract.rateLimit !== false && (plan.contract.rateLimit !== undefined || this.#settings.rateLimit !== undefined);
+      this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names, rateLimited }));
       let verbs = this.endpoints.routes.get(path);
       if (verbs === undefined) this.endpoints.routes.set(path, (verbs = new Map()));
       verbs.set(verb, handler);

@@ -51,7 +51,7 @@ export { openApi } from './transports/rest/index.ts';
 export { DEFAULT_RATE_LIMIT_MAX_KEYS, MemoryRateLimitStore } from './transports/rest/index.ts';
 export type { CachePolicy, MethodRateLimit, RateLimitCount, RateLimitStore } from './core/contract/index.ts';
 export type { RateLimitOptions } from './transports/rest/index.ts';
-export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, SchemaForm } from './transports/rest/index.ts';
+export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, OpenApiVersion, SchemaForm } from './transports/rest/index.ts';
 
 // ---- For transport and codec authors ------------------------------------------------------------
 // What the bundled transports build on: the transport-neutral request and answer of an endpoint,

@@ -7,6 +7,7 @@
 // alone, so the lock must hold the entry of every optional dependency, the other machines' builds
 // included, or `npm ci` on those machines misses their build.
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT, lockPackages } from './support/runtime-binaries.ts';
@@ -96,5 +97,30 @@ describe('install: npm test needs nothing but Node and npm', () => {
   it('npm test leaves spec/interop out, and npm run test:interop runs it', () => {
     expect(scripts.test).to.include('--ignore "spec/interop/**"');
     expect(scripts['test:interop']).to.include('"spec/interop/**/*.spec.ts"');
+  });
+});
+
+describe('install: the docs ship in the package', () => {
+  /** The files `npm pack` would put in the package (without building it: dist/ is not checked here). */
+  const packed = (): Set<string> => {
+    const run = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', shell: process.platform === 'win32' });
+    expect(run.status, run.stderr).to.equal(0);
+    return new Set((JSON.parse(run.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
+  };
+
+  it('holds every page of docs/, and every relative link of the README and of those pages leads to a file the package holds', () => {
+    const files = packed();
+    const pages = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+    expect(pages.filter((page) => !files.has(page)), 'pages left out of the package').to.deep.equal([]);
+    const broken = ['README.md', ...pages].flatMap((page) => {
+      const text = readFileSync(join(ROOT, page), 'utf8');
+      return [...text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)]
+        .map((m) => m[1]!)
+        .filter((target) => !/^[a-z]+:/.test(target))
+        .map((target) => relative(ROOT, join(ROOT, page, '..', target)).split('\\').join('/'))
+        .filter((target) => !files.has(target) && ![...files].some((f) => f.startsWith(`${target}/`)))
+        .map((target) => `${page} → ${target}`);
+    });
+    expect(broken, 'links to files the package does not hold').to.deep.equal([]);
   });
 });

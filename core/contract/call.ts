@@ -32,6 +32,12 @@ export interface Call {
   readonly verb: HttpMethod;
   /** The endpoint's path below the mount prefix: `/createBook`. */
   readonly path: string;
+  /**
+   * The mount path the request came through: `/api` for `mount('/api', ...)` (or
+   * `toFetchHandler('/api', ...)`), `''` at the root. A `Location` the client can follow is
+   * `${call.prefix}/books/${id}`, right for a service mounted under several prefixes.
+   */
+  readonly prefix: string;
   /** The request's headers. */
   readonly headers: Headers;
   /** The request's query (`?api_key=...`). */

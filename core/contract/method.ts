@@ -60,7 +60,19 @@ export interface MethodOptions {
    * or `'private'`), or `'no-store'` (and no `ETag`). Default: none, `private` for a secured method.
    */
   cache?: CachePolicy;
+  /**
+   * The registries that serve the method, by their protocol tags (`REST`, `JSONRPC`, `MCP`, as
+   * `new Registry(opts, protocol)` takes them): `['REST']` for a stream or a route that only REST
+   * serves. A registry of another protocol leaves the method out without a word. Default: every
+   * protocol that can serve it.
+   */
+  protocols?: readonly ProtocolTag[];
 }
+
+/** A registry's protocol, as `method(..., { protocols })` names it. */
+export type ProtocolTag = 'REST' | 'JSONRPC' | 'MCP';
+
+const PROTOCOL_TAGS: readonly ProtocolTag[] = ['REST', 'JSONRPC', 'MCP'];
 
 /** A rate limit: at most `limit` calls per key in each window of `windowMs` (see the registry's `rateLimit`). */
 export interface MethodRateLimit {
@@ -134,6 +146,8 @@ export interface MethodContract<P extends Params = Params, R extends Returns = R
   readonly rateLimit: MethodRateLimit | false | undefined;
   /** How its GET answers may be cached; `undefined` for the default. */
   readonly cache: CachePolicy | undefined;
+  /** The protocols whose registries serve it (`method(..., { protocols })`); `undefined` for every one. */
+  readonly protocols: readonly ProtocolTag[] | undefined;
 }
 
 const VERBS: readonly EndpointVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -187,7 +201,8 @@ export function method<const P extends Params, R extends Returns>(
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs >= 0)) throw new TypeError(`method(): timeoutMs must be a number ≥ 0, got ${String(timeoutMs)}`);
   if (rateLimit !== undefined && rateLimit !== false) checkRateLimit('method()', rateLimit);
   if (cache !== undefined) checkCache(cache);
-  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security, description, idempotent, timeoutMs, rateLimit, cache });
+  const protocols = options.protocols === undefined ? undefined : protocolTags(options.protocols);
+  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security, description, idempotent, timeoutMs, rateLimit, cache, protocols });
 }
 
 /**
@@ -225,6 +240,13 @@ export function checkRateLimit(where: string, limit: MethodRateLimit): void {
   if (!(Number.isInteger(limit.windowMs) && limit.windowMs >= 1)) throw new TypeError(`${where}: rateLimit.windowMs must be an integer ≥ 1, got ${String(limit.windowMs)}`);
   if (limit.key !== undefined && typeof limit.key !== 'function') throw new TypeError(`${where}: rateLimit.key must be a function (call) => string`);
   if (limit.store !== undefined && typeof limit.store?.hit !== 'function') throw new TypeError(`${where}: rateLimit.store must have hit(key, windowMs)`);
+}
+
+function protocolTags(protocols: readonly ProtocolTag[]): readonly ProtocolTag[] {
+  if (!Array.isArray(protocols) || protocols.length === 0 || protocols.some((p) => !PROTOCOL_TAGS.includes(p))) {
+    throw new TypeError(`method(): protocols must be a non-empty array of ${PROTOCOL_TAGS.map((p) => `'${p}'`).join(', ')}, got ${JSON.stringify(protocols)}`);
+  }
+  return Object.freeze([...protocols]);
 }
 
 function checkCache(cache: CachePolicy): void {

@@ -15,7 +15,7 @@ const QUERY_SECRET = 'query-secret-55d0';
 
 /** Every member `Call` declares. */
 const CALL_MEMBERS = new Set([
-  'service', 'method', 'verb', 'path', 'headers', 'query', 'signal', 'requestId', 'platform', 'ip', 'lastEventId', 'args',
+  'service', 'method', 'verb', 'path', 'prefix', 'headers', 'query', 'signal', 'requestId', 'platform', 'ip', 'lastEventId', 'args',
   'get', 'has', 'set', 'status', 'header',
 ]);
 
@@ -116,15 +116,15 @@ for (const transport of TRANSPORTS) {
       expect(seen.aborted).to.equal(false);
     });
 
-    it('shows the public view: service, method, verb, path, request id, address and arguments (no header value, Last-Event-ID neither)', () => {
+    it('shows the public view: service, method, verb, path, prefix, request id, address and arguments (no header value, Last-Event-ID neither)', () => {
       const view = JSON.parse(watched.seen!.json) as Record<string, unknown>;
       expect(view).to.deep.equal({
-        service: 'Watched', method: 'look', verb: 'POST', path: '/look', requestId: 'look-1', args: ['a note'],
+        service: 'Watched', method: 'look', verb: 'POST', path: '/look', prefix: '/api', requestId: 'look-1', args: ['a note'],
         // The fetch handler knows the address only through its `ip` option.
         ...(transport.kind === 'HttpServer' ? { ip: '127.0.0.1' } : {}),
       });
       expect(watched.seen!.inspected).to.match(/^Call \{/);
-      for (const part of ["service: 'Watched'", "method: 'look'", "verb: 'POST'", "path: '/look'", "requestId: 'look-1'", "'a note'"]) {
+      for (const part of ["service: 'Watched'", "method: 'look'", "verb: 'POST'", "path: '/look'", "prefix: '/api'", "requestId: 'look-1'", "'a note'"]) {
         expect(watched.seen!.inspected).to.include(part);
       }
     });

@@ -7,12 +7,22 @@ import { format } from 'node:util';
 import { Registry, meta, method, service, t, type Call } from '../../index.ts';
 import { HttpServer } from '../../transports/http/index.ts';
 import { send } from '../support/http-client.ts';
+import { until } from '../support/until.ts';
 import { TRANSPORTS } from './both-transports.ts';
 
+/** Told when a method of Slow starts. */
+let onStarted: (() => void) | undefined;
+/** Resolves once the next call of a method of Slow has started. */
+const nextStart = () => new Promise<void>((resolve) => (onStarted = resolve));
+
 class Slow {
-  never(): Promise<string> { return new Promise(() => {}); }
+  never(): Promise<string> {
+    onStarted?.();
+    return new Promise(() => {});
+  }
   /** Fails with the signal's reason once the client has gone, as a method passing its signal on does. */
   untilGone(call: Call): Promise<string> {
+    onStarted?.();
     return new Promise((_, reject) => call.signal.addEventListener('abort', () => reject(call.signal.reason), { once: true }));
   }
   crash(): string { throw new Error('the disk is on fire'); }
@@ -32,18 +42,14 @@ async function logged(run: (lines: readonly string[]) => Promise<void>): Promise
   return lines;
 }
 
-/** Resolves once `predicate` holds, checked every 10 ms, for up to 5 s. */
-async function until(predicate: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !predicate(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(predicate(), 'the condition awaited').to.equal(true);
-}
 
 /** Sends a request to `url` and drops the connection once the method has started. */
 async function abandon(url: string, id: string): Promise<void> {
   const pending = request(url, { method: 'POST', agent: false, headers: { 'x-request-id': id } });
   pending.on('error', () => {});
+  const started = nextStart();
   pending.end();
-  await new Promise((r) => setTimeout(r, 100));
+  await started;
   pending.destroy();
 }
 
@@ -79,8 +85,9 @@ describe('transports: what the default onError logs', () => {
     const server = new HttpServer({ drainTimeoutMs: 100 }).mount('/api', new Registry().on(new Slow()).endpoints).bind(0);
     await server.start();
     const lines = await logged(async () => {
+      const started = nextStart();
       const reply = send(`${server.url}/api/never`, { method: 'POST', headers: { 'x-request-id': 'shutdown-1' } });
-      await new Promise((r) => setTimeout(r, 50));
+      await started;
       await server.stop();
       expect((await reply).status).to.equal(503);
     });

@@ -4,6 +4,7 @@
 import { expect } from 'chai';
 import { Registry, meta, method, service, t, type ErrorContext } from '../../index.ts';
 import { send } from '../support/http-client.ts';
+import { until } from '../support/until.ts';
 import { TRANSPORTS } from './both-transports.ts';
 
 class Slow {
@@ -28,7 +29,8 @@ for (const transport of TRANSPORTS) {
       try {
         const reply = await send(`${served.url}/api/failLate`, { method: 'POST' });
         expect(reply.status).to.equal(503);
-        for (let i = 0; i < 40 && reports.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+        // Told once the method has failed, after the 503.
+        await until(() => reports.length > 0);
         expect(reports.map((r) => [r.method, r.status])).to.deep.equal([['failLate', 503]]);
         expect(reports[0]!.requestId).to.equal(reply.headers['x-request-id']);
       } finally {

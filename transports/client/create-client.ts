@@ -109,10 +109,16 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
   const { codec, codecs, opts } = settings;
   const shape = requestShape(name, contract, argumentSources(`createClient(): ${name}`, contract, verb));
   const arity = shape.arity;
+  // `method({}, ...)`: no parameters, so one argument is the call options; `{}` before them is taken too.
+  const noneByName = contract.paramNames?.length === 0 && contract.bodyStream === undefined;
   const retry = settings.retry !== undefined && isIdempotent(verb, contract) ? settings.retry : undefined;
 
-  return async (...args: unknown[]): Promise<unknown> => {
-    if (args.length > arity + 1) throw new TypeError(`${name}() takes ${arity} argument(s) and call options, got ${args.length} arguments`);
+  return async (...passed: unknown[]): Promise<unknown> => {
+    const args = noneByName && passed.length <= 1 ? [undefined, ...passed] : passed;
+    if (args.length > arity + 1) {
+      const takes = noneByName ? 'call options (or {} and call options)' : `${arity} argument(s) and call options`;
+      throw new TypeError(`${name}() takes ${takes}, got ${passed.length} arguments`);
+    }
     const call = args.length > arity ? args[arity] : undefined;
     if (call !== undefined && (typeof call !== 'object' || call === null)) {
       throw new TypeError(`${name}(): the argument after the parameters must be call options ({ signal, headers, timeoutMs })`);

@@ -77,7 +77,7 @@ export interface ClientOptions extends ReadOptions {
   telemetry?: Telemetry;
 }
 
-/** The optional last argument of every client method. */
+/** The optional last argument of every client method, after its parameters (the first of a method without any). */
 export interface CallOptions {
   /**
    * Aborts the call: the request is cancelled and the promise rejects with the signal's reason,
@@ -112,10 +112,18 @@ export type ClientParams<P extends Params> = P extends readonly Param[]
 /** Named arguments as a writer takes them; a stream (the only parameter then) as an `AsyncIterable` or an array. */
 type NamedInput<P extends NamedParams> = P extends Readonly<Record<string, Type>> ? InferInput<ObjectType<P>> : { -readonly [K in keyof P]: InferInput<P[K]> };
 
-/** One client method: the contract's parameters (as {@link ClientParams}), then optionally {@link CallOptions}. */
-export type ClientMethod<C extends MethodContract> = (
-  ...args: [...ClientParams<C['params']>, options?: CallOptions]
-) => Promise<ClientResult<C['returns']>>;
+/**
+ * What a client method takes: the contract's parameters (as {@link ClientParams}), then optionally
+ * {@link CallOptions}. A method without parameters takes its call options first
+ * (`api.listTasks({ signal })`); one declared with none by name (`method({}, ...)`) also takes `{}`
+ * before them (`api.listTasks({}, { signal })`).
+ */
+export type ClientArguments<P extends Params> = P extends readonly Param[] ? [...ClientParams<P>, options?: CallOptions]
+  : [keyof P] extends [never] ? [options?: CallOptions] | [args: Record<string, never>, options?: CallOptions]
+  : [...ClientParams<P>, options?: CallOptions];
+
+/** One client method: its {@link ClientArguments}, its result as {@link ClientResult}. */
+export type ClientMethod<C extends MethodContract> = (...args: ClientArguments<C['params']>) => Promise<ClientResult<C['returns']>>;
 
 /** A typed client: one async function per method of the contract. */
 export type Client<M extends Methods> = { readonly [K in keyof M]: ClientMethod<M[K]> };

@@ -10,7 +10,10 @@ export { DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MA
 
 /** 10 s to receive a request's headers: a client trickling them (slowloris) is cut off with 408. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
-/** 30 s to receive a whole request, body included; then 408. */
+/**
+ * 30 s to receive a whole request, body included; then 408. Unless `requestTimeoutMs` is given, a
+ * longer `handlerTimeoutMs` (or 0, none) is taken in its place: see {@link requestTimeoutOf}.
+ */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** 5 s an idle keep-alive connection stays open. */
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
@@ -38,7 +41,11 @@ export const DEFAULT_MAX_CONNECTIONS = 10_000;
 export const DEFAULT_MAX_HEADERS_COUNT = 2000;
 /** Options of {@link HttpServer}: those it shares with `toFetchHandler`, and its own; every member is optional. */
 export interface HttpServerOptions extends TransportOptions {
-  /** Time to receive a whole request. Default {@link DEFAULT_REQUEST_TIMEOUT_MS}; 0 disables. */
+  /**
+   * Time to receive a whole request, body included; then 408. Default: the longer of
+   * {@link DEFAULT_REQUEST_TIMEOUT_MS} and `handlerTimeoutMs` (0, when `handlerTimeoutMs` is 0), so
+   * that a handler given longer, for a long upload, gets its body; 0 disables.
+   */
   requestTimeoutMs?: number;
   /** Time to receive the headers. Default {@link DEFAULT_HEADERS_TIMEOUT_MS}; at most `requestTimeoutMs`. */
   headersTimeoutMs?: number;
@@ -137,9 +144,18 @@ function headerCount(value: number): number {
   return value;
 }
 
+/**
+ * The request timeout when none is given: a handler's time limit counts from the request's headers,
+ * its body read included, so a handler allowed longer than {@link DEFAULT_REQUEST_TIMEOUT_MS} (or
+ * without limit) gets as long to receive its body, and is not cut by a 408 first.
+ */
+function requestTimeoutOf(handlerTimeoutMs: number): number {
+  return handlerTimeoutMs === 0 ? 0 : Math.max(DEFAULT_REQUEST_TIMEOUT_MS, handlerTimeoutMs);
+}
+
 /** Fills in the defaults and checks the values. */
 export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
-  const requestTimeoutMs = nonNegative('requestTimeoutMs', o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const requestTimeoutMs = nonNegative('requestTimeoutMs', o.requestTimeoutMs ?? requestTimeoutOf(nonNegative('handlerTimeoutMs', o.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS)));
   const headersTimeoutMs = nonNegative('headersTimeoutMs', o.headersTimeoutMs
     ?? (requestTimeoutMs === 0 ? DEFAULT_HEADERS_TIMEOUT_MS : Math.min(DEFAULT_HEADERS_TIMEOUT_MS, requestTimeoutMs)));
   if (requestTimeoutMs !== 0 && headersTimeoutMs > requestTimeoutMs) {

@@ -57,8 +57,8 @@ export interface CallInternals {
   setFailure(call: EndpointCall, failure: unknown): void;
   /** When the call began (`performance.now()`), for `onResponse`'s duration; 0 when nobody asks. */
   started(call: EndpointCall): number;
-  /** The mount prefix the request came through (`/api`; `''` at the root). */
-  prefix(call: EndpointCall): string;
+  /** The request's path as it came, the mount prefix included (see `EndpointRequest.requestPath`). */
+  requestPath(call: EndpointCall): string;
   /** The status the transport has answered the call with already (see `EndpointRequest.sentStatus`). */
   sentStatus(call: EndpointCall): number | undefined;
   /** The status of a success. */
@@ -91,6 +91,7 @@ const CallView = class Call {
     readonly method: string,
     readonly verb: HttpMethod,
     readonly path: string,
+    readonly prefix: string,
     readonly requestId: string,
     readonly ip: string | undefined,
     readonly args: readonly unknown[],
@@ -129,6 +130,7 @@ export class EndpointCall implements Call {
   get method(): string { return this.#site.method; }
   get verb(): HttpMethod { return this.#request.method as HttpMethod; }
   get path(): string { return this.#request.path; }
+  get prefix(): string { return this.#request.prefix ?? ''; }
   get requestId(): string { return this.#requestId; }
   get args(): readonly unknown[] { return this.#args; }
   get platform(): readonly unknown[] { return this.#request.platform ?? []; }
@@ -205,7 +207,7 @@ export class EndpointCall implements Call {
 
   /** What `JSON.stringify(call)` writes: the public view. */
   toJSON(): CallView {
-    return new CallView(this.service, this.method, this.verb, this.path, this.#requestId, this.ip, this.#args);
+    return new CallView(this.service, this.method, this.verb, this.path, this.prefix, this.#requestId, this.ip, this.#args);
   }
 
   /** What `util.inspect(call)` (`console.log`, loggers) shows: the public view, named `Call`. */
@@ -225,7 +227,7 @@ export class EndpointCall implements Call {
       failure: (call) => call.#failure,
       setFailure: (call, failure) => void (call.#failure = failure),
       started: (call) => call.#started,
-      prefix: (call) => call.#request.prefix ?? '',
+      requestPath: (call) => call.#request.requestPath ?? call.prefix + call.#request.path,
       sentStatus: (call) => call.#request.sentStatus,
       successStatus: (call) => call.#status ?? call.#site.status,
       answerHeaders: (call) => call.#answerHeaders,

@@ -329,7 +329,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const finish = (call: EndpointCall, answer: EndpointResponse): EndpointResponse => {
     if (limiter !== undefined) rateLimitHeaders(call, answer.headers, limiter.policy);
     if (onResponse !== undefined) {
-      answer.written = (status) => reportResponse(onResponse, call, calls.prefix(call), status);
+      answer.written = (status) => reportResponse(onResponse, call, call.prefix, status);
     }
     return answer;
   };
@@ -342,7 +342,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const traced = (call: EndpointCall, request: EndpointRequest, stampId: string | undefined): EndpointResponse | Promise<EndpointResponse> => {
     const prefix = request.prefix ?? '';
     const span = telemetry!.serverSpan({
-      protocol: 'REST', verb: request.method, route: prefix + plan.path, path: prefix + request.path, service: plan.service, method: plan.name,
+      protocol: 'REST', verb: request.method, route: prefix + plan.path, path: request.requestPath ?? prefix + request.path, service: plan.service, method: plan.name,
       headers: request.headers, clientAddress: request.ip,
     });
     const ended = (answer: EndpointResponse): EndpointResponse => {

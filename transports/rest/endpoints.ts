@@ -23,6 +23,8 @@ export interface Operation {
   readonly contract: MethodContract;
   /** The names of the security schemes that admit a caller; empty for a public method. */
   readonly security: readonly string[];
+  /** Whether a rate limit counts its calls (its own, or the registry's); absent: none. */
+  readonly rateLimited?: boolean;
 }
 
 export class Endpoints {

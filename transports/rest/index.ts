@@ -27,4 +27,4 @@ export { DEFAULT_EXPOSED_HEADERS } from './pipeline/cors.ts';
 export type { CorsOptions } from './pipeline/cors.ts';
 export type { MountableEndpoints } from './route-table.ts';
 export { openApi } from './openapi/index.ts';
-export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, SchemaForm } from './openapi/index.ts';
+export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, OpenApiVersion, SchemaForm } from './openapi/index.ts';

@@ -70,7 +70,7 @@ export class Registry {
   readonly #procedures = new Map<string, Procedure>();
   readonly #schemes: ReadonlyMap<string, SecurityScheme>;
   readonly #interceptors: readonly Interceptor[];
-  /** Which service claimed each `VERB /path`, for clear conflict errors. */
+  /** Which method (`Service.method`) claimed each `VERB /path`, for clear conflict errors. */
   readonly #owners = new Map<string, string>();
 
   constructor(opts: RegistryOptions = {}, protocol: Protocol = REST) {
@@ -134,8 +134,8 @@ export class Registry {
    * Exposes the methods that `meta(Class, contract)` lists for `instance`'s class, each call wrapped
    * by the registry's interceptors and then `options.interceptors`. Throws a `TypeError` when the
    * class has no contract, the instance lacks a listed method, or a method names a security scheme
-   * the registry lacks, and an `Error` when a verb and path is already taken; nothing is
-   * registered then.
+   * the registry lacks, and an `Error` when a verb and path is already taken (naming both methods);
+   * nothing is registered then.
    */
   on(instance: object, options: ServiceMountOptions = {}): this {
     if (typeof instance !== 'object' || instance === null) {
@@ -154,6 +154,8 @@ export class Registry {
       if (typeof (instance as Record<string, unknown>)[name] !== 'function') {
         throw new TypeError(`Registry.on(): ${service} lists '${name}' in its contract but has no such method`);
       }
+      // A method that names the protocols serving it is left out of the others' registries without a word.
+      if (m.protocols !== undefined && !m.protocols.includes(this.protocol)) continue;
       const names = m.security ?? contract.security ?? [];
       const schemes = names.map((scheme) => {
         const found = this.#schemes.get(scheme);
@@ -172,9 +174,11 @@ export class Registry {
         const owner = this.#procedures.get(name)?.service;
         if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes the method ${name}, already exposed by ${owner}`);
         const ignored = (['timeoutMs', 'cache'] as const).filter((option) => m[option] !== undefined);
-        if (ignored.length > 0) {
+        // Said once per method, by the first JSON-RPC or MCP registry serving it, not by each.
+        if (ignored.length > 0 && !toldRestOnly.has(m)) {
+          toldRestOnly.add(m);
           this.#onWarning(`Registry.on(): ${service}.${name}'s ${ignored.join(' and ')} ${ignored.length > 1 ? 'apply' : 'applies'} to REST endpoints only; `
-            + `a ${this.protocol} message is bounded by the transport's handlerTimeoutMs`);
+            + 'a JSON-RPC or MCP message is bounded by the transport\'s handlerTimeoutMs');
         }
         called.push({ name, schemes });
         continue;
@@ -182,8 +186,8 @@ export class Registry {
       const path = pathFor(name, m);
       const verb = verbFor(name, m);
       const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb, queryCredentials(schemes));
-      const conflict = this.#conflict(verb, path, planned);
-      if (conflict !== undefined) throw new Error(`Registry.on(): ${service} exposes ${verb} ${path}, ${conflict}`);
+      const conflict = this.#conflict(verb, path, service, planned);
+      if (conflict !== undefined) throw new Error(`Registry.on(): ${service}.${name} exposes ${verb} ${path}, ${conflict}`);
       planned.push({ name, verb, path, schemes, names, sources });
     }
     if (this.protocol !== REST) {
@@ -194,11 +198,12 @@ export class Registry {
     for (const { name, verb, path, schemes, names, sources } of planned) {
       const plan = { instance, service, name, contract: contract.methods[name]!, schemes, interceptors, sources, path };
       const handler = createEndpoint(plan, this.#settings);
-      this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names }));
+      const rateLimited = plan.contract.rateLimit !== false && (plan.contract.rateLimit !== undefined || this.#settings.rateLimit !== undefined);
+      this.endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract: plan.contract, security: names, rateLimited }));
       let verbs = this.endpoints.routes.get(path);
       if (verbs === undefined) this.endpoints.routes.set(path, (verbs = new Map()));
       verbs.set(verb, handler);
-      this.#owners.set(`${verb} ${path}`, service);
+      this.#owners.set(`${verb} ${path}`, `${service}.${name}`);
     }
     return this;
   }
@@ -234,18 +239,18 @@ export class Registry {
   }
 
   /**
-   * Why `verb path` cannot be added beside the registry's endpoints and those `planned` with it:
-   * the same verb and path, or a pattern that leaves some request without a winner (see
-   * `ambiguous`); `undefined` when it can.
+   * Why `verb path` cannot be added beside the registry's endpoints and those `planned` with it
+   * (methods of `service`): the same verb and path, or a pattern that leaves some request without
+   * a winner (see `ambiguous`), naming the method that has it; `undefined` when it can.
    */
-  #conflict(verb: EndpointVerb, path: string, planned: readonly Planned[]): string | undefined {
+  #conflict(verb: EndpointVerb, path: string, service: string, planned: readonly Planned[]): string | undefined {
     const segments = path.slice(1).split('/');
-    const taken = [...this.#owners, ...planned.map((p) => [`${p.verb} ${p.path}`, `${p.name} of the same service`] as const)];
+    const taken = [...this.#owners, ...planned.map((p) => [`${p.verb} ${p.path}`, `${service}.${p.name}`] as const)];
     for (const [key, owner] of taken) {
       if (!key.startsWith(`${verb} `)) continue;
       const other = key.slice(verb.length + 1);
       if (other === path) return `already exposed by ${owner}`;
-      if (ambiguous(segments, other.slice(1).split('/'))) return `which would match the same requests as ${other} of ${owner}, neither more specific`;
+      if (ambiguous(segments, other.slice(1).split('/'))) return `which would match the same requests as ${key} of ${owner}, neither more specific`;
     }
     return undefined;
   }
@@ -259,6 +264,9 @@ interface Planned {
   readonly names: readonly string[];
   readonly sources: ArgumentSources;
 }
+
+/** The methods whose REST-only options (`timeoutMs`, `cache`) a registry has warned of already. */
+const toldRestOnly = new WeakSet<MethodContract>();
 
 function warn(message: string): void {
   console.warn(message);

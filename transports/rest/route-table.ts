@@ -34,6 +34,8 @@ export type Resolution<R = unknown> = { readonly codecs: readonly Codec[] } & (
     readonly handler: Handler;
     readonly prefix: string;
     readonly path: string;
+    /** The request is for the mount path itself (`/rpc`, not `/rpc/`): its route is `/` all the same. */
+    readonly atMountPath?: true;
     /** The values of the endpoint's `:name` segments. */
     readonly params: Readonly<Record<string, string>>;
     readonly limit: number | undefined;
@@ -82,7 +84,7 @@ export class RouteTable<R = never> {
         codecs ??= mount.endpoints.codecs;
         const handler = mount.endpoints.routes.get('/')?.get(method as HttpMethod);
         if (handler !== undefined) {
-          return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler, prefix: mount.prefix, path: '/', params: NO_PARAMS, limit: mount.endpoints.maxBodyBytes };
+          return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler, prefix: mount.prefix, path: '/', atMountPath: true, params: NO_PARAMS, limit: mount.endpoints.maxBodyBytes };
         }
         continue;
       }

@@ -52,6 +52,11 @@ export interface EndpointRequest {
   /** The mount prefix the request came through (`/api`), for `onResponse`; `''` at the root. */
   readonly prefix?: string;
   /**
+   * The request's path as it came, mount prefix included (`/rpc` for a request to the mount path
+   * itself, whose `path` is `/`), for reports. Default: `prefix` and `path` joined.
+   */
+  readonly requestPath?: string;
+  /**
    * The status the transport has answered the call with already, if it has (503 at the handler
    * timeout or on shutdown): what the endpoint answers later is dropped, and reports of it say
    * this status, the one the client received.

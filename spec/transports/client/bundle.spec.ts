@@ -2,6 +2,7 @@
 // minified, gzipped size stays small (docs/client-and-fetch.md states it).
 import { expect } from 'chai';
 import { build, type Metafile } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildPage } from '../../../examples/page/serve.ts';
@@ -47,6 +48,16 @@ describe('transports/client in a browser bundle', () => {
       this.test!.title += ` (${kb(minified)} KB minified, ${kb(gzipped)} KB gzipped)`;
     });
   }
+
+  it('is stated in the docs by the budgets held here: under 34 KB with JSON, under 48 KB with MessagePack or CBOR', () => {
+    const budgets = [...new Set(cases.map(([, , budget]) => budget))];
+    const page = readFileSync(new URL('../../../docs/client-and-fetch.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const budget of budgets) expect(page, `docs/client-and-fetch.md: under ${budget} KB`).to.contain(`**under ${budget} KB**`);
+    expect(readme).to.contain(`under ${budgets[0]} KB minified and gzipped with JSON`);
+    // No other figure for the client's size.
+    expect(`${page}\n${readme}`.match(/\b\d+(\.\d+)? KB\*{0,2} (minified|\(KiB)/g)).to.deep.equal([`${budgets[0]} KB** (KiB`, `${budgets[0]} KB minified`]);
+  });
 
   it('the fetch handler bundles without node:* too (for Workers, Deno, Bun)', async function () {
     const { gzipped, metafile } = await bundle("export { toFetchHandler } from './transports/fetch/index.ts';");

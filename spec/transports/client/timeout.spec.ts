@@ -15,11 +15,6 @@ const Api = service({
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a rejection'), (e: unknown) => e);
-/** `promise`, or a rejection after `ms`. */
-const within = <T>(promise: Promise<T>, ms: number, what: string) => Promise.race([
-  promise,
-  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
-]);
 
 /** Sends the headers and the beginning of a body, and never the rest. */
 const halfAnswer: Step = (_req, res) => {
@@ -40,28 +35,26 @@ describe('transports/client timeoutMs', () => {
 
   it('rejects a call that hangs with a TimeoutError naming the method and the time, and aborts the request', async () => {
     const api = await against([hang]);
-    const started = performance.now();
+    // The server never answers: only the timeout ends the call (else mocha's timeout fails the test).
     const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 300 }));
-    expect(performance.now() - started).to.be.below(3000);
     expect(error).to.have.property('name', 'TimeoutError');
     expect(error).to.have.property('message', 'lacquer/client: getItem() took longer than its timeoutMs (300 ms)');
     // The server sees the connection close: the request was aborted, not left behind.
-    await within(server!.seen[0]!.closed, 3000, 'the request closed');
+    await server!.seen[0]!.closed;
   });
 
   it('covers the reading of the answer: a body that never ends times out', async () => {
     const api = await against([halfAnswer]);
     const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 300 }));
     expect(error).to.have.property('name', 'TimeoutError');
-    await within(server!.seen[0]!.closed, 3000, 'the answer closed');
+    await server!.seen[0]!.closed;
   });
 
   it('covers every attempt and the waits between them', async () => {
     const api = await against([answer(503, { 'retry-after': '10' }), answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 10_000 } });
-    const started = performance.now();
+    // Without the timeout, the retry after 10 s would be answered 200.
     const error = await rejection(api.getItem({ id: 1 }, { timeoutMs: 300 }));
     expect(error).to.have.property('name', 'TimeoutError');
-    expect(performance.now() - started).to.be.below(3000);
     expect(server!.seen).to.have.length(1);
   });
 
@@ -85,7 +78,8 @@ describe('transports/client timeoutMs', () => {
   });
 
   it('a call answered in time leaves no timer behind: the process exits without waiting for timeoutMs', function () {
-    this.timeout(20_000);
+    // Bounds far from the 60 s a timer left behind would hold the process, on a loaded machine too.
+    this.timeout(60_000);
     const script = `
       import { json } from './codecs/json/index.ts';
       import { method, service, t } from './index.ts';
@@ -95,10 +89,10 @@ describe('transports/client timeoutMs', () => {
       console.log(await api.getItem(), await api.getItem({ timeoutMs: 30000 }));
     `;
     const started = performance.now();
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 15_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 50_000 });
     expect(run.stderr).to.equal('');
     expect(run.stdout.trim()).to.equal('ok ok');
-    expect(performance.now() - started).to.be.below(15_000);
+    expect(performance.now() - started).to.be.below(50_000);
   });
 
   describe('a stream answer', () => {

@@ -119,12 +119,10 @@ describe('transports/fetch toFetchHandler', () => {
           },
           cancel: () => new Promise<void>(() => {}),
         });
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still waiting'), 1000)));
-        const response = await Promise.race([handle(post(path, stuck, headers)), late]);
-        clearTimeout(timer);
+        // A handler that waited on cancel() would never answer: mocha's timeout fails the test then.
+        const response = await handle(post(path, stuck, headers));
         expect(response).to.be.instanceOf(Response);
-        expect((response as Response).status).to.equal(status);
+        expect(response.status).to.equal(status);
       });
     }
   });

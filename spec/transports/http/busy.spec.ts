@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, DEFAULT_MAX_QUEUED_ANSWER_BYTES, HttpServer, type HttpServerOptions,
 } from '../../../transports/http/index.ts';
 import { listen, raw, send, type Reply } from '../../support/http-client.ts';
+import { until } from '../../support/until.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -113,7 +114,7 @@ describe('transports/http calls in flight and bodies held', function () {
           + `${(chunk.length + 1).toString(16)}\r\n"${chunk}\r\n`);
         return { socket, answer: () => out };
       });
-      for (let waited = 0; waited < 3000 && !open.some((o) => o.answer() !== ''); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(() => open.some((o) => o.answer() !== ''));
       await new Promise((resolve) => setTimeout(resolve, 100));
       const answers = open.map((o) => o.answer());
       // Two fit (800 KiB), the third crosses 1 MiB: refused with 503 while its body still arrives.
@@ -187,7 +188,8 @@ describe('transports/http one answer per request', function () {
   });
 
   it('a connection whose early-answered body then arrives whole stays usable for the next request', async () => {
-    const server = new HttpServer({ requestTimeoutMs: 400, headersTimeoutMs: 400 });
+    // Time limits far beyond what the test takes, on a loaded machine too.
+    const server = new HttpServer({ requestTimeoutMs: 5_000, headersTimeoutMs: 5_000 });
     server.get('/n', (_req, res) => void res.json(1));
     await listen(server);
     try {
@@ -198,7 +200,7 @@ describe('transports/http one answer per request', function () {
       socket.write('POST /nothing HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n01234');
       await new Promise((resolve) => setTimeout(resolve, 100));
       socket.write('56789GET /n HTTP/1.1\r\nHost: x\r\n\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await until(() => (out.match(/HTTP\/1\.1 \d{3}/g) ?? []).length >= 2 && out.endsWith('1'));
       expect(out.match(/HTTP\/1\.1 \d{3}/g)).to.deep.equal(['HTTP/1.1 404', 'HTTP/1.1 200']);
       socket.end();
       await once(socket, 'close');

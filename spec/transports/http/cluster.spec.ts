@@ -1,17 +1,15 @@
 // serveCluster in child processes: spec/support/cluster-app.ts runs a 2-worker cluster on a port the
 // primary picks, and tells on stdout when a worker listens, exits, or starts a slow call. Each test
 // starts its own cluster in its own process group, so that a Ctrl-C to the group can be imitated
-// and whatever is left is killed afterwards. Pass or fail never depends on timing: waits are bounded
-// and fail with what the child printed.
+// and whatever is left is killed afterwards. Pass or fail never depends on timing: every wait is for
+// an event (a line, an exit), with no deadline of its own that a loaded machine could miss; mocha's
+// timeout, generous, is the only bound, and a failed test prints what the child printed.
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { send, type Reply } from '../../support/http-client.ts';
 
 const script = fileURLToPath(new URL('../../support/cluster-app.ts', import.meta.url));
-
-/** How long a wait for a line of the child may take before the test fails. */
-const WAIT_MS = 15_000;
 
 /** The cluster's primary, its stdout as lines. */
 class Cluster {
@@ -38,7 +36,10 @@ class Cluster {
     }));
   }
 
-  /** The lines of stdout matching `pattern`, once there are `count` of them (all that match at that moment). */
+  /**
+   * The lines of stdout matching `pattern`, once there are `count` of them (all that match at that
+   * moment); fails if the cluster exits first. No deadline: mocha's timeout bounds the test.
+   */
   until(pattern: RegExp, count = 1, lines: () => readonly string[] = () => this.lines): Promise<string[]> {
     return new Promise((resolve, reject) => {
       const check = () => {
@@ -48,9 +49,7 @@ class Cluster {
           return done(() => reject(new Error(`the cluster exited (${this.child.exitCode ?? this.child.signalCode}) with ${hits.length} of ${count} lines ${pattern}\n${this.dump()}`)));
         }
       };
-      const timer = setTimeout(() => done(() => reject(new Error(`waited ${WAIT_MS} ms for ${count} lines ${pattern}, got ${lines().filter((l) => pattern.test(l)).length}\n${this.dump()}`))), WAIT_MS);
       const done = (settle: () => void) => {
-        clearTimeout(timer);
         this.#waiters.delete(check);
         settle();
       };
@@ -72,17 +71,9 @@ class Cluster {
     });
   }
 
-  /** Resolves with the exit, or fails after WAIT_MS. */
-  async exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`the cluster did not exit within ${WAIT_MS} ms\n${this.dump()}`)), WAIT_MS);
-    });
-    try {
-      return await Promise.race([this.exited, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  /** Resolves with the exit; no deadline (mocha's timeout bounds the test). */
+  exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    return this.exited;
   }
 
   dump(): string {
@@ -103,7 +94,8 @@ function outcome(request: Promise<Reply>): Promise<{ status: number; body: unkno
 }
 
 describe('transports/http serveCluster (2 workers, each test in its own child process)', function () {
-  this.timeout(40_000);
+  // The only bound on a test: generous, as starting a dozen workers takes long on a loaded machine.
+  this.timeout(180_000);
   let cluster: Cluster | undefined;
 
   function start(env: Record<string, string> = {}): Cluster {
@@ -113,7 +105,9 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     return cluster;
   }
 
-  afterEach(() => {
+  afterEach(function () {
+    // A test that failed, mocha's timeout included, shows what the child printed.
+    if (this.currentTest?.state === 'failed' && cluster !== undefined) console.error(cluster.dump());
     // The primary and any worker left: the whole group.
     const pid = cluster?.child.pid;
     if (pid !== undefined) {
@@ -236,11 +230,10 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     await c.until(/^STARTED /, 2);
     c.child.kill('SIGTERM');
     // Two signals sent at once may arrive as one: the second goes once the first took effect, when
-    // the workers no longer listen.
-    for (let i = 0; ; i++) {
+    // the workers no longer listen (probed until then, a pause between probes, however long it takes).
+    for (;;) {
       const probe = await outcome(send(`${base}/pid`));
       if ('error' in probe && probe.error === 'ECONNREFUSED') break;
-      if (i === 200) throw new Error(`the port still accepts 200 probes after SIGTERM\n${c.dump()}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     c.child.kill('SIGTERM');

@@ -110,7 +110,8 @@ describe('transports/http graceful shutdown', () => {
     const t0 = Date.now();
     await server.stop();
     await server.waitForSignal();
-    expect(Date.now() - t0).to.be.within(50, 1500);
+    // It waited for the handler's 100 ms; the upper bound only tells that from drainTimeoutMs (10 s).
+    expect(Date.now() - t0).to.be.at.least(50).and.below(8_000);
     expect((await slow).json()).to.equal('done');
   });
 

@@ -7,8 +7,10 @@ import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
 import { expect } from 'chai';
 import { JSONRPCClient, JSONRPCErrorException, type JSONRPCRequest } from 'json-rpc-2.0';
 import { JSONRPC, Registry, RpcCode, meta, method, service, t, type RegistryOptions } from '../../../index.ts';
+import { HttpServer } from '../../../transports/http/index.ts';
 import type { Served } from '../../support/fetch-server.ts';
 import { send, type Reply } from '../../support/http-client.ts';
+import { until } from '../../support/until.ts';
 import { TRANSPORTS } from '../both-transports.ts';
 import { BOOK, FORBIDDEN, Library, TOKEN, observers } from './library-service.ts';
 
@@ -141,6 +143,36 @@ for (const transport of TRANSPORTS) {
         const reply = await post(calls);
         expect(reply.json().map((a: { id: number }) => a.id)).to.deep.equal(Array.from({ length: 20 }, (_, id) => id));
         expect(library.mostAtOnce).to.equal(8);
+      });
+
+      describe('a batch whose message was answered at its timeout', () => {
+        let reports: string[];
+        let batchEnded: Promise<void>;
+        /** Serves the library with `handlerTimeoutMs`; `batchEnded` settles once a batch's reports came. */
+        const serveHeld = async (handlerTimeoutMs: number) => {
+          await served.stop();
+          library = new Library();
+          reports = [];
+          let reported!: () => void;
+          batchEnded = new Promise<void>((resolve) => (reported = resolve));
+          // The reports of a batch come together, once its last started call has ended.
+          const onResponse = (report: { call: { method: string }; status: number }) => {
+            reports.push(`${report.call.method} ${report.status}`);
+            reported();
+          };
+          served = await transport.serve('/rpc', new Registry({ ...observers().options, onResponse }, JSONRPC).on(library).endpoints, { handlerTimeoutMs, onError: () => {} });
+          rpcUrl = `${served.url}/rpc`;
+        };
+        const heldBatch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', method: 'held', id }));
+
+        it('starts no further call of it', async () => {
+          await serveHeld(50);
+          const reply = await post(heldBatch);
+          expect(reply.status).to.equal(503);
+          await batchEnded;
+          expect(library.heldStarted).to.equal(8);
+          expect(reports).to.deep.equal(Array.from({ length: 8 }, () => 'held 503'));
+        });
       });
 
       it('refuses a maxBatch that is not a positive integer', () => {
@@ -301,9 +333,10 @@ for (const transport of TRANSPORTS) {
           { jsonrpc: '2.0', method: 'whoAmI', id: 3 },
           { jsonrpc: '2.0', method: 'crash', id: 4 },
         ]);
-        await new Promise((r) => setTimeout(r, 20));
+        // Told once the answer is written, which may be after the client read it.
+        await until(() => seen.responses.length === 4);
         const reports = seen.responses.map((r) => [r.call.method, r.status, r.path]);
-        expect(reports).to.have.deep.members([['getBook', 200, '/rpc/'], ['getBook', 400, '/rpc/'], ['whoAmI', 401, '/rpc/'], ['crash', 500, '/rpc/']]);
+        expect(reports).to.have.deep.members([['getBook', 200, '/rpc'], ['getBook', 400, '/rpc'], ['whoAmI', 401, '/rpc'], ['crash', 500, '/rpc']]);
       });
 
       it('tells onResponse the status the client received when the transport answered the message 503 at its timeout', async () => {
@@ -314,7 +347,8 @@ for (const transport of TRANSPORTS) {
         rpcUrl = `${served.url}/rpc`;
         const reply = await post({ jsonrpc: '2.0', method: 'later', params: [200], id: 1 });
         expect(reply.status).to.equal(503);
-        await new Promise((r) => setTimeout(r, 300));
+        // Told once the method has returned, after the 503.
+        await until(() => seen.responses.length > 0);
         expect(seen.responses.map((r) => [r.call.method, r.status])).to.deep.equal([['later', 503]]);
       });
 
@@ -336,6 +370,25 @@ for (const transport of TRANSPORTS) {
   });
 }
 
+describe('transports: JSON-RPC registries, a batch under way when HttpServer stops', () => {
+  it('starts no further call of it once the server answered the message 503', async () => {
+    const library = new Library();
+    let reported!: () => void;
+    const batchEnded = new Promise<void>((resolve) => (reported = resolve));
+    const registry = new Registry({ ...observers().options, onResponse: () => reported() }, JSONRPC).on(library);
+    const server = new HttpServer({ drainTimeoutMs: 0, onError: () => {} }).mount('/rpc', registry.endpoints);
+    await server.bind(0).start();
+    const eightStarted = new Promise<void>((resolve) => (library.onHeld = (n) => n === 8 && resolve()));
+    const batch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', method: 'held', id }));
+    const replied = send(`${server.url}/rpc`, { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(batch) });
+    await eightStarted;
+    const stopped = server.stop();
+    expect((await replied).status).to.equal(503);
+    await Promise.all([batchEnded, stopped]);
+    expect(library.heldStarted).to.equal(8);
+  });
+});
+
 describe('transports: JSON-RPC registries, registering', () => {
   it('refuses a second service exposing a method name already taken', () => {
     class Other { getBook(): string { return ''; } }
@@ -354,16 +407,14 @@ describe('transports: JSON-RPC registries, registering', () => {
 });
 
 describe('transports: JSON-RPC and MCP registries, options only REST honours', () => {
-  it('say through onWarning that a method\'s timeoutMs and cache do not apply to them', () => {
+  it('say through onWarning, once per method and not once per registry, that a method\'s timeoutMs and cache do not apply to them', () => {
     class Slow { wait(): string { return ''; } read(): string { return ''; } }
     meta(Slow, service({ wait: method([], t.string(), { timeoutMs: 100 }), read: method({}, t.string(), { cache: { maxAge: 60 } }) }));
-    for (const protocol of [JSONRPC, 'MCP'] as const) {
-      const warnings: string[] = [];
-      new Registry({ onWarning: (m) => void warnings.push(m) }, protocol).on(new Slow());
-      expect(warnings).to.deep.equal([
-        `Registry.on(): Slow.wait's timeoutMs applies to REST endpoints only; a ${protocol} message is bounded by the transport's handlerTimeoutMs`,
-        `Registry.on(): Slow.read's cache applies to REST endpoints only; a ${protocol} message is bounded by the transport's handlerTimeoutMs`,
-      ]);
-    }
+    const warnings: string[] = [];
+    for (const protocol of [JSONRPC, 'MCP'] as const) new Registry({ onWarning: (m) => void warnings.push(`${protocol}: ${m}`) }, protocol).on(new Slow());
+    expect(warnings).to.deep.equal([
+      'JSONRPC: Registry.on(): Slow.wait\'s timeoutMs applies to REST endpoints only; a JSON-RPC or MCP message is bounded by the transport\'s handlerTimeoutMs',
+      'JSONRPC: Registry.on(): Slow.read\'s cache applies to REST endpoints only; a JSON-RPC or MCP message is bounded by the transport\'s handlerTimeoutMs',
+    ]);
   });
 });

@@ -49,6 +49,16 @@ export class Library {
     return ms;
   }
   whoAmI(call: Call): string { return call.get(READER); }
+  /** How many calls of `held` have started. */
+  heldStarted = 0;
+  /** Told of each call of `held` as it starts. */
+  onHeld: ((started: number) => void) | undefined;
+  /** Waits until its call is given up on (a timeout, the client gone, a shutdown). */
+  async held(call: Call): Promise<void> {
+    this.heldStarted++;
+    this.onHeld?.(this.heldStarted);
+    if (!call.signal.aborted) await new Promise((r) => call.signal.addEventListener('abort', r, { once: true }));
+  }
 }
 
 export const LibraryApi = meta(Library, service({
@@ -62,6 +72,7 @@ export const LibraryApi = meta(Library, service({
   broken: method([], t.i32()),
   later: method([t.u32()], t.u32()),
   whoAmI: method([], t.string(), { security: ['bearer'] }),
+  held: method([], t.void()),
 }));
 
 /** What a registry of the library was told: failures by `onError`, answers by `onResponse`. */

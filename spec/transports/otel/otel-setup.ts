@@ -1,5 +1,5 @@
 // OpenTelemetry's own SDK, as a user wires it: spans kept in memory, metrics read on demand.
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { AggregationTemporality, DataPointType, MeterProvider, MetricReader, type HistogramMetricData } from '@opentelemetry/sdk-metrics';
 import { openTelemetry } from '../../../transports/otel/index.ts';
 
@@ -15,7 +15,7 @@ class OnDemandReader extends MetricReader {
 /** A tracer provider and a meter provider of the SDK, and `openTelemetry()` reporting to them. */
 export function otelSdk() {
   const exporter = new InMemorySpanExporter();
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter), counting] });
   const reader = new OnDemandReader();
   const meterProvider = new MeterProvider({ readers: [reader] });
   return {
@@ -35,5 +35,26 @@ export function otelSdk() {
   };
 }
 
-/** Waits for answers written after the client read them (spans end when the answer is written). */
-export const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Spans started and not ended yet, in every SDK made here. */
+let open = 0;
+const wakeWhenIdle = new Set<() => void>();
+const counting: SpanProcessor = {
+  onStart: () => void open++,
+  onEnd: () => {
+    if (--open === 0) for (const wake of wakeWhenIdle) wake();
+  },
+  forceFlush: async () => {},
+  shutdown: async () => {},
+};
+
+/**
+ * Resolves once every span started has ended: a server span ends when its answer is written, which
+ * may be after the client read it. Waits for that event, however long it takes (no timer).
+ */
+export const settled = (): Promise<void> => open === 0 ? Promise.resolve() : new Promise((resolve) => {
+  const wake = () => {
+    wakeWhenIdle.delete(wake);
+    resolve();
+  };
+  wakeWhenIdle.add(wake);
+});

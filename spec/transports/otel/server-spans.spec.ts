@@ -152,6 +152,14 @@ for (const transport of TRANSPORTS) {
       expect((await sdk.histogram('rpc.server.call.duration')).map((p) => p.attributes['rpc.method'])).to.have.members(['getNote', 'crash', 'secret']);
     });
 
+    it('reports a JSON-RPC call\'s url.path as requested: /rpc, and /rpc/ for /rpc/', async () => {
+      for (const path of ['/rpc', '/rpc/']) {
+        await send(`${served.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","method":"getNote","params":[5],"id":1}' });
+      }
+      await settled();
+      expect(sdk.spans().map((s) => [s.attributes['url.path'], s.attributes['http.route']])).to.deep.equal([['/rpc', '/rpc'], ['/rpc/', '/rpc']]);
+    });
+
     it('makes no span at all without telemetry, even with a global tracer provider', async () => {
       await served.stop();
       trace.setGlobalTracerProvider(sdk.tracerProvider);

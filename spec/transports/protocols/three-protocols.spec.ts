@@ -72,3 +72,58 @@ for (const transport of TRANSPORTS) {
     });
   });
 }
+
+describe('transports: one service on three registries, what they say at on()', () => {
+  const Entry = t.object({ id: t.u32() }, { name: 'Entry' });
+  class Feed {
+    entries() { return (async function* () { yield { id: 1 }; })(); }
+    append(entry: { id: number }) { return entry; }
+    add(a: number, b: number) { return a + b; }
+    async slow(entry: { id: number }) { return entry; }
+  }
+  /** The warnings of the three registries of `Feed` under `contract`, each as `PROTOCOL: message`. */
+  const warningsOf = (contract: Parameters<typeof service>[0]) => {
+    class Served extends Feed {}
+    meta(Served as never, service(contract));
+    const warnings: string[] = [];
+    for (const protocol of ['REST', JSONRPC, MCP] as const) {
+      new Registry({ onWarning: (message) => void warnings.push(`${protocol}: ${message}`) }, protocol).on(new Served());
+    }
+    return warnings;
+  };
+
+  it('leaves out of JSON-RPC and MCP, silently, a method that says it is REST\'s only', () => {
+    expect(warningsOf({
+      entries: method([], t.stream(Entry), { route: 'GET /entries', protocols: ['REST'] }),
+      append: method([t.stream(Entry)], t.u32(), { protocols: ['REST'] }),
+      add: method([t.u32(), t.u32()], t.u32(), { protocols: ['REST', 'JSONRPC'] }),
+    })).to.deep.equal([]);
+  });
+
+  it('serves a method on the protocols it names only', async () => {
+    class Served extends Feed {}
+    meta(Served, service({
+      add: method([t.u32(), t.u32()], t.u32(), { protocols: ['JSONRPC'] }),
+      append: method([Entry], Entry, { protocols: ['MCP', 'REST'] }),
+    }));
+    const rest = new Registry({}, 'REST').on(new Served());
+    expect(rest.endpoints.operations.map((o) => o.method)).to.deep.equal(['append']);
+    const rpc = new Registry({}, JSONRPC).on(new Served());
+    const added = await rpc.endpoints.routes.get('/')!.get('POST')!({ method: 'POST', path: '/', headers: new Headers({ 'content-type': 'application/json' }),
+      body: new TextEncoder().encode('[{"jsonrpc":"2.0","method":"add","params":[1,2],"id":1},{"jsonrpc":"2.0","method":"append","params":{"id":1},"id":2}]') });
+    const answers = JSON.parse(String(added.body)) as { id: number; result?: unknown; error?: { code: number } }[];
+    expect(answers.sort((a, b) => a.id - b.id).map((a) => a.result ?? a.error?.code)).to.deep.equal([3, -32601]);
+  });
+
+  it('refuses protocols that are not a non-empty list of REST, JSONRPC and MCP', () => {
+    for (const protocols of [[], ['rest'], ['REST', 'SOAP'], 'REST']) {
+      expect(() => method([], t.u32(), { protocols: protocols as never }), JSON.stringify(protocols)).to.throw(TypeError, /protocols/);
+    }
+  });
+
+  it('says once, not once per registry, that a method\'s timeoutMs applies to REST only', () => {
+    const warnings = warningsOf({ slow: method([Entry], Entry, { timeoutMs: 100 }) });
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.match(/^JSONRPC: .*Served\.slow's timeoutMs applies to REST endpoints only/);
+  });
+});

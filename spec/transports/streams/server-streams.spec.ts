@@ -32,7 +32,8 @@ function sseEvents(text: string): EventSourceMessage[] {
   return events;
 }
 
-const until = async (what: string, done: () => boolean, ms = 5000) => {
+// No deadline by default: a loaded machine may take long, and mocha's timeout bounds the test.
+const until = async (what: string, done: () => boolean, ms = Infinity) => {
   const start = Date.now();
   while (!done()) {
     if (Date.now() - start > ms) throw new Error(`${what} did not happen within ${ms} ms`);

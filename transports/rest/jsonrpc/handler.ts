@@ -58,13 +58,18 @@ class RpcRoute implements MessageHandler {
   /**
    * The calls of a batch, in order, at most {@link BATCH_LANES} of them waiting at once: one
    * request cannot start a hundred slow methods together. A call answered at once costs no promise.
+   * Once the message is answered for the handler (the timeout, the client gone, a shutdown: the
+   * request's signal aborted), no further call starts: a client that sends the batch again would
+   * run it twice. A call not started is left out of the answer and of the reports.
    */
   #dispatchAll(exchange: MessageExchange, message: ParsedMessage, tree: readonly unknown[]): Answered[] | Promise<Answered[]> {
-    const answers = new Array<Answered>(tree.length);
+    const answers = new Array<Answered>(tree.length).fill(NOT_STARTED);
+    const { signal } = exchange.request;
     let next = 0;
     // A lane takes the next call until one has to be waited for, then goes on once it is answered.
     const lane = (): Promise<void> | undefined => {
       while (next < tree.length) {
+        if (signal?.aborted === true) return undefined;
         const index = next++;
         const answered = this.#dispatch(exchange, message, tree[index], index);
         if (answered instanceof Promise) {
@@ -156,6 +161,9 @@ class RpcRoute implements MessageHandler {
     return { status: body === undefined ? 204 : 200, headers, body };
   }
 }
+
+/** The place of a batch's call that did not start. */
+const NOT_STARTED: Answered = { encoded: undefined };
 
 /** The most calls of one batch whose methods are under way at once. */
 export const BATCH_LANES = 8;

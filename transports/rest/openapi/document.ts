@@ -17,9 +17,11 @@ const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 
 /**
  * The OpenAPI document of a registry's endpoints mounted at `prefix`, 3.1 ({@link OPENAPI_VERSION}),
- * or 3.2 when it holds a stream operation: one operation per exposed method (tag: the service,
- * `operationId`: the method's name), bodies and answers in every codec's media type, a stream's
- * item in every stream media type, the declared success status, the problem answers each operation can get,
+ * or 3.2 when it holds a stream operation (`options.version` chooses either): one operation per
+ * exposed method (tag: the service, `operationId`: the method's name), bodies and answers in every
+ * codec's media type, a stream's item in every stream media type (3.2's `itemSchema`), the declared
+ * success status, 304 for a GET with an entity tag, 429 for a rate-limited method, 503 for a method
+ * with its own `timeoutMs`, the problem answers each operation can get,
  * named objects in `components.schemas`, and the registry's security schemes. A plain JSON value.
  * Throws a `TypeError` for a descriptor that JSON Schema cannot state as lacquer reads it.
  */
@@ -28,11 +30,17 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
   if (typeof options.info?.title !== 'string' || typeof options.info.version !== 'string') {
     throw new TypeError('openApi(): info needs a title and a version: { title: "My API", version: "1.0.0" }');
   }
+  const version = options.version;
+  if (version !== undefined && version !== '3.1' && version !== '3.2') {
+    throw new TypeError(`openApi(): version must be '3.1' or '3.2', got ${JSON.stringify(version)}`);
+  }
   const media = mediaForms(endpoints.codecs, options.schemaForms);
   const streams = streamForms(endpoints.codecs, options.schemaForms);
   const schemas = new SchemaComponents(endpoints.opts, new Set([PROBLEM_SCHEMA]));
 
   const operations = [...endpoints.operations];
+  const holdsStream = operations.some((op) => op.contract.returns instanceof StreamType || op.contract.bodyStream !== undefined);
+  const itemSchemas = (version ?? (holdsStream ? '3.2' : '3.1')) === '3.2';
   const count = new Map<string, number>();
   for (const op of operations) count.set(op.method, (count.get(op.method) ?? 0) + 1);
   const used = new Set<ProblemStatus>();
@@ -43,7 +51,7 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     // Two services may expose the same method name under different verbs: the service tells them apart.
     const operationId = count.get(op.method)! > 1 ? `${op.service}.${op.method}` : op.method;
     const path = prefix + templatePath(op.path);
-    (paths[path] ??= {})[op.verb.toLowerCase()] = operationObject(op, { schemas, media, streams, operationId }, used);
+    (paths[path] ??= {})[op.verb.toLowerCase()] = operationObject(op, { schemas, media, streams, operationId, itemSchemas }, used);
   }
 
   const responses: Record<string, OpenApiObject> = {};
@@ -51,7 +59,7 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     if (used.has(status)) responses[PROBLEM_RESPONSES[status]] = problemResponse(status, media, endpoints.maxBodyBytes);
   }
   const doc: OpenApiDocument = {
-    openapi: operations.some((op) => op.contract.returns instanceof StreamType || op.contract.bodyStream !== undefined) ? OPENAPI_STREAMS_VERSION : OPENAPI_VERSION,
+    openapi: itemSchemas ? OPENAPI_STREAMS_VERSION : OPENAPI_VERSION,
     info: structuredClone(options.info),
     ...(options.servers === undefined ? {} : { servers: options.servers.map((s) => ({ ...s })) }),
     tags: tags.map((name) => ({ name })),

@@ -3,12 +3,12 @@ import { StreamType } from '../../../core/descriptors/stream.ts';
 import { SSE } from '../streams/sse.ts';
 import { argumentSources, type ArgumentSources } from '../arguments.ts';
 import type { Operation } from '../endpoints.ts';
-import { header, PROBLEM_RESPONSES, type ProblemStatus } from './problems.ts';
+import { header, PROBLEM_RESPONSES, RATE_LIMIT_HEADERS, timeoutResponse, type ProblemStatus } from './problems.ts';
 import type { MediaForm, StreamForm } from './media-types.ts';
 import { parameterObjects } from './parameters.ts';
 import type { SchemaDirection } from '../../../core/schema/schema-target.ts';
 import type { SchemaComponents } from './schemas.ts';
-import { streamContent } from './streams.ts';
+import { streamContent, streamFraming } from './streams.ts';
 import type { OpenApiObject } from './types.ts';
 
 const SUCCESS_TEXT: Readonly<Record<number, string>> = {
@@ -23,6 +23,8 @@ export interface OperationContext {
   /** The media types of stream answers. */
   readonly streams: readonly StreamForm[];
   readonly operationId: string;
+  /** OpenAPI 3.2's `itemSchema` for a stream's items; without it (3.1), the framing is described. */
+  readonly itemSchemas: boolean;
 }
 
 /**
@@ -47,10 +49,12 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   const incoming = contract.bodyStream;
   if (incoming !== undefined) {
     // SSE only answers: a request stream's body is one of the sequence types.
+    const bodies = ctx.streams.filter((s) => s.mediaType !== SSE);
+    const description = 'The stream of items, read as they arrive; the end of the body between items ends it.';
     out.requestBody = {
-      description: 'The stream of items, read as they arrive; the end of the body between items ends it.',
+      description: ctx.itemSchemas ? description : `${description} ${streamFraming(bodies)}`,
       required: true,
-      content: streamContent(incoming.item, 'read', `${name}'s stream items`, ctx.schemas, ctx.streams.filter((s) => s.mediaType !== SSE)),
+      content: streamContent(incoming.item, 'read', `${name}'s stream items`, ctx.schemas, bodies, ctx.itemSchemas),
     };
   } else if (input !== undefined) {
     const description = bodyDescription(sources, contract.paramTypes.length);
@@ -65,11 +69,23 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
     description: `${SUCCESS_TEXT[status] ?? 'Success'}${returnsVoid ? ': no body' : ''}`,
     headers: { 'x-request-id': header('RequestId') },
   };
+  const stream = contract.returns instanceof StreamType;
   if (contract.returns instanceof StreamType) {
     success.description += ': a stream of items, in the media type Accept chooses; a problem before the first item is an ordinary problem answer';
-    success.content = streamContent(contract.returns.item, 'write', `${name}'s stream items`, ctx.schemas, ctx.streams);
+    if (!ctx.itemSchemas) success.description += `. ${streamFraming(ctx.streams)}`;
+    success.content = streamContent(contract.returns.item, 'write', `${name}'s stream items`, ctx.schemas, ctx.streams, ctx.itemSchemas);
   } else if (!returnsVoid) success.content = content(contract.returns, 'write', `${name}'s answer`, ctx);
+  // A GET answered 200 with a body carries its entity tag, unless its Cache-Control is no-store.
+  const tagged = op.verb === 'GET' && status === 200 && !returnsVoid && !stream && contract.cache !== 'no-store';
+  if (tagged) (success.headers as OpenApiObject).ETag = header('ETag');
+  if (op.rateLimited === true) Object.assign(success.headers as OpenApiObject, RATE_LIMIT_HEADERS());
   const responses: OpenApiObject = { [String(status)]: success };
+  if (tagged) {
+    responses['304'] = {
+      description: 'Not Modified: If-None-Match names the entity tag of the answer; no body.',
+      headers: { 'x-request-id': header('RequestId'), ETag: header('ETag') },
+    };
+  }
 
   const problems: ProblemStatus[] = [];
   const hasBody = input !== undefined || incoming !== undefined;
@@ -77,11 +93,16 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   if (op.security.length > 0) problems.push(401, 403);
   if (!returnsVoid) problems.push(406);
   if (hasBody) problems.push(413, 415);
-  problems.push(500, 'default');
+  if (op.rateLimited === true) problems.push(429);
+  problems.push(500);
   for (const p of problems) {
     used.add(p);
     responses[String(p)] = { $ref: `#/components/responses/${PROBLEM_RESPONSES[p]}` };
   }
+  // The transport's handlerTimeoutMs is not the document's to know; a method's own limit is.
+  if (contract.timeoutMs !== undefined && contract.timeoutMs > 0) responses['503'] = timeoutResponse(contract.timeoutMs, ctx.media);
+  used.add('default');
+  responses.default = { $ref: `#/components/responses/${PROBLEM_RESPONSES.default}` };
   out.responses = responses;
   return out;
 }

@@ -70,6 +70,22 @@ export function headerComponents(): Record<string, OpenApiObject> {
       description: 'The media types a body may have.',
       schema: { type: 'string' },
     },
+    ETag: {
+      description: 'The strong entity tag of the answer\'s bytes; a request whose If-None-Match names it is answered 304.',
+      schema: { type: 'string' },
+    },
+    RetryAfter: {
+      description: 'Seconds until the rate limit\'s window ends and a call is counted again.',
+      schema: { type: 'integer', minimum: 0 },
+    },
+    RateLimit: {
+      description: 'The calls left in the current window and the seconds until it ends (IETF httpapi ratelimit-headers draft).',
+      schema: { type: 'string' },
+    },
+    RateLimitPolicy: {
+      description: 'The rate limit: calls per window (IETF httpapi ratelimit-headers draft).',
+      schema: { type: 'string' },
+    },
   };
 }
 
@@ -84,6 +100,7 @@ export const PROBLEM_RESPONSES = {
   406: 'NotAcceptable',
   413: 'ContentTooLarge',
   415: 'UnsupportedMediaType',
+  429: 'TooManyRequests',
   500: 'InternalServerError',
   default: 'OtherProblem',
 } as const;
@@ -91,7 +108,7 @@ export const PROBLEM_RESPONSES = {
 export type ProblemStatus = keyof typeof PROBLEM_RESPONSES;
 
 /** The problem answers in the order a document lists them. */
-export const PROBLEM_ORDER: readonly ProblemStatus[] = [400, 401, 403, 406, 413, 415, 500, 'default'];
+export const PROBLEM_ORDER: readonly ProblemStatus[] = [400, 401, 403, 406, 413, 415, 429, 500, 'default'];
 
 /** The response object of each problem answer, for `components.responses`. */
 export function problemResponse(status: ProblemStatus, media: readonly MediaForm[], maxBodyBytes: number): OpenApiObject {
@@ -102,17 +119,36 @@ export function problemResponse(status: ProblemStatus, media: readonly MediaForm
     406: 'None of the media types that Accept names can be written.',
     413: `The body is over ${maxBodyBytes} bytes.`,
     415: 'The body has a Content-Type that cannot be read; Accept-Post lists those that can.',
+    429: 'Over the rate limit: Retry-After says when a call is counted again. The body is not read.',
     500: 'The method failed; requestId finds the failure in the server\'s logs.',
     default: 'Any other failure the method reports (an HttpError with its status), as a problem document.',
   };
   const headers: OpenApiObject = { 'x-request-id': header('RequestId') };
   if (status === 401) headers['WWW-Authenticate'] = header('WWWAuthenticate');
   if (status === 415) headers['Accept-Post'] = header('AcceptPost');
+  if (status === 429) Object.assign(headers, RATE_LIMIT_HEADERS(), { 'Retry-After': header('RetryAfter') });
+  return { description: descriptions[status], headers, content: problemContent(media) };
+}
+
+/** The headers of every answer of a rate-limited operation. */
+export const RATE_LIMIT_HEADERS = (): OpenApiObject => ({ RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimitPolicy') });
+
+/** The 503 of an operation with its own time limit (`method(..., { timeoutMs })`). */
+export function timeoutResponse(timeoutMs: number, media: readonly MediaForm[]): OpenApiObject {
+  return {
+    description: `The method did not answer within its ${timeoutMs} ms (its timeoutMs); the call's signal was aborted.`,
+    headers: { 'x-request-id': header('RequestId') },
+    content: problemContent(media),
+  };
+}
+
+/** A problem document in each media type of `media`, JSON's always among them. */
+function problemContent(media: readonly MediaForm[]): OpenApiObject {
   const content: OpenApiObject = {};
   // JSON is the fallback of problem documents, even for a registry without the JSON codec.
   const types = media.some((m) => m.problemType === JSON_PROBLEM) ? media : [{ problemType: JSON_PROBLEM, form: 'json' }, ...media];
   for (const m of types) {
     content[m.problemType] = m.form === 'none' ? {} : { schema: { $ref: `#/components/schemas/${PROBLEM_SCHEMA}` } };
   }
-  return { description: descriptions[status], headers, content };
+  return content;
 }

@@ -11,14 +11,19 @@ import type { OpenApiObject } from './types.ts';
 
 const problemRef = (): JsonSchema => ({ $ref: `#/components/schemas/${PROBLEM_SCHEMA}` });
 
-/** The content of a stream of `item`s, in each of `streams` (`where` names it in errors). */
+/**
+ * The content of a stream of `item`s, in each of `streams` (`where` names it in errors). Without
+ * `itemSchemas` (OpenAPI 3.1, which has neither `itemSchema` nor a media type's `description`), each
+ * media type is listed bare: {@link streamFraming} then says how its items are framed.
+ */
 export function streamContent(
-  item: Type, direction: SchemaDirection, where: string, schemas: SchemaComponents, streams: readonly StreamForm[],
+  item: Type, direction: SchemaDirection, where: string, schemas: SchemaComponents, streams: readonly StreamForm[], itemSchemas = true,
 ): OpenApiObject {
   const out: OpenApiObject = {};
   for (const s of streams) {
     const description = framing(s);
-    if (s.form === 'none') out[s.mediaType] = { description };
+    if (!itemSchemas) out[s.mediaType] = {};
+    else if (s.form === 'none') out[s.mediaType] = { description };
     else {
       const itemSchema = schemas.schema(item, direction, s.form, where);
       out[s.mediaType] = { description, itemSchema: s.mediaType === SSE ? eventSchema(itemSchema, s.codec.contentTypes[0]!) : itemSchema };
@@ -55,6 +60,11 @@ function eventSchema(item: JsonSchema, mediaType: string): JsonSchema {
       },
     ],
   };
+}
+
+/** How each of `streams` frames its items, for a description that holds what 3.1 media types cannot. */
+export function streamFraming(streams: readonly StreamForm[]): string {
+  return streams.map((s) => `In ${s.mediaType}: ${framing(s)}`).join(' ');
 }
 
 /** How the items, the end and an error are told apart in one stream media type. */

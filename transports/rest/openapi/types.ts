@@ -36,7 +36,17 @@ export interface OpenApiOptions {
    * without a schema, since the document cannot know how it writes bytes).
    */
   schemaForms?: Readonly<Record<string, SchemaForm>>;
+  /**
+   * The OpenAPI version written: `'3.1'` (3.1.1), or `'3.2'` (3.2.0), whose `itemSchema` states the
+   * items of a stream. Default: 3.2 for a document holding a stream operation, else 3.1. In 3.1 a
+   * stream's media types are listed without a schema, its framing in the description, for tools that
+   * read 3.1 only.
+   */
+  version?: OpenApiVersion;
 }
+
+/** The OpenAPI versions {@link OpenApiOptions.version} chooses between. */
+export type OpenApiVersion = '3.1' | '3.2';
 
 /** A JSON object of the document (operations, responses, parameters): plain JSON data. */
 export type OpenApiObject = { [key: string]: unknown };

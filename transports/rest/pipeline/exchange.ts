@@ -49,6 +49,8 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
   path = '';
   /** The mount prefix, once routed to an endpoint. */
   prefix = '';
+  /** The request is for the mount path itself (see `Resolution`). */
+  #atMountPath = false;
   /** The query, without `?`. */
   search = '';
   /** The values of the endpoint's `:name` segments, once routed to an endpoint. */
@@ -151,6 +153,7 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     }
     this.path = route.path;
     this.prefix = route.prefix;
+    this.#atMountPath = route.atMountPath === true;
     this.params = route.params;
     this.#call(route.handler);
   }
@@ -260,6 +263,11 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
       this.#held += inflated.byteLength;
       return inflated;
     });
+  }
+
+  /** The path as requested, the mount prefix included (see `EndpointRequest.requestPath`). */
+  get requestPath(): string {
+    return this.#atMountPath ? this.prefix : this.prefix + this.path;
   }
 
   /** The status answered already, when the pipeline answered for the handler (timeout, shutdown). */

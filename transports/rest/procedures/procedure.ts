@@ -85,7 +85,7 @@ export class Procedure {
     if (telemetry !== undefined) {
       const prefix = request.prefix ?? '';
       this.#spans.set(call, telemetry.serverSpan({
-        protocol: this.#settings.protocol, verb: request.method, route: prefix, path: prefix + request.path, service: this.service, method: this.name,
+        protocol: this.#settings.protocol, verb: request.method, route: prefix, path: request.requestPath ?? prefix + request.path, service: this.service, method: this.name,
         headers: request.headers, clientAddress: request.ip,
       }));
     }

@@ -108,9 +108,9 @@ describe('openApi: routes and named parameters', () => {
   it('lists 400 wherever a path or query parameter can fail to read, and 413/415 only with a body', () => {
     const doc = notesDoc();
     const statuses = (path: string, verb: string) => Object.keys(op(doc, path, verb).responses);
-    expect(statuses('/api/notes/{id}', 'get')).to.deep.equal(['200', '400', '406', '500', 'default']);
+    expect(statuses('/api/notes/{id}', 'get')).to.deep.equal(['200', '304', '400', '406', '500', 'default']);
     expect(statuses('/api/notes/{id}', 'delete')).to.deep.equal(['204', '400', '500', 'default']);
-    expect(statuses('/api/notes', 'get')).to.deep.equal(['200', '400', '406', '500', 'default']);
+    expect(statuses('/api/notes', 'get')).to.deep.equal(['200', '304', '400', '406', '500', 'default']);
     expect(statuses('/api/notes/{id}', 'put')).to.deep.equal(['200', '400', '406', '413', '415', '500', 'default']);
     expect(doc.components.responses.BadRequest!.description).to.match(/path or query parameter/);
   });

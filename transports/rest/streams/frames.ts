@@ -24,8 +24,8 @@ export interface StreamEnds {
   stopped(reason: Error): void;
 }
 
-/** Why a wait for an item ended without one. */
-type Wake = 'beat' | 'idle' | 'total' | 'shutdown';
+/** Why a wait for an item ended without one (`gone`: the transport asked for no more frames). */
+type Wake = 'beat' | 'idle' | 'total' | 'shutdown' | 'gone';
 
 /** A source's `next()` that threw or rejected. */
 class Thrown {
@@ -55,8 +55,6 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #state: 'items' | 'closing' | 'done' = 'items';
   /** Whether the framing has heartbeats and they are asked for. */
   readonly #beats: boolean;
-  /** Whether a wait for an item can end without one (a heartbeat, a limit, a shutdown). */
-  readonly #timed: boolean;
   /** When the pending item was asked for (`performance.now()`): idle from then. */
   #asked = 0;
   /** When the current wait began: a heartbeat is due `heartbeatMs` after it. */
@@ -82,7 +80,6 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     this.#first = first;
     this.#beats = limits.heartbeatMs > 0 && framing.heartbeat() !== undefined;
     this.#endsAt = limits.maxMs > 0 ? performance.now() + limits.maxMs : Infinity;
-    this.#timed = this.#beats || limits.idleMs > 0 || limits.maxMs > 0 || shutdown !== undefined;
   }
 
   [Symbol.asyncIterator](): this {
@@ -106,18 +103,10 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     } else {
       if (this.#endsAt !== Infinity && performance.now() >= this.#endsAt) return this.#endFor('total');
       const pending = (this.#pending ??= this.#ask());
-      let woke: Outcome | Wake;
-      if (this.#timed) {
-        woke = await this.#wait(pending);
-        this.#wake = undefined;
-      } else {
-        try {
-          woke = await pending;
-        } catch (error) {
-          woke = new Thrown(error);
-        }
-      }
+      const woke = await this.#wait(pending);
+      this.#wake = undefined;
       if (typeof woke === 'string') {
+        if (woke === 'gone') return DONE;
         if (woke === 'beat') return { done: false, value: this.framing.heartbeat()! };
         return this.#endFor(woke);
       }
@@ -136,10 +125,22 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     }
   }
 
+  /**
+   * The transport asks for no more frames (the client went away, the answer has no body): settles
+   * at once, and so does a `next()` waiting for an item (it reads as the end), without waiting for
+   * the source. The source is told to stop (`return()`, not awaited: a generator's queues behind
+   * the item it is producing, which its call's aborted signal should end), and nothing of it is
+   * kept here.
+   */
   async return(): Promise<IteratorResult<Uint8Array>> {
+    const waiting = this.#wake;
     this.#release();
-    if (this.#state === 'items') await this.#stopSource();
+    if (this.#state === 'items') void this.#stopSource();
     this.#state = 'done';
+    this.#first = undefined;
+    this.#pending = undefined;
+    this.#wake = undefined;
+    waiting?.('gone');
     return DONE;
   }
 

@@ -14,6 +14,7 @@ import { chooseStreamType } from './streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { StreamFrames, type StreamLimits } from './streams/frames.ts';
 import { iteratorOf } from './streams/iterator-of.ts';
+import { FIRST_ITEM_WAIT_MS, firstItemWithin } from './streams/first-item.ts';
 import { requestItems } from './streams/request-items.ts';
 import { requestSequenceCodec, sequenceReader, sequenceWriter } from './streams/framing.ts';
 import type { SequenceWriter } from './streams/writer.ts';
@@ -245,7 +246,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     } catch (e) {
       return failed(call, accept, e);
     }
-    if (stream !== undefined) return streamed(call, accept, answer!, result);
+    if (stream !== undefined) return streamed(call, request, accept, answer!, result);
     if (pending) {
       return Promise.resolve(result).then((value) => finish(call, returned(call, accept, answer, value)), (e: unknown) => finish(call, failed(call, accept, e)));
     }
@@ -253,16 +254,20 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   };
 
   /**
-   * A stream method returned `result` (an `AsyncIterable`, or a promise of one): its first item is
-   * pulled before the answer begins, so that a failure before it is an ordinary problem answer and
-   * the handler timeout bounds it; then the items follow as the transport takes them.
+   * A stream method returned `result` (an `AsyncIterable`, or a promise of one), within the handler
+   * timeout: the stream has begun, and the timeout no longer applies. Its first item is waited for
+   * a moment (`FIRST_ITEM_WAIT_MS`), so that a failure before it is an ordinary problem answer;
+   * then the answer begins, with the first item or without it (a live feed with nothing to send
+   * yet), and the items follow as the transport takes them.
    */
-  const streamed = async (call: EndpointCall, accept: string | null, choice: Choice, result: unknown): Promise<EndpointResponse> => {
+  const streamed = async (call: EndpointCall, request: EndpointRequest, accept: string | null, choice: Choice, result: unknown): Promise<EndpointResponse> => {
     let source: AsyncIterator<unknown>;
-    let first: IteratorResult<unknown>;
+    let first: IteratorResult<unknown> | Promise<IteratorResult<unknown>>;
     try {
       source = iteratorOf(await result);
-      first = await source.next();
+      request.streaming?.();
+      const pending = source.next();
+      first = (await firstItemWithin(Promise.resolve(pending), FIRST_ITEM_WAIT_MS)) ?? Promise.resolve(pending);
       const mistake = calls.mistake(call);
       if (mistake !== undefined) throw mistake;
     } catch (e) {

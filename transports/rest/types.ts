@@ -29,6 +29,11 @@ export interface EndpointRequest {
    * endpoint reads `body` whole.
    */
   bodyStream?(limit: number): AsyncIterable<Uint8Array> | EndpointResponse;
+  /**
+   * A stream method has made its stream (returned its iterable): the transport's handler time
+   * limit (`handlerTimeoutMs`) no longer applies to the call, which waits for items now.
+   */
+  streaming?(): void;
   /** The query, without `?`. */
   readonly search?: string;
   /** The values of the route's `:name` segments, decoded: `{ id: '5' }` for `/notes/5` on `/notes/:id`. */

@@ -181,6 +181,11 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
     });
   }
 
+  /** A stream method made its stream (see `EndpointRequest.streaming`): the call leaves the deadline list. */
+  streaming(): void {
+    this.#deadlines?.remove(this);
+  }
+
   /** The handler settled (or threw): the call leaves the deadline list, and counts out with its body bytes. */
   #settled(): void {
     this.#deadlines?.remove(this);

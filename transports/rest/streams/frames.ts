@@ -49,6 +49,10 @@ type Outcome = IteratorResult<unknown> | Thrown;
  */
 export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #first: IteratorResult<unknown> | undefined;
+  /** Whether the first pull was made (from then on the shutdown is watched). */
+  #pulled = false;
+  /** The first frame is a heartbeat: the answer began before its first item came. */
+  #opening: boolean;
   /** An item asked for and not yet come, kept across heartbeats. */
   #pending: Promise<IteratorResult<unknown>> | undefined;
   /** `items` while items come; `closing` once the last frame is out; `done` after it. */
@@ -71,14 +75,18 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
 
   constructor(
     private readonly source: AsyncIterator<unknown>,
-    first: IteratorResult<unknown>,
+    first: IteratorResult<unknown> | Promise<IteratorResult<unknown>>,
     private readonly framing: SequenceWriter<Type>,
     private readonly ends: StreamEnds,
     private readonly limits: StreamLimits,
     private readonly shutdown: AbortSignal | undefined,
   ) {
-    this.#first = first;
     this.#beats = limits.heartbeatMs > 0 && framing.heartbeat() !== undefined;
+    if (first instanceof Promise) {
+      this.#pending = first;
+      this.#asked = performance.now();
+    } else this.#first = first;
+    this.#opening = first instanceof Promise && this.#beats;
     this.#endsAt = limits.maxMs > 0 ? performance.now() + limits.maxMs : Infinity;
   }
 
@@ -92,12 +100,19 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
       this.#state = 'done';
       return DONE;
     }
+    if (!this.#pulled) {
+      // Watched from the first pull on: frames the transport never pulls hold no listener.
+      this.#pulled = true;
+      this.#watchShutdown();
+    }
     if (this.#interrupted !== undefined) return this.#endFor(this.#interrupted);
+    if (this.#opening) {
+      // Begun before its first item: a heartbeat at once, so that the client (and every proxy) sees the stream open.
+      this.#opening = false;
+      return { done: false, value: this.framing.heartbeat()! };
+    }
     let outcome: Outcome;
     if (this.#first !== undefined) {
-      // Watched from the first pull on: frames the transport never pulls hold no listener.
-      this.#watchShutdown();
-      if (this.#interrupted !== undefined) return this.#endFor(this.#interrupted);
       outcome = this.#first;
       this.#first = undefined;
     } else {

@@ -266,3 +266,34 @@ describe('transports: a stream cut before its end', () => {
     });
   }
 });
+
+describe('transports: bytes after a stream answer\'s end', () => {
+  // Two items and the clean end in each framing the client asks for, then one more item.
+  const trailing: readonly (readonly [string, Codec])[] = [
+    ['application/jsonl', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
+  ];
+  for (const [mediaType, codec] of trailing) {
+    it(`are an error for the client, not dropped (${mediaType})`, async () => {
+      const { createServer } = await import('node:http');
+      const writer = sequenceWriter(mediaType, codec, Tick);
+      const server = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': mediaType });
+        res.end(Buffer.concat([writer.item(tick(0)), writer.item(tick(1)), writer.end(), writer.item(tick(2))]));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as import('node:net').AddressInfo;
+      try {
+        const api = createClient(TicksApi, { baseUrl: `http://127.0.0.1:${port}/api`, codec });
+        const seen: number[] = [];
+        const error = await (async () => {
+          for await (const item of await api.listTicks()) seen.push(item.n);
+        })().then(() => undefined, (e: unknown) => e);
+        expect(seen).to.deep.equal([0, 1]);
+        expect(error).to.be.instanceOf(Error);
+        expect(error).to.include({ code: 'syntax_error', path: '/2' });
+      } finally {
+        server.close();
+      }
+    });
+  }
+});

@@ -66,8 +66,9 @@ export function itemTooLarge(index: number, limit: number): ReadError {
 }
 
 /** Bytes after the stream's end. */
-export function afterEnd(): ReadError {
-  return new ReadError('syntax_error', '', 'bytes follow the end of the stream');
+/** Bytes after a stream's end (its clean end, or its problem document): at the index after its `items`. */
+export function afterEnd(items: number): ReadError {
+  return new ReadError('syntax_error', `/${items}`, `bytes follow the end of the stream, after its ${items} items`);
 }
 
 /**

@@ -43,7 +43,7 @@ export class LinesReader<T extends Type> extends MarkedReader<T> {
       const { bytes, start } = tail;
       const end = bytes.length;
       if (start === end) return this.ended ? this.atEof() : undefined;
-      if (this.state === DONE) throw afterEnd();
+      if (this.state === DONE) throw afterEnd(this.items);
       const lf = bytes.indexOf(LF, start + this.searched);
       if (lf === -1) {
         if (end - start > this.maxItemBytes) throw itemTooLarge(this.items, this.maxItemBytes);

@@ -70,7 +70,7 @@ export class SseReader<T extends Type> extends ReaderBase<T> {
           continue;
         }
       }
-      if (this.done) throw afterEnd();
+      if (this.done) throw afterEnd(this.items);
       if (!this.bomChecked) {
         if (end - start < 3 && bytes[start] === 0xef && !this.ended) {
           tail.keep();

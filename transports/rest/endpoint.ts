@@ -15,6 +15,7 @@ import { StreamType } from '../../core/descriptors/stream.ts';
 import { StreamFrames, type StreamLimits } from './streams/frames.ts';
 import { iteratorOf } from './streams/iterator-of.ts';
 import { FIRST_ITEM_WAIT_MS, firstItemWithin } from './streams/first-item.ts';
+import { oneLine } from './streams/text.ts';
 import { requestItems } from './streams/request-items.ts';
 import { requestSequenceCodec, sequenceReader, sequenceWriter } from './streams/framing.ts';
 import type { SequenceWriter } from './streams/writer.ts';
@@ -98,7 +99,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   // Compiled now, while the platform allows generating code (see Codec.prepare).
   for (const codec of codecs) {
     if (input !== undefined) codec.prepare?.(input, opts);
-    if (!returnsVoid) codec.prepare?.(returns, opts);
+    // A stream's items are written on one line whatever `prettify` says (see `oneLine`).
+    if (!returnsVoid) codec.prepare?.(returns, stream === undefined ? opts : oneLine(opts));
   }
   const limiter = methodLimiter(contract.rateLimit, settings.rateLimit, settings.rateLimitStore, plan.service, plan.name);
   // The Cache-Control of GET answers; `no-store` also means no ETag.

@@ -95,6 +95,20 @@ for (const transport of TRANSPORTS) {
         expect(values.slice(3)).to.deep.equal([undefined, undefined]);
       });
 
+      it('writes every item compactly on one line under prettify: true, in JSON Lines and SSE', async () => {
+        const pretty = ticksRegistry({ prettify: true });
+        const own = await transport.serve('/api', pretty.registry.endpoints);
+        try {
+          const lines = await send(`${own.url}/api/listTicks`, { headers: { accept: 'application/jsonl' } });
+          expect(lines.text).to.equal(`${tickJson(0)}\n${tickJson(1)}\n${tickJson(2)}\n\n\n`);
+          const events = sseEvents((await send(`${own.url}/api/listTicks`, { headers: { accept: 'text/event-stream' } })).text);
+          expect(events.map((e) => e.event ?? e.data)).to.deep.equal([tickJson(0), tickJson(1), tickJson(2), 'end']);
+          expect(pretty.errors).to.deep.equal([]);
+        } finally {
+          await own.stop();
+        }
+      });
+
       it('answers 406 when no framing is acceptable, before the method runs', async () => {
         const reply = await send(url('/listTicks'), { headers: { accept: 'text/html' } });
         expect(reply.status).to.equal(406);

@@ -192,7 +192,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     if (!returnsVoid && answer === undefined) {
       return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
     }
-    const items = requestItems(chunks, sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }));
+    const hold = typeof request.holdStreamBytes === 'function' ? (bytes: number) => request.holdStreamBytes!(bytes) : undefined;
+    const items = requestItems(chunks, sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }), hold);
     calls.setArgs(call, [items]);
     // The rest of the body is the transport's to discard once the method no longer reads it.
     const close = () => void items.return(undefined).catch(() => {});

@@ -52,6 +52,8 @@ export interface SequenceReader<T> {
   finish(): void;
   /** Items read so far. */
   readonly items: number;
+  /** The bytes pushed and not consumed yet (an unfinished item, what a chunk holds past it). */
+  readonly buffered: number;
 }
 
 /** The input ended before the stream's end marker: never a clean end. */

@@ -1,7 +1,7 @@
 import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
-import { callFailure, problemOf, reportFailure } from './call-failure.ts';
+import { callFailure, problemOf, reportCallFailure } from './call-failure.ts';
 import type { Opts } from '../../core/options.ts';
 import { authenticate, isRefusal } from './authenticate.ts';
 import type { ArgumentSources } from './arguments.ts';
@@ -299,10 +299,20 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return writer;
   };
 
-  /** The problem document ending a stream whose source failed, reported to `onError` as any failure. */
+  /**
+   * The problem document ending a stream whose source failed, reported to `onError` as any failure,
+   * with the document's status (the answer's 200 was the stream's beginning). Never throws, whatever
+   * was thrown (a Proxy whose traps throw is a 500).
+   */
   const endOfStream = (call: EndpointCall, error: unknown): ProblemDocument => {
-    const doc = problemOf(call, error, settings.exposeErrors);
-    if (!isRefusal(error)) reportFailure(call, site, error, calls.sentStatus(call) ?? calls.successStatus(call), settings);
+    let doc: ProblemDocument;
+    try {
+      doc = problemOf(call, error, settings.exposeErrors);
+    } catch {
+      doc = problem(500, 'The server failed to handle the request.', { requestId: call.requestId });
+    }
+    // Its answer's 200 was the stream's beginning: the frame's status is what the client reads.
+    reportCallFailure(call, site, error, doc, settings, undefined);
     return doc;
   };
 

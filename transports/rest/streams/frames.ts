@@ -2,6 +2,7 @@ import { SseItem } from '../../../core/contract/sse.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { HttpError } from '../../../core/errors/http-error.ts';
 import type { ProblemDocument } from '../problem.ts';
+import { onAbort } from './on-abort.ts';
 import type { SequenceWriter } from './writer.ts';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
@@ -71,7 +72,8 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #wake: ((outcome: Outcome | Wake) => void) | undefined;
   /** A shutdown that came while no item was waited for: the next frame is its error. */
   #interrupted: Wake | undefined;
-  #onShutdown: (() => void) | undefined;
+  /** Stops watching the shutdown. */
+  #unwatch: (() => void) | undefined;
 
   constructor(
     private readonly source: AsyncIterator<unknown>,
@@ -220,10 +222,7 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     const shutdown = this.shutdown;
     if (shutdown === undefined) return;
     if (shutdown.aborted) this.#interrupted = 'shutdown';
-    else {
-      this.#onShutdown = () => this.#interrupt('shutdown');
-      shutdown.addEventListener('abort', this.#onShutdown, { once: true });
-    }
+    else this.#unwatch = onAbort(shutdown, () => this.#interrupt('shutdown'));
   }
 
   #interrupt(why: Wake): void {
@@ -261,10 +260,8 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#timerAt = Infinity;
-    if (this.#onShutdown !== undefined) {
-      this.shutdown?.removeEventListener('abort', this.#onShutdown);
-      this.#onShutdown = undefined;
-    }
+    this.#unwatch?.();
+    this.#unwatch = undefined;
   }
 
   async #stopSource(): Promise<void> {

@@ -107,6 +107,8 @@ export async function serveFetch(
       // The reason phrase the handler chose, as a runtime writing HTTP/1.1 would use it.
       if (response.statusText === '') res.writeHead(response.status, headLines(response.headers));
       else res.writeHead(response.status, response.statusText, headLines(response.headers));
+      // A body of unknown length (a stream) gets its headers at once, as runtimes send them.
+      if (response.body !== null && !response.headers.has('content-length')) res.flushHeaders();
       if (response.body !== null) {
         // A client gone cancels the body, as runtimes do: the handler's source is told to stop.
         const reader = response.body.getReader();

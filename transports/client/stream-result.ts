@@ -11,7 +11,7 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
 /**
  * The items of a stream answer, each decoded and validated with `item` as it arrives: an
  * `AsyncIterable` for `for await`. A problem ending the stream throws `HttpError`, a stream cut
- * before its end throws; leaving the loop (or `signal` aborting) cancels the answer's body.
+ * before its end throws, and so do bytes after its clean end (a `ReadError`, read to the body's end); leaving the loop (or `signal` aborting) cancels the answer's body.
  */
 export function streamResult(response: Response, item: Type, codecs: readonly Codec[], opts: ReadOptions, signal?: AbortSignal): AsyncIterable<unknown> {
   const contentType = response.headers.get('content-type') ?? '';
@@ -26,6 +26,8 @@ export function streamResult(response: Response, item: Type, codecs: readonly Co
   let finished = false;
   /** The body has given its last bytes. */
   let inputEnded = false;
+  /** The clean end was read: the rest of the body must be nothing (bytes there throw, as the reader reads them). */
+  let endRead = false;
   const stop = () => {
     finished = true;
     body.cancel().catch(() => {});
@@ -35,9 +37,13 @@ export function streamResult(response: Response, item: Type, codecs: readonly Co
       if (finished) return DONE;
       let event: StreamEvent<unknown> | undefined;
       try {
-        while ((event = sequence.next()) === undefined) {
+        while ((event = sequence.next()) === undefined || event.kind === 'end') {
+          if (event !== undefined) endRead = true;
           // After `finish`, the reader has given its end, its error, or thrown for a cut.
-          if (inputEnded) throw new Error('lacquer/client: the stream ended without its end');
+          if (inputEnded) {
+            if (endRead) break;
+            throw new Error('lacquer/client: the stream ended without its end');
+          }
           const chunk = await abortable(body.read(), signal);
           if (chunk.done) {
             inputEnded = true;
@@ -48,9 +54,12 @@ export function streamResult(response: Response, item: Type, codecs: readonly Co
         stop();
         throw error;
       }
+      if (event === undefined || event.kind === 'end') {
+        stop();
+        return DONE;
+      }
       if (event.kind === 'item') return { done: false, value: event.value };
       stop();
-      if (event.kind === 'end') return DONE;
       const status = event.problem.status;
       throw problemError(typeof status === 'number' && status >= 400 && status <= 599 ? status : 500, event.problem);
     },

@@ -54,33 +54,38 @@ function writeHead(res: ServerResponse, status: number, headers: HeaderValues): 
 }
 
 /**
- * Writes each frame as it comes, asking for the next only once Node can take more (`drain`), and
- * stops asking when the client goes away. A source that fails mid-answer cuts the connection: the
- * chunked framing is left unterminated, so that the client reads an error, never a clean end.
- * (How a failure is told in-band, before the cut, is the framing's: stream formats write their own.)
+ * Writes each frame as it comes, asking for the next only once Node can take more (`drain`). The
+ * headers go at once, before the first frame. When the client goes away the source is told at
+ * once (`return()`), even while it is waiting for a frame, which then reads as the end: nothing
+ * here waits on it any longer. A source that fails mid-answer cuts the connection: the chunked
+ * framing is left unterminated, so that the client reads an error, never a clean end. (How a
+ * failure is told in-band, before the cut, is the framing's: stream formats write their own.)
  */
 async function writeFrames(res: ServerResponse, frames: Frames): Promise<void> {
   const iterator = frames[Symbol.asyncIterator]();
+  const gone = () => void iterator.return?.()?.catch(() => {});
+  res.once('close', gone);
+  res.flushHeaders();
   try {
-    while (!res.destroyed) {
+    for (;;) {
       const next = await iterator.next();
+      if (res.destroyed) return;
       if (next.done === true) {
+        res.off('close', gone);
         res.end();
         return;
       }
       // A write to a response gone meanwhile would wait for a 'drain' that never comes.
-      if (!res.destroyed && !res.write(next.value)) await drained(res);
+      if (!res.write(next.value)) await drained(res);
     }
   } catch {
+    res.off('close', gone);
     // Ended without the chunked framing's last chunk: what was written reaches the client, and
     // the connection's end before the last chunk reads as an error.
     const socket = res.socket;
     if (socket === null) res.destroy();
     else socket.end();
-    return;
   }
-  // The client went away: the source is told no frame will be asked for.
-  void iterator.return?.()?.catch(() => {});
 }
 
 /** Resolves once `res` can take more, or is closed. */

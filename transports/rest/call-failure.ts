@@ -39,16 +39,32 @@ export function callFailure(call: EndpointCall, site: CallSite, thrown: unknown,
     doc = problem(500, 'The server failed to handle the request.', { requestId: call.requestId });
     headers = {};
   }
-  if (!isRefusal(error)) {
-    // A method passing on its signal's reason (a timeout, a client gone) failed as expected.
-    if (doc.status === 500 && typeof error === 'object' && error !== null) {
-      const signal = call.signal;
-      if (signal.aborted && signal.reason === error) markSignalReason(error);
-    }
-    // The transport may have answered already (a handler timeout): the client received that status.
-    reportFailure(call, site, error, calls.sentStatus(call) ?? doc.status, settings);
-  }
+  reportCallFailure(call, site, error, doc, settings, calls.sentStatus(call));
   return { error, doc, headers };
+}
+
+/**
+ * 499 (nginx's "client closed request"): the status a failure is reported with when the call's
+ * client went away before its answer (an upload abandoned, say). Nobody receives the answer, and
+ * the server is not at fault: the default loggers write nothing below 500.
+ */
+export const CLIENT_CLOSED = 499;
+
+/**
+ * Tells `onError` of a call's failure answered (or framed, for a stream) with `doc`, unless it is a
+ * plain refusal: with the status the client received (`answered`: the transport's, when it answered
+ * for the handler already, a timeout), 499 when the client went away, else the document's.
+ */
+export function reportCallFailure(
+  call: EndpointCall, site: CallSite, error: unknown, doc: ProblemDocument, settings: FailureSettings, answered: number | undefined,
+): void {
+  if (isRefusal(error)) return;
+  // A method passing on its signal's reason (a timeout, a client gone) failed as expected.
+  if (doc.status === 500 && typeof error === 'object' && error !== null) {
+    const signal = call.signal;
+    if (signal.aborted && signal.reason === error) markSignalReason(error);
+  }
+  reportFailure(call, site, error, answered ?? (calls.clientGone(call) ? CLIENT_CLOSED : doc.status), settings);
 }
 
 /**

@@ -61,6 +61,8 @@ export interface CallInternals {
   requestPath(call: EndpointCall): string;
   /** The status the transport has answered the call with already (see `EndpointRequest.sentStatus`). */
   sentStatus(call: EndpointCall): number | undefined;
+  /** Whether the request's signal has aborted: the client went away (or the transport gave up on the call). */
+  clientGone(call: EndpointCall): boolean;
   /** The status of a success. */
   successStatus(call: EndpointCall): number;
   /** The headers added with `header()`, if any. */
@@ -229,6 +231,7 @@ export class EndpointCall implements Call {
       started: (call) => call.#started,
       requestPath: (call) => call.#request.requestPath ?? call.prefix + call.#request.path,
       sentStatus: (call) => call.#request.sentStatus,
+      clientGone: (call) => call.#request.signal?.aborted === true,
       successStatus: (call) => call.#status ?? call.#site.status,
       answerHeaders: (call) => call.#answerHeaders,
       readHeader: (call, name) => call.#request.headers.get(name),

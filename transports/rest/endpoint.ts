@@ -1,7 +1,7 @@
 import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
-import { callFailure, problemOf, reportFailure } from './call-failure.ts';
+import { callFailure, problemOf, reportCallFailure } from './call-failure.ts';
 import type { Opts } from '../../core/options.ts';
 import { authenticate, isRefusal } from './authenticate.ts';
 import type { ArgumentSources } from './arguments.ts';
@@ -14,6 +14,8 @@ import { chooseStreamType } from './streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { StreamFrames, type StreamLimits } from './streams/frames.ts';
 import { iteratorOf } from './streams/iterator-of.ts';
+import { FIRST_ITEM_WAIT_MS, firstItemWithin } from './streams/first-item.ts';
+import { oneLine } from './streams/text.ts';
 import { requestItems } from './streams/request-items.ts';
 import { requestSequenceCodec, sequenceReader, sequenceWriter } from './streams/framing.ts';
 import type { SequenceWriter } from './streams/writer.ts';
@@ -97,7 +99,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   // Compiled now, while the platform allows generating code (see Codec.prepare).
   for (const codec of codecs) {
     if (input !== undefined) codec.prepare?.(input, opts);
-    if (!returnsVoid) codec.prepare?.(returns, opts);
+    // A stream's items are written on one line whatever `prettify` says (see `oneLine`).
+    if (!returnsVoid) codec.prepare?.(returns, stream === undefined ? opts : oneLine(opts));
   }
   const limiter = methodLimiter(contract.rateLimit, settings.rateLimit, settings.rateLimitStore, plan.service, plan.name);
   // The Cache-Control of GET answers; `no-store` also means no ETag.
@@ -189,7 +192,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     if (!returnsVoid && answer === undefined) {
       return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
     }
-    const items = requestItems(chunks, sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }));
+    const hold = typeof request.holdStreamBytes === 'function' ? (bytes: number) => request.holdStreamBytes!(bytes) : undefined;
+    const items = requestItems(chunks, sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }), hold);
     calls.setArgs(call, [items]);
     // The rest of the body is the transport's to discard once the method no longer reads it.
     const close = () => void items.return(undefined).catch(() => {});
@@ -245,7 +249,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     } catch (e) {
       return failed(call, accept, e);
     }
-    if (stream !== undefined) return streamed(call, accept, answer!, result);
+    if (stream !== undefined) return streamed(call, request, accept, answer!, result);
     if (pending) {
       return Promise.resolve(result).then((value) => finish(call, returned(call, accept, answer, value)), (e: unknown) => finish(call, failed(call, accept, e)));
     }
@@ -253,16 +257,20 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   };
 
   /**
-   * A stream method returned `result` (an `AsyncIterable`, or a promise of one): its first item is
-   * pulled before the answer begins, so that a failure before it is an ordinary problem answer and
-   * the handler timeout bounds it; then the items follow as the transport takes them.
+   * A stream method returned `result` (an `AsyncIterable`, or a promise of one), within the handler
+   * timeout: the stream has begun, and the timeout no longer applies. Its first item is waited for
+   * a moment (`FIRST_ITEM_WAIT_MS`), so that a failure before it is an ordinary problem answer;
+   * then the answer begins, with the first item or without it (a live feed with nothing to send
+   * yet), and the items follow as the transport takes them.
    */
-  const streamed = async (call: EndpointCall, accept: string | null, choice: Choice, result: unknown): Promise<EndpointResponse> => {
+  const streamed = async (call: EndpointCall, request: EndpointRequest, accept: string | null, choice: Choice, result: unknown): Promise<EndpointResponse> => {
     let source: AsyncIterator<unknown>;
-    let first: IteratorResult<unknown>;
+    let first: IteratorResult<unknown> | Promise<IteratorResult<unknown>>;
     try {
       source = iteratorOf(await result);
-      first = await source.next();
+      request.streaming?.();
+      const pending = source.next();
+      first = (await firstItemWithin(Promise.resolve(pending), FIRST_ITEM_WAIT_MS)) ?? Promise.resolve(pending);
       const mistake = calls.mistake(call);
       if (mistake !== undefined) throw mistake;
     } catch (e) {
@@ -291,10 +299,20 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     return writer;
   };
 
-  /** The problem document ending a stream whose source failed, reported to `onError` as any failure. */
+  /**
+   * The problem document ending a stream whose source failed, reported to `onError` as any failure,
+   * with the document's status (the answer's 200 was the stream's beginning). Never throws, whatever
+   * was thrown (a Proxy whose traps throw is a 500).
+   */
   const endOfStream = (call: EndpointCall, error: unknown): ProblemDocument => {
-    const doc = problemOf(call, error, settings.exposeErrors);
-    if (!isRefusal(error)) reportFailure(call, site, error, calls.sentStatus(call) ?? calls.successStatus(call), settings);
+    let doc: ProblemDocument;
+    try {
+      doc = problemOf(call, error, settings.exposeErrors);
+    } catch {
+      doc = problem(500, 'The server failed to handle the request.', { requestId: call.requestId });
+    }
+    // Its answer's 200 was the stream's beginning: the frame's status is what the client reads.
+    reportCallFailure(call, site, error, doc, settings, undefined);
     return doc;
   };
 

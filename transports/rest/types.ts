@@ -29,6 +29,18 @@ export interface EndpointRequest {
    * endpoint reads `body` whole.
    */
   bodyStream?(limit: number): AsyncIterable<Uint8Array> | EndpointResponse;
+  /**
+   * A stream method has made its stream (returned its iterable): the transport's handler time
+   * limit (`handlerTimeoutMs`) no longer applies to the call, which waits for items now.
+   */
+  streaming?(): void;
+  /**
+   * The bytes a request stream's reader holds now (its unfinished item), counted against the
+   * transport's cap on the body bytes it holds (`maxBufferedBodyBytes`) in place of what was
+   * counted before; `false` when they do not fit (nothing is counted then, and the stream is
+   * answered 503). Without it, a stream's bytes count against no cap but its own limits.
+   */
+  holdStreamBytes?(bytes: number): boolean;
   /** The query, without `?`. */
   readonly search?: string;
   /** The values of the route's `:name` segments, decoded: `{ id: '5' }` for `/notes/5` on `/notes/:id`. */

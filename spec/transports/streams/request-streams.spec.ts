@@ -102,6 +102,21 @@ for (const transport of TRANSPORTS) {
       });
     }
 
+    it('answers bytes after the end marker 400 (syntax_error at the index after the items), in every sequence type', async () => {
+      const trailing: [string, Uint8Array | string][] = [
+        ['application/jsonl', `${lines([row(1), row(2)])}\n\n${JSON.stringify(row(3))}\n`],
+        ['application/jsonl', `${lines([row(1), row(2)])}\n\n\n`],
+        ['application/cbor-seq', new Uint8Array([...cborEncode(row(1)), 0xf7, 0xf7, ...cborEncode(row(3))])],
+        ['application/msgpack-seq', new Uint8Array([...pack(row(1)), 0xd4, 0, 0, 0xd4, 0, 0, ...pack(row(3))])],
+      ];
+      for (const [contentType, body] of trailing) {
+        const reply = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': contentType }, body });
+        expect(reply.status, `${contentType}: ${reply.text}`).to.equal(400);
+        expect(reply.json()).to.include({ code: 'syntax_error' });
+        expect(reply.json().path, contentType).to.match(/^\/[12]$/);
+      }
+    });
+
     it('reads an empty body as no items', async () => {
       const reply = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': 'application/jsonl' } });
       expect(reply.json()).to.equal('0 0');

@@ -20,6 +20,7 @@ const StreamsApi = service({
   listQuietly: method([], t.stream(Tick)),
   listSteadily: method([], t.stream(Tick)),
   listLate: method([], t.stream(Tick)),
+  openLate: method([], t.stream(Tick), { verb: 'GET' }),
 });
 
 /** What a method saw and did, for the assertions. */
@@ -57,6 +58,17 @@ class Streams {
     } finally {
       seen.finished = true;
     }
+  }
+  /** Makes its stream (a ReadableStream) after 80 ms; `finished` once it is cancelled. */
+  async openLate(): Promise<ReadableStream<Tick>> {
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const seen = this.seen;
+    return new ReadableStream<Tick>({
+      pull: (controller) => controller.enqueue({ n: 0 }),
+      cancel: () => {
+        seen.finished = true;
+      },
+    }, { highWaterMark: 0 });
   }
   /** An item every few milliseconds, for ever. */
   async *listSteadily(call: Call): AsyncIterable<Tick> {
@@ -201,11 +213,19 @@ for (const transport of TRANSPORTS) {
         expect(streams.seen.abortReason).to.be.instanceOf(Error);
       });
 
-      it('stops a method whose first item comes after the handler timeout answered 503: its finally runs', async () => {
+      it('answers a stream whose first item comes after the handler timeout: 200, with its items', async () => {
         const url = await serve({}, 20);
         const reply = await send(url('/listLate'), { headers: SSE });
+        expect(reply.status).to.equal(200);
+        expect(parseSse(reply.text).events.map((e) => e.event ?? e.data)).to.deep.equal(['{"n":0}', '{"n":1}', 'end']);
+        expect(streams.seen.finished).to.equal(true);
+      });
+
+      it('stops a stream made after the handler timeout answered 503: it is cancelled', async () => {
+        const url = await serve({}, 20);
+        const reply = await send(url('/openLate'), { headers: SSE });
         expect(reply.status).to.equal(503);
-        await until('the method\'s finally', () => streams.seen.finished);
+        await until('the stream cancelled', () => streams.seen.finished);
       });
 
       it('refuses limits that are not numbers ≥ 0', () => {

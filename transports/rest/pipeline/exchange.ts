@@ -80,6 +80,8 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
   #entered = false;
   /** The body bytes this call counts in the load. */
   #held = 0;
+  /** Of those, the bytes its request stream's reader holds. */
+  #streamBytes = 0;
 
   constructor(pipeline: Pipeline<R>, readonly method: string, readonly headers: HeaderReader) {
     this.pipeline = pipeline;
@@ -182,6 +184,23 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
       this.#settled();
       this.fault(error);
     });
+  }
+
+  /** See `EndpointRequest.holdStreamBytes`: counted with the body bytes the call holds, until it settles. */
+  holdStreamBytes(bytes: number): boolean {
+    // Settled (or never counted): the load has counted the call out with what it held.
+    if (!this.#entered) return true;
+    const more = bytes - this.#streamBytes;
+    if (more > 0 && !this.pipeline.load.take(more)) return false;
+    if (more < 0) this.pipeline.load.give(-more);
+    this.#streamBytes = bytes;
+    this.#held += more;
+    return true;
+  }
+
+  /** A stream method made its stream (see `EndpointRequest.streaming`): the call leaves the deadline list. */
+  streaming(): void {
+    this.#deadlines?.remove(this);
   }
 
   /** The handler settled (or threw): the call leaves the deadline list, and counts out with its body bytes. */

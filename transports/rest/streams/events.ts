@@ -52,6 +52,8 @@ export interface SequenceReader<T> {
   finish(): void;
   /** Items read so far. */
   readonly items: number;
+  /** The bytes pushed and not consumed yet (an unfinished item, what a chunk holds past it). */
+  readonly buffered: number;
 }
 
 /** The input ended before the stream's end marker: never a clean end. */
@@ -66,8 +68,9 @@ export function itemTooLarge(index: number, limit: number): ReadError {
 }
 
 /** Bytes after the stream's end. */
-export function afterEnd(): ReadError {
-  return new ReadError('syntax_error', '', 'bytes follow the end of the stream');
+/** Bytes after a stream's end (its clean end, or its problem document): at the index after its `items`. */
+export function afterEnd(items: number): ReadError {
+  return new ReadError('syntax_error', `/${items}`, `bytes follow the end of the stream, after its ${items} items`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { SseItem } from '../../../core/contract/sse.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { HttpError } from '../../../core/errors/http-error.ts';
 import type { ProblemDocument } from '../problem.ts';
+import { onAbort } from './on-abort.ts';
 import type { SequenceWriter } from './writer.ts';
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
@@ -24,8 +25,8 @@ export interface StreamEnds {
   stopped(reason: Error): void;
 }
 
-/** Why a wait for an item ended without one. */
-type Wake = 'beat' | 'idle' | 'total' | 'shutdown';
+/** Why a wait for an item ended without one (`gone`: the transport asked for no more frames). */
+type Wake = 'beat' | 'idle' | 'total' | 'shutdown' | 'gone';
 
 /** A source's `next()` that threw or rejected. */
 class Thrown {
@@ -49,14 +50,16 @@ type Outcome = IteratorResult<unknown> | Thrown;
  */
 export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #first: IteratorResult<unknown> | undefined;
+  /** Whether the first pull was made (from then on the shutdown is watched). */
+  #pulled = false;
+  /** The first frame is a heartbeat: the answer began before its first item came. */
+  #opening: boolean;
   /** An item asked for and not yet come, kept across heartbeats. */
   #pending: Promise<IteratorResult<unknown>> | undefined;
   /** `items` while items come; `closing` once the last frame is out; `done` after it. */
   #state: 'items' | 'closing' | 'done' = 'items';
   /** Whether the framing has heartbeats and they are asked for. */
   readonly #beats: boolean;
-  /** Whether a wait for an item can end without one (a heartbeat, a limit, a shutdown). */
-  readonly #timed: boolean;
   /** When the pending item was asked for (`performance.now()`): idle from then. */
   #asked = 0;
   /** When the current wait began: a heartbeat is due `heartbeatMs` after it. */
@@ -69,20 +72,24 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #wake: ((outcome: Outcome | Wake) => void) | undefined;
   /** A shutdown that came while no item was waited for: the next frame is its error. */
   #interrupted: Wake | undefined;
-  #onShutdown: (() => void) | undefined;
+  /** Stops watching the shutdown. */
+  #unwatch: (() => void) | undefined;
 
   constructor(
     private readonly source: AsyncIterator<unknown>,
-    first: IteratorResult<unknown>,
+    first: IteratorResult<unknown> | Promise<IteratorResult<unknown>>,
     private readonly framing: SequenceWriter<Type>,
     private readonly ends: StreamEnds,
     private readonly limits: StreamLimits,
     private readonly shutdown: AbortSignal | undefined,
   ) {
-    this.#first = first;
     this.#beats = limits.heartbeatMs > 0 && framing.heartbeat() !== undefined;
+    if (first instanceof Promise) {
+      this.#pending = first;
+      this.#asked = performance.now();
+    } else this.#first = first;
+    this.#opening = first instanceof Promise && this.#beats;
     this.#endsAt = limits.maxMs > 0 ? performance.now() + limits.maxMs : Infinity;
-    this.#timed = this.#beats || limits.idleMs > 0 || limits.maxMs > 0 || shutdown !== undefined;
   }
 
   [Symbol.asyncIterator](): this {
@@ -95,29 +102,28 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
       this.#state = 'done';
       return DONE;
     }
+    if (!this.#pulled) {
+      // Watched from the first pull on: frames the transport never pulls hold no listener.
+      this.#pulled = true;
+      this.#watchShutdown();
+    }
     if (this.#interrupted !== undefined) return this.#endFor(this.#interrupted);
+    if (this.#opening) {
+      // Begun before its first item: a heartbeat at once, so that the client (and every proxy) sees the stream open.
+      this.#opening = false;
+      return { done: false, value: this.framing.heartbeat()! };
+    }
     let outcome: Outcome;
     if (this.#first !== undefined) {
-      // Watched from the first pull on: frames the transport never pulls hold no listener.
-      this.#watchShutdown();
-      if (this.#interrupted !== undefined) return this.#endFor(this.#interrupted);
       outcome = this.#first;
       this.#first = undefined;
     } else {
       if (this.#endsAt !== Infinity && performance.now() >= this.#endsAt) return this.#endFor('total');
       const pending = (this.#pending ??= this.#ask());
-      let woke: Outcome | Wake;
-      if (this.#timed) {
-        woke = await this.#wait(pending);
-        this.#wake = undefined;
-      } else {
-        try {
-          woke = await pending;
-        } catch (error) {
-          woke = new Thrown(error);
-        }
-      }
+      const woke = await this.#wait(pending);
+      this.#wake = undefined;
       if (typeof woke === 'string') {
+        if (woke === 'gone') return DONE;
         if (woke === 'beat') return { done: false, value: this.framing.heartbeat()! };
         return this.#endFor(woke);
       }
@@ -136,10 +142,22 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     }
   }
 
+  /**
+   * The transport asks for no more frames (the client went away, the answer has no body): settles
+   * at once, and so does a `next()` waiting for an item (it reads as the end), without waiting for
+   * the source. The source is told to stop (`return()`, not awaited: a generator's queues behind
+   * the item it is producing, which its call's aborted signal should end), and nothing of it is
+   * kept here.
+   */
   async return(): Promise<IteratorResult<Uint8Array>> {
+    const waiting = this.#wake;
     this.#release();
-    if (this.#state === 'items') await this.#stopSource();
+    if (this.#state === 'items') void this.#stopSource();
     this.#state = 'done';
+    this.#first = undefined;
+    this.#pending = undefined;
+    this.#wake = undefined;
+    waiting?.('gone');
     return DONE;
   }
 
@@ -204,10 +222,7 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     const shutdown = this.shutdown;
     if (shutdown === undefined) return;
     if (shutdown.aborted) this.#interrupted = 'shutdown';
-    else {
-      this.#onShutdown = () => this.#interrupt('shutdown');
-      shutdown.addEventListener('abort', this.#onShutdown, { once: true });
-    }
+    else this.#unwatch = onAbort(shutdown, () => this.#interrupt('shutdown'));
   }
 
   #interrupt(why: Wake): void {
@@ -245,10 +260,8 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#timerAt = Infinity;
-    if (this.#onShutdown !== undefined) {
-      this.shutdown?.removeEventListener('abort', this.#onShutdown);
-      this.#onShutdown = undefined;
-    }
+    this.#unwatch?.();
+    this.#unwatch = undefined;
   }
 
   async #stopSource(): Promise<void> {

@@ -4,6 +4,7 @@
  */
 export function iteratorOf(source: unknown): AsyncIterator<unknown> {
   if (source !== null && typeof source === 'object') {
+    if (isReadableStream(source)) return readerIterator(source.getReader());
     const asyncIterator = (source as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator];
     if (typeof asyncIterator === 'function') return asyncIterator.call(source) as AsyncIterator<unknown>;
     const iterator = (source as Partial<Iterable<unknown>>)[Symbol.iterator];
@@ -16,5 +17,24 @@ function syncToAsync(iterator: Iterator<unknown>): AsyncIterator<unknown> {
   return {
     next: () => Promise.resolve(iterator.next()),
     return: () => Promise.resolve(iterator.return?.() ?? { done: true, value: undefined }),
+  };
+}
+
+function isReadableStream(source: object): source is ReadableStream<unknown> {
+  return typeof ReadableStream === 'function' && source instanceof ReadableStream;
+}
+
+/**
+ * A `ReadableStream` read through its own reader rather than its async iterator, whose `return()`
+ * waits behind a pending read: `reader.cancel()` settles that read at once (as done) and tells the
+ * stream's source, so a stream left waiting for its next chunk is freed when the answer ends.
+ */
+function readerIterator(reader: ReadableStreamDefaultReader<unknown>): AsyncIterator<unknown> {
+  return {
+    next: () => reader.read() as Promise<IteratorResult<unknown>>,
+    return: async () => {
+      await reader.cancel();
+      return { done: true, value: undefined };
+    },
   };
 }

@@ -4,7 +4,7 @@ import type { Opts } from '../../../core/options.ts';
 import type { ProblemDocument } from '../problem.ts';
 import { afterEnd, cutError, itemTooLarge, type StreamEvent } from './events.ts';
 import { DONE, ITEMS, MarkedReader } from './reader-base.ts';
-import { isBlank, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
+import { isBlank, oneLine, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
 const LF = 0x0a;
@@ -18,6 +18,7 @@ const CLEAN_END = '\n\n';
  * problem document after them).
  */
 export function linesWriter<T extends Type>(mediaType: string, codec: Codec, type: T, opts: Opts | undefined): SequenceWriter<T> {
+  opts = oneLine(opts);
   return {
     mediaType,
     item(value: InferInput<T>): Uint8Array {
@@ -43,7 +44,7 @@ export class LinesReader<T extends Type> extends MarkedReader<T> {
       const { bytes, start } = tail;
       const end = bytes.length;
       if (start === end) return this.ended ? this.atEof() : undefined;
-      if (this.state === DONE) throw afterEnd();
+      if (this.state === DONE) throw afterEnd(this.items);
       const lf = bytes.indexOf(LF, start + this.searched);
       if (lf === -1) {
         if (end - start > this.maxItemBytes) throw itemTooLarge(this.items, this.maxItemBytes);

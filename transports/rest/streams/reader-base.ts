@@ -24,6 +24,10 @@ export abstract class ReaderBase<T extends Type> implements SequenceReader<Infer
     protected readonly endAtEof: boolean,
   ) {}
 
+  get buffered(): number {
+    return this.tail.size;
+  }
+
   push(chunk: Uint8Array): void {
     if (this.ended) throw new TypeError('lacquer: push() after finish()');
     this.tail.push(chunk);

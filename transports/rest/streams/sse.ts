@@ -4,7 +4,7 @@ import type { Opts } from '../../../core/options.ts';
 import type { ProblemDocument } from '../problem.ts';
 import { afterEnd, cutError, itemTooLarge, type StreamEvent } from './events.ts';
 import { ReaderBase } from './reader-base.ts';
-import { isBlank, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
+import { isBlank, oneLine, itemText, problemText, unframable, utf8, utf8Frame } from './text.ts';
 import type { SequenceWriter } from './writer.ts';
 
 /** `text/event-stream`. */
@@ -22,6 +22,7 @@ const FIELD_BYTES = 16;
  * heartbeat a comment line.
  */
 export function sseWriter<T extends Type>(codec: Codec, type: T, opts: Opts | undefined): SequenceWriter<T> {
+  opts = oneLine(opts);
   return {
     mediaType: SSE,
     item(value: InferInput<T>, id?: string): Uint8Array {
@@ -70,7 +71,7 @@ export class SseReader<T extends Type> extends ReaderBase<T> {
           continue;
         }
       }
-      if (this.done) throw afterEnd();
+      if (this.done) throw afterEnd(this.items);
       if (!this.bomChecked) {
         if (end - start < 3 && bytes[start] === 0xef && !this.ended) {
           tail.keep();

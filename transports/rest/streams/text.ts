@@ -32,6 +32,14 @@ export function utf8Frame(text: string): Uint8Array {
   return chunk.subarray(start, used);
 }
 
+/**
+ * The options a text frame's items are written with: `opts` without `prettify`, since an item of
+ * JSON Lines or SSE is one line whatever the registry's answers look like.
+ */
+export function oneLine(opts: Opts | undefined): Opts | undefined {
+  return opts?.prettify === true ? { ...opts, prettify: false } : opts;
+}
+
 /** A text codec's text of `value`; a codec that gives bytes cannot write a text frame. */
 export function itemText(codec: Codec, type: Type, value: unknown, opts: Opts | undefined): string {
   const text = codec.encode(type, value as never, opts);

@@ -69,7 +69,7 @@ export class ValuesReader<T extends Type> extends MarkedReader<T> {
       const { bytes, start } = tail;
       const end = bytes.length;
       if (start === end) return this.ended ? this.atEof() : undefined;
-      if (this.state === DONE) throw afterEnd();
+      if (this.state === DONE) throw afterEnd(this.items);
       if (!this.inValue && bytes[start] === marker[0]) {
         if (end - start < marker.length) return this.waitOrCut();
         if (startsWith(bytes.subarray(start, start + marker.length), marker)) {

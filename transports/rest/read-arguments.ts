@@ -3,11 +3,15 @@ import type { MethodContract } from '../../core/contract/method.ts';
 import type { Opts } from '../../core/options.ts';
 import type { ArgumentSources } from './arguments.ts';
 import { textReader } from './params/index.ts';
+import { namedArguments } from './named-arguments.ts';
 import { NO_PARAMS } from './route-table.ts';
 import { queryCredentials, type SecurityScheme } from './security.ts';
 import type { EndpointRequest } from './types.ts';
 
-/** Reads the arguments of one call, in declared order: from the body (decoded by `codec`), the path and the query. */
+/**
+ * Reads the arguments of one call: positional ones in declared order, named ones as one object of
+ * them by name (see `namedArguments`); from the body (decoded by `codec`), the path and the query.
+ */
 export type ArgumentsReader = (request: EndpointRequest, codec: Codec, body: Uint8Array) => unknown[];
 
 /**
@@ -39,6 +43,7 @@ export function argumentsReader(
       // The body's object holds only the parameters it declares.
       else Object.assign(named, value);
     }
-    return paramNames.map((name) => named[name]);
+    // No named parameters (a GET that refuses unknown query keys): no argument.
+    return paramNames.length === 0 ? [] : [namedArguments(paramNames, named)];
   };
 }

@@ -18,10 +18,10 @@ const Waits = service({
 
 class WaitsImpl {
   readonly aborted: string[] = [];
-  quick(ms: number, call: Call) { return this.#wait(ms, call); }
-  patient(ms: number, call: Call) { return this.#wait(ms, call); }
-  unlimited(ms: number, call: Call) { return this.#wait(ms, call); }
-  plain(ms: number, call: Call) { return this.#wait(ms, call); }
+  quick({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
+  patient({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
+  unlimited({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
+  plain({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
   #wait(ms: number, call: Call): Promise<string> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(`waited ${ms}`), ms);

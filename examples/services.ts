@@ -85,7 +85,7 @@ export class BookService {
     return book;
   }
 
-  /** `POST /books`, the body a Book: answered 201 (the contract's status) with `Location: /api/books/<id>`. */
+  /** `POST /books`, the body `{ book }`: answered 201 (the contract's status) with `Location: /api/books/<id>`. */
   createBook({ book }: { book: Book }, call: Call): Book {
     requireWriter(call);
     if (this.#books.has(book.id)) throw new HttpError(409, `a book with id ${book.id} exists`);

@@ -69,7 +69,7 @@ for (const transport of TRANSPORTS) {
     describe('one path, several verbs', () => {
       it('GET, PUT (body: the patch), PATCH (body: an object of the two) and DELETE on /notes/:id', async () => {
         expect((await send(url('/notes/1'))).json()).to.deep.equal({ id: 1, title: 'one', tags: ['a'] });
-        const put = await send(url('/notes/1'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"title":"uno"}' });
+        const put = await send(url('/notes/1'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"patch":{"title":"uno"}}' });
         expect(put.json()).to.deep.equal({ id: 1, title: 'uno', tags: ['a'] });
         const patch = await send(url('/notes/1'), { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"title":"eins","tags":["x"]}' });
         expect(patch.json()).to.deep.equal({ id: 1, title: 'eins', tags: ['x'] });
@@ -106,7 +106,7 @@ for (const transport of TRANSPORTS) {
       });
 
       it('reads the body of a POST route with its status and headers', async () => {
-        const reply = await send(url('/notes'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":7,"title":"seven","tags":[]}' });
+        const reply = await send(url('/notes'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"note":{"id":7,"title":"seven","tags":[]}}' });
         expect(reply.status).to.equal(201);
         expect(reply.headers.location).to.equal('/notes/7');
         expect((await send(url('/notes/7'))).json().title).to.equal('seven');
@@ -147,7 +147,7 @@ for (const transport of TRANSPORTS) {
       });
 
       it('ignores the query of a body route', async () => {
-        const reply = await send(url('/notes/1?whatever=1'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"title":"q"}' });
+        const reply = await send(url('/notes/1?whatever=1'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"patch":{"title":"q"}}' });
         expect(reply.status).to.equal(200);
       });
     });
@@ -179,7 +179,7 @@ for (const transport of TRANSPORTS) {
         const got = await send(url(`/notes/${MAX}`), { headers: { accept: 'application/msgpack' } });
         expect(got.headers['content-type']).to.equal('application/msgpack');
         expect(msgpackDecode(got.body, { useBigInt64: true })).to.deep.equal({ id: 2n ** 64n - 1n, title: 'max', tags: [] });
-        const put = await send(url('/notes/1'), { method: 'PUT', headers: { 'content-type': 'application/msgpack', accept: 'application/cbor' }, body: msgpackEncode({ title: 'bin' }) });
+        const put = await send(url('/notes/1'), { method: 'PUT', headers: { 'content-type': 'application/msgpack', accept: 'application/cbor' }, body: msgpackEncode({ patch: { title: 'bin' } }) });
         expect(put.status).to.equal(200);
         expect(put.headers['content-type']).to.equal('application/cbor');
       });

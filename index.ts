@@ -33,7 +33,7 @@ export type { Codec, ItemScanner, ParsedMessage } from './core/codec.ts';
 export { method, service, meta, contextKey, ContextKey, SseItem, sse } from './core/contract/index.ts';
 export type {
   Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
-  Methods, NamedParams, Params, Returns, RouteSpec, ServiceClass, ServiceOptions, SseOptions,
+  Methods, NamedArguments, NamedParams, Params, Returns, RouteSpec, ServiceClass, ServiceOptions, SseOptions,
 } from './core/contract/index.ts';
 export {
   DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES,

@@ -25,8 +25,8 @@ export const BookApi = service({
   // segment wins over a parameter: /books/search is this route, not getBook with the id 'search'.
   searchBooks: method({ search: BookSearchRequest }, BookSearchResponse, { route: 'GET /books/search', security: [] }),
   getBook: method({ id: t.i32() }, Book, { route: 'GET /books/:id', security: [] }),
-  createBook: method({ book: Book }, Book, { route: 'POST /books', status: 201 }),             // body: a Book; 201 + Location
-  updateBook: method({ id: t.i32(), update: BookUpdate }, Book, { route: 'PUT /books/:id' }), // body: a BookUpdate
+  createBook: method({ book: Book }, Book, { route: 'POST /books', status: 201 }),             // body: { book }; 201 + Location
+  updateBook: method({ id: t.i32(), update: BookUpdate }, Book, { route: 'PUT /books/:id' }), // body: { update }
   deleteBook: method({ id: t.i32() }, t.void(), { route: 'DELETE /books/:id' }),              // 204
   // A request stream (`t.stream`): the body is a sequence of books (JSON Lines, a CBOR or a MessagePack
   // sequence), read book by book as the method takes them, whatever its length.

@@ -70,7 +70,7 @@ export class BookService {
   }
 
   /** `GET /books/search?query=pearls&limit=5`: the query string's keys are the members of `search`. */
-  searchBooks(search: BookSearchRequest): BookSearchResponse {
+  searchBooks({ search }: { search: BookSearchRequest }): BookSearchResponse {
     if (search.limit < 0 || search.offset < 0) throw new InvalidArgument('limit and offset must not be negative');
     const q = search.query.toLowerCase();
     const hits = [...this.#books.values()].filter((b) => `${b.title} ${b.author}`.toLowerCase().includes(q));
@@ -79,14 +79,14 @@ export class BookService {
   }
 
   /** `GET /books/3`: `id` comes from the path, read as an i32 (`/books/x` is a 400 at `/id`). */
-  getBook(id: number): Book {
+  getBook({ id }: { id: number }): Book {
     const book = this.#books.get(id);
     if (book === undefined) throw new HttpError(404, `no book with id ${id}`);
     return book;
   }
 
-  /** `POST /books`, the body a Book: answered 201 (the contract's status) with `Location: /api/books/<id>`. */
-  createBook(book: Book, call: Call): Book {
+  /** `POST /books`, the body `{ book }`: answered 201 (the contract's status) with `Location: /api/books/<id>`. */
+  createBook({ book }: { book: Book }, call: Call): Book {
     requireWriter(call);
     if (this.#books.has(book.id)) throw new HttpError(409, `a book with id ${book.id} exists`);
     this.#books.set(book.id, book);
@@ -95,10 +95,10 @@ export class BookService {
     return book;
   }
 
-  /** `PUT /books/3`, the body a BookUpdate: the arguments arrive in declared order, `id` then `update`. */
-  updateBook(id: number, update: BookUpdate, call: Call): Book {
+  /** `PUT /books/3`, the body `{ update }`: the named parameters arrive as one object, `{ id, update }`. */
+  updateBook({ id, update }: { id: number; update: BookUpdate }, call: Call): Book {
     requireWriter(call);
-    const updated = { ...this.getBook(id), title: update.title, author: update.author };
+    const updated = { ...this.getBook({ id }), title: update.title, author: update.author };
     this.#books.set(id, updated);
     this.#changed(id, `updated: ${updated.title}`);
     return updated;
@@ -108,7 +108,7 @@ export class BookService {
    * `POST /books/import`, the body a sequence of books: each is read as the loop takes it (a bad one
    * is a 400 at its index, `/2/year`, with the books before it kept); an id already taken is skipped.
    */
-  async importBooks(books: AsyncIterable<Book>, call: Call): Promise<ImportReport> {
+  async importBooks({ books }: { books: AsyncIterable<Book> }, call: Call): Promise<ImportReport> {
     requireWriter(call);
     const report: ImportReport = { imported: 0, skipped: [] };
     for await (const book of books) {
@@ -124,9 +124,9 @@ export class BookService {
   }
 
   /** `DELETE /books/3`: answered 204. */
-  deleteBook(id: number, call: Call): void {
+  deleteBook({ id }: { id: number }, call: Call): void {
     requireWriter(call);
-    const book = this.getBook(id);
+    const book = this.getBook({ id });
     this.#books.delete(id);
     this.#changed(id, `removed: ${book.title}`);
   }
@@ -151,7 +151,7 @@ const MAX_WAITING = 64;
 export class BookEventService {
   constructor(readonly books: BookService) {}
 
-  async *listBookEvents(watch: BookEventsRequest, call: Call): AsyncGenerator<BookEvent> {
+  async *listBookEvents({ watch }: { watch: BookEventsRequest }, call: Call): AsyncGenerator<BookEvent> {
     if (watch.count > MAX_EVENTS) throw new InvalidArgument(`count must be at most ${MAX_EVENTS}`);
     const waiting: BookEvent[] = [];
     let wake: (() => void) | undefined;

@@ -63,7 +63,10 @@ export interface Call {
    * header is absent or empty.
    */
   readonly lastEventId: string | undefined;
-  /** The decoded parameters; empty until the body is read (security schemes run before that). */
+  /**
+   * The decoded parameters as the method receives them: one element per positional parameter, or
+   * one object of the named ones by name; empty until the body is read (security schemes run before that).
+   */
   readonly args: readonly unknown[];
   /** The value stored under `key`; throws a `TypeError` (answered 500) when nothing is. */
   get<T>(key: ContextKey<T>): T;

@@ -1,6 +1,8 @@
 import { Type, type Infer, type InferInput } from '../descriptors/type.ts';
 import { StreamType } from '../descriptors/stream.ts';
 import type { VoidType } from '../descriptors/void.ts';
+import type { OptionalType } from '../descriptors/optional.ts';
+import type { UnknownType } from '../descriptors/unknown.ts';
 import { parseRoute, type RouteSpec } from './route.ts';
 import type { SseItem } from './sse.ts';
 import type { Call } from './call.ts';
@@ -105,7 +107,7 @@ export type CachePolicy = { readonly maxAge: number; readonly visibility?: 'publ
 /** One parameter: a value's descriptor, or, as a method's only parameter, a stream of them (`t.stream(T)`). */
 export type Param = Type | StreamType;
 
-/** Named parameters: `{ id: t.u64(), patch: NotePatch }`, in the order the implementation receives them. */
+/** Named parameters: `{ id: t.u64(), patch: NotePatch }`; the implementation receives them as one object by name. */
 export type NamedParams = { readonly [name: string]: Param };
 
 /** The parameters of a method: an array of descriptors, or an object of named ones. */
@@ -275,23 +277,30 @@ export function schemeNames(where: string, names: unknown): readonly string[] {
 }
 
 /**
- * The arguments a method receives: `[bigint, string]` for `[t.u64(), t.string()]`. For named
- * parameters, in declared order: `[bigint]` for `{ id: t.u64() }`. TypeScript cannot see the order
- * of an object's keys, so for several named parameters each argument is typed as any of them
- * (`bigint | NotePatch` for `{ id: t.u64(), patch: NotePatch }`); the values are checked when read.
+ * The arguments a method receives before its `Call`: `[bigint, string]` for `[t.u64(), t.string()]`.
+ * Named parameters arrive as one object of them by name, the shape the typed client takes:
+ * `[{ id: bigint; patch: NotePatch }]` for `{ id: t.u64(), patch: NotePatch }`, so that TypeScript
+ * checks each name and type. An optional parameter (`t.optional`) is an optional key; one with
+ * `.default()` is always present (the implementation gets the value read). No named parameters
+ * (`{}`): no argument.
  */
 export type InferParams<P extends Params> = P extends readonly Param[]
   ? { -readonly [K in keyof P]: P[K] extends Param ? Infer<P[K]> : never }
   : [keyof P] extends [never] ? []
-  : IsUnion<keyof P> extends true ? Fill<KeyCount<keyof P>, ValueOf<P>>
-  : [ValueOf<P>];
+  : [args: NamedArguments<P>];
 
-type ValueOf<P> = P[keyof P] extends infer T ? (T extends Param ? Infer<T> : never) : never;
-type Fill<T extends readonly unknown[], V> = T extends readonly [unknown, ...infer Rest] ? [V, ...Fill<Rest, V>] : [];
-type IsUnion<U, All = U> = U extends unknown ? ([All] extends [U] ? false : true) : never;
-type LastOf<U> = ((U extends unknown ? (k: () => U) => void : never) extends (k: infer I) => void ? I : never) extends () => infer L ? L : never;
-/** A tuple with one element per member of `U` (their order is TypeScript's, not the declaration's). */
-type KeyCount<U, L = LastOf<U>> = [U] extends [never] ? [] : [...KeyCount<Exclude<U, L>>, L];
+/**
+ * Named parameters as the one object an implementation receives: each by its name, the optional
+ * ones (`t.optional`, `t.unknown`) as optional keys.
+ */
+export type NamedArguments<P extends Params> = Simplify<
+  { -readonly [K in Exclude<keyof P, OptionalNames<P>>]: P[K] extends Param ? Infer<P[K]> : never } &
+  { -readonly [K in OptionalNames<P>]?: P[K] extends Param ? Infer<P[K]> : never }
+>;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+/** The names whose key reading may leave out of the arguments: `t.optional` and `t.unknown` parameters. */
+type OptionalNames<P> = { [K in keyof P]: P[K] extends OptionalType | UnknownType ? K : never }[keyof P];
 
 /** The items a stream method gives: each a value, or a value with its SSE id (`sse()`). */
 type StreamSource<R extends StreamType> = R extends StreamType<infer T>

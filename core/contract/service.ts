@@ -1,6 +1,6 @@
 import type { Call } from './call.ts';
 import type { Type } from '../descriptors/type.ts';
-import { schemeNames, type InferParams, type InferReturn, type MethodContract, type Param, type Params, type Returns } from './method.ts';
+import { schemeNames, type InferParams, type InferReturn, type MethodContract, type Params, type Returns } from './method.ts';
 
 /** The methods of a contract, by name. */
 export type Methods = Readonly<Record<string, MethodContract>>;
@@ -20,17 +20,14 @@ export interface ServiceOptions {
 
 /**
  * What a class must provide to implement contract methods `M`; methods may be `async`. Each takes
- * its declared parameters and then the {@link Call}, which it may leave out.
+ * its declared parameters (positional ones one by one, named ones as one object of them by name:
+ * `updateNote({ id, patch }, call)`) and then the {@link Call}, which it may leave out.
  */
 export type Implementation<M extends Methods> = {
   [K in keyof M]: MethodImplementation<M[K]['params'], M[K]['returns']>;
 };
 
-type MethodImplementation<P extends Params, R extends Returns> = P extends readonly Param[]
-  ? (...args: [...InferParams<P>, call: Call]) => InferReturn<R>
-  // Several named parameters are typed each as any of them (TypeScript cannot see their order),
-  // so they are compared as a method's are, both ways: `(id: bigint, patch: NotePatch)` fits.
-  : { method(...args: [...InferParams<P>, call: Call]): InferReturn<R> }['method'];
+type MethodImplementation<P extends Params, R extends Returns> = (...args: [...InferParams<P>, call: Call]) => InferReturn<R>;
 
 /**
  * Describes a service: `service({ getAllUsers: method([], t.array(User)), ... })`, with

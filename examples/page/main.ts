@@ -255,7 +255,7 @@ $('#edit').addEventListener('submit', (event) => {
   event.preventDefault();
   void run(async () => {
     $('#edited').textContent = '';
-    const book = await booksApi().updateBook({ // PUT /api/books/<id>, the body a BookUpdate
+    const book = await booksApi().updateBook({ // PUT /api/books/<id>, the body { update }
       id: integerFrom($('#edit-id')),
       update: { title: $<HTMLInputElement>('#edit-title').value, author: $<HTMLInputElement>('#edit-author').value },
     });

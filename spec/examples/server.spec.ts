@@ -172,7 +172,7 @@ describe('examples: npm start with bearer tokens', function () {
     expect(example.stdout()).to.include('    writer-7  reads and writes').and.include('    reader-7  reads only').and.not.include('demo-token');
     expect(await send(`${example.url}/api/getAllUsers`, { Authorization: 'Bearer writer-7' })).to.match(/\n200$/);
     expect(await send(`${example.url}/api/getAllUsers`, { Authorization: 'Bearer demo-token' })).to.match(/\n401$/);
-    const book = '{"id": 9, "title": "t", "author": "a", "isbn": "i", "year": 2000}';
+    const book = '{"book": {"id": 9, "title": "t", "author": "a", "isbn": "i", "year": 2000}}';
     const asReader = { Authorization: 'Bearer reader-7', 'Content-Type': 'application/json' };
     expect(await send(`${example.url}/api/books`, asReader, book)).to.match(/\n403$/);
   });

@@ -45,7 +45,7 @@ const Address = t.object({ street: t.string(), city: t.string() }, { name: 'addr
 class ConformanceTools {
   test_simple_text(): string { return 'This is a simple text response for testing.'; }
   test_error_handling(): string { throw new HttpError(409, 'This tool always fails.'); }
-  json_schema_2020_12_tool(name: string, address: { street: string; city: string }): { greeting: string } {
+  json_schema_2020_12_tool({ name, address }: { name: string; address: { street: string; city: string } }): { greeting: string } {
     return { greeting: `${name} of ${address.city}` };
   }
 }

@@ -98,13 +98,13 @@ export const SampleQuery = t.object({ label: t.string(), limit: t.u8({ maximum: 
 
 export class SampleResources {
   /** `GET /samples/:id`: the id read from its segment, a u64 above 2^53 exact. */
-  sampleById(id: bigint): Sample { return { ...SAMPLE, id }; }
+  sampleById({ id }: { id: bigint }): Sample { return { ...SAMPLE, id }; }
   /** `PUT /samples/:id`: the id from the path, the label from the body. */
-  relabel(id: bigint, label: string): Sample { return { ...SAMPLE, id, label }; }
+  relabel({ id, label }: { id: bigint; label: string }): Sample { return { ...SAMPLE, id, label }; }
   /** `GET /samples?label=..&limit=..`: an object parameter spread over the query. */
-  findSamples(query: Infer<typeof SampleQuery>): string[] { return Array.from({ length: query.limit }, (_, i) => `${query.label} ${i}`); }
+  findSamples({ query }: { query: Infer<typeof SampleQuery> }): string[] { return Array.from({ length: query.limit }, (_, i) => `${query.label} ${i}`); }
   /** `GET /samples/:id/secret`: a route with security. */
-  secretSample(id: bigint, call: Call): string { return `${id} for ${call.get(CALLER).name}`; }
+  secretSample({ id }: { id: bigint }, call: Call): string { return `${id} for ${call.get(CALLER).name}`; }
 }
 
 // ---- Streams: items as they come, in the framing Accept chooses ----------------------------------

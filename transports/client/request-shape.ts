@@ -18,7 +18,7 @@ export interface RequestShape {
 /**
  * The shape of the requests of one method, as the registry reads them (see `ArgumentSources`):
  * positional arguments go in the body; named ones, given as one object, fill the route's `:name`
- * segments (percent-encoded), the query and the body.
+ * segments (percent-encoded), the query and the body (an object of the rest by name).
  */
 export function requestShape(name: string, contract: MethodContract, sources: ArgumentSources): RequestShape {
   const body = sources.body;
@@ -40,7 +40,7 @@ export function requestShape(name: string, contract: MethodContract, sources: Ar
   }
   const path = target.split('/');
   const writer = textWriter(sources.path, sources.query);
-  const { bodyForm, bodyNames } = sources;
+  const { bodyNames } = sources;
   return {
     arity: 1,
     body,
@@ -52,7 +52,8 @@ export function requestShape(name: string, contract: MethodContract, sources: Ar
       const segments = sources.path.length === 0 ? undefined : writer.segments(args);
       const query = sources.query.length === 0 ? '' : writer.query(args);
       const filled = (segments === undefined ? path : path.map((s) => (s.startsWith(':') ? segments[s.slice(1)]! : s))).join('/');
-      const value = bodyForm === 'value' ? args[bodyNames[0]!] : Object.fromEntries(bodyNames.filter((n) => Object.hasOwn(args, n)).map((n) => [n, args[n]]));
+      // Always an object of the body's parameters by name, as the registry reads it.
+      const value = Object.fromEntries(bodyNames.filter((n) => Object.hasOwn(args, n)).map((n) => [n, args[n]]));
       return { target: query === '' ? filled : `${filled}?${query}`, body: value };
     },
   };

@@ -9,7 +9,9 @@ import { queryKeysOf, queryProblem, segmentProblem, type NamedParam } from './pa
  * An array of parameters travels in the body, as the specification says: none, the one
  * parameter's value, or an array of them. Named parameters bound by the route's `:name` segments
  * travel in the path; the others travel in the query for GET and DELETE, and in the body for POST,
- * PUT and PATCH: the one parameter's value, or an object of them by name when there are several.
+ * PUT and PATCH: always an object of them by name, however many there are (the object JSON-RPC's
+ * by-name `params` and MCP's arguments carry), so that adding an optional parameter changes no
+ * existing caller's body. An empty body is the empty object.
  */
 export interface ArgumentSources {
   /** Bound by the path, in path order. */
@@ -25,9 +27,9 @@ export interface ArgumentSources {
   readonly body: Type | undefined;
   /**
    * How the body gives arguments: `positional` (the specification's: the value, or an array of
-   * them), `value` (the one named parameter's value), `object` (named parameters by name).
+   * them), `object` (named parameters by name).
    */
-  readonly bodyForm: 'positional' | 'value' | 'object';
+  readonly bodyForm: 'positional' | 'object';
   /** The names of the parameters the body holds (named parameters only). */
   readonly bodyNames: readonly string[];
 }
@@ -45,6 +47,8 @@ export function argumentSources(where: string, contract: MethodContract, verb: E
     const body = paramTypes.length === 0 ? undefined : paramTypes.length === 1 ? paramTypes[0] : t.tuple(paramTypes);
     return { path: [], query: [], readsQuery: false, body, bodyForm: 'positional', bodyNames: [] };
   }
+  // A stream, the one parameter, is the whole body, read item by item: no value of a descriptor.
+  if (contract.bodyStream !== undefined) return { path: [], query: [], readsQuery: false, body: undefined, bodyForm: 'object', bodyNames: [] };
   const bound = contract.route?.names ?? [];
   const named = paramNames.map((name, i): NamedParam => ({ name, type: paramTypes[i]! }));
   const path = bound.map((name) => named.find((p) => p.name === name)!);
@@ -64,7 +68,6 @@ export function argumentSources(where: string, contract: MethodContract, verb: E
   }
   const bodyNames = rest.map((p) => p.name);
   if (rest.length === 0) return { path, query: [], readsQuery: false, body: undefined, bodyForm: 'object', bodyNames };
-  if (rest.length === 1) return { path, query: [], readsQuery: false, body: rest[0]!.type, bodyForm: 'value', bodyNames };
   return { path, query: [], readsQuery: false, body: t.object(Object.fromEntries(rest.map((p) => [p.name, p.type]))), bodyForm: 'object', bodyNames };
 }
 

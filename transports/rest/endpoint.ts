@@ -5,6 +5,7 @@ import { callFailure, problemOf, reportCallFailure } from './call-failure.ts';
 import type { Opts } from '../../core/options.ts';
 import { authenticate, isRefusal } from './authenticate.ts';
 import type { ArgumentSources } from './arguments.ts';
+import { namedArguments } from './named-arguments.ts';
 import { argumentsReader } from './read-arguments.ts';
 import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
@@ -91,6 +92,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const returnsVoid = contract.returns.kind === 'void';
   // A method reading a stream gets items of this descriptor, read from the body as it takes them.
   const incoming = contract.bodyStream?.item;
+  const streamName = contract.paramNames?.[0];
   const acceptStreams = codecs.flatMap((c) => (c.sequenceType === undefined ? [] : [c.sequenceType])).join(', ');
   // A stream method answers items of this descriptor, framed as `Accept` chooses.
   const stream = contract.returns instanceof StreamType ? contract.returns.item : undefined;
@@ -106,7 +108,9 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   // The Cache-Control of GET answers; `no-store` also means no ETag.
   const control = cacheControl(contract.cache, schemes.length > 0);
   const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
-  const run = contract.paramTypes.length === 1
+  // Named parameters are one argument, the object of them (none: no argument).
+  const oneArgument = contract.paramNames === undefined ? contract.paramTypes.length === 1 : contract.paramNames.length > 0;
+  const run = oneArgument
     ? (call: EndpointCall) => method.call(plan.instance, call.args[0], call)
     : (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
 
@@ -194,7 +198,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     }
     const hold = typeof request.holdStreamBytes === 'function' ? (bytes: number) => request.holdStreamBytes!(bytes) : undefined;
     const items = requestItems(chunks, sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }), hold);
-    calls.setArgs(call, [items]);
+    // Named, the stream is the one member of the arguments object.
+    calls.setArgs(call, [streamName === undefined ? items : namedArguments([streamName], { [streamName]: items })]);
     // The rest of the body is the transport's to discard once the method no longer reads it.
     const close = () => void items.return(undefined).catch(() => {});
     let result: unknown;

@@ -1,13 +1,18 @@
 import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import type { Opts } from '../../core/options.ts';
+import { partReader } from '../../core/read/read.ts';
 import type { ArgumentSources } from './arguments.ts';
 import { textReader } from './params/index.ts';
+import { namedArguments } from './named-arguments.ts';
 import { NO_PARAMS } from './route-table.ts';
 import { queryCredentials, type SecurityScheme } from './security.ts';
 import type { EndpointRequest } from './types.ts';
 
-/** Reads the arguments of one call, in declared order: from the body (decoded by `codec`), the path and the query. */
+/**
+ * Reads the arguments of one call: positional ones in declared order, named ones as one object of
+ * them by name (see `namedArguments`); from the body (decoded by `codec`), the path and the query.
+ */
 export type ArgumentsReader = (request: EndpointRequest, codec: Codec, body: Uint8Array) => unknown[];
 
 /**
@@ -28,17 +33,18 @@ export function argumentsReader(
       : (_request, codec, body) => codec.decode(input!, body, opts) as unknown[];
   }
   const text = sources.path.length > 0 || sources.readsQuery ? textReader(sources.path, sources.query, opts, queryCredentials(schemes)) : undefined;
-  const { bodyForm, bodyNames, readsQuery } = sources;
-  const one = bodyNames[0];
+  const { readsQuery } = sources;
+  // An empty body is the empty object: a call made before the method had body parameters still reads.
+  const empty = input === undefined ? undefined : partReader(input, opts, 'json');
   return (request, codec, body) => {
     const search = readsQuery ? request.search ?? '' : '';
     const named: Record<string, unknown> = text === undefined ? {} : text(request.params ?? NO_PARAMS, search);
     if (input !== undefined) {
-      const value = codec.decode(input, body, opts);
-      if (bodyForm === 'value') named[one!] = value;
+      const value = body.byteLength === 0 ? empty!({}, undefined) : codec.decode(input, body, opts);
       // The body's object holds only the parameters it declares.
-      else Object.assign(named, value);
+      Object.assign(named, value);
     }
-    return paramNames.map((name) => named[name]);
+    // No named parameters (a GET that refuses unknown query keys): no argument.
+    return paramNames.length === 0 ? [] : [namedArguments(paramNames, named)];
   };
 }

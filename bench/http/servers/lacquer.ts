@@ -30,7 +30,7 @@ export class BenchService {
     return user;
   }
 
-  userById(id: bigint): User {
+  userById({ id }: { id: bigint }): User {
     return this.getUserById(id);
   }
 

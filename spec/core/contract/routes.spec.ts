@@ -114,22 +114,22 @@ describe('contract: named parameters and routes', () => {
     });
   });
 
-  it('types an implementation of named parameters positionally', () => {
+  it('types an implementation of named parameters as one object of them by name', () => {
     const Api = service({
       one: method({ id: t.u64() }, t.string()),
       two: method({ id: t.u64(), name: t.string() }, t.string()),
       none: method({}, t.void()),
     });
     class Good implements Implementation<typeof Api.methods> {
-      one(id: bigint) { return String(id); }
-      two(id: bigint, name: string) { return `${id}${name}`; }
+      one({ id }: { id: bigint }) { return String(id); }
+      two({ name, id }: { id: bigint; name: string }) { return `${id}${name}`; }
       none() {}
     }
     class Bad implements Implementation<typeof Api.methods> {
       // @ts-expect-error one named parameter is typed exactly
-      one(id: string) { return id; }
-      // @ts-expect-error a type that is none of the parameters'
-      two(id: bigint, name: boolean) { return `${id}${name}`; }
+      one({ id }: { id: string }) { return id; }
+      // @ts-expect-error a type that is not the parameter's
+      two({ id, name }: { id: bigint; name: boolean }) { return `${id}${name}`; }
       none() {}
     }
     expect(meta(Good, Api)).to.equal(Api);
@@ -142,7 +142,7 @@ describe('contract: named parameters beside an API key in the query', () => {
   const keyed = () => new Registry({ onError: () => {}, security: { key: apiKeyAuth({ query: 'api_key', verify: (k) => (k === 'k1' ? 'ok' : undefined), key: KEY }) } });
 
   it('leaves the credential key out of the arguments: it is no unknown key', async () => {
-    class Lookup { find(id: bigint) { return String(id); } }
+    class Lookup { find({ id }: { id: bigint }) { return String(id); } }
     meta(Lookup, service({ find: method({ id: t.u64() }, t.string(), { route: 'GET /things/:id' }) }, { security: ['key'] }));
     const registry = keyed().on(new Lookup());
     const answer = await registry.endpoints.handle({ method: 'GET', path: '/things/5?api_key=k1', search: 'api_key=k1', headers: new Headers(), body: undefined });
@@ -152,7 +152,7 @@ describe('contract: named parameters beside an API key in the query', () => {
   });
 
   it('refuses a query parameter named as the credential key', () => {
-    class Clash { find(_k: string) { return ''; } }
+    class Clash { find(_args: { api_key: string }) { return ''; } }
     meta(Clash, service({ find: method({ api_key: t.string() }, t.string(), { route: 'GET /things' }) }, { security: ['key'] }));
     expect(() => keyed().on(new Clash())).to.throw(TypeError, /query key 'api_key'/);
   });
@@ -160,7 +160,7 @@ describe('contract: named parameters beside an API key in the query', () => {
 
 describe('routes: two registries at one prefix', () => {
   it('serve a literal path of the one before a parameter of the other, whichever was mounted first', async () => {
-    class Items { getItem(id: number) { return `item ${id}`; } }
+    class Items { getItem({ id }: { id: number }) { return `item ${id}`; } }
     meta(Items, service({ getItem: method({ id: t.u32() }, t.string(), { route: 'GET /items/:id' }) }));
     class Feed { itemFeed() { return 'feed'; } }
     meta(Feed, service({ itemFeed: method({}, t.string(), { route: 'GET /items/feed' }) }));

@@ -23,12 +23,12 @@ export const BOOK: Book = { id: 2n ** 64n - 1n, title: 'Dune', cover: new Uint8A
 
 export class Library {
   readonly calls: string[] = [];
-  getBook(id: bigint): Book {
+  getBook({ id }: { id: bigint }): Book {
     this.calls.push(`getBook ${id}`);
     if (id === 0n) throw new HttpError(404, `no book ${id}`);
     return { ...BOOK, id };
   }
-  renameBook(id: bigint, patch: { title: string }): Book { return { ...BOOK, id, title: patch.title }; }
+  renameBook({ id, patch }: { id: bigint; patch: { title: string } }): Book { return { ...BOOK, id, title: patch.title }; }
   addBook(book: Book): Book { return book; }
   pair(a: string, b: number): string { return `${a}:${b}`; }
   touch(): void { this.calls.push('touch'); }

@@ -109,7 +109,7 @@ export const EXAMPLES: readonly Example[] = [
 /** The methods the examples call; `heard` keeps what notifications delivered. */
 export class ExampleService {
   readonly heard: unknown[][] = [];
-  subtract(minuend: number, subtrahend: number): number { return minuend - subtrahend; }
+  subtract({ minuend, subtrahend }: { minuend: number; subtrahend: number }): number { return minuend - subtrahend; }
   update(...args: unknown[]): void { this.heard.push(['update', ...args.slice(0, 5)]); }
   sum(a: number, b: number, c: number): number { return a + b + c; }
   notify_hello(n: number): void { this.heard.push(['notify_hello', n]); }

@@ -24,7 +24,7 @@ export const NOTE: Note = { id: 7n, title: 'Groceries', tags: ['home', 'ü'], ad
 
 export class Notes {
   readonly calls: string[] = [];
-  getNote(id: bigint): Note {
+  getNote({ id }: { id: bigint }): Note {
     this.calls.push(`getNote ${id}`);
     if (id === 0n) throw new HttpError(404, `no note ${id}`);
     return { ...NOTE, id };

@@ -202,8 +202,8 @@ describe('transports: MCP registries whose tools cannot be described', () => {
     const A = t.object({ a: t.i8() }, { name: 'Thing' });
     const B = t.object({ b: t.i8() }, { name: 'Thing' });
     class Things {
-      one(a: { a: number }): number { return a.a; }
-      both(a: { a: number }, b: { b: number }): number { return a.a + b.b; }
+      one({ a }: { a: { a: number } }): number { return a.a; }
+      both({ a, b }: { a: { a: number }; b: { b: number } }): number { return a.a + b.b; }
     }
     meta(Things, service({ one: method({ a: A }, t.i32()), both: method({ a: A, b: B }, t.i32()) }));
     const registry = new Registry({}, MCP);

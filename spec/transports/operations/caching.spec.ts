@@ -26,18 +26,18 @@ const Books = service({
 class BooksImpl {
   titles = new Map([[1, 'Dune'], [2, 'Emma']]);
   #book(id: number) { return { id, title: this.titles.get(id) ?? 'unknown' }; }
-  getBook(id: number) { return this.#book(id); }
-  cachedBook(id: number) { return this.#book(id); }
-  publicBook(id: number) { return this.#book(id); }
-  privateBook(id: number) { return this.#book(id); }
-  privateCached(id: number) { return this.#book(id); }
-  liveBook(id: number) { return this.#book(id); }
-  taggedBook(id: number, call: Call) {
+  getBook({ id }: { id: number }) { return this.#book(id); }
+  cachedBook({ id }: { id: number }) { return this.#book(id); }
+  publicBook({ id }: { id: number }) { return this.#book(id); }
+  privateBook({ id }: { id: number }) { return this.#book(id); }
+  privateCached({ id }: { id: number }) { return this.#book(id); }
+  liveBook({ id }: { id: number }) { return this.#book(id); }
+  taggedBook({ id }: { id: number }, call: Call) {
     call.header('etag', `"v${id}"`);
     return this.#book(id);
   }
   bookCount() {}
-  addBook(book: { id: number; title: string }) { return book; }
+  addBook({ book }: { book: { id: number; title: string } }) { return book; }
   async *allBooks() { yield this.#book(1); }
 }
 meta(BooksImpl, Books);
@@ -141,7 +141,7 @@ for (const transport of TRANSPORTS) {
       });
 
       it('tags no answer of another verb, of a stream, of cache: no-store, or without a body', async () => {
-        const post = await send(url('/books'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":3,"title":"Ulysses"}' });
+        const post = await send(url('/books'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"book":{"id":3,"title":"Ulysses"}}' });
         expect(post.status).to.equal(200);
         expect(post.headers).not.to.have.property('etag');
         const stream = await get('/all', { accept: 'application/jsonl' });

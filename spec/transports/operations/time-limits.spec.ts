@@ -20,10 +20,10 @@ class WaitsImpl {
   readonly aborted: string[] = [];
   /** Told when a call starts waiting. */
   onStart: (() => void) | undefined;
-  quick(ms: number, call: Call) { return this.#wait(ms, call); }
-  patient(ms: number, call: Call) { return this.#wait(ms, call); }
-  unlimited(ms: number, call: Call) { return this.#wait(ms, call); }
-  plain(ms: number, call: Call) { return this.#wait(ms, call); }
+  quick({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
+  patient({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
+  unlimited({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
+  plain({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
   #wait(ms: number, call: Call): Promise<string> {
     this.onStart?.();
     return new Promise((resolve) => {

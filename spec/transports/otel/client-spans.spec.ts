@@ -15,7 +15,7 @@ const NotesApi = service({
 });
 class Notes {
   failures = 0;
-  getNote(id: number) {
+  getNote({ id }: { id: number }) {
     if (id === 0) throw new HttpError(404, 'no note 0');
     if (id === 9 && this.failures++ < 1) throw new HttpError(503, 'busy');
     return { id, text: 'hi' };

@@ -14,11 +14,11 @@ const Note = t.object({ id: t.u64(), text: t.string() }, { name: 'Note' });
 const WHO = contextKey<string>('who');
 
 class Notes {
-  getNote(id: bigint) {
+  getNote({ id }: { id: bigint }) {
     if (id === 0n) throw new HttpError(404, 'no note 0');
     return { id, text: 'hi' };
   }
-  addNote(text: string) { return { id: 1n, text }; }
+  addNote({ text }: { text: string }) { return { id: 1n, text }; }
   crash(): string { throw new TypeError('the disk is on fire'); }
   secret(): string { return 'psst'; }
 }

@@ -18,10 +18,10 @@ const CounterApi = service({
 });
 class Counters {
   readonly #counts = new Map<string, bigint>();
-  getCounter(name: string) { return { name, count: this.#counts.get(name) ?? 0n }; }
-  addToCounter(name: string, by: number) {
+  getCounter({ name }: { name: string }) { return { name, count: this.#counts.get(name) ?? 0n }; }
+  addToCounter({ name, by }: { name: string; by: number }) {
     this.#counts.set(name, (this.#counts.get(name) ?? 0n) + BigInt(by));
-    return this.getCounter(name);
+    return this.getCounter({ name });
   }
 }
 meta(Counters, CounterApi);

@@ -30,36 +30,36 @@ export const TOKEN = 'notes-token';
 
 export class Notes {
   readonly notes = new Map<bigint, Note>([[1n, { id: 1n, title: 'one', tags: ['a'] }], [2n ** 64n - 1n, { id: 2n ** 64n - 1n, title: 'max', tags: [] }]]);
-  listNotes(order: 'newest' | 'oldest', tags: string[]): Note[] {
+  listNotes({ order, tags }: { order: 'newest' | 'oldest'; tags: string[] }): Note[] {
     const all = [...this.notes.values()].filter((n) => tags.every((t) => n.tags.includes(t)));
     return order === 'oldest' ? all : all.reverse();
   }
-  createNote(note: Note, call: Call): Note {
+  createNote({ note }: { note: Note }, call: Call): Note {
     this.notes.set(note.id, note);
     call.header('location', `/notes/${note.id}`);
     return note;
   }
-  getNote(id: bigint): Note {
+  getNote({ id }: { id: bigint }): Note {
     const note = this.notes.get(id);
     if (note === undefined) throw new HttpError(404, `no note ${id}`);
     return note;
   }
-  updateNote(id: bigint, patch: { title: string }): Note {
-    return { ...this.getNote(id), title: patch.title };
+  updateNote({ id, patch }: { id: bigint; patch: { title: string } }): Note {
+    return { ...this.getNote({ id }), title: patch.title };
   }
-  renameNote(id: bigint, title: string, tags: string[]): Note {
-    return { ...this.getNote(id), title, tags };
+  renameNote({ id, title, tags }: { id: bigint; title: string; tags: string[] }): Note {
+    return { ...this.getNote({ id }), title, tags };
   }
-  deleteNote(id: bigint): void {
+  deleteNote({ id }: { id: bigint }): void {
     this.notes.delete(id);
   }
-  searchNotes(q: Infer<typeof Search>): Note[] {
+  searchNotes({ q }: { q: Infer<typeof Search> }): Note[] {
     return [{ id: BigInt(q.limit), title: `${q.query}|${q.tag ?? '-'}`, tags: [] }];
   }
-  noteAt(day: Date, pinned: boolean, offset: bigint): string {
+  noteAt({ day, pinned, offset }: { day: Date; pinned: boolean; offset: bigint }): string {
     return `${day.toISOString()} ${pinned} ${offset}`;
   }
-  secretNote(id: bigint, call: Call): Note {
+  secretNote({ id }: { id: bigint }, call: Call): Note {
     return { id, title: `for ${call.get(CALLER)}`, tags: [] };
   }
   countNotes(prefix: string): number {

@@ -41,7 +41,7 @@ class Rows {
     }
     return `${count} ${sum}`;
   }
-  async importNamed(rows: AsyncIterable<Row>): Promise<number> {
+  async importNamed({ rows }: { rows: AsyncIterable<Row> }): Promise<number> {
     let count = 0;
     for await (const _ of rows) count++;
     return count;

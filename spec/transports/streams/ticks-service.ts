@@ -28,10 +28,10 @@ export class Ticks {
   async *listTicks(): AsyncIterable<Tick> {
     for (let n = 0; n < 3; n++) yield tick(n);
   }
-  async *countTicks(count: number): AsyncIterable<Tick> {
+  async *countTicks({ count }: { count: number }): AsyncIterable<Tick> {
     for (let n = 0; n < count; n++) yield tick(n);
   }
-  async *failAfter(count: number): AsyncIterable<Tick> {
+  async *failAfter({ count }: { count: number }): AsyncIterable<Tick> {
     for (let n = 0; n < count; n++) yield tick(n);
     throw new HttpError(409, `stopped after ${count}`);
   }

@@ -111,7 +111,7 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
 function bodyDescription(sources: ArgumentSources, n: number): string | undefined {
   if (sources.bodyForm === 'positional') return n > 1 ? `The ${n} parameters, as an array in the order declared.` : undefined;
   const names = sources.bodyNames;
-  if (sources.bodyForm === 'value') return `The parameter ${names[0]}.`;
+  if (names.length === 1) return `The parameter ${names[0]}, by name.`;
   return `The parameters ${names.slice(0, -1).join(', ')} and ${names.at(-1)}, by name.`;
 }
 

@@ -5,6 +5,7 @@ import { Failure } from '../../../core/errors/failure.ts';
 import { asReadError } from '../../../core/errors/read-error.ts';
 import type { Opts } from '../../../core/options.ts';
 import { partReader, type PartReader } from '../../../core/read/read.ts';
+import { namedArguments, namedArgumentsOf } from '../named-arguments.ts';
 import { exactPart, isRecord, type MessagePart } from './message-part.ts';
 
 /** The kinds of descriptor whose values are JSON objects: a method with one such parameter takes it as its arguments object. */
@@ -66,8 +67,9 @@ export class ArgumentsReader {
   }
 
   /**
-   * The arguments in declared order from `params` (absent: none given). Throws `ReadError` with
-   * paths into `params`: `/0/name`, `/id`.
+   * The arguments the implementation receives from `params` (absent: none given): positional ones
+   * in declared order, named ones as one object by name (`namedArguments`), given by name or as an
+   * array in declared order. Throws `ReadError` with paths into `params`: `/0/name`, `/id`.
    */
   read(params: MessagePart | undefined): readonly unknown[] {
     if (params === undefined) {
@@ -77,7 +79,10 @@ export class ArgumentsReader {
     }
     const { tree } = params;
     const { source } = params.message;
-    if (Array.isArray(tree)) return this.#readersOf(source).positional(tree, exactPart(params)) as readonly unknown[];
+    if (Array.isArray(tree)) {
+      const values = this.#readersOf(source).positional(tree, exactPart(params)) as readonly unknown[];
+      return this.#names === undefined || this.#count === 0 ? values : [namedArgumentsOf(this.#names, values)];
+    }
     if (isRecord(tree) && this.argumentObject !== undefined) return this.#byName(tree, source, exactPart(params));
     const expected = this.argumentObject === undefined ? `an array of ${this.#count} parameters` : 'an array of the parameters, or an object of them by name';
     throw asReadError(new Failure('type_mismatch', `params must be ${expected}`));
@@ -92,6 +97,7 @@ export class ArgumentsReader {
 
   #byName(tree: unknown, source: 'json' | 'binary', exact: (() => unknown) | undefined): readonly unknown[] {
     const value = this.#readersOf(source).object!(tree, exact) as Record<string, unknown>;
-    return this.#names === undefined ? (this.#count === 0 ? [] : [value]) : this.#names.map((name) => value[name]);
+    if (this.#count === 0) return [];
+    return this.#names === undefined ? [value] : [namedArguments(this.#names, value)];
   }
 }

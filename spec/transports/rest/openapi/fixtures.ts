@@ -115,13 +115,13 @@ export const NotesApi = service({
 
 export class NotesService {
   #note = (id: bigint): Infer<typeof Note> => ({ id, title: 'Note', tags: [] });
-  getNote(id: bigint) { return this.#note(id); }
-  updateNote(id: bigint) { return this.#note(id); }
+  getNote({ id }: { id: bigint }) { return this.#note(id); }
+  updateNote({ id }: { id: bigint }) { return this.#note(id); }
   deleteNote() {}
   searchNotes() { return [this.#note(1n)]; }
-  moveNote(id: bigint) { return this.#note(id); }
+  moveNote({ id }: { id: bigint }) { return this.#note(id); }
   findNotes() { return []; }
-  tagNotes(_tag: string, ids: bigint[]) { return ids.length; }
+  tagNotes({ ids }: { tag: string; ids: bigint[] }) { return ids.length; }
 }
 meta(NotesService, NotesApi);
 

@@ -118,12 +118,13 @@ export type Checks = [
   Check<Same<Books[keyof Books], true>>,
   // Every operation, the stream of the books' activity included (its items are OpenAPI 3.2's itemSchema).
   Check<Same<keyof Users | keyof Books | keyof typeof BookEventApi['methods'], keyof operations>>,
-  // The routed methods: the body is the one parameter the path does not bind, for POST and PUT only
-  // (keys compared too: two objects of optional members are assignable both ways).
-  Check<Same<Body<operations['createBook']>, In<Book>>>,
-  Check<Same<keyof Body<operations['createBook']>, keyof Book>>,
-  Check<Same<Body<operations['updateBook']>, In<BookUpdate>>>,
-  Check<Same<keyof Body<operations['updateBook']>, keyof BookUpdate>>,
+  // The routed methods: the body is the object of the parameters the path does not bind, by name,
+  // for POST and PUT only (keys compared too: two objects of optional members are assignable both ways).
+  Check<Same<Body<operations['createBook']>, In<{ book: Book }>>>,
+  Check<Same<keyof Body<operations['createBook']>, 'book'>>,
+  Check<Same<keyof NonNullable<Body<operations['createBook']>['book']>, keyof Book>>,
+  Check<Same<Body<operations['updateBook']>, In<{ update: BookUpdate }>>>,
+  Check<Same<keyof Body<operations['updateBook']>, 'update'>>,
   Check<Same<Body<operations['getBook'] | operations['listBooks'] | operations['searchBooks'] | operations['deleteBook']>, never>>,
 ];
 `;
@@ -150,7 +151,7 @@ export type Checks = [
   Check<Same<Query<operations['findNotes']>, { kind?: 'draft' | 'done' | 3; since?: number; ids?: number[]; exact?: boolean }>>,
   // An array that [] does not fit is required.
   Check<Same<Query<operations['tagNotes']>, { ids: number[] }>>,
-  Check<Same<Body<operations['updateNote']>, In<Infer<typeof NotePatch>>>>,
+  Check<Same<Body<operations['updateNote']>, In<{ patch: Infer<typeof NotePatch> }>>>,
   Check<Same<Body<operations['moveNote']>, { folder?: string; position?: number }>>,
   Check<Same<Body<operations['getNote']>, never>>,
   // @ts-expect-error a path parameter is required

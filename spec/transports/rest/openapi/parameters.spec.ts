@@ -45,15 +45,17 @@ describe('openApi: routes and named parameters', () => {
     }
   });
 
-  it('has a requestBody only for what the body carries: the one parameter\'s value, or the object of several by name', () => {
+  it('has a requestBody only for what the body carries: the object of the parameters the path does not bind, by name', () => {
     const doc = notesDoc();
     expect(op(doc, '/api/notes/{id}', 'get')).not.to.have.property('requestBody');
     expect(op(doc, '/api/notes/{id}', 'delete')).not.to.have.property('requestBody');
     expect(op(doc, '/api/notes', 'get')).not.to.have.property('requestBody');
     const update = op(doc, '/api/notes/{id}', 'put').requestBody;
     expect(update.required).to.equal(true);
-    expect(update.description).to.equal('The parameter patch.');
-    expect(update.content['application/json'].schema).to.deep.equal({ $ref: '#/components/schemas/NotePatch' });
+    expect(update.description).to.equal('The parameter patch, by name.');
+    expect(update.content['application/json'].schema).to.deep.equal({
+      type: 'object', properties: { patch: { $ref: '#/components/schemas/NotePatch' } }, additionalProperties: false,
+    });
     const move = op(doc, '/api/notes/{id}/move', 'post');
     expect(params(move).map((p) => `${p.in} ${p.name}`)).to.deep.equal(['path id']);
     expect(move.requestBody.description).to.equal('The parameters folder and position, by name.');

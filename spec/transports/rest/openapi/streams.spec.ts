@@ -53,13 +53,13 @@ const StreamsApi = service({
 }, { security: [] });
 
 class Streams {
-  async *listTicks(count: number): AsyncIterable<Tick> {
+  async *listTicks({ count }: { count: number }): AsyncIterable<Tick> {
     for (let n = 0; n < count; n++) yield tick(n);
   }
   async *watchTicks(filter: Infer<typeof Filter>): AsyncIterable<Tick> {
     for (let n = filter.from; n < filter.from + filter.count; n++) yield tick(n);
   }
-  async *failAfter(count: number): AsyncIterable<Tick> {
+  async *failAfter({ count }: { count: number }): AsyncIterable<Tick> {
     for (let n = 0; n < count; n++) yield tick(n);
     throw new HttpError(409, `stopped after ${count}`);
   }

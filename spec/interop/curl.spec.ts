@@ -37,7 +37,7 @@ async function curl(...args: string[]): Promise<CurlReply> {
 const DEMO = ['-H', 'Authorization: Bearer demo-token'];
 const READ_ONLY = ['-H', 'Authorization: Bearer read-only-token'];
 const JSON_BODY = ['-H', 'Content-Type: application/json', '--data'];
-const REFACTORING = '{"id": 4, "title": "Refactoring", "author": "Fowler", "isbn": "0201485672", "year": 1999}';
+const REFACTORING = '{"book": {"id": 4, "title": "Refactoring", "author": "Fowler", "isbn": "0201485672", "year": 1999}}';
 
 /** A curl command of the docs, with the answer its comments show. */
 interface DocumentedCommand {
@@ -153,7 +153,7 @@ describe('interop: curl against the example server', () => {
   });
 
   it('PUT /api/books/3 with the update as the body', async () => {
-    const reply = await curl(...DEMO, '-X', 'PUT', ...JSON_BODY, '{"title": "More Programming Pearls", "author": "Bentley"}', `${url}/api/books/3`);
+    const reply = await curl(...DEMO, '-X', 'PUT', ...JSON_BODY, '{"update": {"title": "More Programming Pearls", "author": "Bentley"}}', `${url}/api/books/3`);
     expect(reply.status).to.equal(200);
     expect(JSON.parse(reply.body.toString())).to.include({ id: 3, title: 'More Programming Pearls', year: 1986 });
   });

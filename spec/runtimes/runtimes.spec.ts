@@ -282,7 +282,7 @@ describe('runtimes: the fetch handler in Node, Bun, Deno and workerd', function 
       });
 
       it('refuses writing without a token, and with the demo token that env replaced', async () => {
-        const book = '{"id": 10, "title": "Dune", "author": "Herbert", "isbn": "0441013597", "year": 1965}';
+        const book = '{"book": {"id": 10, "title": "Dune", "author": "Herbert", "isbn": "0441013597", "year": 1965}}';
         const anonymous = await send('POST', '/api/books', { 'content-type': 'application/json' }, book);
         expect(anonymous.status).to.equal(401);
         expect(anonymous.headers['www-authenticate']).to.equal('Bearer realm="api"');
@@ -295,7 +295,7 @@ describe('runtimes: the fetch handler in Node, Bun, Deno and workerd', function 
 
       it('creates a book with the token from env (201, Location), and serves it at the Location', async () => {
         const created = await send('POST', '/api/books', { 'content-type': 'application/json', authorization: 'Bearer token-from-env' },
-          '{"id": 11, "title": "Emma", "author": "Austen", "isbn": "0141439580", "year": 1815}');
+          '{"book": {"id": 11, "title": "Emma", "author": "Austen", "isbn": "0141439580", "year": 1815}}');
         expect(created.status, text(created)).to.equal(201);
         expect(created.headers.location).to.equal('/api/books/11');
         const fetched = await send('GET', created.headers.location!);
@@ -309,7 +309,7 @@ describe('runtimes: the fetch handler in Node, Bun, Deno and workerd', function 
         expect(found.status, text(found)).to.equal(200);
         expect(JSON.parse(text(found))).to.deep.include({ total_count: 1, has_more: false });
         const updated = await send('PUT', '/api/books/3', { 'content-type': 'application/json', authorization: 'Bearer token-from-env' },
-          '{"title": "Programming Pearls (2nd ed.)", "author": "Bentley"}');
+          '{"update": {"title": "Programming Pearls (2nd ed.)", "author": "Bentley"}}');
         expect(updated.status, text(updated)).to.equal(200);
         expect(JSON.parse(text(updated))).to.include({ id: 3, title: 'Programming Pearls (2nd ed.)', year: 1986 });
       });

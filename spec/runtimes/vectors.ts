@@ -847,7 +847,7 @@ const ROUTES: Vector[] = [
   },
   {
     name: 'route: PUT on the same path, the id from the path and the body in MessagePack, the answer in CBOR',
-    request: ask('route-put', 'PUT', '/samples/5', { 'content-type': 'application/msgpack', accept: 'application/cbor' }, asMsgpack('neu')),
+    request: ask('route-put', 'PUT', '/samples/5', { 'content-type': 'application/msgpack', accept: 'application/cbor' }, asMsgpack({ label: 'neu' })),
     expect: binaryAnswer('route-put', 'application/cbor', { cbor: { ...SAMPLE_VALUE, id: 5, label: 'neu' } }),
   },
   {

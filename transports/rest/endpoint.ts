@@ -274,8 +274,8 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     try {
       source = iteratorOf(await result);
       request.streaming?.();
-      const pending = source.next();
-      first = (await firstItemWithin(Promise.resolve(pending), FIRST_ITEM_WAIT_MS)) ?? Promise.resolve(pending);
+      const pending = Promise.resolve(source.next());
+      first = (await firstItemWithin(pending, FIRST_ITEM_WAIT_MS)) ?? pending;
       const mistake = calls.mistake(call);
       if (mistake !== undefined) throw mistake;
     } catch (e) {

@@ -246,69 +246,69 @@ for (const transport of TRANSPORTS) {
   });
 }
 
+/**
+ * The items the typed client reads, in `codec`, from a hand-made server whose `answer` writes the
+ * body as `mediaType` with that framing's own writer, and the error the reading ended with.
+ */
+async function readFromHandMade(
+  mediaType: string,
+  codec: Codec,
+  answer: (writer: ReturnType<typeof sequenceWriter>, res: import('node:http').ServerResponse) => void,
+): Promise<{ seen: number[]; error: unknown }> {
+  const { createServer } = await import('node:http');
+  const writer = sequenceWriter(mediaType, codec, Tick);
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': mediaType });
+    answer(writer, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  try {
+    // The client asks for its codec's sequence; the hand-made server answers what it answers.
+    const api = createClient(TicksApi, { baseUrl: `http://127.0.0.1:${port}/api`, codec });
+    const seen: number[] = [];
+    const error = await (async () => {
+      for await (const item of await api.listTicks()) seen.push(item.n);
+    })().then(() => undefined, (e: unknown) => e);
+    return { seen, error };
+  } finally {
+    server.close();
+  }
+}
+
+/** The framings the typed client asks for, with their codecs. */
+const CLIENT_FRAMINGS: readonly (readonly [string, Codec])[] = [
+  ['application/jsonl', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
+];
+
 describe('transports: a stream cut before its end', () => {
-  // Two items in each framing the client asks for, written by the framing's own writer, then the
-  // socket dropped. (Server-Sent Events are for browsers' EventSource: the typed client never asks
-  // for them, and the readers' specs cut them.)
-  const cuts: readonly (readonly [string, Codec])[] = [
-    ['application/jsonl', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
-  ];
-  for (const [mediaType, codec] of cuts) {
+  // Two items in each framing the client asks for, then the socket dropped. (Server-Sent Events
+  // are for browsers' EventSource: the typed client never asks for them, and the readers' specs
+  // cut them.)
+  for (const [mediaType, codec] of CLIENT_FRAMINGS) {
     it(`is an error for the client, never a clean end (${mediaType})`, async () => {
-      const { createServer } = await import('node:http');
-      const writer = sequenceWriter(mediaType, codec, Tick);
-      const server = createServer((_req, res) => {
-        res.writeHead(200, { 'content-type': mediaType });
+      const { seen, error } = await readFromHandMade(mediaType, codec, (writer, res) => {
         res.write(writer.item(tick(0)));
         res.write(writer.item(tick(1)));
         setTimeout(() => res.socket?.destroy(), 20);
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as import('node:net').AddressInfo;
-      try {
-        // The client asks for its codec's sequence; the hand-made server answers what it answers.
-        const api = createClient(TicksApi, { baseUrl: `http://127.0.0.1:${port}/api`, codec });
-        const seen: number[] = [];
-        const error = await (async () => {
-          for await (const item of await api.listTicks()) seen.push(item.n);
-        })().then(() => undefined, (e: unknown) => e);
-        expect(seen).to.deep.equal([0, 1]);
-        expect(error).to.be.instanceOf(Error);
-        expect((error as Error).message).to.match(/cut|terminated|socket|closed/i);
-      } finally {
-        server.close();
-      }
+      expect(seen).to.deep.equal([0, 1]);
+      expect(error).to.be.instanceOf(Error);
+      expect((error as Error).message).to.match(/cut|terminated|socket|closed/i);
     });
   }
 });
 
 describe('transports: bytes after a stream answer\'s end', () => {
   // Two items and the clean end in each framing the client asks for, then one more item.
-  const trailing: readonly (readonly [string, Codec])[] = [
-    ['application/jsonl', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
-  ];
-  for (const [mediaType, codec] of trailing) {
+  for (const [mediaType, codec] of CLIENT_FRAMINGS) {
     it(`are an error for the client, not dropped (${mediaType})`, async () => {
-      const { createServer } = await import('node:http');
-      const writer = sequenceWriter(mediaType, codec, Tick);
-      const server = createServer((_req, res) => {
-        res.writeHead(200, { 'content-type': mediaType });
+      const { seen, error } = await readFromHandMade(mediaType, codec, (writer, res) => {
         res.end(Buffer.concat([writer.item(tick(0)), writer.item(tick(1)), writer.end(), writer.item(tick(2))]));
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as import('node:net').AddressInfo;
-      try {
-        const api = createClient(TicksApi, { baseUrl: `http://127.0.0.1:${port}/api`, codec });
-        const seen: number[] = [];
-        const error = await (async () => {
-          for await (const item of await api.listTicks()) seen.push(item.n);
-        })().then(() => undefined, (e: unknown) => e);
-        expect(seen).to.deep.equal([0, 1]);
-        expect(error).to.be.instanceOf(Error);
-        expect(error).to.include({ code: 'syntax_error', path: '/2' });
-      } finally {
-        server.close();
-      }
+      expect(seen).to.deep.equal([0, 1]);
+      expect(error).to.be.instanceOf(Error);
+      expect(error).to.include({ code: 'syntax_error', path: '/2' });
     });
   }
 });

@@ -67,7 +67,6 @@ export function itemTooLarge(index: number, limit: number): ReadError {
   return new ReadError('limit_exceeded', `/${index}`, `item ${index} of the stream is over maxItemBytes (${limit})`);
 }
 
-/** Bytes after the stream's end. */
 /** Bytes after a stream's end (its clean end, or its problem document): at the index after its `items`. */
 export function afterEnd(items: number): ReadError {
   return new ReadError('syntax_error', `/${items}`, `bytes follow the end of the stream, after its ${items} items`);

@@ -1,6 +1,8 @@
 import { HttpError } from '../../../core/errors/http-error.ts';
 import { ReadError } from '../../../core/errors/read-error.ts';
+import { shownText } from '../../../core/errors/shown-text.ts';
 import type { SequenceReader } from './events.ts';
+import { readEvents } from './read-events.ts';
 
 /** The read errors of request streams: what the client sent, answered 400 when a method lets one escape. */
 const clientErrors = new WeakSet<object>();
@@ -19,15 +21,14 @@ export function isRequestStreamError(error: unknown): boolean {
  */
 export async function* requestItems<T>(chunks: AsyncIterable<Uint8Array>, reader: SequenceReader<T>, hold?: HoldBytes): AsyncGenerator<T, void, undefined> {
   try {
-    // After the end, the rest of the body is read too: bytes there are an error, not dropped.
-    for await (const chunk of chunks) {
-      reader.push(chunk);
-      yield* taken(reader);
-      // What is left once the chunk's items are taken: the unfinished item, held until its bytes come.
-      if (hold !== undefined && !hold(reader.buffered)) throw busyStream();
+    // After the end, the rest of the body is read too: bytes there are the reader's error, not dropped.
+    for await (const event of readEvents(reader, hold === undefined ? chunks : held(chunks, reader, hold))) {
+      if (event.kind === 'item') yield event.value;
+      else if (event.kind === 'error') {
+        const told = shownText(event.problem.detail ?? event.problem.title);
+        throw new ReadError('syntax_error', `/${reader.items}`, `the client ended its stream with a problem: ${told}`);
+      }
     }
-    reader.finish();
-    yield* taken(reader);
   } catch (error) {
     if (error instanceof ReadError) clientErrors.add(error);
     throw error;
@@ -36,11 +37,14 @@ export async function* requestItems<T>(chunks: AsyncIterable<Uint8Array>, reader
   }
 }
 
-/** The items the bytes pushed so far complete; the problem a client ended its stream with throws. */
-function* taken<T>(reader: SequenceReader<T>): Generator<T, void, undefined> {
-  for (let event = reader.next(); event !== undefined; event = reader.next()) {
-    if (event.kind === 'item') yield event.value;
-    else if (event.kind === 'error') throw new ReadError('syntax_error', `/${reader.items}`, `the client ended its stream with a problem: ${event.problem.detail ?? event.problem.title}`);
+/**
+ * `chunks`, with what `reader` holds once a chunk's items are taken (the unfinished item, kept
+ * until its bytes come) counted by `hold` before the next chunk is read.
+ */
+async function* held(chunks: AsyncIterable<Uint8Array>, reader: SequenceReader<unknown>, hold: HoldBytes): AsyncGenerator<Uint8Array, void, undefined> {
+  for await (const chunk of chunks) {
+    yield chunk;
+    if (!hold(reader.buffered)) throw busyStream();
   }
 }
 

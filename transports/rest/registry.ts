@@ -13,6 +13,7 @@ import {
 import { queryCredentials, type SecurityScheme } from './security.ts';
 import { pathFor, verbFor } from './verb.ts';
 import { argumentSources, type ArgumentSources } from './arguments.ts';
+import { requiredArrayProblem } from './params/index.ts';
 import { ambiguous } from './router.ts';
 import { Problem } from './problem.ts';
 import type { Protocol } from './telemetry.ts';
@@ -186,6 +187,8 @@ export class Registry {
       const path = pathFor(name, m);
       const verb = verbFor(name, m);
       const sources = argumentSources(`Registry.on(): ${service}.${name}`, m, verb, queryCredentials(schemes));
+      const unsendable = requiredArrayProblem(sources.query, this.#settings.opts.errorOnMissingKeys ?? false);
+      if (unsendable !== undefined) throw new TypeError(`Registry.on(): ${service}.${name}: ${unsendable}`);
       const conflict = this.#conflict(verb, path, service, planned);
       if (conflict !== undefined) throw new Error(`Registry.on(): ${service}.${name} exposes ${verb} ${path}, ${conflict}`);
       planned.push({ name, verb, path, schemes, names, sources });

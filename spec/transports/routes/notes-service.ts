@@ -13,7 +13,7 @@ export const Search = t.object({ query: t.string(), limit: t.u32({ maximum: 50 }
 export const Order = t.enum(['newest', 'oldest']);
 
 export const NotesApi = service({
-  listNotes: method({ order: Order, tags: t.array(t.string()) }, t.array(Note), { route: 'GET /notes' }),
+  listNotes: method({ order: Order, tags: t.array(t.string()).default([]) }, t.array(Note), { route: 'GET /notes' }),
   createNote: method({ note: Note }, Note, { route: 'POST /notes', status: 201 }),
   getNote: method({ id: t.u64() }, Note, { route: 'GET /notes/:id' }),
   updateNote: method({ id: t.u64(), patch: NotePatch }, Note, { route: 'PUT /notes/:id' }),

@@ -4,14 +4,13 @@
 // is always its digits: see `formOfText`), and `required` follows the same rule as a body's
 // members: the parameters are read as the members of one object.
 import { t } from '../../../core/descriptors/index.ts';
-import type { ArrayType, BigIntType, OptionalType } from '../../../core/descriptors/index.ts';
+import type { BigIntType, OptionalType } from '../../../core/descriptors/index.ts';
 import type { ObjectType } from '../../../core/descriptors/object.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { formOf } from '../../../core/descriptors/visit.ts';
-import { defaultBreaksConstraints } from '../../../core/read/required.ts';
 import type { JsonSchema, SchemaForm } from '../../../core/schema/schema-target.ts';
 import type { ArgumentSources } from '../arguments.ts';
-import { queryKeysOf } from '../params/index.ts';
+import { queryArray, queryKeysOf } from '../params/index.ts';
 import type { SchemaComponents } from './schemas.ts';
 import type { OpenApiObject } from './types.ts';
 
@@ -55,21 +54,18 @@ export function parameterObjects(sources: ArgumentSources, schemas: SchemaCompon
  * of the binary form, not the string JSON may carry.
  */
 function formOfText(type: Type): SchemaForm {
-  const form = formOf(type);
-  const scalar = form === 'optional' ? (type as OptionalType).inner : form === 'array' ? (type as ArrayType).element : type;
+  const array = queryArray(type);
+  const scalar = array !== undefined ? array.element : formOf(type) === 'optional' ? (type as OptionalType).inner : type;
   return formOf(scalar) === 'bigint' && (scalar as BigIntType).json === 'string' ? 'binary' : 'json';
 }
 
-/** One query key: a scalar once, an optional scalar left out when absent, an array as a repeated key. */
+/** One query key: a scalar once, an array as a repeated key, each optional or not (left out when absent). */
 function queryParameter(key: string, type: Type, membersIn: (form: SchemaForm) => Members): OpenApiObject {
   const members = membersIn(formOfText(type));
-  const schema = members.properties[key]!;
-  if (formOf(type) === 'array') {
-    // The server reads an absent key as the empty array: the key is required exactly when [] does not fit.
-    const items = typed(schema.items as JsonSchema);
-    return parameter(key, 'query', defaultBreaksConstraints(type), { ...schema, items }, { style: 'form', explode: true });
-  }
-  return parameter(key, 'query', members.required.includes(key), typed(formOf(type) === 'optional' ? present(schema) : schema));
+  const required = members.required.includes(key);
+  const schema = formOf(type) === 'optional' ? present(members.properties[key]!) : members.properties[key]!;
+  if (queryArray(type) === undefined) return parameter(key, 'query', required, typed(schema));
+  return parameter(key, 'query', required, { ...schema, items: typed(schema.items as JsonSchema) }, { style: 'form', explode: true });
 }
 
 function parameter(name: string, place: 'path' | 'query', required: boolean, schema: JsonSchema, style: OpenApiObject = {}): OpenApiObject {

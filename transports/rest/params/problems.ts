@@ -1,7 +1,8 @@
 // Which descriptors a path segment and a query string can carry, and why the others cannot: a
 // sentence for `Registry.on()` to refuse a route with, never a silent misreading.
 import { formOf } from '../../../core/descriptors/visit.ts';
-import type { ArrayType, ObjectType, OptionalType } from '../../../core/descriptors/index.ts';
+import type { ArrayType, OptionalType } from '../../../core/descriptors/index.ts';
+import type { ObjectType } from '../../../core/descriptors/object.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { textFormOf } from './scalar-text.ts';
 
@@ -33,8 +34,8 @@ export function segmentProblem(type: Type): string | undefined {
 /**
  * Why a parameter cannot come from the query string, or `undefined` when it can: a scalar once
  * (`limit=5`), an optional scalar (left out when absent), an array of scalars as a repeated key
- * (`tag=a&tag=b`), or an object whose members are each of those, spread over the query
- * (`query=x&limit=5`).
+ * (`tag=a&tag=b`), optional or not, or an object whose members are each of those, spread over the
+ * query (`query=x&limit=5`).
  */
 export function queryProblem(type: Type): string | undefined {
   if (formOf(type) === 'object') {
@@ -47,24 +48,39 @@ export function queryProblem(type: Type): string | undefined {
   return memberProblem(type);
 }
 
-/** What one query key can carry: a scalar, an optional scalar, or an array of scalars. */
+/** What one query key can carry: a scalar or an array of scalars, each optional or not. */
 function memberProblem(type: Type): string | undefined {
   const form = formOf(type);
   if (form === 'object') return 'an object (t.object) inside a parameter has no text form: the query is flat';
+  if (queryArray(type) !== undefined) return arrayProblem(type);
   if (form === 'optional') {
     const problem = scalarProblem((type as OptionalType).inner);
-    return problem === undefined ? undefined : `an optional value holds a scalar only in a query: ${problem}`;
-  }
-  if (form === 'array') {
-    const problem = scalarProblem((type as ArrayType).element);
-    if (problem !== undefined) return `an array holds scalars only in a query (a repeated key): ${problem}`;
-    const value = type.defaultValue;
-    if (type.hasDefault && !(Array.isArray(value) && value.length === 0)) {
-      return 'an array whose .default() is not [] cannot be in a query: an absent key is the empty array';
-    }
-    return undefined;
+    return problem === undefined ? undefined : `an optional value holds a scalar or an array only in a query: ${problem}`;
   }
   return scalarProblem(type);
+}
+
+/**
+ * An array of scalars travels as a repeated key, and the empty array as no key at all, which reads
+ * as the array's `.default()`: a default other than `[]` would turn a sent `[]` into itself.
+ */
+function arrayProblem(type: Type): string | undefined {
+  const array = queryArray(type)!;
+  const problem = scalarProblem(array.element);
+  if (problem !== undefined) return `an array holds scalars only in a query (a repeated key): ${problem}`;
+  const value = type.defaultValue;
+  if (type.hasDefault && value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+    return 'an array whose .default() is not [] cannot be in a query: [] is sent as no key, read as the default';
+  }
+  return undefined;
+}
+
+/** The array a query key repeats: `t.array(T)` or `t.optional(t.array(T))`; `undefined` for any other descriptor. */
+export function queryArray(type: Type): ArrayType | undefined {
+  const form = formOf(type);
+  if (form === 'array') return type as ArrayType;
+  const inner = form === 'optional' ? (type as OptionalType).inner : undefined;
+  return inner !== undefined && formOf(inner) === 'array' ? (inner as ArrayType) : undefined;
 }
 
 /** The query keys of a parameter: its name, or each member of an object spread over the query. */

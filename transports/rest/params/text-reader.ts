@@ -17,7 +17,7 @@ import type { Reader, ReaderContext } from '../../../core/read/context.ts';
 import { arrayReader } from '../../../core/read/read-collections.ts';
 import { objectReader } from '../../../core/read/read-object.ts';
 import { decodeComponent, forEachPair, undecodableDetail } from './form-urlencoded.ts';
-import { paramsProblem, queryKeysOf, type NamedParam } from './problems.ts';
+import { paramsProblem, queryArray, queryKeysOf, type NamedParam } from './problems.ts';
 import { textFormOf, type TextForm } from './scalar-text.ts';
 
 /**
@@ -70,7 +70,7 @@ interface Slot {
   readonly inherited: boolean;
 }
 
-const isArray = (type: Type) => formOf(type) === 'array';
+const isArray = (type: Type) => queryArray(type) !== undefined;
 
 function generalReader(path: readonly NamedParam[], query: readonly NamedParam[], opts: Opts | undefined, credentials: ReadonlySet<string>): TextReader {
   const options = resolveReadOptions(opts);
@@ -79,17 +79,14 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
   const read = withAllErrors(compileText(root, ctx), () => compileText(root, { ...ctx, collect: true }));
 
   const slots = new Map<string, Slot>();
-  const arrays: string[] = [];
-  const spreads: { readonly name: string; readonly arrays: readonly string[] }[] = [];
+  const spreads: string[] = [];
   for (const param of query) {
     if (formOf(param.type) === 'object') {
       const fields = (param.type as ObjectType).fields;
       for (const key of queryKeysOf(param)) slots.set(key, { owner: param.name, key, many: isArray(fields[key]!), inherited: isInheritedKey(key) });
-      spreads.push({ name: param.name, arrays: Object.keys(fields).filter((k) => isArray(fields[k]!)) });
+      spreads.push(param.name);
     } else {
-      const many = isArray(param.type);
-      slots.set(param.name, { owner: undefined, key: param.name, many, inherited: isInheritedKey(param.name) });
-      if (many) arrays.push(param.name);
+      slots.set(param.name, { owner: undefined, key: param.name, many: isArray(param.type), inherited: isInheritedKey(param.name) });
     }
   }
   const pathNames = path.map((p) => [p.name, isInheritedKey(p.name)] as const);
@@ -102,13 +99,9 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
       const text = memberValue(pathValues, name, inherited);
       if (typeof text === 'string') tree[name] = text;
     }
-    // An array's absent key is the empty array.
-    for (const name of arrays) tree[name] = [];
-    for (const spread of spreads) {
-      const members: Record<string, unknown> = {};
-      for (const name of spread.arrays) members[name] = [];
-      tree[spread.name] = members;
-    }
+    // An object spread over the query is always there; its members, as every key, only when sent
+    // (an absent array reads as any absent member does: the same rule as a body's).
+    for (const name of spreads) tree[name] = {};
     const extra: Failure[] = [];
     try {
       checkInputSize(search.length, options.maxBytes);
@@ -162,13 +155,14 @@ function fillQuery(
     if (text === undefined) {
       syntax = new Failure('syntax_error', undecodableDetail(rawValue));
       // Innermost first: an array's element, the key, the object spread over the query.
-      if (slot.many) syntax.segments.push((had as unknown[]).length);
+      if (slot.many) syntax.segments.push(had === undefined ? 0 : (had as unknown[]).length);
       syntax.segments.push(slot.key);
       if (slot.owner !== undefined) syntax.segments.push(slot.owner);
       return false;
     }
-    if (slot.many || Array.isArray(had)) (had as unknown[]).push(text);
-    else target[slot.key] = had === undefined ? text : [had, text];
+    if (had === undefined) target[slot.key] = slot.many ? [text] : text;
+    else if (Array.isArray(had)) had.push(text);
+    else target[slot.key] = [had, text];
     return true;
   });
   return syntax;

@@ -113,9 +113,17 @@ function segmentText(text: string): string {
 /** The writer of one query parameter (or member of an object spread over the query) named `key`. */
 function queryWriter(key: string, type: Type): PairsWriter {
   const form = formOf(type);
-  const prefix = encodeComponent(key) + '=';
   if (form === 'object') return spreadWriter(type as ObjectType);
+  if (form === 'optional') {
+    // An optional value's `null` is absent, as it reads (JSON writes it as null, read back as absent).
+    const inner = queryWriter(key, (type as OptionalType).inner);
+    return (v, parts) => {
+      if (v !== null) inner(v, parts);
+    };
+  }
+  const prefix = encodeComponent(key) + '=';
   if (form === 'array') {
+    // The empty array is no pair at all: the reader's absent key.
     const check = arrayChecker(type as ArrayType);
     const text = textFormOf((type as ArrayType).element) as TextForm;
     return (v, parts) => {
@@ -128,11 +136,8 @@ function queryWriter(key: string, type: Type): PairsWriter {
       }
     };
   }
-  // An optional scalar's `null` is absent, as it reads (JSON writes it as null, read back as absent).
-  const optional = form === 'optional';
-  const text = textFormOf(optional ? (type as OptionalType).inner : type) as TextForm;
+  const text = textFormOf(type) as TextForm;
   return (v, parts) => {
-    if (optional && v === null) return;
     parts.push(prefix + encodeComponent(text.write(v)));
   };
 }

@@ -3,11 +3,11 @@
 // between parameters and results, and methods of every verb, status and security.
 import fc from 'fast-check';
 import {
-  bearerAuth, contextKey, meta, method, Registry, service, t, type AnyType, type MethodContract, type RegistryOptions, type Type,
+  bearerAuth, contextKey, meta, method, Registry, service, t, type AnyType, type MethodContract, type MissingKeys, type RegistryOptions, type Type,
 } from '../../../../index.ts';
 import { arbDescriptor, arbMissingKeys, arbValueOf } from '../../../support/arbitraries.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
-import { paramsProblem, queryProblem, segmentProblem } from '../../../../transports/rest/params/index.ts';
+import { paramsProblem, queryProblem, requiredArrayProblem, segmentProblem } from '../../../../transports/rest/params/index.ts';
 import { verbFor } from '../../../../transports/rest/verb.ts';
 
 /** The choices that turn a descriptor into one with names and defaults. */
@@ -194,12 +194,18 @@ const arbQueryScalar: fc.Arbitrary<Type> = fc.tuple(arbSegmentType, fc.boolean()
   return type.default(value as never);
 });
 
-/** What one query key carries: a scalar, an optional scalar, or an array of scalars (a repeated key). */
+/** An array of scalars (a repeated key), bounded or not. */
+const arbQueryArray: fc.Arbitrary<Type> = fc
+  .tuple(arbSegmentType, fc.option(fc.record({ minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 2, max: 4 }) }), { nil: undefined }))
+  .map(([element, c]) => (c === undefined ? t.array(element) : t.array(element, c)));
+
+/** What one query key carries: a scalar or an array of scalars, optional or not, an array defaulting to []. */
 const arbQueryMember: fc.Arbitrary<Type> = fc.oneof(
   { weight: 3, arbitrary: arbQueryScalar },
   arbSegmentType.map((type) => t.optional(type)),
-  fc.tuple(arbSegmentType, fc.option(fc.record({ minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 2, max: 4 }) }), { nil: undefined }))
-    .map(([element, c]) => (c === undefined ? t.array(element) : t.array(element, c))),
+  arbQueryArray,
+  arbQueryArray.map((type) => type.default([] as never)),
+  arbQueryArray.map((type) => t.optional(type)),
 );
 
 /** A query parameter: one key, or an object spread over its members (some with a `requiresKey` rule). */
@@ -225,7 +231,7 @@ export const arbRoutedService: fc.Arbitrary<GeneratedService> = fc
       }),
       { minLength: 1, maxLength: 3 },
     ),
-    errorOnMissingKeys: fc.boolean(),
+    errorOnMissingKeys: arbMissingKeys,
     errorOnUnknownKeys: fc.boolean(),
   })
   .map(({ methods, errorOnMissingKeys, errorOnUnknownKeys }) => ({
@@ -238,13 +244,16 @@ export const arbRoutedService: fc.Arbitrary<GeneratedService> = fc
       const route = m.shape === 'default' ? undefined : `${m.shape} /m${i}${path.map((_, j) => `${j === 1 ? '/x' : ''}/:p${j}`).join('')}`;
       const contract = method(params, t.bool(), route === undefined ? {} : { route });
       const name = m.shape === 'default' ? `getThing${i}` : `thing${i}`;
-      return paramsProblemOf(name, contract) === undefined ? [{ name, contract }] : [];
+      return paramsProblemOf(name, contract, errorOnMissingKeys) === undefined ? [{ name, contract }] : [];
     }),
   }))
   .filter((svc) => svc.methods.length > 0);
 
-/** Why the registry would refuse `contract`'s parameters (two of them claiming one query key), as it is served with its verb. */
-function paramsProblemOf(name: string, contract: MethodContract): string | undefined {
+/**
+ * Why the registry would refuse `contract`'s parameters (two of them claiming one query key, a
+ * required array a query cannot send empty), as it is served with its verb.
+ */
+function paramsProblemOf(name: string, contract: MethodContract, errorOnMissingKeys: MissingKeys): string | undefined {
   const sources = argumentSources('spec', contract, verbFor(name, contract));
-  return paramsProblem(sources.path, sources.query);
+  return paramsProblem(sources.path, sources.query) ?? requiredArrayProblem(sources.query, errorOnMissingKeys);
 }

@@ -98,7 +98,7 @@ export const NotePatch = t.object({ title: t.optional(t.string({ minLength: 1 })
 export const NoteSearch = t.object({
   query: t.string(),
   limit: t.u32({ maximum: 100 }).default(10),
-  tag: t.array(t.string()),
+  tag: t.optional(t.array(t.string())),
   after: t.optional(t.timestamp()),
 }, { name: 'NoteSearch' });
 
@@ -109,7 +109,7 @@ export const NotesApi = service({
   deleteNote: method({ id: t.u64() }, t.void(), { route: 'DELETE /notes/:id' }),
   searchNotes: method({ q: NoteSearch }, t.array(Note), { route: 'GET /notes' }),
   moveNote: method({ id: t.u64(), folder: t.string(), position: t.u32() }, Note, { route: 'POST /notes/:id/move' }),
-  findNotes: method({ kind: t.enum(['draft', 'done', 3]), since: t.i64({ json: 'string' }), ids: t.array(t.u64(), { maxItems: 3 }), exact: t.optional(t.bool()) }, t.array(Note)),
+  findNotes: method({ kind: t.enum(['draft', 'done', 3]), since: t.i64({ json: 'string' }), ids: t.optional(t.array(t.u64(), { maxItems: 3 })), exact: t.optional(t.bool()) }, t.array(Note)),
   tagNotes: method({ tag: t.string().describe('The tag to add.'), ids: t.array(t.u64(), { minItems: 1 }) }, t.u32(), { route: 'DELETE /tags/:tag' }),
 }, { security: [] });
 

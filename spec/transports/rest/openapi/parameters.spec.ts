@@ -89,12 +89,12 @@ describe('openApi: routes and named parameters', () => {
     ]);
   });
 
-  it('marks query parameters required as reading does: errorOnMissingKeys, requiresKey, and an array only when [] does not fit', () => {
+  it('marks query parameters required as reading does: errorOnMissingKeys, requiresKey, and an array as any member (one that cannot be empty always)', () => {
     const required = (doc: OpenApiDocument, path: string, verb: string) => params(op(doc, path, verb)).map((p) => `${p.name}${p.required ? '!' : ''}`);
     expect(required(notesDoc(), '/api/notes', 'get')).to.deep.equal(['query', 'limit', 'tag', 'after']);
     expect(required(notesDoc({ errorOnMissingKeys: true }), '/api/notes', 'get')).to.deep.equal(['query!', 'limit!', 'tag', 'after']);
     expect(required(notesDoc({ errorOnMissingKeys: true }), '/api/findNotes', 'get')).to.deep.equal(['kind!', 'since!', 'ids', 'exact']);
-    // An absent array key is the empty array, which minItems: 1 refuses, whatever the options.
+    // An array that cannot be empty is required whatever the options, as in a body.
     expect(required(notesDoc(), '/api/tags/{tag}', 'delete')).to.deep.equal(['tag!', 'ids!']);
 
     const Filter = t.object({ a: t.string(), b: t.optional(t.string()), c: t.string() }, { requiresKey: (key) => key !== 'c' });

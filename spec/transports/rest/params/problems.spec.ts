@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { t, type Type } from '../../../../index.ts';
-import { paramsProblem, queryProblem, segmentProblem } from '../../../../transports/rest/params/index.ts';
+import { paramsProblem, queryProblem, requiredArrayProblem, segmentProblem } from '../../../../transports/rest/params/index.ts';
 
 const SCALARS: readonly [string, Type][] = [
   ['t.string()', t.string({ pattern: '^a' })], ['t.bool()', t.bool()], ['t.i8()', t.i8()], ['t.u32()', t.u32()],
@@ -37,24 +37,47 @@ describe('transports/rest/params: which descriptors have a text form', () => {
         expect(queryProblem(type)).to.equal(undefined);
         expect(queryProblem(t.optional(type))).to.equal(undefined);
         expect(queryProblem(t.array(type, { maxItems: 3 }))).to.equal(undefined);
+        expect(queryProblem(t.optional(t.array(type)))).to.equal(undefined);
       });
     }
     it('takes an object of those, spread over the query, and an empty one', () => {
       expect(queryProblem(t.object({ q: t.string(), n: t.optional(t.u8()), tags: t.array(t.string()).default([]) }))).to.equal(undefined);
       expect(queryProblem(t.object({}))).to.equal(undefined);
     });
-    it('refuses nesting: an object in an object, an array of arrays or of optionals, an optional array or object', () => {
+    it('refuses nesting: an object in an object, an array of arrays or of optionals, an optional object', () => {
       expect(queryProblem(t.object({ inner: t.object({}) }))).to.match(/member 'inner'.*the query is flat/);
       expect(queryProblem(t.array(t.array(t.string())))).to.match(/scalars only.*t\.array/);
       expect(queryProblem(t.array(t.optional(t.string())))).to.match(/scalars only.*t\.optional/);
-      expect(queryProblem(t.optional(t.array(t.string())))).to.match(/optional value holds a scalar only.*t\.array/);
-      expect(queryProblem(t.optional(t.object({})))).to.match(/optional value holds a scalar only.*t\.object/);
+      expect(queryProblem(t.optional(t.array(t.array(t.string()))))).to.match(/scalars only.*t\.array/);
+      expect(queryProblem(t.optional(t.object({})))).to.match(/optional value holds a scalar or an array only.*t\.object/);
       expect(queryProblem(t.object({ m: t.map(t.string()) }))).to.match(/member 'm'.*t\.map/);
     });
-    it('refuses an array whose default is not []: an absent key is the empty array', () => {
+    it('refuses an array whose default is not []: the empty array travels as an absent key, which reads as the default', () => {
       expect(queryProblem(t.array(t.string()).default(['x']))).to.match(/\.default\(\) is not \[\]/);
+      expect(queryProblem(t.optional(t.array(t.string())).default(['x']))).to.match(/\.default\(\) is not \[\]/);
+      expect(queryProblem(t.array(t.string()).default([]))).to.equal(undefined);
     });
     for (const [type, reason] of NO_TEXT) it(`refuses ${type.kind}, saying why`, () => expect(queryProblem(type)).to.match(reason));
+  });
+
+  describe('arrays a query cannot send empty', () => {
+    const tags = (type: Type) => [{ name: 'tags', type }];
+    it('takes every array under errorOnMissingKeys: false (an absent one reads as [])', () => {
+      expect(requiredArrayProblem(tags(t.array(t.string())), false)).to.equal(undefined);
+    });
+    it('refuses a required array that may be empty, naming it and what to declare instead', () => {
+      expect(requiredArrayProblem(tags(t.array(t.string())), true)).to.match(/^the query parameter 'tags' is required.*empty array.*t\.optional\(t\.array\(\.\.\.\)\)$/);
+      expect(requiredArrayProblem(tags(t.array(t.string()).default([])), true)).to.match(/'tags' is required/);
+      expect(requiredArrayProblem(tags(t.array(t.string())), 'unless-default')).to.match(/or \.default\(\[\]\)$/);
+      expect(requiredArrayProblem([{ name: 'q', type: t.object({ tag: t.array(t.string()) }) }], true)).to.match(/^the member 'tag' of the query parameter 'q' is required/);
+    });
+    it('takes an optional array, a defaulted one under unless-default, and one that is never empty', () => {
+      for (const mode of [true, 'unless-default'] as const) {
+        expect(requiredArrayProblem(tags(t.optional(t.array(t.string()))), mode)).to.equal(undefined);
+        expect(requiredArrayProblem(tags(t.array(t.string(), { minItems: 1 })), mode)).to.equal(undefined);
+      }
+      expect(requiredArrayProblem(tags(t.array(t.string()).default([])), 'unless-default')).to.equal(undefined);
+    });
   });
 
   describe('a method’s parameters together', () => {

@@ -3,11 +3,11 @@
 // path, the texts no segment can be); a descriptor without a text form is never taken.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { LiteralType, ReadError, WriteError, t, type Type } from '../../../../index.ts';
+import { LiteralType, ReadError, WriteError, t, type MissingKeys, type ObjectType, type Type } from '../../../../index.ts';
 import { compileJsonWriter } from '../../../../codecs/json/compile-writer.ts';
 import { asWriteError } from '../../../../core/errors/write-error.ts';
 import { parseTarget } from '../../../../transports/rest/target.ts';
-import { paramsProblem, queryProblem, segmentProblem, textReader, textWriter, type NamedParam } from '../../../../transports/rest/params/index.ts';
+import { paramsProblem, queryProblem, requiredArrayProblem, segmentProblem, textReader, textWriter, type NamedParam } from '../../../../transports/rest/params/index.ts';
 import { arbDescriptor, arbJsonNear, arbLeaf, arbValueOf } from '../../../support/arbitraries.ts';
 
 const RUNS = 300;
@@ -19,11 +19,13 @@ const arbOptionalInner = arbScalar.filter((type) => !(type.kind === 'literal' &&
 /** Scalars a path segment takes: no bytes. */
 const arbSegmentType = arbScalar.filter((type) => segmentProblem(type) === undefined);
 
-/** What one query key carries: a scalar, an optional scalar, an array of scalars (empty ones included). */
+/** What one query key carries: a scalar, an optional scalar, an array of scalars (empty ones included), optional or not. */
 const arbMemberType: fc.Arbitrary<Type> = fc.oneof(
   { weight: 3, arbitrary: arbScalar },
   { weight: 1, arbitrary: arbOptionalInner.map((inner) => t.optional(inner)) },
   { weight: 1, arbitrary: arbScalar.map((element) => t.array(element)) },
+  { weight: 1, arbitrary: arbScalar.map((element) => t.array(element).default([])) },
+  { weight: 1, arbitrary: arbScalar.map((element) => t.optional(t.array(element))) },
   { weight: 1, arbitrary: fc.tuple(arbScalar, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 2, max: 4 })).map(([element, minItems, maxItems]) => t.array(element, { minItems, maxItems })) },
 );
 
@@ -64,7 +66,24 @@ function arbArgs({ path, query }: Params, value: (type: Type) => fc.Arbitrary<un
   });
 }
 
-const arbOptions = fc.record({ errorOnMissingKeys: fc.boolean(), errorOnUnknownKeys: fc.boolean() });
+const arbOptions = fc.record({ errorOnMissingKeys: fc.constantFrom<MissingKeys>(false, true, 'unless-default'), errorOnUnknownKeys: fc.boolean() });
+
+/**
+ * What reading gives back for `args`: the same, but an optional array sent empty, which travels as
+ * no key, is absent.
+ */
+function readBack(query: readonly NamedParam[], args: Record<string, unknown>): Record<string, unknown> {
+  const dropEmpty = (object: Record<string, unknown>, key: string, type: Type) => {
+    const value = object[key];
+    if (type.kind === 'optional' && Array.isArray(value) && value.length === 0) delete object[key];
+  };
+  const out = structuredClone(args);
+  for (const { name, type } of query) {
+    if (type.kind !== 'object') dropEmpty(out, name, type);
+    else if (out[name] !== undefined) for (const [key, field] of Object.entries((type as ObjectType).fields)) dropEmpty(out[name] as Record<string, unknown>, key, field);
+  }
+  return out;
+}
 
 /**
  * What a server hands the reader for a target the client wrote: the server's own parsing of
@@ -90,7 +109,9 @@ function throwsWith<E>(kind: new (...a: never[]) => E, run: () => unknown): bool
 
 describe('transports/rest/params: properties', () => {
   it('reads back every value the writer wrote, for every descriptor with a text form, under every option', () => {
-    const arb = arbParams.chain((params) => fc.tuple(fc.constant(params), arbArgs(params, (type) => arbValueOf(type)), arbOptions));
+    // A registry refuses, at on(), a required array a query cannot send empty.
+    const arb = arbParams.chain((params) => fc.tuple(fc.constant(params), arbArgs(params, (type) => arbValueOf(type)), arbOptions))
+      .filter(([params, , opts]) => requiredArrayProblem(params.query, opts.errorOnMissingKeys) === undefined);
     fc.assert(
       fc.property(arb, ([params, args, opts]) => {
         const write = textWriter(params.path, params.query);
@@ -104,7 +125,7 @@ describe('transports/rest/params: properties', () => {
           return;
         }
         const read = textReader(params.path, params.query, opts);
-        expect(read(...served(params.path, segments, write.query(args)))).to.deep.equal(args);
+        expect(read(...served(params.path, segments, write.query(args)))).to.deep.equal(readBack(params.query, args));
       }),
       { numRuns: RUNS },
     );

@@ -239,21 +239,28 @@ describe('transports/rest/params: reading from text', () => {
         expect(out).to.deep.equal({ limit: 0, page: 1, tags: [], q: { query: '', words: [] } });
         expect('after' in out).to.equal(false);
       });
-      it('are missing_key with errorOnMissingKeys, members of a spread object at their path; never an array nor an optional', () => {
+      it('are missing_key with errorOnMissingKeys, members of a spread object at their path, arrays as any member; never an optional', () => {
         const e = failure(() => textReader([], params, { errorOnMissingKeys: true })({}, ''));
         expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([
-          ['missing_key', '/limit'], ['missing_key', '/page'], ['missing_key', '/q/query'],
+          ['missing_key', '/limit'], ['missing_key', '/page'], ['missing_key', '/tags'], ['missing_key', '/q/query'], ['missing_key', '/q/words'],
         ]);
-        expect(textReader([], params, { errorOnMissingKeys: true })({}, 'limit=1&page=2&query=x')).to.deep.equal({ limit: 1, page: 2, tags: [], q: { query: 'x', words: [] } });
+        expect(textReader([], params, { errorOnMissingKeys: true })({}, 'limit=1&page=2&tags=a&query=x&words=b')).to.deep.equal({ limit: 1, page: 2, tags: ['a'], q: { query: 'x', words: ['b'] } });
+      });
+      it('read an absent optional array as absent, and a defaulted one as its default', () => {
+        const read = textReader([], [p('tags', t.optional(t.array(t.string()))), p('ids', t.array(t.u8()).default([]))], { errorOnMissingKeys: 'unless-default' });
+        const out = read({}, '');
+        expect(out).to.deep.equal({ ids: [] });
+        expect('tags' in out).to.equal(false);
+        expect(read({}, 'tags=a&ids=1&tags=b')).to.deep.equal({ tags: ['a', 'b'], ids: [1] });
       });
       it('follow the spread object’s requiresKey', () => {
         const Loose = t.object({ a: t.string(), b: t.string() }, { requiresKey: (key) => key === 'b' });
         const e = failure(() => textReader([], [p('o', Loose)], { errorOnMissingKeys: true })({}, 'a=1'));
         expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([['missing_key', '/o/b']]);
       });
-      it('check an array’s constraints on the empty array of an absent key', () => {
+      it('refuse the absent key of an array that cannot be empty, as a body’s absent member', () => {
         const e = failure(() => textReader([], [p('ids', t.array(t.u8(), { minItems: 1 }))])({}, ''));
-        expect([e.code, e.path]).to.deep.equal(['out_of_range', '/ids']);
+        expect([e.code, e.path]).to.deep.equal(['missing_key', '/ids']);
       });
     });
 

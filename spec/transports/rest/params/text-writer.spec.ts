@@ -58,6 +58,9 @@ describe('transports/rest/params: writing to text', () => {
       expect(write.query({ q: { query: '', tags: [] }, ids: [] })).to.equal('query=&page=1');
       expect(write.query({ q: { query: 'x', tags: [], limit: null }, on: null, ids: [] })).to.equal('query=x&page=1');
       expect(textWriter([], [p('o', t.optional(t.string()))]).query({})).to.equal('');
+      const optionalArray = textWriter([], [p('tags', t.optional(t.array(t.u8())))]);
+      expect([optionalArray.query({}), optionalArray.query({ tags: null }), optionalArray.query({ tags: [] }), optionalArray.query({ tags: [1, 2] })])
+        .to.deep.equal(['', '', '', 'tags=1&tags=2']);
     });
 
     it('writes keys that need encoding encoded', () => {
@@ -92,9 +95,9 @@ describe('transports/rest/params: writing to text', () => {
 
   it('writes what the reader reads back, an empty array included', () => {
     const path = [p('id', t.i64()), p('kind', t.enum(['a', 1]))];
-    const query = [p('tags', t.array(t.string())), p('at', t.optional(t.timestamp())), p('b', t.bytes())];
+    const query = [p('tags', t.array(t.string()).default([])), p('at', t.optional(t.timestamp())), p('b', t.bytes())];
     const write = textWriter(path, query);
-    const read = textReader(path, query, { errorOnMissingKeys: true });
+    const read = textReader(path, query, { errorOnMissingKeys: 'unless-default' });
     const args = { id: -9223372036854775808n, kind: 1, tags: [], b: new Uint8Array([251, 255]) };
     const segments = Object.fromEntries(Object.entries(write.segments(args)).map(([k, v]) => [k, decodeURIComponent(v)]));
     expect(read(segments, write.query(args))).to.deep.equal(args);

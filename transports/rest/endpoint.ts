@@ -11,7 +11,7 @@ import { EndpointCall, calls, type CallSite } from './call.ts';
 import { intercept, type Interceptor } from './interceptors.ts';
 import { isThenable } from './thenable.ts';
 import { Negotiation, type Choice } from './negotiate.ts';
-import { chooseStreamType } from './streams/choose.ts';
+import { chooseStreamType, streamTypes } from './streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
 import { StreamFrames, type StreamLimits } from './streams/frames.ts';
 import { iteratorOf } from './streams/iterator-of.ts';
@@ -94,6 +94,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
   const incoming = contract.bodyStream?.item;
   const streamName = contract.paramNames?.[0];
   const acceptStreams = codecs.flatMap((c) => (c.sequenceType === undefined ? [] : [c.sequenceType])).join(', ');
+  const answerStreamTypes = streamTypes(codecs);
   // A stream method answers items of this descriptor, framed as `Accept` chooses.
   const stream = contract.returns instanceof StreamType ? contract.returns.item : undefined;
   const returns = contract.returns instanceof StreamType ? contract.returns.item : contract.returns;
@@ -232,7 +233,7 @@ export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): 
     }
     const answer = returnsVoid ? undefined : stream === undefined ? negotiation.answer(accept, requestCodec) : chooseStreamType(codecs, accept, requestCodec);
     if (!returnsVoid && answer === undefined) {
-      return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
+      return fail(accept, problem(406, `none of the accepted types can be written; available: ${stream === undefined ? settings.acceptPost : answerStreamTypes}`));
     }
 
     if (readArguments !== undefined) {

@@ -54,8 +54,10 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   #pulled = false;
   /** The first frame is a heartbeat: the answer began before its first item came. */
   #opening: boolean;
-  /** An item asked for and not yet come, kept across heartbeats. */
-  #pending: Promise<IteratorResult<unknown>> | undefined;
+  /** Whether an item was asked for and not yet taken: it is listened to once, across heartbeats. */
+  #pending = false;
+  /** The item asked for, once it came (or failed), until a pull takes it. */
+  #arrived: Outcome | undefined;
   /** `items` while items come; `closing` once the last frame is out; `done` after it. */
   #state: 'items' | 'closing' | 'done' = 'items';
   /** Whether the framing has heartbeats and they are asked for. */
@@ -85,7 +87,7 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   ) {
     this.#beats = limits.heartbeatMs > 0 && framing.heartbeat() !== undefined;
     if (first instanceof Promise) {
-      this.#pending = first;
+      this.#listen(first);
       this.#asked = performance.now();
     } else this.#first = first;
     this.#opening = first instanceof Promise && this.#beats;
@@ -119,15 +121,16 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
       this.#first = undefined;
     } else {
       if (this.#endsAt !== Infinity && performance.now() >= this.#endsAt) return this.#endFor('total');
-      const pending = (this.#pending ??= this.#ask());
-      const woke = await this.#wait(pending);
+      if (!this.#pending) this.#ask();
+      const woke = this.#arrived ?? (await this.#wait());
       this.#wake = undefined;
       if (typeof woke === 'string') {
         if (woke === 'gone') return DONE;
         if (woke === 'beat') return { done: false, value: this.framing.heartbeat()! };
         return this.#endFor(woke);
       }
-      this.#pending = undefined;
+      this.#pending = false;
+      this.#arrived = undefined;
       outcome = woke;
     }
     if (outcome instanceof Thrown) return this.#last(this.framing.error(this.ends.fail(outcome.error)));
@@ -155,29 +158,46 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     if (this.#state === 'items') void this.#stopSource();
     this.#state = 'done';
     this.#first = undefined;
-    this.#pending = undefined;
+    this.#pending = false;
+    this.#arrived = undefined;
     this.#wake = undefined;
     waiting?.('gone');
     return DONE;
   }
 
-  /** The source's next item (a source whose `next()` throws rejects). */
-  #ask(): Promise<IteratorResult<unknown>> {
+  /** Asks the source for its next item (a source whose `next()` throws fails as one that rejects). */
+  #ask(): void {
     if (this.limits.idleMs > 0) this.#asked = performance.now();
+    let pending: Promise<IteratorResult<unknown>>;
     try {
-      return Promise.resolve(this.source.next());
+      pending = Promise.resolve(this.source.next());
     } catch (error) {
-      return Promise.reject(error);
+      pending = Promise.reject(error);
     }
+    this.#listen(pending);
   }
 
   /**
-   * The pending item, or why the wait ended before it came. Its failure is caught here, so that a
-   * pending item left behind by a limit never rejects unheard.
+   * Listens to the item asked for, once, whatever the number of waits (and heartbeats) before it
+   * comes. Its failure is caught here, so that an item left behind by a limit never rejects unheard.
    */
-  #wait(pending: Promise<IteratorResult<unknown>>): Promise<Outcome | Wake> {
+  #listen(pending: Promise<IteratorResult<unknown>>): void {
+    this.#pending = true;
+    pending.then(this.#came, this.#thrown);
+  }
+
+  /** The item asked for came: kept for the pull that takes it, and given to the wait under way. */
+  readonly #came = (outcome: Outcome): void => {
+    // Let go of already (the transport asked for no more, or a limit ended the stream).
+    if (this.#state !== 'items' || !this.#pending) return;
+    this.#arrived = outcome;
+    this.#wake?.(outcome);
+  };
+  readonly #thrown = (error: unknown): void => this.#came(new Thrown(error));
+
+  /** The item asked for, or why the wait ended before it came. */
+  #wait(): Promise<Outcome | Wake> {
     const woken = new Promise<Outcome | Wake>(this.#setWake);
-    pending.then(this.#wake, this.#thrown);
     const now = this.#beats || this.#timer === undefined ? performance.now() : 0;
     if (this.#beats) this.#waitFrom = now;
     // Armed already for what comes first (a limit, the last wait's heartbeat): it re-arms itself when it fires.
@@ -189,7 +209,6 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   readonly #setWake = (resolve: (outcome: Outcome | Wake) => void): void => {
     this.#wake = resolve;
   };
-  readonly #thrown = (error: unknown): void => this.#wake?.(new Thrown(error));
 
   /** Arms the timer for the earliest of the next heartbeat, the idle limit and the total limit, unless it fires before. */
   #arm(now: number): void {

@@ -67,7 +67,7 @@ export function createExampleServer(options: ExampleOptions = {}): ExampleServer
     onWarning: log,
   };
   const byName: RegistryOptions = { ...registryOptions, onResponse: (report) => log(logLine(report, true)) };
-  const services = [new UserService(), new BookService('/api/books')] as const;
+  const services = [new UserService(), new BookService()] as const;
   const events = new BookEventService(services[1]);
   const registry = new Registry(registryOptions).on(services[0]).on(services[1]).on(events);
   const rpc = new Registry(byName, JSONRPC).on(services[0]).on(services[1]);

@@ -42,9 +42,6 @@ meta(UserService, UserApi);
 
 /** The books, as a resource: `/api/books` and `/api/books/:id` (see BookApi in contracts.ts). */
 export class BookService {
-  /** @param booksUrl where `getBook` serves a book: `${booksUrl}/<id>`, createBook's `Location`. */
-  constructor(readonly booksUrl = '/api/books') {}
-
   readonly #books = new Map<number, Book>([
     [1, { id: 1, title: 'Structure and Interpretation of Computer Programs', author: 'Abelson, Sussman', isbn: '0262510871', year: 1985 }],
     [2, { id: 2, title: 'The C Programming Language', author: 'Kernighan, Ritchie', isbn: '0131103628', year: 1978 }],
@@ -85,12 +82,13 @@ export class BookService {
     return book;
   }
 
-  /** `POST /books`, the body `{ book }`: answered 201 (the contract's status) with `Location: /api/books/<id>`. */
+  /** `POST /books`, the body `{ book }`: answered 201 (the contract's status) with `Location: {prefix}/books/<id>`. */
   createBook({ book }: { book: Book }, call: Call): Book {
     requireWriter(call);
     if (this.#books.has(book.id)) throw new HttpError(409, `a book with id ${book.id} exists`);
     this.#books.set(book.id, book);
-    call.header('location', `${this.booksUrl}/${book.id}`);
+    // Below the prefix the registry is mounted at, wherever that is (`/api`: `/api/books/4`).
+    call.header('location', `${call.prefix}/books/${book.id}`);
     this.#changed(book.id, `added: ${book.title}`);
     return book;
   }

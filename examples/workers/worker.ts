@@ -29,7 +29,7 @@ const bearer = bearerAuth<Caller>({
 });
 
 // Every route is the registry's, `GET /api/books/:id` (createBook's `Location`) included.
-const registry = new Registry({ security: { bearer } }).on(new UserService()).on(new BookService('/api/books'));
+const registry = new Registry({ security: { bearer } }).on(new UserService()).on(new BookService());
 const api = toFetchHandler('/api', registry.endpoints);
 
 export default {

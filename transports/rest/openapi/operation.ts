@@ -1,4 +1,5 @@
 import type { Type } from '../../../core/descriptors/type.ts';
+import type { ObjectType } from '../../../core/descriptors/object.ts';
 import { StreamType } from '../../../core/descriptors/stream.ts';
 import { SSE } from '../streams/sse.ts';
 import { argumentSources, type ArgumentSources } from '../arguments.ts';
@@ -58,9 +59,11 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
     };
   } else if (input !== undefined) {
     const description = bodyDescription(sources, contract.paramTypes.length);
+    // An empty body of named parameters is the empty object: needed only when that is refused.
+    const required = sources.bodyForm === 'positional' || ctx.schemas.members(input as ObjectType, 'json', `${name}'s body`).required.length > 0;
     out.requestBody = {
       ...(description === undefined ? {} : { description }),
-      required: true,
+      required,
       content: content(input, 'read', `${name}'s body`, ctx),
     };
   }

@@ -56,8 +56,8 @@ export type In<T> =
 type ContentOf<R> = R extends { content: infer C } ? C[keyof C] : never;
 /** The body types of an operation's success answer, in every media type. */
 export type Answer<O> = O extends { responses: infer R } ? { [S in keyof R]: S extends 200 | 201 | 202 | 203 ? ContentOf<R[S]> : never }[keyof R] : never;
-/** The body types of an operation's request, in every media type. */
-export type Body<O> = O extends { requestBody: { content: infer C } } ? C[keyof C] : never;
+/** The body types of an operation's request, in every media type, a body that may be left out (requestBody?) too. */
+export type Body<O> = O extends { requestBody?: infer B } ? [NonNullable<B>] extends [never] ? never : NonNullable<B> extends { content: infer C } ? C[keyof C] : never : never;
 
 type Params<P> = P extends readonly [infer Only extends Type] ? In<Infer<Only>> : { -readonly [K in keyof P]: P[K] extends Type ? In<Infer<P[K]>> : never };
 

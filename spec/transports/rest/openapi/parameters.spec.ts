@@ -2,7 +2,7 @@
 // path item, `parameters` in the path and the query (a spread object as one parameter per member),
 // `requestBody` only for what the body carries, and 400 wherever a parameter can fail to read.
 import { expect } from 'chai';
-import { meta, method, openApi, Registry, service, t, type OpenApiDocument, type RegistryOptions } from '../../../../index.ts';
+import { meta, method, openApi, Registry, service, t, type MissingKeys, type OpenApiDocument, type RegistryOptions } from '../../../../index.ts';
 import { notesRegistry } from './fixtures.ts';
 
 const info = { title: 'Notes', version: '1.0.0' };
@@ -51,7 +51,8 @@ describe('openApi: routes and named parameters', () => {
     expect(op(doc, '/api/notes/{id}', 'delete')).not.to.have.property('requestBody');
     expect(op(doc, '/api/notes', 'get')).not.to.have.property('requestBody');
     const update = op(doc, '/api/notes/{id}', 'put').requestBody;
-    expect(update.required).to.equal(true);
+    // Without errorOnMissingKeys an empty body reads: patch takes its default.
+    expect(update.required).to.equal(false);
     expect(update.description).to.equal('The parameter patch, by name.');
     expect(update.content['application/json'].schema).to.deep.equal({
       type: 'object', properties: { patch: { $ref: '#/components/schemas/NotePatch' } }, additionalProperties: false,
@@ -115,6 +116,21 @@ describe('openApi: routes and named parameters', () => {
     expect(statuses('/api/notes', 'get')).to.deep.equal(['200', '304', '400', '406', '500', 'default']);
     expect(statuses('/api/notes/{id}', 'put')).to.deep.equal(['200', '400', '406', '413', '415', '500', 'default']);
     expect(doc.components.responses.BadRequest!.description).to.match(/path or query parameter/);
+  });
+
+  it('marks a body of named parameters required only when an empty body (read as {}) would be refused', () => {
+    class Tasks { touchTask() { return ''; } renameTask() { return ''; } }
+    meta(Tasks, service({
+      touchTask: method({ id: t.u64(), by: t.string().default('nobody'), pinned: t.optional(t.bool()) }, t.string(), { route: 'POST /tasks/:id/touch' }),
+      renameTask: method({ id: t.u64(), title: t.string() }, t.string(), { route: 'PATCH /tasks/:id' }),
+    }, { security: [] }));
+    const required = (errorOnMissingKeys: MissingKeys) => {
+      const doc = openApi(new Registry({ errorOnMissingKeys }).on(new Tasks()).endpoints, { prefix: '', info });
+      return [op(doc, '/tasks/{id}/touch', 'post').requestBody.required, op(doc, '/tasks/{id}', 'patch').requestBody.required];
+    };
+    expect(required(false)).to.deep.equal([false, false]);
+    expect(required('unless-default')).to.deep.equal([false, true]);
+    expect(required(true)).to.deep.equal([true, true]);
   });
 
   it('keeps the array body of positional parameters', () => {

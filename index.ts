@@ -38,30 +38,30 @@ export type {
 export {
   DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES,
   DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS, Endpoints, JSONRPC, MCP, REST, Registry, RpcCode,
-} from './transports/rest/index.ts';
+} from './transports/registry/index.ts';
 export type {
   ClientSpan, ClientSpanStart, CorsOptions, ErrorContext, McpOptions, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport,
   ServerSpan, ServerSpanStart, ServiceMountOptions, Telemetry,
-} from './transports/rest/index.ts';
-export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './transports/rest/index.ts';
+} from './transports/registry/index.ts';
+export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './transports/registry/index.ts';
 export type {
   ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, Interceptor, SecurityScheme, TrustProxy,
-} from './transports/rest/index.ts';
-export { openApi } from './transports/rest/index.ts';
-export { DEFAULT_RATE_LIMIT_MAX_KEYS, MemoryRateLimitStore } from './transports/rest/index.ts';
+} from './transports/registry/index.ts';
+export { openApi } from './transports/registry/index.ts';
+export { DEFAULT_RATE_LIMIT_MAX_KEYS, MemoryRateLimitStore } from './transports/registry/index.ts';
 export type { CachePolicy, MethodRateLimit, RateLimitCount, RateLimitStore } from './core/contract/index.ts';
-export type { RateLimitOptions } from './transports/rest/index.ts';
-export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, OpenApiVersion, SchemaForm } from './transports/rest/index.ts';
+export type { RateLimitOptions } from './transports/registry/index.ts';
+export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, OpenApiVersion, SchemaForm } from './transports/registry/index.ts';
 
 // ---- For transport and codec authors ------------------------------------------------------------
 // What the bundled transports build on: the transport-neutral request and answer of an endpoint,
 // and problem documents (RFC 9457) written in a negotiated codec.
 
-export { Problem, problem, problemForError, problemResponse, statusText } from './transports/rest/index.ts';
-export { clientAddress, requestIdFor } from './transports/rest/index.ts';
+export { Problem, problem, problemForError, problemResponse, statusText } from './transports/registry/index.ts';
+export { clientAddress, requestIdFor } from './transports/registry/index.ts';
 export type {
   AnswerBody, BodySource, EndpointRequest, EndpointResponse, Frames, Handler, HeaderReader, HeaderValues, ProblemDocument,
-} from './transports/rest/index.ts';
+} from './transports/registry/index.ts';
 
 // ---- For debugging ------------------------------------------------------------------------------
 // Readers and writers run generated code (`new Function`) where the platform allows it, named

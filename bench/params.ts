@@ -3,7 +3,7 @@
 // median round's nanoseconds per call. The baselines show the floor: the regular expression and
 // `BigInt` a u64 segment needs at least, and `URLSearchParams` parsing the same query (no checks).
 import { t } from '../index.ts';
-import { textReader } from '../transports/rest/params/index.ts';
+import { textReader } from '../transports/protocol/params/index.ts';
 
 const ROUNDS = 7;
 const ROUND_MS = 200;

@@ -1,6 +1,7 @@
-// The layers point one way (docs/architecture.md): core at the bottom, codecs above it, the REST
-// protocol above the codecs, and the adapters (node server, fetch handler, client) on top, none
-// importing another; the package root, index.ts (`lacquerjs`), sits above them all and no shipped
+// The layers point one way (docs/architecture.md): core at the bottom, codecs above it, the
+// protocol-neutral layer (transports/protocol) above the codecs, each protocol above it (REST and
+// JSON-RPC, then MCP over JSON-RPC), the registry above the protocols, and the adapters (node
+// server, fetch handler, client, telemetry) on top, none importing another; the package root, index.ts (`lacquerjs`), sits above them all and no shipped
 // module imports it. Only the node adapter touches node:*. An import that runs back up (type-only
 // ones too), or a cycle of value imports, fails here. Inside core/ the parts are layered the same
 // way (CORE_LAYERS), with each import that runs back up named in CORE_EXCEPTIONS with its reason.
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The `lacquerjs` entry: core and the REST protocol in one import. */
+/** The `lacquerjs` entry: core, the protocols and the registry in one import. */
 const ROOT_ENTRY = 'index.ts';
 
 /**
@@ -22,7 +23,13 @@ const ROOT_ENTRY = 'index.ts';
 const LAYERS: readonly (readonly string[])[] = [
   ['core'],
   ['codecs'],
-  ['transports/rest'],
+  // What every protocol, adapter and the client share: it names no protocol.
+  ['transports/protocol'],
+  // One folder per protocol; MCP's tools are JSON-RPC calls.
+  ['transports/rest', 'transports/jsonrpc'],
+  ['transports/mcp'],
+  // Services turned into one protocol's routes.
+  ['transports/registry'],
   ['transports/http', 'transports/fetch', 'transports/client', 'transports/otel'],
   [ROOT_ENTRY],
 ];
@@ -108,7 +115,7 @@ const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
 describe('layers', () => {
   it('finds the shipped modules and their imports', () => {
-    expect(files).to.include.members([ROOT_ENTRY, 'core/errors/read-error.ts', 'codecs/json/index.ts', 'transports/rest/registry.ts', 'transports/http/server.ts']);
+    expect(files).to.include.members([ROOT_ENTRY, 'core/errors/read-error.ts', 'codecs/json/index.ts', 'transports/registry/registry.ts', 'transports/http/server.ts']);
     expect(graph.get('transports/http/server.ts')!.some((i) => i.specifier === 'node:http')).to.equal(true);
   });
 
@@ -151,10 +158,22 @@ describe('layers', () => {
     }
   });
 
-  it('the root index.ts re-exports core/ and transports/rest/ only (no codec, no adapter)', () => {
+  it('the root index.ts re-exports core/ and transports/registry/ only (no codec, no adapter)', () => {
     const reached = graph.get(ROOT_ENTRY)!.map(({ target }) => target ?? '');
     expect(reached).not.to.deep.equal([]);
-    expect(reached.filter((target) => !/^(core|transports\/rest)\//.test(target))).to.deep.equal([]);
+    expect(reached.filter((target) => !/^(core|transports\/registry)\//.test(target))).to.deep.equal([]);
+  });
+
+  it('the platform adapters (transports/http, transports/fetch) import transports/protocol/ only, of the transports', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      if (!/^transports\/(http|fetch)\//.test(file)) continue;
+      for (const { target } of imports) {
+        if (target === undefined || !target.startsWith('transports/')) continue;
+        if (!target.startsWith('transports/protocol/') && !target.startsWith(file.split('/').slice(0, 2).join('/') + '/')) wrong.push(`${file} → ${target}`);
+      }
+    }
+    expect(wrong).to.deep.equal([]);
   });
 
   it('only transports/http imports node:*, and nothing but transports/otel (@opentelemetry/api, an optional peer) imports a package at run time', () => {

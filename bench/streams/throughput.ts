@@ -20,7 +20,7 @@ import { HttpServer } from '../../transports/http/index.ts';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import { sequenceReader, sequenceWriter } from '../../transports/rest/streams/index.ts';
+import { sequenceReader, sequenceWriter } from '../../transports/protocol/streams/index.ts';
 import { User } from '../../examples/records.ts';
 
 const ITEMS = 100_000;

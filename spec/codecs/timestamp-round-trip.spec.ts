@@ -7,7 +7,7 @@ import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import type { Codec } from '../../core/codec.ts';
-import { textReader, textWriter } from '../../transports/rest/params/index.ts';
+import { textReader, textWriter } from '../../transports/protocol/params/index.ts';
 
 const T = t.timestamp();
 const Stamped = t.object({ at: T });

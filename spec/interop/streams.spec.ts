@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cbor } from '../../codecs/cbor/index.ts';
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
-import { failure, stream, ticket } from '../transports/rest/streams/streams.case.ts';
+import { failure, stream, ticket } from '../transports/protocol/streams/streams.case.ts';
 
 const JQ = '/usr/bin/jq';
 const PYTHON = '/usr/bin/python3';

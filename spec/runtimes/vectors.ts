@@ -11,7 +11,7 @@ import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpa
 import cbor from 'cbor';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { ALLOWED_ORIGIN, LIST_LENGTH, MAX_BODY_BYTES, PREFIX, RPC_PREFIX, SECRET, TOKENS, listedSample, type Sample } from './app.ts';
-import { DEFAULT_EXPOSED_HEADERS } from '../../transports/rest/pipeline/cors.ts';
+import { DEFAULT_EXPOSED_HEADERS } from '../../transports/protocol/pipeline/cors.ts';
 
 /** Where the vectors run. */
 export type RuntimeKind = 'node' | 'bun' | 'deno' | 'workerd';

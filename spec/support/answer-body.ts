@@ -1,4 +1,4 @@
-import type { AnswerBody } from '../../transports/rest/types.ts';
+import type { AnswerBody } from '../../transports/protocol/types.ts';
 
 /** An endpoint's answer body read whole: bytes or text (frames are refused: read them as a stream). */
 export function answerBytes(body: AnswerBody): Uint8Array {

@@ -1,7 +1,7 @@
 // The two transports that serve a registry, started the same way, for specs that hold on both:
 // HttpServer on node:http, and the fetch handler behind spec/support/fetch-server.ts.
 import type { Endpoints } from '../../index.ts';
-import type { CorsOptions } from '../../transports/rest/pipeline/cors.ts';
+import type { CorsOptions } from '../../transports/protocol/pipeline/cors.ts';
 import { toFetchHandler } from '../../transports/fetch/index.ts';
 import { HttpServer } from '../../transports/http/index.ts';
 import { serveFetch, type Served } from '../support/fetch-server.ts';

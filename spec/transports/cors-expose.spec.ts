@@ -3,7 +3,7 @@
 // user lists added.
 import { expect } from 'chai';
 import { HttpError, Registry, meta, method, service, t, type Call } from '../../index.ts';
-import { DEFAULT_EXPOSED_HEADERS } from '../../transports/rest/pipeline/cors.ts';
+import { DEFAULT_EXPOSED_HEADERS } from '../../transports/protocol/pipeline/cors.ts';
 import type { Served } from '../support/fetch-server.ts';
 import { send } from '../support/http-client.ts';
 import { TRANSPORTS } from './both-transports.ts';

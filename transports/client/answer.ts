@@ -3,9 +3,9 @@ import type { Codec } from '../../core/codec.ts';
 import { HttpError, type ProblemEntry } from '../../core/errors/http-error.ts';
 import { MAX_READ_ERRORS, ReadError } from '../../core/errors/read-error.ts';
 import { DEFAULT_MAX_BYTES, type ReadOptions } from '../../core/options.ts';
-import { mediaTypeEssence } from '../rest/media-type.ts';
-import { codecForContentType, problemMediaType } from '../rest/negotiate.ts';
-import { PROBLEM_BASE_MEMBERS, Problem, statusText } from '../rest/problem.ts';
+import { mediaTypeEssence } from '../protocol/media-type.ts';
+import { codecForContentType, problemMediaType } from '../protocol/negotiate.ts';
+import { PROBLEM_BASE_MEMBERS, Problem, statusText } from '../protocol/problem.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import { t } from '../../core/descriptors/index.ts';
 

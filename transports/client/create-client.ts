@@ -15,7 +15,7 @@ import { checkInterceptors, intercepted } from './interceptors.ts';
 import { isIdempotent, markingNetworkErrors, retryPolicy, withRetries, type RetryPolicy } from './retry.ts';
 import { deadline } from './timeout.ts';
 import { withClientSpan } from './telemetry.ts';
-import type { Telemetry } from '../rest/telemetry.ts';
+import type { Telemetry } from '../protocol/call/telemetry.ts';
 import type { CallOptions, Client, ClientOptions, FetchFunction, HeadersOption } from './types.ts';
 
 /** What every method of one client shares. */

@@ -1,7 +1,7 @@
 import type { MethodContract } from '../../core/contract/method.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { ArgumentSources } from '../rest/arguments.ts';
-import { textWriter } from '../rest/params/index.ts';
+import { textWriter } from '../protocol/params/index.ts';
 
 /** What a client method sends for its arguments: the target below the base URL, and the body's value. */
 export interface RequestShape {

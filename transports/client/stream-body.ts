@@ -2,9 +2,9 @@ import type { Codec } from '../../core/codec.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { Opts } from '../../core/options.ts';
 import { json } from '../../codecs/json/index.ts';
-import { ownSequenceWriter } from '../rest/streams/plain-framing.ts';
-import type { SequenceWriter } from '../rest/streams/writer.ts';
-import { concatBytes } from '../rest/streams/bytes.ts';
+import { ownSequenceWriter } from '../protocol/streams/plain-framing.ts';
+import type { SequenceWriter } from '../protocol/streams/writer.ts';
+import { concatBytes } from '../protocol/streams/bytes.ts';
 
 /** The writer of a request stream: in the client's codec's sequence type, else JSON Lines. */
 export function streamWriter(codec: Codec, item: Type, opts: Opts): SequenceWriter<Type> {

@@ -1,8 +1,8 @@
 import type { Codec } from '../../core/codec.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { ReadOptions } from '../../core/options.ts';
-import { ownSequenceCodec, ownSequenceReader } from '../rest/streams/plain-framing.ts';
-import type { StreamEvent } from '../rest/streams/events.ts';
+import { ownSequenceCodec, ownSequenceReader } from '../protocol/streams/plain-framing.ts';
+import type { StreamEvent } from '../protocol/streams/events.ts';
 import { abortable, discard } from './abort.ts';
 import { problemError } from './answer.ts';
 

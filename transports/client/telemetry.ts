@@ -1,4 +1,4 @@
-import type { Telemetry } from '../rest/telemetry.ts';
+import type { Telemetry } from '../protocol/call/telemetry.ts';
 
 /**
  * One attempt of a call, sent inside its CLIENT span when the client has telemetry: the span's

@@ -5,7 +5,7 @@ import type { Methods } from '../../core/contract/service.ts';
 import type { ReadOptions } from '../../core/options.ts';
 import type { Infer, InferInput, Type } from '../../core/descriptors/type.ts';
 import type { VoidType } from '../../core/descriptors/void.ts';
-import type { Telemetry } from '../rest/telemetry.ts';
+import type { Telemetry } from '../protocol/call/telemetry.ts';
 
 /** Sends one request; `globalThis.fetch` is one, and so is the handler `toFetchHandler` returns. */
 export type FetchFunction = (request: Request) => Promise<Response>;

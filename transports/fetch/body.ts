@@ -1,4 +1,4 @@
-import { BROKEN, BodyCollector, BUSY, type BodyResult } from '../rest/pipeline/request-body.ts';
+import { BROKEN, BodyCollector, BUSY, type BodyResult } from '../protocol/pipeline/request-body.ts';
 
 /**
  * Reads the body of `request` into `collector`, and calls `done` once with the outcome. A declared

@@ -1,9 +1,9 @@
 // Compression of answers and inflation of request bodies with the Fetch API's CompressionStream
 // and DecompressionStream: no node:*, so the handler runs unchanged on Workers, Deno and Bun. What
 // to compress, and with what, is decided in transports/rest/content-coding.ts.
-import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../rest/pipeline/content-coding.ts';
-import type { Inflated } from '../rest/pipeline/request-body.ts';
-import type { Codings } from '../rest/pipeline/codings.ts';
+import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../protocol/pipeline/content-coding.ts';
+import type { Inflated } from '../protocol/pipeline/request-body.ts';
+import type { Codings } from '../protocol/pipeline/codings.ts';
 import { readAll } from './body.ts';
 
 /** Which formats the runtime's streams take, probed once each on first use (never at module scope: workerd forbids some work there). */

@@ -1,13 +1,13 @@
-import { problem, problemResponse } from '../rest/problem.ts';
-import type { EndpointResponse } from '../rest/types.ts';
-import { Exchange } from '../rest/pipeline/exchange.ts';
-import type { Pipeline } from '../rest/pipeline/pipeline.ts';
-import type { BodyCollector, BodyResult } from '../rest/pipeline/request-body.ts';
-import { requestIdFor, stampRequestId } from '../rest/pipeline/request-id.ts';
+import { problem, problemResponse } from '../protocol/problem.ts';
+import type { EndpointResponse } from '../protocol/types.ts';
+import { Exchange } from '../protocol/pipeline/exchange.ts';
+import type { Pipeline } from '../protocol/pipeline/pipeline.ts';
+import type { BodyCollector, BodyResult } from '../protocol/pipeline/request-body.ts';
+import { requestIdFor, stampRequestId } from '../protocol/pipeline/request-id.ts';
 import { chunksOf, discard, readBody } from './body.ts';
 import type { ResolvedFetchOptions } from './options.ts';
 import { toResponse } from './response.ts';
-import { clientAddress } from '../rest/client-address.ts';
+import { clientAddress } from '../protocol/client-address.ts';
 
 /**
  * The 500 of a fault of the handler itself, not of an endpoint (those answer problem documents):

@@ -1,5 +1,5 @@
-import type { MountableEndpoints } from '../rest/route-table.ts';
-import { Pipeline } from '../rest/pipeline/pipeline.ts';
+import type { MountableEndpoints } from '../protocol/pipeline/route-table.ts';
+import { Pipeline } from '../protocol/pipeline/pipeline.ts';
 import { WEB_CODINGS } from './coding.ts';
 import { FetchExchange, internalError } from './fetch-exchange.ts';
 import { resolveFetchOptions, type FetchHandlerOptions } from './options.ts';

@@ -1,7 +1,7 @@
 import {
   DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, resolveTransportOptions,
   type ResolvedTransportOptions, type TransportOptions,
-} from '../rest/pipeline/transport-options.ts';
+} from '../protocol/pipeline/transport-options.ts';
 
 export { DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
 

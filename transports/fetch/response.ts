@@ -1,7 +1,7 @@
-import { reasonPhrase } from '../rest/problem.ts';
-import { isFrames, stopFrames } from '../rest/answer-body.ts';
-import type { EndpointResponse, Frames, HeaderValues } from '../rest/types.ts';
-import { utf8Length } from '../rest/utf8-length.ts';
+import { reasonPhrase } from '../protocol/problem.ts';
+import { isFrames, stopFrames } from '../protocol/answer-body.ts';
+import type { EndpointResponse, Frames, HeaderValues } from '../protocol/types.ts';
+import { utf8Length } from '../protocol/utf8-length.ts';
 
 const utf8 = new TextEncoder();
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { BROKEN, type BodyCollector, type BodyResult } from '../rest/pipeline/request-body.ts';
+import { BROKEN, type BodyCollector, type BodyResult } from '../protocol/pipeline/request-body.ts';
 import { answeredEarly } from './connection.ts';
 
 /**

@@ -3,9 +3,9 @@
 // decided in transports/rest/content-coding.ts.
 import { constants as buffer } from 'node:buffer';
 import * as zlib from 'node:zlib';
-import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../rest/pipeline/content-coding.ts';
-import type { Codings } from '../rest/pipeline/codings.ts';
-import type { Inflated } from '../rest/pipeline/request-body.ts';
+import { hasZlibHeader, type RequestCoding, type ResponseCoding } from '../protocol/pipeline/content-coding.ts';
+import type { Codings } from '../protocol/pipeline/codings.ts';
+import type { Inflated } from '../protocol/pipeline/request-body.ts';
 
 type Callback = (error: Error | null, result: Buffer) => void;
 type Convenience = (buffer: zlib.InputType, options: zlib.ZlibOptions | zlib.BrotliOptions, callback: Callback) => void;

@@ -4,8 +4,8 @@
 // ---- For users ----------------------------------------------------------------------------------
 export { HttpServer } from './server.ts';
 export type { HttpServerOptions } from './options.ts';
-export { DEFAULT_COMPRESSION_THRESHOLD } from '../rest/pipeline/content-coding.ts';
-export type { CompressionOptions, ResponseCoding } from '../rest/pipeline/content-coding.ts';
+export { DEFAULT_COMPRESSION_THRESHOLD } from '../protocol/pipeline/content-coding.ts';
+export type { CompressionOptions, ResponseCoding } from '../protocol/pipeline/content-coding.ts';
 export type { RouteHandler } from './route-handler.ts';
 export { HttpRequest } from './request.ts';
 export { HttpResponse } from './response.ts';

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorHeaders, problem, problemForError, problemResponse } from '../rest/problem.ts';
-import type { EndpointResponse } from '../rest/types.ts';
-import { clientAddress } from '../rest/client-address.ts';
-import { clientGone, Exchange } from '../rest/pipeline/exchange.ts';
-import type { Pipeline } from '../rest/pipeline/pipeline.ts';
-import { EMPTY_BODY, type BodyCollector, type BodyResult } from '../rest/pipeline/request-body.ts';
+import { errorHeaders, problem, problemForError, problemResponse } from '../protocol/problem.ts';
+import type { EndpointResponse } from '../protocol/types.ts';
+import { clientAddress } from '../protocol/client-address.ts';
+import { clientGone, Exchange } from '../protocol/pipeline/exchange.ts';
+import type { Pipeline } from '../protocol/pipeline/pipeline.ts';
+import { EMPTY_BODY, type BodyCollector, type BodyResult } from '../protocol/pipeline/request-body.ts';
 import { bodyIsEmpty, discardRest, readBody } from './body.ts';
 import { written, type Connections } from './connection.ts';
 import type { ResolvedOptions } from './options.ts';

@@ -1,10 +1,10 @@
-import { DEFAULT_MAX_BODY_BYTES } from '../rest/options.ts';
-import { logFailure } from '../rest/log-failure.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../protocol/options.ts';
+import { logFailure } from '../protocol/call/log-failure.ts';
 import type { HttpRequest } from './request.ts';
 import {
   checkBytes, checkCount, checkDuration, DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT,
   resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions,
-} from '../rest/pipeline/transport-options.ts';
+} from '../protocol/pipeline/transport-options.ts';
 
 export { DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
 

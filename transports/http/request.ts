@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { json } from '../../codecs/json/index.ts';
 import type { Opts } from '../../core/options.ts';
-import { isAsciiName } from '../rest/ascii.ts';
-import type { HeaderReader } from '../rest/types.ts';
+import { isAsciiName } from '../protocol/ascii.ts';
+import type { HeaderReader } from '../protocol/types.ts';
 import type { Infer, Type } from '../../core/descriptors/type.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { json } from '../../codecs/json/index.ts';
 import type { Opts } from '../../core/options.ts';
-import type { EndpointResponse } from '../rest/types.ts';
+import type { EndpointResponse } from '../protocol/types.ts';
 import type { Infer, Type } from '../../core/descriptors/type.ts';
 
 /**

@@ -2,13 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { AddressInfo } from 'node:net';
 import type { HttpMethod } from '../../core/contract/method.ts';
-import { problem } from '../rest/problem.ts';
+import { problem } from '../protocol/problem.ts';
 import { resolveOptions, type HttpServerOptions, type ResolvedOptions } from './options.ts';
-import type { MountableEndpoints } from '../rest/route-table.ts';
+import type { MountableEndpoints } from '../protocol/pipeline/route-table.ts';
 import type { RouteHandler } from './route-handler.ts';
 import { answerClientError, answerConnect, answerExpectation, answerInternalError } from './write.ts';
 import { Connections, onIdle } from './connection.ts';
-import { Pipeline } from '../rest/pipeline/pipeline.ts';
+import { Pipeline } from '../protocol/pipeline/pipeline.ts';
 import { NODE_CODINGS } from './coding.ts';
 import { NodeExchange, type NodeServer } from './node-exchange.ts';
 

@@ -1,11 +1,11 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { isFrames, stopFrames } from '../rest/answer-body.ts';
-import { flatText } from '../rest/flat-text.ts';
-import type { EndpointResponse, Frames, HeaderValues } from '../rest/types.ts';
-import { problem, problemResponse, reasonPhrase, statusText } from '../rest/problem.ts';
-import { ensureRequestId } from '../rest/pipeline/request-id.ts';
-import { utf8Length } from '../rest/utf8-length.ts';
+import { isFrames, stopFrames } from '../protocol/answer-body.ts';
+import { flatText } from '../protocol/flat-text.ts';
+import type { EndpointResponse, Frames, HeaderValues } from '../protocol/types.ts';
+import { problem, problemResponse, reasonPhrase, statusText } from '../protocol/problem.ts';
+import { ensureRequestId } from '../protocol/pipeline/request-id.ts';
+import { utf8Length } from '../protocol/utf8-length.ts';
 import { isAnswered, written } from './connection.ts';
 
 /**

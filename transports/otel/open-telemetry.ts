@@ -2,9 +2,9 @@ import {
   ROOT_CONTEXT, SpanKind, SpanStatusCode, context, metrics, propagation, trace,
   type Attributes, type MeterProvider, type Span, type TextMapGetter, type TextMapSetter, type TracerProvider,
 } from '@opentelemetry/api';
-import type { HeaderReader } from '../rest/types.ts';
+import type { HeaderReader } from '../protocol/types.ts';
 import { parentFromTraceparent, traceparentOf } from './trace-context.ts';
-import type { ClientSpan, ClientSpanStart, ServerSpan, ServerSpanStart, Telemetry } from '../rest/telemetry.ts';
+import type { ClientSpan, ClientSpanStart, ServerSpan, ServerSpanStart, Telemetry } from '../protocol/call/telemetry.ts';
 
 /** Options of {@link openTelemetry}. */
 export interface OpenTelemetryOptions {

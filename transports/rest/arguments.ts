@@ -1,7 +1,7 @@
 import { t } from '../../core/descriptors/index.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import type { EndpointVerb, MethodContract } from '../../core/contract/method.ts';
-import { queryKeysOf, queryProblem, segmentProblem, type NamedParam } from './params/index.ts';
+import { queryKeysOf, queryProblem, segmentProblem, type NamedParam } from '../protocol/params/index.ts';
 
 /**
  * Where the arguments of one endpoint travel, shared by the registry, the client and OpenAPI.

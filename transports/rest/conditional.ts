@@ -1,5 +1,5 @@
 import { entityTag, matchingTag } from './etag.ts';
-import type { EndpointResponse, HeaderValues } from './types.ts';
+import type { EndpointResponse, HeaderValues } from '../protocol/types.ts';
 
 /**
  * The success answer of a GET (or HEAD) with a body of `contentType`: its `Cache-Control` (`control`, unless the

@@ -1,64 +1,37 @@
 import type { Codec } from '../../core/codec.ts';
 import type { MethodContract } from '../../core/contract/method.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
-import { callFailure, problemOf, reportCallFailure } from './call-failure.ts';
+import { callFailure, problemOf, reportCallFailure } from '../protocol/call/call-failure.ts';
 import type { Opts } from '../../core/options.ts';
-import { authenticate, isRefusal } from './authenticate.ts';
+import { authenticate, isRefusal } from '../protocol/call/authenticate.ts';
 import type { ArgumentSources } from './arguments.ts';
-import { namedArguments } from './named-arguments.ts';
+import { namedArguments } from '../protocol/call/named-arguments.ts';
 import { argumentsReader } from './read-arguments.ts';
-import { EndpointCall, calls, type CallSite } from './call.ts';
-import { intercept, type Interceptor } from './interceptors.ts';
-import { isThenable } from './thenable.ts';
-import { Negotiation, type Choice } from './negotiate.ts';
-import { chooseStreamType, streamTypes } from './streams/choose.ts';
+import { EndpointCall, calls, type CallSite } from '../protocol/call/call.ts';
+import { intercept, type Interceptor } from '../protocol/call/interceptors.ts';
+import { isThenable } from '../protocol/thenable.ts';
+import { Negotiation, type Choice } from '../protocol/negotiate.ts';
+import { chooseStreamType, streamTypes } from '../protocol/streams/choose.ts';
 import { StreamType } from '../../core/descriptors/stream.ts';
-import { StreamFrames, type StreamLimits } from './streams/frames.ts';
-import { iteratorOf } from './streams/iterator-of.ts';
-import { FIRST_ITEM_WAIT_MS, firstItemWithin } from './streams/first-item.ts';
-import { oneLine } from './streams/text.ts';
-import { requestItems } from './streams/request-items.ts';
-import { requestSequenceCodec, sequenceReader, sequenceWriter } from './streams/framing.ts';
-import type { SequenceWriter } from './streams/writer.ts';
-import type { ErrorContext, ResponseReport } from './options.ts';
-import { reportResponse } from './response-report.ts';
-import { problem, problemForError, problemResponse, type ProblemDocument } from './problem.ts';
-import { requestIdOf, stampRequestId } from './pipeline/request-id.ts';
-import { bodyOverLimit, EMPTY_BODY } from './pipeline/request-body.ts';
-import type { MethodPlan } from './method-plan.ts';
-import type { Protocol, Telemetry } from './telemetry.ts';
-import { addVary } from './vary.ts';
-import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from './types.ts';
+import { StreamFrames } from '../protocol/streams/frames.ts';
+import { iteratorOf } from '../protocol/streams/iterator-of.ts';
+import { FIRST_ITEM_WAIT_MS, firstItemWithin } from '../protocol/streams/first-item.ts';
+import { oneLine } from '../protocol/streams/text.ts';
+import { requestItems } from '../protocol/streams/request-items.ts';
+import { requestSequenceCodec, sequenceReader, sequenceWriter } from '../protocol/streams/framing.ts';
+import type { SequenceWriter } from '../protocol/streams/writer.ts';
+import { reportResponse } from '../protocol/call/response-report.ts';
+import { problem, problemForError, problemResponse, type ProblemDocument } from '../protocol/problem.ts';
+import { requestIdOf, stampRequestId } from '../protocol/pipeline/request-id.ts';
+import { bodyOverLimit, EMPTY_BODY } from '../protocol/pipeline/request-body.ts';
+import type { MethodPlan } from '../protocol/call/method-plan.ts';
+import type { RegistrySettings } from '../protocol/serving.ts';
+import { addVary } from '../protocol/vary.ts';
+import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from '../protocol/types.ts';
 import type { Type } from '../../core/descriptors/type.ts';
-import type { RateLimitStore } from '../../core/contract/method.ts';
-import { methodLimiter, type RateLimiter, type RateLimitVerdict } from './rate-limit.ts';
+import { methodLimiter, type RateLimitVerdict } from '../protocol/call/rate-limit.ts';
 import { cacheControl } from './cache-control.ts';
 import { conditionalAnswer } from './conditional.ts';
-
-/** What every endpoint of one registry shares. */
-export interface EndpointSettings {
-  readonly codecs: readonly Codec[];
-  readonly opts: Opts;
-  readonly exposeErrors: boolean;
-  readonly onError: (error: unknown, context: ErrorContext) => void;
-  readonly onResponse: ((report: ResponseReport) => void) | undefined;
-  readonly maxBodyBytes: number;
-  /** `Accept-Post`: every media type the codecs read. */
-  readonly acceptPost: string;
-  /** A stream's heartbeats and limits. */
-  readonly streamLimits: StreamLimits;
-  /** The most bytes one item of a request stream may take. */
-  readonly maxItemBytes: number;
-  /** The most bytes a request stream's body may take in all. */
-  readonly maxStreamBytes: number;
-  /** Told of each request, when the registry has telemetry. */
-  readonly telemetry: Telemetry | undefined;
-  /** The protocol of the registry: its calls' spans say which. */
-  readonly protocol: Protocol;
-  /** The registry's rate limit, and the store it was given (methods with their own limit count there too). */
-  readonly rateLimit?: RateLimiter | undefined;
-  readonly rateLimitStore?: RateLimitStore | undefined;
-}
 
 /** One service method as a REST registry exposes it. */
 export interface EndpointPlan extends MethodPlan {
@@ -83,7 +56,7 @@ function withVaryOnAccept(headers: HeaderValues): HeaderValues {
  * runs the interceptors and the method with its {@link EndpointCall}, and writes the result with
  * its status and headers; every failure becomes a problem document.
  */
-export function createEndpoint(plan: EndpointPlan, settings: EndpointSettings): Handler {
+export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): Handler {
   const { contract, schemes, interceptors } = plan;
   const { codecs, opts, maxBodyBytes, onResponse, telemetry } = settings;
   const negotiation = new Negotiation(codecs);

@@ -1,5 +1,5 @@
-import { flatText } from './flat-text.ts';
-import { hash64 } from './hash64.ts';
+import { flatText } from '../protocol/flat-text.ts';
+import { hash64 } from '../protocol/hash64.ts';
 
 /**
  * The strong entity tag of an answer's body as the codec encoded it (before any compression: a

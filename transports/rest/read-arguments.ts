@@ -3,17 +3,17 @@ import type { MethodContract } from '../../core/contract/method.ts';
 import type { Opts } from '../../core/options.ts';
 import { partReader } from '../../core/read/read.ts';
 import type { ArgumentSources } from './arguments.ts';
-import { textReader } from './params/index.ts';
-import { namedArguments } from './named-arguments.ts';
-import { NO_PARAMS } from './route-table.ts';
-import { queryCredentials, type SecurityScheme } from './security.ts';
-import type { EndpointRequest } from './types.ts';
+import { textReader } from '../protocol/params/index.ts';
+import { namedArguments } from '../protocol/call/named-arguments.ts';
+import { NO_PARAMS } from '../protocol/pipeline/route-table.ts';
+import { queryCredentials, type SecurityScheme } from '../protocol/call/security.ts';
+import type { EndpointRequest } from '../protocol/types.ts';
 
 /**
  * Reads the arguments of one call: positional ones in declared order, named ones as one object of
  * them by name (see `namedArguments`); from the body (decoded by `codec`), the path and the query.
  */
-export type ArgumentsReader = (request: EndpointRequest, codec: Codec, body: Uint8Array) => unknown[];
+export type RequestArgumentsReader = (request: EndpointRequest, codec: Codec, body: Uint8Array) => unknown[];
 
 /**
  * How an endpoint turns what a request carries into the arguments its method receives (see
@@ -22,7 +22,7 @@ export type ArgumentsReader = (request: EndpointRequest, codec: Codec, body: Uin
  */
 export function argumentsReader(
   contract: MethodContract, sources: ArgumentSources, opts: Opts, schemes: readonly SecurityScheme[],
-): ArgumentsReader | undefined {
+): RequestArgumentsReader | undefined {
   const { paramTypes, paramNames } = contract;
   const input = sources.body;
   if (paramTypes.length === 0 && !sources.readsQuery) return undefined;

@@ -8,7 +8,7 @@ import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
 import { expect } from 'chai';
 import { MCP, Registry, RpcCode, meta, method, service, t, type RegistryOptions } from '../../../index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
-import { MCP_PROTOCOL_VERSIONS } from '../../../transports/rest/mcp/protocol-version.ts';
+import { MCP_PROTOCOL_VERSIONS } from '../../../transports/mcp/protocol-version.ts';
 import type { Served } from '../../support/fetch-server.ts';
 import { send, type Reply } from '../../support/http-client.ts';
 import { TRANSPORTS } from '../both-transports.ts';

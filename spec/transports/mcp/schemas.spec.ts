@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { json } from '../../../codecs/json/index.ts';
 import { MCP, Registry, meta, method, service, t, type Type } from '../../../index.ts';
-import { isObjectType } from '../../../transports/rest/procedures/arguments.ts';
+import { isObjectType } from '../../../transports/protocol/call/message-arguments.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { arbDescriptor, arbValueOf } from '../../support/arbitraries.ts';
 

@@ -3,7 +3,7 @@
 // comparison of RFC 9110 for lists of any shape.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { hash64 } from '../../../transports/rest/hash64.ts';
+import { hash64 } from '../../../transports/protocol/hash64.ts';
 import { entityTag, matchingTag } from '../../../transports/rest/etag.ts';
 
 describe('transports/rest/etag', () => {

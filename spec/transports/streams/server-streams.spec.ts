@@ -10,7 +10,7 @@ import { Unpackr } from 'msgpackr';
 import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import type { Codec } from '../../../core/codec.ts';
-import { sequenceWriter } from '../../../transports/rest/streams/index.ts';
+import { sequenceWriter } from '../../../transports/protocol/streams/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import { HttpError } from '../../../index.ts';
 import { createClient } from '../../../transports/client/index.ts';

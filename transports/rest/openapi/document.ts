@@ -1,4 +1,4 @@
-import type { Endpoints } from '../endpoints.ts';
+import type { Endpoints } from '../../protocol/pipeline/endpoints.ts';
 import { StreamType } from '../../../core/descriptors/stream.ts';
 import { mediaForms, streamForms } from './media-types.ts';
 import { operationObject } from './operation.ts';

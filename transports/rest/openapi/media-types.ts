@@ -1,7 +1,7 @@
 import type { Codec } from '../../../core/codec.ts';
-import { problemMediaType } from '../negotiate.ts';
-import { sequenceCodec } from '../streams/framing.ts';
-import { SSE } from '../streams/sse.ts';
+import { problemMediaType } from '../../protocol/negotiate.ts';
+import { sequenceCodec } from '../../protocol/streams/framing.ts';
+import { SSE } from '../../protocol/streams/sse.ts';
 import type { SchemaForm } from './types.ts';
 
 /** How one codec appears in the document. */
@@ -41,7 +41,7 @@ export function mediaForms(codecs: readonly Codec[], forms: Readonly<Record<stri
 
 /**
  * The media types a stream answer can have, as the server chooses among them
- * (`transports/rest/streams/choose.ts`): each codec's `sequenceType` in the registry's order, then
+ * (`transports/protocol/streams/choose.ts`): each codec's `sequenceType` in the registry's order, then
  * Server-Sent Events when a text codec frames lines. Call after {@link mediaForms}, which checks `forms`.
  */
 export function streamForms(codecs: readonly Codec[], forms: Readonly<Record<string, SchemaForm>> = {}): StreamForm[] {

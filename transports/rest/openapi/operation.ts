@@ -1,9 +1,9 @@
 import type { Type } from '../../../core/descriptors/type.ts';
 import type { ObjectType } from '../../../core/descriptors/object.ts';
 import { StreamType } from '../../../core/descriptors/stream.ts';
-import { SSE } from '../streams/sse.ts';
+import { SSE } from '../../protocol/streams/sse.ts';
 import { argumentSources, type ArgumentSources } from '../arguments.ts';
-import type { Operation } from '../endpoints.ts';
+import type { Operation } from '../../protocol/pipeline/endpoints.ts';
 import { header, PROBLEM_RESPONSES, RATE_LIMIT_HEADERS, timeoutResponse, type ProblemStatus } from './problems.ts';
 import type { MediaForm, StreamForm } from './media-types.ts';
 import { parameterObjects } from './parameters.ts';

@@ -1,5 +1,5 @@
 // The `parameters` of an operation: its path parameters, then its query parameters, as the server
-// reads them (transports/rest/params). A value is the text its descriptor has in JSON, so its
+// reads them (transports/protocol/params). A value is the text its descriptor has in JSON, so its
 // schema is the one a body's member has in the JSON form, from the same walker (a 64-bit integer
 // is always its digits: see `formOfText`), and `required` follows the same rule as a body's
 // members: the parameters are read as the members of one object.
@@ -10,7 +10,7 @@ import type { Type } from '../../../core/descriptors/type.ts';
 import { formOf } from '../../../core/descriptors/visit.ts';
 import type { JsonSchema, SchemaForm } from '../../../core/schema/schema-target.ts';
 import type { ArgumentSources } from '../arguments.ts';
-import { queryArray, queryKeysOf } from '../params/index.ts';
+import { queryArray, queryKeysOf } from '../../protocol/params/index.ts';
 import type { SchemaComponents } from './schemas.ts';
 import type { OpenApiObject } from './types.ts';
 
@@ -84,7 +84,7 @@ function present(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * The texts a path segment carries, as servers read a target (transports/rest/target.ts) and the
+ * The texts a path segment carries, as servers read a target (transports/protocol/pipeline/target.ts) and the
  * client writes one (params/text-writer.ts): not empty, not `.` or `..` (dot segments), no `/` or
  * `\` (a segment stays one), no control character. A schema that admits other texts says so with
  * a pattern.

@@ -1,6 +1,6 @@
 import { MAX_READ_ERRORS } from '../../../core/errors/read-error.ts';
 import type { JsonSchema } from '../../../core/schema/json-schema.ts';
-import { Problem } from '../problem.ts';
+import { Problem } from '../../protocol/problem.ts';
 import type { MediaForm } from './media-types.ts';
 import type { OpenApiObject } from './types.ts';
 

@@ -3,7 +3,7 @@
 // description, how the stream ends (docs/rest-registry.md, "Streams: framing").
 import type { Type } from '../../../core/descriptors/type.ts';
 import type { JsonSchema, SchemaDirection } from '../../../core/schema/schema-target.ts';
-import { SSE } from '../streams/sse.ts';
+import { SSE } from '../../protocol/streams/sse.ts';
 import type { StreamForm } from './media-types.ts';
 import { PROBLEM_SCHEMA } from './problems.ts';
 import type { SchemaComponents } from './schemas.ts';

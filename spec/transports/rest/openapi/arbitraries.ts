@@ -7,7 +7,7 @@ import {
 } from '../../../../index.ts';
 import { arbDescriptor, arbMissingKeys, arbValueOf } from '../../../support/arbitraries.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
-import { paramsProblem, queryProblem, requiredArrayProblem, segmentProblem } from '../../../../transports/rest/params/index.ts';
+import { paramsProblem, queryProblem, requiredArrayProblem, segmentProblem } from '../../../../transports/protocol/params/index.ts';
 import { verbFor } from '../../../../transports/rest/verb.ts';
 
 /** The choices that turn a descriptor into one with names and defaults. */

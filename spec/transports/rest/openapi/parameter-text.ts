@@ -8,7 +8,7 @@ import type { ObjectType } from '../../../../core/descriptors/object.ts';
 import type { method, Type } from '../../../../index.ts';
 import { requestShape } from '../../../../transports/client/request-shape.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
-import type { Operation } from '../../../../transports/rest/endpoints.ts';
+import type { Operation } from '../../../../transports/protocol/pipeline/endpoints.ts';
 import { verbFor } from '../../../../transports/rest/verb.ts';
 import { arbJsonNear, arbValueOf } from '../../../support/arbitraries.ts';
 

@@ -1,24 +1,12 @@
 import { arrayRule, mapRule, numberRule, stringRule } from '../kinds/constraints.ts';
-import type { LazyType } from '../descriptors/lazy.ts';
+import { unwrapLazy } from '../descriptors/unwrap-lazy.ts';
 import type { ObjectType } from '../descriptors/object.ts';
 import type { Type } from '../descriptors/type.ts';
 import type { MissingKeys } from '../options.ts';
 import { visit, type Visitor } from '../descriptors/visit.ts';
 
-/**
- * The descriptor a `t.lazy` stands for: its target, followed through further `t.lazy`s. A lazy
- * node with a `.default()` of its own stops there (its default is what an absent key reads as).
- */
-export function resolveLazy(type: Type): Type {
-  while (type.kind === 'lazy' && !type.hasDefault) type = (type as LazyType).target;
-  return type;
-}
-
 /** The kind of `type` once `t.lazy` is followed. */
-function kindOf(type: Type): Type['kind'] {
-  while (type.kind === 'lazy') type = (type as LazyType).target;
-  return type.kind;
-}
+const kindOf = (type: Type): Type['kind'] => unwrapLazy(type).kind;
 
 /** `t.optional`, `t.nullable` and `t.unknown` (also behind `t.lazy`) are the nullable kinds of the specification. */
 export function isNullableKind(type: Type): boolean {
@@ -42,13 +30,13 @@ export function isLeftOutWhenUndefined(type: Type): boolean {
  * default (`t.optional(T).default(undefined)` is `t.optional(T)`).
  */
 export function isLeftOutWhenAbsent(field: Type): boolean {
-  const resolved = resolveLazy(field);
+  const resolved = unwrapLazy(field, true);
   return isLeftOutWhenUndefined(resolved) && (!resolved.hasDefault || resolved.defaultValue === undefined);
 }
 
 /** Whether an absent member reads as a `.default()` of its own (also behind `t.lazy`). */
 function readsAsOwnDefault(field: Type): boolean {
-  return resolveLazy(field).hasDefault && !isLeftOutWhenAbsent(field);
+  return unwrapLazy(field, true).hasDefault && !isLeftOutWhenAbsent(field);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AnyType } from '../descriptors/index.ts';
+import { unwrapLazy } from '../descriptors/unwrap-lazy.ts';
 import type { Type } from '../descriptors/type.ts';
 import { visit, type Visitor } from '../descriptors/visit.ts';
 import { memberCode } from '../kinds/member.ts';
@@ -18,8 +18,7 @@ const MISSING: AbsentMember = { mode: 'missing' };
 
 /** How a writer treats member `field` when it is absent. Resolves `t.lazy` targets (it compiles nothing). */
 export function absentMember(field: Type): AbsentMember {
-  let d = field as AnyType;
-  while (d.kind === 'lazy' && !d.hasDefault) d = d.target as AnyType;
+  const d = unwrapLazy(field, true);
   if (d.hasDefault && d.defaultValue !== undefined) return { mode: 'default', value: d.defaultValue };
   return d.kind === 'optional' || d.kind === 'unknown' ? SKIP : MISSING;
 }

@@ -1,5 +1,5 @@
 import { Failure } from '../errors/failure.ts';
-import type { AnyType } from '../descriptors/index.ts';
+import { unwrapLazy } from '../descriptors/unwrap-lazy.ts';
 import type { Type } from '../descriptors/type.ts';
 import type { ConstraintRule } from '../kinds/constraints.ts';
 
@@ -32,9 +32,8 @@ export function hole(): Failure {
  * an `undefined` element, with an `in` test; any other descriptor refuses `undefined` already.
  */
 export function takesUndefined(type: Type): boolean {
-  let d = type as AnyType;
-  while (d.kind === 'lazy') d = d.target as AnyType;
-  return d.kind === 'optional' || d.kind === 'nullable' || d.kind === 'void';
+  const kind = unwrapLazy(type).kind;
+  return kind === 'optional' || kind === 'nullable' || kind === 'void';
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Opts } from '../../core/options.ts';
 import type { Choice, Negotiation } from '../protocol/negotiate.ts';
 import { EMPTY_BODY, bodyOverLimit } from '../protocol/pipeline/request-body.ts';
 import { requestIdOf, stampRequestId } from '../protocol/pipeline/request-id.ts';
-import { problem, problemResponse, type ProblemDocument } from '../protocol/problem.ts';
+import { notAcceptable, problemResponse, serverFault, unreadableBody, type ProblemDocument } from '../protocol/problem.ts';
 import type { EndpointRequest, EndpointResponse, HeaderValues } from '../protocol/types.ts';
 
 /** What reading a message over HTTP needs. */
@@ -47,9 +47,9 @@ export class MessageExchange {
     const { request, settings } = this;
     const contentType = request.headers.get('content-type');
     const codec = contentType === null ? settings.codecs[0]! : negotiation.reader(contentType);
-    if (codec === undefined) return this.fail(problem(415, `a body of type '${contentType}' cannot be read`), { 'accept-post': settings.acceptPost });
+    if (codec === undefined) return this.fail(unreadableBody(contentType!), { 'accept-post': settings.acceptPost });
     const choice = negotiation.answer(this.#accept, codec);
-    if (choice === undefined) return this.fail(problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
+    if (choice === undefined) return this.fail(notAcceptable(settings.acceptPost));
     this.choice = choice;
     const { body } = request;
     if (typeof body !== 'function') return this.#withBody(codec, body ?? EMPTY_BODY, handler);
@@ -77,7 +77,7 @@ export class MessageExchange {
     try {
       message = codec.parseMessage?.(body, settings.opts) ?? { tree: codec.decode(ANY_VALUE, body, settings.opts), source: 'binary' };
     } catch (e) {
-      if (!(e instanceof ReadError)) return this.fail(problem(500, 'The server failed to handle the request.', { requestId: this.requestId }));
+      if (!(e instanceof ReadError)) return this.fail(serverFault(this.requestId));
       return this.stamped(handler.unparsed(this, e));
     }
     const answered = handler.answer(this, message);

@@ -83,6 +83,21 @@ export function problem(status: number, detail?: string, extensions: Readonly<Re
   return doc;
 }
 
+/** 500: the server's fault, its cause not shown; `requestId` finds it in the server's logs. */
+export function serverFault(requestId?: string): ProblemDocument {
+  return problem(500, 'The server failed to handle the request.', requestId === undefined ? {} : { requestId });
+}
+
+/** 406: no media type `Accept` allows can be written; `available` lists those that can. */
+export function notAcceptable(available: string): ProblemDocument {
+  return problem(406, `none of the accepted types can be written; available: ${available}`);
+}
+
+/** 415: a body in a media type no codec reads (answered with `Accept-Post`). */
+export function unreadableBody(contentType: string): ProblemDocument {
+  return problem(415, `a body of type '${contentType}' cannot be read`);
+}
+
 /**
  * `text` as every codec can write it: a lone surrogate (half of a UTF-16 pair, which is no Unicode
  * text, so no UTF-8) becomes U+FFFD, as `String.prototype.toWellFormed` does.
@@ -101,7 +116,7 @@ export function problemForError(error: unknown, expose: boolean): ProblemDocumen
     return documentFor(error, expose);
   } catch {
     // What was thrown cannot even be looked at (a Proxy whose traps throw): a fault like any other.
-    return problem(500, 'The server failed to handle the request.');
+    return serverFault();
   }
 }
 
@@ -119,7 +134,7 @@ function documentFor(error: unknown, expose: boolean): ProblemDocument {
     if (typeof error.title === 'string') doc.title = writable(error.title);
     return doc;
   }
-  if (!expose) return problem(500, 'The server failed to handle the request.');
+  if (!expose) return serverFault();
   return problem(500, error instanceof Error ? error.message : String(error));
 }
 

@@ -21,7 +21,7 @@ import { requestItems } from '../protocol/streams/request-items.ts';
 import { requestSequenceCodec, sequenceReader, sequenceWriter } from '../protocol/streams/framing.ts';
 import type { SequenceWriter } from '../protocol/streams/writer.ts';
 import { reportResponse } from '../protocol/call/response-report.ts';
-import { problem, problemForError, problemResponse, type ProblemDocument } from '../protocol/problem.ts';
+import { notAcceptable, problem, problemForError, problemResponse, serverFault, unreadableBody, type ProblemDocument } from '../protocol/problem.ts';
 import { requestIdOf, stampRequestId } from '../protocol/pipeline/request-id.ts';
 import { bodyOverLimit, EMPTY_BODY } from '../protocol/pipeline/request-body.ts';
 import type { MethodPlan } from '../protocol/call/method-plan.ts';
@@ -97,7 +97,7 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
     try {
       return fail(accept, doc, headers);
     } catch {
-      return fail(accept, problem(500, 'The server failed to handle the request.', { requestId: call.requestId }));
+      return fail(accept, serverFault(call.requestId));
     }
   };
 
@@ -168,7 +168,7 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
     }
     const answer = returnsVoid ? undefined : negotiation.answer(accept, codec);
     if (!returnsVoid && answer === undefined) {
-      return fail(accept, problem(406, `none of the accepted types can be written; available: ${settings.acceptPost}`));
+      return fail(accept, notAcceptable(settings.acceptPost));
     }
     const hold = typeof request.holdStreamBytes === 'function' ? (bytes: number) => request.holdStreamBytes!(bytes) : undefined;
     const items = requestItems(chunks, sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }), hold);
@@ -200,13 +200,13 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
     let requestCodec = contentType === null ? undefined : negotiation.reader(contentType);
     if (input !== undefined && body.byteLength > 0 && requestCodec === undefined) {
       if (contentType !== null) {
-        return fail(accept, problem(415, `a body of type '${contentType}' cannot be read`), { 'accept-post': settings.acceptPost });
+        return fail(accept, unreadableBody(contentType), { 'accept-post': settings.acceptPost });
       }
       requestCodec = codecs[0];
     }
     const answer = returnsVoid ? undefined : stream === undefined ? negotiation.answer(accept, requestCodec) : chooseStreamType(codecs, accept, requestCodec);
     if (!returnsVoid && answer === undefined) {
-      return fail(accept, problem(406, `none of the accepted types can be written; available: ${stream === undefined ? settings.acceptPost : answerStreamTypes}`));
+      return fail(accept, notAcceptable(stream === undefined ? settings.acceptPost : answerStreamTypes));
     }
 
     if (readArguments !== undefined) {
@@ -288,7 +288,7 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
     try {
       doc = problemOf(call, error, settings.exposeErrors);
     } catch {
-      doc = problem(500, 'The server failed to handle the request.', { requestId: call.requestId });
+      doc = serverFault(call.requestId);
     }
     // Its answer's 200 was the stream's beginning: the frame's status is what the client reads.
     reportCallFailure(call, site, error, doc, settings, undefined);

@@ -3,7 +3,7 @@ import { isRefusal } from './authenticate.ts';
 import { calls, type CallSite, type EndpointCall } from './call.ts';
 import { markSignalReason } from './log-failure.ts';
 import type { ErrorContext } from '../options.ts';
-import { errorHeaders, problem, problemForError, type ProblemDocument } from '../problem.ts';
+import { errorHeaders, problemForError, serverFault, type ProblemDocument } from '../problem.ts';
 import { isRequestStreamError } from '../streams/request-items.ts';
 import type { HeaderValues } from '../types.ts';
 
@@ -36,7 +36,7 @@ export function callFailure(call: EndpointCall, site: CallSite, thrown: unknown,
     // Below 500 the answer keeps the headers the call added, and an HttpError's own.
     headers = errorHeaders(error, doc.status < 500 ? { ...calls.answerHeaders(call) } : {});
   } catch {
-    doc = problem(500, 'The server failed to handle the request.', { requestId: call.requestId });
+    doc = serverFault(call.requestId);
     headers = {};
   }
   reportCallFailure(call, site, error, doc, settings, calls.sentStatus(call));

@@ -1,5 +1,6 @@
 import type { MethodContract } from '../../../core/contract/method.ts';
 import { t } from '../../../core/descriptors/index.ts';
+import { unwrapLazy } from '../../../core/descriptors/unwrap-lazy.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { Failure } from '../../../core/errors/failure.ts';
 import { asReadError } from '../../../core/errors/read-error.ts';
@@ -13,9 +14,7 @@ const OBJECT_KINDS: ReadonlySet<string> = new Set(['object', 'variant', 'map']);
 
 /** Whether `type`'s values are always objects (through `t.lazy`): an MCP tool's arguments or output may be one. */
 export function isObjectType(type: Type): boolean {
-  let current: Type = type;
-  for (let hops = 0; current.kind === 'lazy' && hops < 64; hops++) current = (current as Type & { readonly target: Type }).target;
-  return OBJECT_KINDS.has(current.kind);
+  return OBJECT_KINDS.has(unwrapLazy(type).kind);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { HttpMethod } from './method.ts';
+import type { HttpMethod } from './verbs.ts';
 
 /**
  * A typed slot in a call's context: `const USER = contextKey<User>('user')`; then

@@ -7,14 +7,8 @@ import { parseRoute, type RouteSpec } from './route.ts';
 import type { SseItem } from './sse.ts';
 import type { Call } from './call.ts';
 
-/** An HTTP method, as its verb text: `'GET'`. */
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-
-/** The specification's name for {@link HttpMethod}, the key type of `registry.endpoints.routes`. */
-export type Method = HttpMethod;
-
-/** The verbs an endpoint may be given with `method(..., { verb })`. */
-export type EndpointVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { EndpointVerb } from './verbs.ts';
+export type { EndpointVerb, HttpMethod, Method } from './verbs.ts';
 
 /** Options of {@link method}. */
 export interface MethodOptions {

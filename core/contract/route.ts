@@ -1,4 +1,4 @@
-import type { EndpointVerb } from './method.ts';
+import type { EndpointVerb } from './verbs.ts';
 
 /** Where a method is served, from `method(..., { route: 'GET /notes/:id' })`. */
 export interface RouteSpec {

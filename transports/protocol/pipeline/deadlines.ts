@@ -1,3 +1,5 @@
+import type { ProblemDocument } from '../problem.ts';
+
 type Timer = ReturnType<typeof setTimeout>;
 
 /**
@@ -14,6 +16,11 @@ export interface Due {
   later: Due | undefined;
   /** On workerd, the call's own timer. */
   timer: Timer | undefined;
+}
+
+/** A call a server can give up on (its deadline passed, or a shutdown): answered with `doc`, its signal aborted with `reason`. */
+export interface Abandonable extends Due {
+  abandon(doc: ProblemDocument, reason: Error): void;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderVa
 import type { Codec } from '../../../core/codec.ts';
 import { corsHeaders, mergeHeaders, originAllowed, type CorsOptions } from './cors.ts';
 import { markEncoded, requestBodyCoding, type BodyCoding, type RequestCoding, type ResponseCoding } from './content-coding.ts';
-import type { Deadlines, Due } from './deadlines.ts';
+import type { Abandonable, Deadlines } from './deadlines.ts';
 import { busy, busyHeaders } from './load.ts';
 import type { Pipeline } from './pipeline.ts';
 import { preRoute } from './pre-route.ts';
@@ -43,7 +43,7 @@ async function* limited(chunks: AsyncIterable<Uint8Array>, limit: number, done: 
  * per request rather than a closure per step, so that a small call allocates little. `R` is the
  * adapter's own route handler (HttpServer's plain routes); `never` where there are none.
  */
-export abstract class Exchange<R = never> implements EndpointRequest, Due {
+export abstract class Exchange<R = never> implements EndpointRequest, Abandonable {
   readonly requestId: string;
   /** Relative to the mount prefix, once routed to an endpoint. */
   path = '';
@@ -57,8 +57,8 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
   params: Readonly<Record<string, string>> = NO_PARAMS;
   // The links of the pipeline's deadline list (see Deadlines).
   deadline = -1;
-  earlier: Exchange<R> | undefined;
-  later: Exchange<R> | undefined;
+  earlier: Abandonable | undefined;
+  later: Abandonable | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
   protected readonly pipeline: Pipeline<R>;
   /** HEAD: the answer is written without its body. */
@@ -75,7 +75,7 @@ export abstract class Exchange<R = never> implements EndpointRequest, Due {
   #controller: AbortController | undefined;
   #reason: unknown;
   /** The deadline list the call is in while its handler runs: its endpoint's time limit's. */
-  #deadlines: Deadlines<Exchange<R>> | undefined;
+  #deadlines: Deadlines<Abandonable> | undefined;
   /** Whether the call counts in the pipeline's load (from routing until its handler settles). */
   #entered = false;
   /** The body bytes this call counts in the load. */

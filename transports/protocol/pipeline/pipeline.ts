@@ -1,8 +1,7 @@
 import { problem } from '../problem.ts';
 import { CompressionPolicy } from './content-coding.ts';
 import type { Codings } from './codings.ts';
-import { Deadlines } from './deadlines.ts';
-import type { Exchange } from './exchange.ts';
+import { Deadlines, type Abandonable } from './deadlines.ts';
 import { Load } from './load.ts';
 import { RouteTable } from './route-table.ts';
 import type { ResolvedTransportOptions } from './transport-options.ts';
@@ -16,9 +15,9 @@ export class Pipeline<R = never> {
   readonly routes = new RouteTable<R>();
   readonly load: Load;
   /** The calls whose handler is running: answered 503 for them at their deadline, or on shutdown. */
-  readonly deadlines: Deadlines<Exchange<R>>;
+  readonly deadlines: Deadlines<Abandonable>;
   /** The lists of endpoints with their own time limit, by limit. */
-  #ownDeadlines: Map<number, Deadlines<Exchange<R>>> | undefined;
+  #ownDeadlines: Map<number, Deadlines<Abandonable>> | undefined;
   /** Set on shutdown: answers from then on close their connection. */
   draining = false;
   #compression: CompressionPolicy | null | undefined;
@@ -35,7 +34,7 @@ export class Pipeline<R = never> {
    * `Handler.timeoutMs`), or the transport's: one list per time limit, made on first use, so that
    * each stays in deadline order.
    */
-  deadlinesFor(timeoutMs: number | undefined): Deadlines<Exchange<R>> {
+  deadlinesFor(timeoutMs: number | undefined): Deadlines<Abandonable> {
     if (timeoutMs === undefined || timeoutMs === this.deadlines.timeoutMs) return this.deadlines;
     const lists = (this.#ownDeadlines ??= new Map());
     let list = lists.get(timeoutMs);
@@ -44,7 +43,7 @@ export class Pipeline<R = never> {
   }
 
   /** Gives up on every call whose handler is running (a shutdown), whatever its time limit. */
-  giveUpAll(giveUp: (exchange: Exchange<R>) => void): void {
+  giveUpAll(giveUp: (call: Abandonable) => void): void {
     this.deadlines.giveUpUntil(Infinity, giveUp);
     for (const list of this.#ownDeadlines?.values() ?? []) list.giveUpUntil(Infinity, giveUp);
   }
@@ -74,7 +73,7 @@ export class Pipeline<R = never> {
 }
 
 /** A deadline list whose calls are answered 503 after `ms`, their signal aborted with a `TimeoutError`. */
-function timedOutAfter<R>(ms: number): Deadlines<Exchange<R>> {
+function timedOutAfter(ms: number): Deadlines<Abandonable> {
   return new Deadlines(ms, (exchange) => exchange.abandon(
     problem(503, `the handler did not answer within ${ms} ms`),
     new DOMException(`handler timed out after ${ms} ms`, 'TimeoutError'),

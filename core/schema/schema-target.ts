@@ -19,7 +19,7 @@ export type SchemaDirection = 'read' | 'write';
  * (MessagePack, CBOR): bytes as byte strings, timestamps native (the schema says so with
  * {@link WIRE_KEYWORD}), 64-bit integers always numbers.
  */
-export type SchemaForm = 'json' | 'binary';
+export type WireForm = 'json' | 'binary';
 
 /**
  * How number kinds are described. `'bounds'`: every kind by `type` and its bounds, 64-bit ones as
@@ -44,7 +44,7 @@ export type DescribeObject = (type: ObjectType, at: SchemaPath) => JsonSchema;
 /** What a schema walk produces, and for whom. */
 export interface SchemaTarget {
   readonly direction: SchemaDirection;
-  readonly form: SchemaForm;
+  readonly form: WireForm;
   readonly numbers: NumberStyle;
   /** The reading options `required` and `additionalProperties` follow. */
   readonly options: ResolvedReadOptions;

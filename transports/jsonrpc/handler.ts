@@ -7,7 +7,7 @@ import { problem, problemForError } from '../protocol/problem.ts';
 import type { Outcome, Procedure } from '../protocol/call/procedure.ts';
 import type { EndpointResponse, Handler, HeaderValues } from '../protocol/types.ts';
 import { errorAnswer, errorCodeOf, joinAnswers } from './answers.ts';
-import { MessageExchange, overridden, type MessageHandler, type MessageSettings } from './exchange.ts';
+import { MessageRequest, overridden, type MessageHandler, type MessageSettings } from './message-request.ts';
 import { RpcCode, resultAnswer, type RpcId } from './messages.ts';
 import { exactId, requestObject } from './request-object.ts';
 
@@ -33,14 +33,14 @@ interface Answered {
 export function rpcHandler(procedures: ReadonlyMap<string, Procedure>, settings: RpcSettings): Handler {
   const negotiation = new Negotiation(settings.codecs);
   const route = new RpcRoute(procedures, settings);
-  return (request) => new MessageExchange(request, settings).take(negotiation, route);
+  return (request) => new MessageRequest(request, settings).take(negotiation, route);
 }
 
 class RpcRoute implements MessageHandler {
   constructor(readonly procedures: ReadonlyMap<string, Procedure>, readonly settings: RpcSettings) {}
 
   /** The message: one request object, or a batch of them. */
-  answer(exchange: MessageExchange, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> {
+  answer(exchange: MessageRequest, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> {
     const { tree } = message;
     if (!Array.isArray(tree)) {
       const one = this.#dispatch(exchange, message, tree, undefined);
@@ -62,7 +62,7 @@ class RpcRoute implements MessageHandler {
    * request's signal aborted), no further call starts: a client that sends the batch again would
    * run it twice. A call not started is left out of the answer and of the reports.
    */
-  #dispatchAll(exchange: MessageExchange, message: ParsedMessage, tree: readonly unknown[]): Answered[] | Promise<Answered[]> {
+  #dispatchAll(exchange: MessageRequest, message: ParsedMessage, tree: readonly unknown[]): Answered[] | Promise<Answered[]> {
     const answers = new Array<Answered>(tree.length).fill(NOT_STARTED);
     const { signal } = exchange.request;
     let next = 0;
@@ -90,7 +90,7 @@ class RpcRoute implements MessageHandler {
     return waiting.length === 0 ? answers : Promise.all(waiting).then(() => answers);
   }
 
-  unparsed(exchange: MessageExchange, error: ReadError): EndpointResponse {
+  unparsed(exchange: MessageRequest, error: ReadError): EndpointResponse {
     return this.#respondOne(exchange, { encoded: errorAnswer(exchange.choice.codec, RpcCode.parseError, null, problemForError(error, false)) });
   }
 
@@ -98,7 +98,7 @@ class RpcRoute implements MessageHandler {
    * One request object (`index`: its place in a batch): checked, run, answered. A notification (no
    * `id`) runs, but its answer is dropped, errors included.
    */
-  #dispatch(exchange: MessageExchange, message: ParsedMessage, item: unknown, index: number | undefined): Answered | Promise<Answered> {
+  #dispatch(exchange: MessageRequest, message: ParsedMessage, item: unknown, index: number | undefined): Answered | Promise<Answered> {
     const codec = exchange.choice.codec;
     const request = requestObject(item);
     if (request.kind === 'invalid') return { encoded: errorAnswer(codec, request.code, request.id, problem(400, request.detail)) };
@@ -131,7 +131,7 @@ class RpcRoute implements MessageHandler {
   }
 
   /** The HTTP answer to a message of one request object: its answer, or 204 for a notification. */
-  #respondOne(exchange: MessageExchange, answered: Answered): EndpointResponse {
+  #respondOne(exchange: MessageRequest, answered: Answered): EndpointResponse {
     const { outcome, procedure } = answered;
     const response = this.#response(exchange, answered.encoded, outcome === undefined ? undefined : challenge([answered]));
     if (outcome !== undefined && procedure!.observed) {
@@ -142,7 +142,7 @@ class RpcRoute implements MessageHandler {
   }
 
   /** The HTTP answer to a batch: the answers as one array, or 204 when every call was a notification. */
-  #respond(exchange: MessageExchange, answered: readonly Answered[]): EndpointResponse {
+  #respond(exchange: MessageRequest, answered: readonly Answered[]): EndpointResponse {
     const response = this.#response(exchange, joined(exchange.choice.codec, answered), challenge(answered));
     if (answered.some((a) => a.outcome !== undefined && a.procedure!.observed)) {
       const prefix = exchange.request.prefix ?? '';
@@ -154,7 +154,7 @@ class RpcRoute implements MessageHandler {
   }
 
   /** A 200 with `body` in the codec `Accept` chose, or a 204 without one; `refusal`, a challenge every call earned. */
-  #response(exchange: MessageExchange, body: Uint8Array | string | undefined, refusal: string | undefined): EndpointResponse {
+  #response(exchange: MessageRequest, body: Uint8Array | string | undefined, refusal: string | undefined): EndpointResponse {
     const headers: HeaderValues = this.settings.codecs.length > 1 ? { vary: 'Accept' } : {};
     if (refusal !== undefined) headers['www-authenticate'] = refusal;
     if (body !== undefined) headers['content-type'] = exchange.choice.contentType;

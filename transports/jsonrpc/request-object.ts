@@ -1,5 +1,5 @@
 import type { ParsedMessage } from '../../core/codec.ts';
-import { isRecord } from '../protocol/call/message-part.ts';
+import { isMessageObject } from '../protocol/call/message-part.ts';
 import type { RpcId } from './messages.ts';
 import { RpcCode } from './messages.ts';
 
@@ -30,7 +30,7 @@ export type RequestObject =
  * the id is absent or cannot be told (the specification's examples answer `{"method": 1}` so).
  */
 export function requestObject(item: unknown): RequestObject {
-  if (!isRecord(item)) {
+  if (!isMessageObject(item)) {
     return invalid(null, 'a request is an object { jsonrpc, method, params?, id? }');
   }
   const fields = item as Record<string, unknown>;
@@ -42,7 +42,7 @@ export function requestObject(item: unknown): RequestObject {
   const method = fields.method;
   if (typeof method !== 'string') return invalid(known, 'method must be a string');
   const params = fields.params;
-  if (params !== undefined && !isRecord(params) && !Array.isArray(params)) {
+  if (params !== undefined && !isMessageObject(params) && !Array.isArray(params)) {
     return invalid(known, 'params must be an array or an object');
   }
   return { kind: 'call', hasId, id: known, method, params };

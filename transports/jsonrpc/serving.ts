@@ -8,7 +8,7 @@ import type { ProtocolRoutes, RegistryContext, ServedProtocol } from '../protoco
 import type { Handler } from '../protocol/types.ts';
 import { resultEnvelope, rpcHandler } from './handler.ts';
 import { ErrorAnswer } from './messages.ts';
-import type { MessageSettings } from './exchange.ts';
+import type { MessageSettings } from './message-request.ts';
 
 /** Methods called by name: `JSONRPC`. */
 export const JSONRPC_PROTOCOL: ServedProtocol = {

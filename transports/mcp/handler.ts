@@ -2,12 +2,12 @@ import type { ParsedMessage } from '../../core/codec.ts';
 import { json } from '../../codecs/json/index.ts';
 import { shownText } from '../../core/errors/shown-text.ts';
 import { errorAnswer } from '../jsonrpc/answers.ts';
-import { MessageExchange, overridden, type MessageHandler, type MessageSettings } from '../jsonrpc/exchange.ts';
+import { MessageRequest, overridden, type MessageHandler, type MessageSettings } from '../jsonrpc/message-request.ts';
 import { RpcCode, type RpcId } from '../jsonrpc/messages.ts';
 import { exactId, requestObject } from '../jsonrpc/request-object.ts';
 import { Negotiation } from '../protocol/negotiate.ts';
 import { problem, problemForError, type ProblemDocument } from '../protocol/problem.ts';
-import { isRecord, type MessagePart } from '../protocol/call/message-part.ts';
+import { isMessageObject, type MessagePart } from '../protocol/call/message-part.ts';
 import type { Outcome, Procedure } from '../protocol/call/procedure.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderValues } from '../protocol/types.ts';
 import { mcpAnswer } from './answer.ts';
@@ -48,13 +48,13 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
   const valueText: ValueText = { json: codecs.find((c) => c.name === 'json') ?? json, opts: settings.opts };
   const vary: HeaderValues = codecs.length > 1 ? { vary: 'Accept' } : {};
 
-  const reply = (exchange: MessageExchange, status: number, body: Uint8Array | string): EndpointResponse =>
+  const reply = (exchange: MessageRequest, status: number, body: Uint8Array | string): EndpointResponse =>
     ({ status, headers: { ...vary, 'content-type': exchange.choice.contentType }, body });
   // The message says what is wrong (an agent reads it), as the MCP SDK's servers do; `data` is the problem.
-  const error = (exchange: MessageExchange, code: number, id: RpcId, doc: ProblemDocument): EndpointResponse =>
+  const error = (exchange: MessageRequest, code: number, id: RpcId, doc: ProblemDocument): EndpointResponse =>
     reply(exchange, code === RpcCode.invalidRequest || code === RpcCode.parseError ? 400 : 200, errorAnswer(exchange.choice.codec, code, id, doc, doc.detail));
 
-  const answer = (exchange: MessageExchange, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> => {
+  const answer = (exchange: MessageRequest, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> => {
     const { tree } = message;
     if (Array.isArray(tree)) {
       return error(exchange, RpcCode.invalidRequest, null, problem(400, 'one JSON-RPC message per request: MCP takes no batches'));
@@ -69,7 +69,7 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
     const codec = exchange.choice.codec;
     switch (method) {
       case 'initialize': {
-        const requested = isRecord(params) ? params.protocolVersion : undefined;
+        const requested = isMessageObject(params) ? params.protocolVersion : undefined;
         if (typeof requested !== 'string') return error(exchange, RpcCode.invalidParams, id, problem(400, 'initialize takes { protocolVersion, capabilities, clientInfo }'));
         return reply(exchange, 200, mcpAnswer(codec, id, initializeResult(requested, mcp)));
       }
@@ -93,13 +93,13 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
   };
 
   /** `tools/call { name, arguments }`: an unknown tool or arguments that are no object are `-32602`; the rest is the tool's result. */
-  const callTool = (exchange: MessageExchange, message: ParsedMessage, id: RpcId, params: unknown): EndpointResponse | Promise<EndpointResponse> => {
-    const name = isRecord(params) ? params.name : undefined;
+  const callTool = (exchange: MessageRequest, message: ParsedMessage, id: RpcId, params: unknown): EndpointResponse | Promise<EndpointResponse> => {
+    const name = isMessageObject(params) ? params.name : undefined;
     if (typeof name !== 'string') return error(exchange, RpcCode.invalidParams, id, problem(400, 'tools/call takes { name, arguments }'));
     const procedure = procedures.get(name);
     if (procedure === undefined) return error(exchange, RpcCode.invalidParams, id, problem(400, `there is no tool '${shownText(name)}'`));
     const args = (params as Record<string, unknown>).arguments;
-    if (args !== undefined && !isRecord(args)) return error(exchange, RpcCode.invalidParams, id, problem(400, 'the arguments of a tool are an object'));
+    if (args !== undefined && !isMessageObject(args)) return error(exchange, RpcCode.invalidParams, id, problem(400, 'the arguments of a tool are an object'));
     const part: MessagePart | undefined = args === undefined ? undefined : { tree: args, message, at: ARGUMENTS };
     const outcome = procedure.invoke(exchange.request, exchange.requestId, part);
     return outcome instanceof Promise ? outcome.then((o) => called(exchange, id, procedure, o)) : called(exchange, id, procedure, outcome);
@@ -109,7 +109,7 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
    * A call's answer: a caller refused is the HTTP refusal itself (401 with its challenge, 403), and
    * one over its rate limit the HTTP 429 with `Retry-After`; anything else a tool result.
    */
-  const called = (exchange: MessageExchange, id: RpcId, procedure: Procedure, outcome: Outcome): EndpointResponse => {
+  const called = (exchange: MessageRequest, id: RpcId, procedure: Procedure, outcome: Outcome): EndpointResponse => {
     let response: EndpointResponse;
     let reported = outcome;
     if (!outcome.ok && (outcome.stage === 'refused' || outcome.stage === 'limited')) response = exchange.fail(outcome.doc, outcome.headers);
@@ -130,13 +130,13 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
 
   return (request: EndpointRequest) => {
     const refusal = originRefusal(request.headers, mcp.origins) ?? versionRefusal(request.headers);
-    const exchange = new MessageExchange(request, settings);
+    const exchange = new MessageRequest(request, settings);
     return refusal === undefined ? exchange.take(negotiation, route) : exchange.fail(refusal);
   };
 }
 
 /** A JSON-RPC response (to a request the server never sends, since it sends none): no `method`, a `result` or an `error`. */
 function isResponse(tree: unknown): boolean {
-  return isRecord(tree) && !Object.hasOwn(tree, 'method') && (Object.hasOwn(tree, 'result') || Object.hasOwn(tree, 'error'));
+  return isMessageObject(tree) && !Object.hasOwn(tree, 'method') && (Object.hasOwn(tree, 'result') || Object.hasOwn(tree, 'error'));
 }
 

@@ -51,7 +51,7 @@ export function toolResult(
 
 /** A tool result saying what went wrong: the problem's detail (or title) and each read error at its path in `arguments`. */
 function errorResult(codec: Codec, id: RpcId, doc: ProblemDocument): Uint8Array | string {
-  return mcpAnswer(codec, id, { content: [{ type: 'text', text: problemText(doc) }], isError: true });
+  return mcpAnswer(codec, id, { content: [{ type: 'text', text: toolErrorText(doc) }], isError: true });
 }
 
 /**
@@ -59,7 +59,7 @@ function errorResult(codec: Codec, id: RpcId, doc: ProblemDocument): Uint8Array 
  * error at its path in `arguments` on a line of its own; a failure's request id, to find it in the
  * server's logs.
  */
-export function problemText(doc: ProblemDocument): string {
+export function toolErrorText(doc: ProblemDocument): string {
   let text = `${doc.status} ${doc.title}`;
   const errors = doc.errors ?? [];
   if (errors.length === 0) text += doc.detail === undefined ? '' : `: ${doc.detail}`;

@@ -7,7 +7,7 @@ import { asReadError } from '../../../core/errors/read-error.ts';
 import type { Opts } from '../../../core/options.ts';
 import { partReader, type PartReader } from '../../../core/read/read.ts';
 import { namedArguments, namedArgumentsOf } from './named-arguments.ts';
-import { exactPart, isRecord, type MessagePart } from './message-part.ts';
+import { exactPart, isMessageObject, type MessagePart } from './message-part.ts';
 
 /** The kinds of descriptor whose values are JSON objects: a method with one such parameter takes it as its arguments object. */
 const OBJECT_KINDS: ReadonlySet<string> = new Set(['object', 'variant', 'map']);
@@ -82,7 +82,7 @@ export class MessageArgumentsReader {
       const values = this.#readersOf(source).positional(tree, exactPart(params)) as readonly unknown[];
       return this.#names === undefined || this.#count === 0 ? values : [namedArgumentsOf(this.#names, values)];
     }
-    if (isRecord(tree) && this.argumentObject !== undefined) return this.#byName(tree, source, exactPart(params));
+    if (isMessageObject(tree) && this.argumentObject !== undefined) return this.#byName(tree, source, exactPart(params));
     const expected = this.argumentObject === undefined ? `an array of ${this.#count} parameters` : 'an array of the parameters, or an object of them by name';
     throw asReadError(new Failure('type_mismatch', `params must be ${expected}`));
   }

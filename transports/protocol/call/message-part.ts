@@ -21,6 +21,6 @@ export function exactPart(part: MessagePart): (() => unknown) | undefined {
 }
 
 /** Whether `value`, a part of a parsed message, is an object of members (not an array, not bytes). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
+export function isMessageObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 }

@@ -2,7 +2,7 @@ import type { Endpoints } from '../../protocol/pipeline/endpoints.ts';
 import { StreamType } from '../../../core/descriptors/stream.ts';
 import { mediaForms, streamForms } from './media-types.ts';
 import { operationObject } from './operation.ts';
-import { headerComponents, PROBLEM_ORDER, PROBLEM_RESPONSES, PROBLEM_SCHEMA, problemResponse, problemSchema, type ProblemStatus } from './problems.ts';
+import { headerComponents, PROBLEM_ORDER, PROBLEM_RESPONSES, PROBLEM_SCHEMA, problemResponseObject, problemSchema, type ProblemStatus } from './problems.ts';
 import { SchemaComponents } from './schemas.ts';
 import type { OpenApiDocument, OpenApiObject, OpenApiOptions } from './types.ts';
 
@@ -56,7 +56,7 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
 
   const responses: Record<string, OpenApiObject> = {};
   for (const status of PROBLEM_ORDER) {
-    if (used.has(status)) responses[PROBLEM_RESPONSES[status]] = problemResponse(status, media, endpoints.maxBodyBytes);
+    if (used.has(status)) responses[PROBLEM_RESPONSES[status]] = problemResponseObject(status, media, endpoints.maxBodyBytes);
   }
   const doc: OpenApiDocument = {
     openapi: itemSchemas ? OPENAPI_STREAMS_VERSION : OPENAPI_VERSION,

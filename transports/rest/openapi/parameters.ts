@@ -8,7 +8,7 @@ import type { BigIntType, OptionalType } from '../../../core/descriptors/index.t
 import type { ObjectType } from '../../../core/descriptors/object.ts';
 import type { Type } from '../../../core/descriptors/type.ts';
 import { formOf } from '../../../core/descriptors/visit.ts';
-import type { JsonSchema, SchemaForm } from '../../../core/schema/schema-target.ts';
+import type { JsonSchema, WireForm } from '../../../core/schema/schema-target.ts';
 import type { ArgumentSources } from '../arguments.ts';
 import { queryArray, queryKeysOf } from '../../protocol/params/index.ts';
 import type { SchemaComponents } from './schemas.ts';
@@ -38,7 +38,7 @@ export function parameterObjects(sources: ArgumentSources, schemas: SchemaCompon
     const spread = formOf(p.type) === 'object';
     const object = spread ? (p.type as ObjectType) : root;
     const at = spread ? `${where}'s query parameter '${p.name}'` : `${where}'s query`;
-    const members = (form: SchemaForm): Members => {
+    const members = (form: WireForm): Members => {
       const key = `${at} ${form}`;
       if (!described.has(key)) described.set(key, schemas.members(object, form, at));
       return described.get(key)!;
@@ -53,14 +53,14 @@ export function parameterObjects(sources: ArgumentSources, schemas: SchemaCompon
  * text), but a 64-bit integer is its decimal digits whatever its `json` says: the native integer
  * of the binary form, not the string JSON may carry.
  */
-function formOfText(type: Type): SchemaForm {
+function formOfText(type: Type): WireForm {
   const array = queryArray(type);
   const scalar = array !== undefined ? array.element : formOf(type) === 'optional' ? (type as OptionalType).inner : type;
   return formOf(scalar) === 'bigint' && (scalar as BigIntType).json === 'string' ? 'binary' : 'json';
 }
 
 /** One query key: a scalar once, an array as a repeated key, each optional or not (left out when absent). */
-function queryParameter(key: string, type: Type, membersIn: (form: SchemaForm) => Members): OpenApiObject {
+function queryParameter(key: string, type: Type, membersIn: (form: WireForm) => Members): OpenApiObject {
   const members = membersIn(formOfText(type));
   const required = members.required.includes(key);
   const schema = formOf(type) === 'optional' ? present(members.properties[key]!) : members.properties[key]!;

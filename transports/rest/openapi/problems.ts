@@ -111,7 +111,7 @@ export type ProblemStatus = keyof typeof PROBLEM_RESPONSES;
 export const PROBLEM_ORDER: readonly ProblemStatus[] = [400, 401, 403, 406, 413, 415, 429, 500, 'default'];
 
 /** The response object of each problem answer, for `components.responses`. */
-export function problemResponse(status: ProblemStatus, media: readonly MediaForm[], maxBodyBytes: number): OpenApiObject {
+export function problemResponseObject(status: ProblemStatus, media: readonly MediaForm[], maxBodyBytes: number): OpenApiObject {
   const descriptions: Record<ProblemStatus, string> = {
     400: 'The body, or a path or query parameter, cannot be read (code and path say why and where), or the method refused its arguments.',
     401: 'No credentials, or credentials that are refused; WWW-Authenticate names the schemes. The body is not read.',

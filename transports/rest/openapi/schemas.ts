@@ -1,7 +1,7 @@
 import type { ObjectType, Type } from '../../../core/descriptors/index.ts';
 import { resolveReadOptions, type Opts, type ResolvedReadOptions } from '../../../core/options.ts';
 import { schemaError, SchemaPath } from '../../../core/schema/schema-path.ts';
-import type { DescribeObject, JsonSchema, SchemaDirection, SchemaForm } from '../../../core/schema/schema-target.ts';
+import type { DescribeObject, JsonSchema, SchemaDirection, WireForm } from '../../../core/schema/schema-target.ts';
 import { SchemaWalker } from '../../../core/schema/walker.ts';
 import { nameComponents, type Variant } from './component-names.ts';
 import { sameJson } from './same-json.ts';
@@ -57,7 +57,7 @@ export class SchemaComponents {
   }
 
   /** The schema of `type` as the server reads (`'read'`) or writes (`'write'`) it in `form`. */
-  schema(type: Type, direction: SchemaDirection, form: SchemaForm, where: string): JsonSchema {
+  schema(type: Type, direction: SchemaDirection, form: WireForm, where: string): JsonSchema {
     return this.#walker(direction, form).schema(type, SchemaPath.root(where));
   }
 
@@ -66,7 +66,7 @@ export class SchemaComponents {
    * is named: `properties` (each member's schema) and `required` (the keys reading rejects as
    * missing), for the parameters an object spreads over a query string.
    */
-  members(type: ObjectType, form: SchemaForm, where: string): { readonly properties: Record<string, JsonSchema>; readonly required: readonly string[] } {
+  members(type: ObjectType, form: WireForm, where: string): { readonly properties: Record<string, JsonSchema>; readonly required: readonly string[] } {
     const s = this.#walker('read', form).object(type, SchemaPath.root(where));
     return { properties: s.properties as Record<string, JsonSchema>, required: (s.required ?? []) as string[] };
   }
@@ -93,7 +93,7 @@ export class SchemaComponents {
   }
 
   /** The walker of one direction and form, kept for the document: it knows which components it has described. */
-  #walker(direction: SchemaDirection, form: SchemaForm): SchemaWalker {
+  #walker(direction: SchemaDirection, form: WireForm): SchemaWalker {
     const key = `${direction} ${form}`;
     let walker = this.#walkers.get(key);
     if (walker === undefined) {
@@ -117,7 +117,7 @@ export class SchemaComponents {
     return v === undefined ? undefined : `${v.base} ${v.mode} ${v.form}`;
   }
 
-  #namedRef(type: ObjectType & { readonly name: string }, mode: SchemaDirection, form: SchemaForm, describe: DescribeObject, at: SchemaPath): JsonSchema {
+  #namedRef(type: ObjectType & { readonly name: string }, mode: SchemaDirection, form: WireForm, describe: DescribeObject, at: SchemaPath): JsonSchema {
     const name = type.name;
     let named = this.#named.get(name);
     if (named === undefined) {

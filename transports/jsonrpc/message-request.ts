@@ -20,9 +20,9 @@ export interface MessageSettings {
 /** What a protocol does with a message, once it is read. */
 export interface MessageHandler {
   /** The answer to the parsed message. */
-  answer(exchange: MessageExchange, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse>;
+  answer(exchange: MessageRequest, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse>;
   /** The answer to a body that does not parse. */
-  unparsed(exchange: MessageExchange, error: ReadError): EndpointResponse;
+  unparsed(exchange: MessageRequest, error: ReadError): EndpointResponse;
 }
 
 
@@ -31,7 +31,7 @@ export interface MessageHandler {
  * 415 for a body no codec reads, 406 when no codec can answer, 413 over `maxBodyBytes`; then the
  * body parsed whole and handed on. Every answer carries `x-request-id`.
  */
-export class MessageExchange {
+export class MessageRequest {
   readonly requestId: string;
   /** The codec of the answer, as `Accept` chose it; set once the request is taken. */
   choice!: Choice;

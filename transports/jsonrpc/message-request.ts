@@ -3,7 +3,7 @@ import { ANY_VALUE } from '../protocol/any-value.ts';
 import { ReadError } from '../../core/errors/read-error.ts';
 import type { Opts } from '../../core/options.ts';
 import type { Choice, Negotiation } from '../protocol/negotiate.ts';
-import { EMPTY_BODY, bodyOverLimit } from '../protocol/pipeline/request-body.ts';
+import { bodyOverLimit, pullBody } from '../protocol/pipeline/request-body.ts';
 import { requestIdOf, stampRequestId } from '../protocol/pipeline/request-id.ts';
 import { notAcceptable, problemResponse, serverFault, unreadableBody, type ProblemDocument } from '../protocol/problem.ts';
 import type { EndpointRequest, EndpointResponse, HeaderValues } from '../protocol/types.ts';
@@ -51,10 +51,7 @@ export class MessageRequest {
     const choice = negotiation.answer(this.#accept, codec);
     if (choice === undefined) return this.fail(notAcceptable(settings.acceptPost));
     this.choice = choice;
-    const { body } = request;
-    if (typeof body !== 'function') return this.#withBody(codec, body ?? EMPTY_BODY, handler);
-    // Called as a method: a transport may read the body with `this`.
-    const read = body.call(request);
+    const read = pullBody(request);
     if (read instanceof Promise) return read.then((r) => (r instanceof Uint8Array ? this.#withBody(codec, r, handler) : r));
     return read instanceof Uint8Array ? this.#withBody(codec, read, handler) : read;
   }

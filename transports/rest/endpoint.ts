@@ -23,7 +23,7 @@ import type { SequenceWriter } from '../protocol/streams/writer.ts';
 import { reportResponse } from '../protocol/call/response-report.ts';
 import { notAcceptable, problem, problemForError, problemResponse, serverFault, unreadableBody, type ProblemDocument } from '../protocol/problem.ts';
 import { requestIdOf, stampRequestId } from '../protocol/pipeline/request-id.ts';
-import { bodyOverLimit, EMPTY_BODY } from '../protocol/pipeline/request-body.ts';
+import { bodyOverLimit, pullBody } from '../protocol/pipeline/request-body.ts';
 import type { MethodPlan } from '../protocol/call/method-plan.ts';
 import type { RegistrySettings } from '../protocol/serving.ts';
 import { addVary } from '../protocol/vary.ts';
@@ -148,9 +148,7 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
       const chunks = request.bodyStream(settings.maxStreamBytes);
       return isChunks(chunks) ? withStream(call, request, accept, chunks) : chunks;
     }
-    if (typeof request.body !== 'function') return withBody(call, request, accept, request.body ?? EMPTY_BODY);
-    // Called as a method: a transport may read the body with `this`.
-    const read = request.body();
+    const read = pullBody(request);
     // Most bodies are known to be empty at once (a GET): no promise to wait for then.
     if (read instanceof Promise) return read.then((r) => settle(call, r instanceof Uint8Array ? withBody(call, request, accept, r) : r));
     return read instanceof Uint8Array ? withBody(call, request, accept, read) : read;

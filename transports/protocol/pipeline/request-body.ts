@@ -5,6 +5,7 @@
 import type { BodyCoding, RequestCoding } from './content-coding.ts';
 import { problem, type ProblemDocument } from '../problem.ts';
 import type { Load } from './load.ts';
+import type { EndpointRequest, EndpointResponse } from '../types.ts';
 
 /** The outcome of reading a request body under a cap; `busy` when the server's body budget ran out. */
 export type BodyResult =
@@ -14,6 +15,18 @@ export type BodyResult =
   | { readonly kind: 'broken' };
 
 export const EMPTY_BODY = new Uint8Array(0);
+
+/**
+ * The body of `request`, pulled the one way every protocol pulls it: the bytes it was given (none:
+ * empty), or those its transport reads on demand (`request.body()`, called as a method, which may
+ * answer instead: a 413, a 503), a promise while they still arrive.
+ */
+export function pullBody(request: EndpointRequest): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> {
+  const { body } = request;
+  if (typeof body !== 'function') return body ?? EMPTY_BODY;
+  // Called as a method: a transport may read the body with `this`.
+  return body.call(request);
+}
 const TOO_LARGE: BodyResult = Object.freeze({ kind: 'too-large' });
 export const BUSY: BodyResult = Object.freeze({ kind: 'busy' });
 export const BROKEN: BodyResult = Object.freeze({ kind: 'broken' });

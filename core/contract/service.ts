@@ -1,5 +1,4 @@
 import type { Call } from './call.ts';
-import type { Type } from '../descriptors/type.ts';
 import { schemeNames, type InferParams, type InferReturn, type MethodContract, type Params, type Returns } from './method.ts';
 
 /** The methods of a contract, by name. */

@@ -46,7 +46,7 @@ export class ObjectType<F extends Fields = Fields> extends Type<InferObject<F>, 
 
   constructor(readonly fields: F, options: ObjectOptions = {}) {
     super();
-    if (Object.prototype.hasOwnProperty.call(fields, '__proto__')) {
+    if (Object.hasOwn(fields, '__proto__')) {
       throw new TypeError("t.object(): a member may not be named '__proto__'");
     }
     // Keys are written as text in every codec, which cannot hold a lone surrogate.

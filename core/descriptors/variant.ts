@@ -25,7 +25,7 @@ export class VariantType<K extends string = string, M extends readonly VariantMe
     const byValue = new Map<string | number | boolean, M[number]>();
     members.forEach((member, i) => {
       if (member?.kind !== 'object') throw new TypeError(`${where}: member ${i} is ${member?.kind ?? String(member)}, not a t.object()`);
-      const field = Object.prototype.hasOwnProperty.call(member.fields, key) ? member.fields[key] : undefined;
+      const field = Object.hasOwn(member.fields, key) ? member.fields[key] : undefined;
       if (field?.kind !== 'literal') {
         throw new TypeError(`${where}: member ${i}${nameOf(member)} needs ${JSON.stringify(key)}: t.literal(...), got ${field?.kind ?? 'no such member'}`);
       }

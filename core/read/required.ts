@@ -49,7 +49,7 @@ function readsAsOwnDefault(field: Type): boolean {
  * the others follow the rule of `true`.
  */
 export function isRequiredKey(object: ObjectType, key: string, errorOnMissingKeys: MissingKeys): boolean {
-  const field = Object.prototype.hasOwnProperty.call(object.fields, key) ? object.fields[key] : undefined;
+  const field = Object.hasOwn(object.fields, key) ? object.fields[key] : undefined;
   if (field === undefined) return false;
   if (!isLeftOutWhenUndefined(field) && defaultBreaksConstraints(field)) return true;
   if (!errorOnMissingKeys) return false;

@@ -108,7 +108,7 @@ describe('codecs: strings are Unicode text', () => {
   for (const codec of CODECS) {
     it(`${codec.name} refuses to write a lone surrogate, in a value and in a map key`, () => {
       expectWriteError(() => codec.encode(Plain, { name: 'a\ud800', n: 1 }), 'type_mismatch', '/name');
-      expectWriteError(() => codec.encode(t.map(t.i32()), { ['\udc00']: 1 } as Record<string, number>), 'type_mismatch');
+      expectWriteError(() => codec.encode(t.map(t.i32()), { '\udc00': 1 } as Record<string, number>), 'type_mismatch');
     });
   }
 
@@ -145,9 +145,9 @@ describe('codecs: strings are Unicode text', () => {
 
 describe('descriptors: names and values a codec writes are Unicode text', () => {
   it('refuses a lone surrogate in a member name, a literal or an enum value when the descriptor is made', () => {
-    expect(() => t.object({ ['k\ud800']: t.i32() })).to.throw(TypeError, /lone surrogate/);
+    expect(() => t.object({ 'k\ud800': t.i32() })).to.throw(TypeError, /lone surrogate/);
     expect(() => t.literal('a\udc00')).to.throw(TypeError, /lone surrogate/);
     expect(() => t.enum(['ok', '\ud800'])).to.throw(TypeError, /lone surrogate/);
-    expect(() => t.object({ ['😀']: t.literal('😀'), e: t.enum(['😀']) })).not.to.throw();
+    expect(() => t.object({ '😀': t.literal('😀'), e: t.enum(['😀']) })).not.to.throw();
   });
 });

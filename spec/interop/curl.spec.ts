@@ -69,7 +69,7 @@ function documentedCommands(file: string): DocumentedCommand[] {
 
 describe('interop: the curl commands of the README and the docs, against the example server', () => {
   for (const file of ['README.md', 'docs/http-server.md', 'docs/calls.md']) {
-    it(`${file}: each answers as shown`, async function () {
+    it(`${file}: each answers as shown`, async () => {
       await requireCurl();
       const commands = documentedCommands(file);
       expect(commands.length, 'curl commands found').to.be.at.least(4);
@@ -96,7 +96,7 @@ describe('interop: curl against the example server', () => {
   const log: string[] = [];
   const { server } = createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: (line) => log.push(line) });
   let url = '';
-  before(async function () {
+  before(async () => {
     await requireCurl();
     url = await listen(server);
   });

@@ -80,7 +80,7 @@ class Watched {
   }
 }
 
-const WatchedApi = meta(Watched, service({ hold: method([], t.string()), look: method([t.string()], t.string()) }));
+meta(Watched, service({ hold: method([], t.string()), look: method([t.string()], t.string()) }));
 
 for (const transport of TRANSPORTS) {
   describe(`transports: a call shows its own request only (${transport.kind})`, () => {

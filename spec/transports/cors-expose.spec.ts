@@ -17,7 +17,7 @@ class Made {
   }
   later(): string { throw new HttpError(429, 'later', { headers: { 'retry-after': '5' } }); }
 }
-const MadeApi = meta(Made, service({ make: method([], t.string(), { status: 201 }), later: method([], t.string()) }));
+meta(Made, service({ make: method([], t.string(), { status: 201 }), later: method([], t.string()) }));
 
 /** The exposed names of an answer, lower-case. */
 const exposed = (value: unknown) => String(value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');

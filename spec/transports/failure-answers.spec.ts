@@ -35,7 +35,7 @@ class Hostile {
     throw new HttpError(503, 'down \uDFFF');
   }
 }
-const HostileApi = meta(Hostile, service({
+meta(Hostile, service({
   throwsProxy: method([], t.string()),
   rejectsProxy: method([], t.string()),
   returnsProxy: method([], Point),

@@ -32,7 +32,7 @@ class Slow {
   }
   crash(): string { throw new Error('the disk is on fire'); }
 }
-const SlowApi = meta(Slow, service({ never: method([], t.string()), untilGone: method([], t.string()), crash: method([], t.string()) }));
+meta(Slow, service({ never: method([], t.string()), untilGone: method([], t.string()), crash: method([], t.string()) }));
 
 /** Every console.error line written while `run` runs, one entry per call, formatted as Node prints it. */
 async function logged(run: (lines: readonly string[]) => Promise<void>): Promise<string[]> {

@@ -10,7 +10,7 @@ import { TRANSPORTS } from './both-transports.ts';
 class Pinger {
   ping(): string { return 'pong'; }
 }
-const PingerApi = meta(Pinger, service({ ping: method([], t.string()) }));
+meta(Pinger, service({ ping: method([], t.string()) }));
 
 for (const transport of TRANSPORTS) {
   describe(`transports: onResponse reports the mount prefix (${transport.kind})`, () => {

@@ -97,6 +97,7 @@ export interface CallOptions {
 }
 
 /** What a client method resolves to: the decoded result, nothing for `t.void()`. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a t.void() method's promise is Promise<void>, as a function returning nothing
 export type ClientResult<R extends Returns> = [R] extends [VoidType] ? void : Infer<R>;
 
 /**

@@ -151,7 +151,7 @@ export function answerConnect(_req: IncomingMessage, socket: Socket): void {
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   const pending = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || (pending != null && pending.headersSent) || isAnswered(socket)) {
+  if (err.code === 'ECONNRESET' || !socket.writable || (pending?.headersSent) || isAnswered(socket)) {
     socket.destroy();
     return;
   }

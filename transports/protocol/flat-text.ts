@@ -11,4 +11,5 @@ export function flatText(text: string): string {
 }
 
 /** Where {@link flatText} keeps its conversion's result. */
+// biome-ignore lint/correctness/noUnusedVariables: written and never read, so that no compiler drops the conversion
 let flattening = 0;

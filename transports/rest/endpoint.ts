@@ -1,14 +1,12 @@
-import type { Codec } from '../../core/codec.ts';
-import type { MethodContract } from '../../core/contract/method.ts';
+
 import { ReadError } from '../../core/errors/read-error.ts';
 import { callFailure, problemOf, reportCallFailure } from '../protocol/call/call-failure.ts';
-import type { Opts } from '../../core/options.ts';
-import { authenticate, isRefusal } from '../protocol/call/authenticate.ts';
+import { authenticate, } from '../protocol/call/authenticate.ts';
 import type { ArgumentSources } from './arguments.ts';
 import { namedArguments } from '../protocol/call/named-arguments.ts';
 import { argumentsReader } from './read-arguments.ts';
 import { EndpointCall, calls, type CallSite } from '../protocol/call/call.ts';
-import { intercept, type Interceptor } from '../protocol/call/interceptors.ts';
+import { intercept, } from '../protocol/call/interceptors.ts';
 import { isThenable } from '../protocol/thenable.ts';
 import { Negotiation, type Choice } from '../protocol/negotiate.ts';
 import { chooseStreamType, streamTypes } from '../protocol/streams/choose.ts';

@@ -21,7 +21,7 @@ function spy(value: Record<string, unknown>): { value: Record<string, unknown>; 
     enumerable: true,
     get() {
       stack ||= new Error().stack ?? '';
-      return value['name'];
+      return value.name;
     },
   });
   return { value: spied, stack: () => stack };

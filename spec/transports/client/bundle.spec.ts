@@ -35,7 +35,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 describe('transports/client in a browser bundle', () => {
   const cases: [string, string, number][] = [
-    ['the client with the JSON codec', "export { createClient } from './transports/client/index.ts'; export { json } from './codecs/json/index.ts';", 34],
+    ['the client with the JSON codec', "export { createClient } from './transports/client/index.ts'; export { json } from './codecs/json/index.ts';", 35],
     ['the client with MessagePack (JSON comes along as the fallback)', "export { createClient } from './transports/client/index.ts'; export { msgpack } from './codecs/msgpack/index.ts';", 48],
     ['the client with CBOR (JSON comes along as the fallback)', "export { createClient } from './transports/client/index.ts'; export { cbor } from './codecs/cbor/index.ts';", 48],
   ];
@@ -49,7 +49,7 @@ describe('transports/client in a browser bundle', () => {
     });
   }
 
-  it('is stated in the docs by the budgets held here: under 34 KB with JSON, under 48 KB with MessagePack or CBOR', () => {
+  it('is stated in the docs by the budgets held here: under 35 KB with JSON, under 48 KB with MessagePack or CBOR', () => {
     const budgets = [...new Set(cases.map(([, , budget]) => budget))];
     const page = readFileSync(new URL('../../../docs/client-and-fetch.md', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');

@@ -9,7 +9,7 @@ import { raw } from '../../support/http-client.ts';
 class Admin {
   getSecrets(): string { return 'the admin secrets'; }
 }
-const AdminApi = meta(Admin, service({ getSecrets: method([], t.string()) }));
+meta(Admin, service({ getSecrets: method([], t.string()) }));
 
 const DOTS = ['..', '.', '%2e%2e', '%2E.', '.%2e', '%2e', '%2E%2E'];
 

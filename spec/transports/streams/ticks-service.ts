@@ -40,6 +40,7 @@ export class Ticks {
     throw new Error('the vault key is swordfish');
   }
   refuseFirst(): AsyncIterable<Tick> {
+    // biome-ignore lint/correctness/useYield: a stream that fails before its first item
     return (async function* () {
       throw new HttpError(429, 'slow down', { headers: { 'retry-after': '3' } });
     })();

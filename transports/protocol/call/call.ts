@@ -179,7 +179,7 @@ export class EndpointCall implements Call {
   }
 
   has(key: ContextKey<unknown>): boolean {
-    return this.#keys !== undefined && this.#keys.includes(key);
+    return this.#keys?.includes(key) ?? false;
   }
 
   set<T>(key: ContextKey<T>, value: T): void {

@@ -353,7 +353,7 @@ export abstract class Exchange<R = never> implements EndpointRequest, Abandonabl
     // `Accept-Encoding` is read only for an answer that may be compressed (most are below the threshold).
     const policy = this.pipeline.compression();
     let coding: ResponseCoding | undefined;
-    if (policy !== null && policy.qualifies(merged)) {
+    if (policy?.qualifies(merged)) {
       const acceptEncoding = this.acceptEncoding();
       if (acceptEncoding != null) coding = policy.planQualified(merged, this.head, acceptEncoding);
     }

@@ -73,7 +73,7 @@ export class RouteTable<R = never> {
     // HEAD is answered by a HEAD route, else by the GET one.
     const fallback = method === 'HEAD' ? 'GET' : undefined;
     const match = this.#router.find(method, segments) ?? (fallback === undefined ? undefined : this.#router.find(fallback, segments));
-    if (match !== undefined && match.literal) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
+    if (match?.literal) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
     let codecs: readonly Codec[] | undefined;
     // Paths without parameters first, in every mount: a literal segment wins over a parameter even
     // when two registries share a prefix.

@@ -3,7 +3,7 @@
 // path, the texts no segment can be); a descriptor without a text form is never taken.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { LiteralType, ReadError, WriteError, t, type MissingKeys, type ObjectType, type Type } from '../../../../index.ts';
+import { type LiteralType, ReadError, WriteError, t, type MissingKeys, type ObjectType, type Type } from '../../../../index.ts';
 import { compileJsonWriter } from '../../../../codecs/json/compile-writer.ts';
 import { asWriteError } from '../../../../core/errors/write-error.ts';
 import { parseTarget } from '../../../../transports/protocol/pipeline/target.ts';

@@ -87,6 +87,7 @@ describe('transports/protocol/params: writing to text', () => {
     it('refuses an array with a hole, or outside its item bounds', () => {
       const bounded = textWriter([], [p('a', t.array(t.u8(), { minItems: 1, maxItems: 2 }))]);
       // eslint-disable-next-line no-sparse-arrays
+      // biome-ignore lint/suspicious/noSparseArray: a hole is the value under test
       expect(writeFailure(() => bounded.query({ a: [1, , 2] })).path).to.equal('/a');
       expect(writeFailure(() => bounded.query({ a: [] })).code).to.equal('out_of_range');
       expect(writeFailure(() => bounded.query({ a: [1, 2, 3] })).code).to.equal('out_of_range');

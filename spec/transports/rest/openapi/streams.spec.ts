@@ -64,6 +64,7 @@ class Streams {
     throw new HttpError(409, `stopped after ${count}`);
   }
   refuseFirst(): AsyncIterable<Tick> {
+    // biome-ignore lint/correctness/useYield: a stream that fails before its first item
     return (async function* () {
       throw new HttpError(429, 'slow down');
     })();

@@ -53,7 +53,7 @@ class Journal {
   when(at: Date): Date { return at; }
   anything(v: unknown): unknown { return v; }
 }
-const JournalApi = meta(Journal, service({
+meta(Journal, service({
   record: method([Event], Event),
   plant: method([Tree], Tree),
   shapes: method([t.array(Shape)], t.array(Shape)),

@@ -19,6 +19,10 @@ meta(EarlyService, service({ echo: method([Early], Early) }));
 // Registered at start-up: its readers and writers are compiled now, in every codec.
 const registry = new Registry().on(new EarlyService());
 
+// Made before the refusal: Node loads its fetch classes (undici) on first use, and they capture
+// members of the global Function as they load.
+const headers = new Headers({ 'content-type': 'application/json' });
+
 const original = globalThis.Function;
 globalThis.Function = function refused() {
   throw new EvalError('Code generation from strings disallowed for this context');
@@ -31,7 +35,7 @@ for (const codec of [json, msgpack, cbor]) {
   results[codec.name] = late.id === value.id && late.tags.join() === value.tags.join();
 }
 const answer = await registry.endpoints.handle({
-  method: 'POST', path: '/echo', headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{"id": 7, "name": "x"}'),
+  method: 'POST', path: '/echo', headers, body: new TextEncoder().encode('{"id": 7, "name": "x"}'),
 });
 globalThis.Function = original;
 console.log(JSON.stringify({

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { encode as msgpackJsEncode } from '@msgpack/msgpack';
-import { encode as cborLibEncode } from 'cbor';
+import { nodeCborEncode as cborLibEncode } from '../support/node-cbor.ts';
 import { Encoder as CborXEncoder } from 'cbor-x';
 import { t, type Type } from '../../index.ts';
 import { WireTimestamp } from '../../core/kinds/timestamp.ts';

@@ -9,6 +9,7 @@
 // that is where a u64 above 2^53 shows.
 import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpack';
 import cbor from 'cbor';
+import { nodeCborEncode } from '../support/node-cbor.ts';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { ALLOWED_ORIGIN, LIST_LENGTH, MAX_BODY_BYTES, PREFIX, RPC_PREFIX, SECRET, TOKENS, listedSample, type Sample } from './app.ts';
 import { DEFAULT_EXPOSED_HEADERS } from '../../transports/protocol/pipeline/cors.ts';
@@ -144,7 +145,7 @@ const ECHOED_VALUE = { ...SAMPLE_VALUE, count: -6 };
 const ECHOED_JSON = SAMPLE_JSON.replace('"count":-7', '"count":-6');
 
 const asMsgpack = (value: unknown) => msgpackEncode(value, { useBigInt64: true });
-const asCbor = (value: unknown) => new Uint8Array(cbor.encodeOne(value));
+const asCbor = (value: unknown) => nodeCborEncode(value);
 
 /** Decodes an answer body the way {@link ExpectedBody} says. */
 export function decodeBody(kind: 'msgpack' | 'cbor', body: Uint8Array): unknown {

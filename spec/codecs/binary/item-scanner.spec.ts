@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { encode as cborEncode } from 'cbor-x';
 import { Encoder as IndefiniteEncoder } from 'cbor';
+import { nodeCborEncode } from '../../support/node-cbor.ts';
 import { pack } from 'msgpackr';
 import { ReadError, type Codec } from '../../../index.ts';
 import { cbor } from '../../../codecs/cbor/index.ts';
@@ -69,7 +70,7 @@ describe('item scanners', () => {
   const encoders = [
     { codec: msgpack, name: 'msgpackr', encode: (v: unknown) => pack(v) as Uint8Array },
     { codec: cbor, name: 'cbor-x', encode: (v: unknown) => cborEncode(v) as Uint8Array },
-    { codec: cbor, name: 'cbor (indefinite lengths)', encode: (v: unknown) => IndefiniteEncoder.encodeOne(indefinite(v)) as Uint8Array },
+    { codec: cbor, name: 'cbor (indefinite lengths)', encode: (v: unknown) => nodeCborEncode(indefinite(v)) },
   ];
   for (const { codec, name, encode } of encoders) {
     it(`finds the end of each value ${name} writes, however the bytes are cut (property)`, () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { decodeFirstSync as cborLibDecode, encode as cborLibEncode } from 'cbor';
+import { decodeFirstSync as cborLibDecode } from 'cbor';
+import { nodeCborEncode as cborLibEncode } from '../../support/node-cbor.ts';
 import { encode as genericEncode } from 'cbor-x';
 import { t, type Type } from '../../../index.ts';
 import { cbor } from '../../../codecs/cbor/index.ts';

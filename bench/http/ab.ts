@@ -21,6 +21,7 @@ import { median } from '../harness.ts';
 import { nodeOption } from '../node-binary.ts';
 import { control, controlLine } from './control.ts';
 import { AUTH_ENDPOINT, ENDPOINTS, type BenchEndpoint } from './data.ts';
+import { coreTicks } from './proc.ts';
 import { ServerProcess } from './processes.ts';
 import { roundRatio } from './ratio.ts';
 import { checkAnswer, requestFor, type WireFormat } from './requests.ts';
@@ -95,9 +96,11 @@ try {
       request: requestFor(endpoint, format),
       cpuMicros: async () => (await server.stats()).cpuMicros,
     });
+    const before = pin ? coreTicks(1) : undefined;
     const measured = await (atOnce ? together : alternate)([target(first.label, a), target(`${first.label} (control)`, copy), target(second.label, b)], {
       connections: 50, pipelining: 1, rounds, seconds, warmupSeconds: 2,
     });
+    const after = pin ? coreTicks(1) : undefined;
     const [x, x2, y] = measured as [Measured, Measured, Measured];
     const cpuRatio = median(x.rounds.map((r, i) => y.rounds[i]!.cpuMicrosPerRequest / r.cpuMicrosPerRequest));
     const spread = x.rounds.map((r, i) => (r.requestsPerSec / y.rounds[i]!.requestsPerSec).toFixed(2)).join(' ');
@@ -109,6 +112,11 @@ try {
     if (atOnce) {
       const shared = sharedWindow(measured);
       if (shared < 0.97) console.log(`    the three load runs of a round overlapped for only ${(100 * shared).toFixed(0)}% of it: the ratios lean on the runs' ends`);
+      // Loaded together, the servers' ratio is their inverse CPU ratio only while they keep their core busy.
+      if (before !== undefined && after !== undefined && after.total > before.total) {
+        const busy = 1 - (after.idle - before.idle) / (after.total - before.total);
+        if (busy < 0.95) console.log(`    the servers' core was busy ${(100 * busy).toFixed(0)}% of the time: the load generator did not keep it full, which draws the ratios towards 1`);
+      }
     }
   }
   console.log(untrusted.length === 0

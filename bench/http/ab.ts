@@ -96,11 +96,11 @@ try {
       request: requestFor(endpoint, format),
       cpuMicros: async () => (await server.stats()).cpuMicros,
     });
-    const before = pin ? coreTicks(1) : undefined;
+    const before = pin && atOnce ? coreTicks(1) : undefined;
     const measured = await (atOnce ? together : alternate)([target(first.label, a), target(`${first.label} (control)`, copy), target(second.label, b)], {
       connections: 50, pipelining: 1, rounds, seconds, warmupSeconds: 2,
     });
-    const after = pin ? coreTicks(1) : undefined;
+    const after = pin && atOnce ? coreTicks(1) : undefined;
     const [x, x2, y] = measured as [Measured, Measured, Measured];
     const cpuRatio = median(x.rounds.map((r, i) => y.rounds[i]!.cpuMicrosPerRequest / r.cpuMicrosPerRequest));
     const spread = x.rounds.map((r, i) => (r.requestsPerSec / y.rounds[i]!.requestsPerSec).toFixed(2)).join(' ');

@@ -1,7 +1,10 @@
 // `npm run bench` (`-- --quick` for a short run, `-- --no-http` for the codecs alone, `-- --only=Shape,User`
-// for the codec cases whose payload name holds `Shape` or `User`): prints a table of ops/s, req/s and ratios,
+// for the codec cases whose payload name holds `Shape` or `User`, `-- --node=24`, `--node=26` or
+// `--node=/path/to/node` for the whole run on that Node): prints a table of ops/s, req/s and ratios,
 // checks the targets, writes bench/results.json and bench/results.svg.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
 import { renderChart } from './chart.ts';
 import { runCodecBenchmarks, wireSizes, type CaseResult } from './codecs.ts';
@@ -11,6 +14,15 @@ import { onlyFilter } from './harness.ts';
 import { httpTable } from './http/table.ts';
 import { partTables, runParts } from './parts.ts';
 import { checkPartTargets, checkTargets, targetLines } from './targets.ts';
+import { nodeOption } from './node-binary.ts';
+
+const node = nodeOption(process.argv);
+if (node !== undefined && node.version !== process.version) {
+  // The whole run on that Node, codecs, load generator and servers alike: this file again under it.
+  const args = process.argv.slice(2).filter((a) => !a.startsWith('--node='));
+  const run = spawnSync(node.path, ['--import', 'tsx', fileURLToPath(import.meta.url), ...args], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 
 const quick = process.argv.includes('--quick');
 const rounds = quick ? 3 : 7;

@@ -29,6 +29,9 @@ declare module 'autocannon' {
   interface Result {
     /** Seconds. */
     duration: number;
+    /** When the run started and ended. */
+    start: Date;
+    finish: Date;
     errors: number;
     timeouts: number;
     non2xx: number;

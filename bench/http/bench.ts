@@ -1,12 +1,15 @@
-// The HTTP benchmark: lacquer (JSON and MessagePack), Fastify and bare node:http, each server in its
-// own process, loaded by autocannon in alternating rounds (A B C D, then D C B A, ...); then lacquer
-// and Fastify with a bearer token and one interceptor (A B, then B A, ...).
+// The HTTP benchmark: lacquer (JSON and MessagePack), Fastify and bare node:http, each server in a
+// process of its own that loads only its own stack, loaded by autocannon in alternating rounds
+// (A B C D E, then E D C B A, ...); then lacquer and Fastify with a bearer token and one interceptor.
+// A second lacquer process runs in the same rounds as a control pair: lacquer ÷ lacquer should read
+// 1.00 ± 0.03, and an endpoint whose control does not is not to be trusted.
 import { median } from '../harness.ts';
 import { AUTH_ENDPOINT, ENDPOINTS, type BenchEndpoint } from './data.ts';
 import { load, type LoadSettings } from './load.ts';
 import { ServerProcess } from './processes.ts';
 import { checkAnswer, requestFor, type BenchRequest, type WireFormat } from './requests.ts';
-import { SERVERS, type ServerKind } from './servers/index.ts';
+import { roundOrder } from './rounds.ts';
+import type { ServerKind } from './server-kinds.ts';
 
 export interface HttpConfig extends LoadSettings {
   readonly rounds: number;
@@ -24,25 +27,34 @@ export const HTTP_QUICK: HttpConfig = { connections: 50, pipelining: 1, rounds: 
 export interface Contender {
   readonly name: string;
   readonly server: ServerKind;
+  /** Which process of that kind serves it: the control pair's second lacquer is `copy` 2. */
+  readonly copy?: number;
   readonly format: WireFormat;
 }
+
+/** The name of the control pair's second lacquer process. */
+export const CONTROL = 'lacquer json (control)';
 
 /** lacquer first: the ratios are lacquer's against the others. */
 export const CONTENDERS: readonly Contender[] = [
   { name: 'lacquer json', server: 'lacquer', format: 'json' },
+  { name: CONTROL, server: 'lacquer', copy: 2, format: 'json' },
   { name: 'lacquer msgpack', server: 'lacquer', format: 'msgpack' },
   { name: 'Fastify', server: 'fastify', format: 'json' },
   { name: 'node:http', server: 'node:http', format: 'json' },
 ];
 
 /**
- * The cases in the order they run: the three plain endpoints against every contender, then the auth
- * case (bearer token, one interceptor) against Fastify alone, in JSON.
+ * The cases in the order they run: the plain endpoints against every contender, then the auth case
+ * (bearer token, one interceptor) against Fastify alone, in JSON; the control pair in each.
  */
 export const HTTP_CASES: readonly { readonly endpoint: BenchEndpoint; readonly contenders: readonly Contender[] }[] = [
   ...ENDPOINTS.map((endpoint) => ({ endpoint, contenders: CONTENDERS })),
-  { endpoint: AUTH_ENDPOINT, contenders: CONTENDERS.filter((c) => c.name === 'lacquer json' || c.name === 'Fastify') },
+  { endpoint: AUTH_ENDPOINT, contenders: CONTENDERS.filter((c) => c.name === 'lacquer json' || c.name === CONTROL || c.name === 'Fastify') },
 ];
+
+/** The label of a contender's server process: `lacquer`, `lacquer (2)`. */
+const processName = (c: Contender) => (c.copy === undefined ? c.server : `${c.server} (${c.copy})`);
 
 interface Sample {
   readonly requestsPerSec: number;
@@ -55,6 +67,7 @@ interface Sample {
 export interface HttpMeasurement extends Sample {
   readonly name: string;
   readonly server: ServerKind;
+  readonly copy?: number;
   readonly format: WireFormat;
   /** Each round's figures; the measurement holds their medians. */
   readonly rounds: readonly Sample[];
@@ -78,9 +91,11 @@ export interface MemoryCheck {
 
 export interface HttpResults {
   readonly config: HttpConfig;
+  /** The Node the servers ran on (`v24.22.3`). */
+  readonly node: string;
   readonly cases: readonly HttpCase[];
-  /** Each server process's memory after the whole run. */
-  readonly rss: readonly { server: ServerKind; rssMB: number; heapUsedMB: number }[];
+  /** Each server process's memory after the whole run, by its name (`lacquer`, `lacquer (2)`, `fastify`, ...). */
+  readonly rss: readonly { server: string; rssMB: number; heapUsedMB: number }[];
   readonly memory: MemoryCheck;
 }
 
@@ -100,7 +115,7 @@ async function measure(server: ServerProcess, request: BenchRequest, config: Htt
  */
 async function memoryCheck(lacquer: ServerProcess, config: HttpConfig): Promise<MemoryCheck> {
   const before = await lacquer.stats();
-  const variants = ENDPOINTS.flatMap((e) => CONTENDERS.filter((c) => c.server === 'lacquer').map((c) => requestFor(e, c.format)));
+  const variants = ENDPOINTS.flatMap((e) => CONTENDERS.filter((c) => c.server === 'lacquer' && c.copy === undefined).map((c) => requestFor(e, c.format)));
   let sent = 0;
   for (const [i, request] of variants.entries()) {
     const amount = Math.round((config.memoryRequests * (i + 1)) / variants.length) - sent;
@@ -119,10 +134,12 @@ async function memoryCheck(lacquer: ServerProcess, config: HttpConfig): Promise<
 }
 
 export async function runHttpBenchmarks(config: HttpConfig, log: (line: string) => void): Promise<HttpResults> {
-  const servers = new Map<ServerKind, ServerProcess>();
+  const servers = new Map<string, ServerProcess>();
   try {
-    for (const kind of Object.keys(SERVERS) as ServerKind[]) servers.set(kind, await ServerProcess.start(kind));
-    const serverOf = (c: Contender) => servers.get(c.server)!;
+    for (const c of CONTENDERS) {
+      if (!servers.has(processName(c))) servers.set(processName(c), await ServerProcess.start(c.server));
+    }
+    const serverOf = (c: Contender) => servers.get(processName(c))!;
 
     // Wrong answers would make the figures meaningless: check each one first.
     for (const { endpoint, contenders } of HTTP_CASES) {
@@ -139,8 +156,7 @@ export async function runHttpBenchmarks(config: HttpConfig, log: (line: string) 
       log(`  http: ${endpoint.name}`);
       const samples = contenders.map(() => [] as Sample[]);
       for (let r = 0; r < config.rounds; r++) {
-        const order = contenders.map((_, i) => (r % 2 === 0 ? i : contenders.length - 1 - i));
-        for (const i of order) {
+        for (const i of roundOrder(contenders.length, r)) {
           const c = contenders[i]!;
           samples[i]!.push(await measure(serverOf(c), requestFor(endpoint, c.format), config, config.seconds));
         }
@@ -170,7 +186,7 @@ export async function runHttpBenchmarks(config: HttpConfig, log: (line: string) 
       const m = await p.stats();
       rss.push({ server, rssMB: m.rss / MB, heapUsedMB: m.heapUsed / MB });
     }
-    return { config, cases, rss, memory };
+    return { config, node: servers.get('lacquer')!.nodeVersion, cases, rss, memory };
   } finally {
     await Promise.all([...servers.values()].map((p) => p.stop()));
   }

@@ -1,36 +1,24 @@
-// What the three benchmark servers serve: the specification's records, the same values for every server.
+// What the benchmark servers serve, as lacquer types it: the specification's records over the plain
+// values of plain.ts, the same values for every server, and the endpoints with their request bodies.
 import { json } from '../../codecs/json/index.ts';
 import { msgpack } from '../../codecs/msgpack/index.ts';
 import { t, type Type } from '../../index.ts';
 import { Book, User } from '../../examples/records.ts';
+import { AUTH_PREFIX, NEW_BOOK as PLAIN_BOOK, PLAIN_USER_ID, PLAIN_USERS, PREFIX, TOKENS } from './plain.ts';
 
 export { Book, User };
+export {
+  AUTH_PREFIX, CHALLENGE, FEED_LENGTH, FEED_PATH, INVALID_TOKEN_CHALLENGE, PLAIN_USER_ID, PLAIN_USERS, PREFIX, RPC_PREFIX, TOKENS, type Caller,
+} from './plain.ts';
 
-/** Ten users; the weights are exact in float32, so every server writes the same JSON. */
-export const USERS: User[] = Array.from({ length: 10 }, (_, i) => ({
-  id: BigInt(i + 1),
-  name: ['Ada', 'Linus', 'Grace', 'Barbara', 'Edsger', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis'][i]!,
-  weight: 50 + i * 2.25,
-}));
-
-/** The users as the Fastify and node:http servers hold them: ids as plain numbers. */
-export const PLAIN_USERS = USERS.map((u) => ({ id: Number(u.id), name: u.name, weight: u.weight }));
+/** The users of {@link PLAIN_USERS} as lacquer holds them: ids as `bigint`. */
+export const USERS: User[] = PLAIN_USERS.map((u) => ({ id: BigInt(u.id), name: u.name, weight: u.weight }));
 
 /** The body of the POST object endpoint. */
-export const NEW_BOOK: Book = {
-  id: 42,
-  title: 'The Left Hand of Darkness',
-  author: 'Ursula K. Le Guin',
-  isbn: '978-0-441-47812-5',
-  year: 1969,
-};
+export const NEW_BOOK: Book = PLAIN_BOOK;
 
 /** The body of the POST scalar endpoint. */
-export const USER_ID = 7n;
-
-export const PREFIX = '/api';
-/** Where the protocols bench serves the same service as JSON-RPC 2.0. */
-export const RPC_PREFIX = '/rpc';
+export const USER_ID = BigInt(PLAIN_USER_ID);
 
 /** One of the endpoints the servers answer, with its request bodies and expected answer. */
 export interface BenchEndpoint {
@@ -85,34 +73,7 @@ export const ENDPOINTS: readonly BenchEndpoint[] = [
   },
 ];
 
-// ---- A stream: the users as Server-Sent Events ------------------------------------------------------
-
-/** How many users the stream answers: the ten, ten times over. */
-export const FEED_LENGTH = 100;
-/** Where lacquer and Hono serve the stream (on Bun). */
-export const FEED_PATH = `${PREFIX}/listUserFeed`;
-
 // ---- The authenticated case: bearer auth and one interceptor ---------------------------------------
-
-/** Where lacquer and Fastify serve `getUserById` behind a bearer token; node:http does not. */
-export const AUTH_PREFIX = '/authed';
-
-/** Who a token stands for. */
-export interface Caller {
-  readonly id: string;
-  readonly name: string;
-}
-
-/** The tokens both servers accept, each in its own `Map`; the load generator sends the first. */
-export const TOKENS: readonly (readonly [token: string, caller: Caller])[] = [
-  ['bench-3f9c2a7d1e6b4c05a8d2', { id: 'caller-1', name: 'load generator' }],
-  ['bench-8b1e5d4c3a2f9e07b6c1', { id: 'caller-2', name: 'spec' }],
-  ['bench-0d7a6c5b4e3f2a19c8b7', { id: 'caller-3', name: 'idle' }],
-];
-
-/** The `WWW-Authenticate` of a 401 without a token, and with a malformed or unknown one (RFC 6750). */
-export const CHALLENGE = 'Bearer realm="api"';
-export const INVALID_TOKEN_CHALLENGE = 'Bearer realm="api", error="invalid_token"';
 
 /**
  * POST scalar again, under {@link AUTH_PREFIX}: each request carries `Authorization: Bearer <token>`,

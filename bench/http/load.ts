@@ -15,6 +15,9 @@ export interface LoadResult {
   readonly requests: number;
   /** Bytes of the answers read, headers included. */
   readonly bytes: number;
+  /** When the run started and ended (milliseconds since the epoch). */
+  readonly startMs: number;
+  readonly finishMs: number;
 }
 
 /** Loads `baseUrl` with `request` for `seconds`, or for exactly `amount` requests. */
@@ -46,5 +49,7 @@ export async function load(
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     bytes: result.throughput.total,
+    startMs: result.start.getTime(),
+    finishMs: result.finish.getTime(),
   };
 }

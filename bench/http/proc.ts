@@ -32,3 +32,19 @@ export function cpuMicrosOf(pid: number): number {
 export function procStats(pid: number): ProcStats {
   return { rss: rssOf(pid), cpuMicros: cpuMicrosOf(pid) };
 }
+
+/** A core's time so far, in USER_HZ ticks, from /proc/stat: all of it, and how much it was idle (idle + iowait). */
+export function coreTicks(core: number): { total: number; idle: number } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return undefined;
+  }
+  const line = stat.split('\n').find((l) => l.startsWith(`cpu${core} `));
+  if (line === undefined) return undefined;
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already).
+  const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { total, idle: ticks[3]! + ticks[4]! };
+}

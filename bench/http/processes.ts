@@ -1,9 +1,9 @@
 // The parent's side of a benchmark server process: fork it, learn its port, ask its memory and CPU time, stop it.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { buildChild } from './build-child.ts';
+import { buildServer } from './build-child.ts';
 import type { ChildMessage, ParentMessage } from './child.ts';
-import type { ServerKind } from './servers/index.ts';
+import type { ServerKind } from './server-kinds.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -15,23 +15,36 @@ export interface Stats {
   readonly cpuMicros: number;
 }
 
+export interface StartOptions {
+  /** Another checkout of lacquer, whose server module of `kind` runs instead of this tree's. */
+  readonly root?: string;
+  /** Pins the process to these cores with `taskset` (`'1'`), so that it does not share a core with the load generator. */
+  readonly cpus?: string;
+  /** The Node binary to run it on; this process's by default. */
+  readonly node?: string;
+}
+
 export class ServerProcess {
   private constructor(
     readonly kind: ServerKind,
     readonly port: number,
+    /** `process.version` of the Node it runs on. */
+    readonly nodeVersion: string,
     private readonly child: ChildProcess,
   ) {}
 
   /**
-   * Starts `kind` in a child process on plain node; `nodeArgs` go to its node (e.g. `--cpu-prof`).
-   * `bundle` is another build of child.ts (another checkout's, say); `cpus` pins the process to
-   * those cores with `taskset` (`'1'`), so that it does not share a core with the load generator.
+   * Starts `kind` in a child process of its own on plain node, from a bundle of that kind alone
+   * (build-child.ts); `nodeArgs` go to its node (e.g. `--cpu-prof`).
    */
-  static async start(kind: ServerKind, nodeArgs: readonly string[] = [], options: { bundle?: string; cpus?: string } = {}): Promise<ServerProcess> {
-    const bundle = options.bundle ?? await buildChild();
-    // fork() runs `execPath ...execArgv bundle kind`: taskset then execs node, which keeps the IPC channel.
-    const pinned = options.cpus === undefined ? {} : { execPath: 'taskset', execArgv: ['-c', options.cpus, process.execPath, ...nodeArgs] };
-    const child = fork(bundle, [kind], { cwd: ROOT, execArgv: [...nodeArgs], ...pinned, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  static async start(kind: ServerKind, nodeArgs: readonly string[] = [], options: StartOptions = {}): Promise<ServerProcess> {
+    const { file } = await buildServer(kind, options.root);
+    const node = options.node ?? process.execPath;
+    // fork() runs `execPath ...execArgv file`: taskset then execs node, which keeps the IPC channel.
+    const run = options.cpus === undefined
+      ? { execPath: node, execArgv: [...nodeArgs] }
+      : { execPath: 'taskset', execArgv: ['-c', options.cpus, node, ...nodeArgs] };
+    const child = fork(file, [], { cwd: ROOT, ...run, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     return new Promise((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`bench server ${kind} exited (${code}) before it listened`));
       child.once('exit', onExit);
@@ -39,7 +52,7 @@ export class ServerProcess {
       child.once('message', (message: ChildMessage) => {
         child.off('exit', onExit);
         if (message.type !== 'ready') return reject(new Error(`bench server ${kind}: unexpected message ${message.type}`));
-        resolve(new ServerProcess(kind, message.port, child));
+        resolve(new ServerProcess(kind, message.port, message.node, child));
       });
     });
   }

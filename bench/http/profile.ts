@@ -1,5 +1,5 @@
-// `node --import tsx bench/http/profile.ts [seconds] [json|msgpack] [endpoint substring] [server]`:
-// runs a benchmark server (lacquer by default) under `--cpu-prof`, loads its endpoints, and prints
+// `node --import tsx bench/http/profile.ts [seconds] [json|msgpack] [endpoint substring] [server] [--node=24|26|/path/to/node]`:
+// runs a benchmark server (lacquer by default; on that Node with `--node=`) under `--cpu-prof`, loads its endpoints, and prints
 // where the server's time goes (self time per function and per source file). The profile stays in
 // the printed folder, for Chrome DevTools or speedscope. With no substring, the three plain endpoints;
 // the auth case (bearer token and one interceptor) runs when the substring is in its name: `bearer`.
@@ -10,7 +10,8 @@ import { AUTH_ENDPOINT, ENDPOINTS } from './data.ts';
 import { load } from './load.ts';
 import { ServerProcess } from './processes.ts';
 import { RPC_CALL, requestFor, type WireFormat } from './requests.ts';
-import { isServerKind } from './servers/index.ts';
+import { isServerKind } from './server-kinds.ts';
+import { nodeOption } from '../node-binary.ts';
 
 interface ProfileNode {
   id: number;
@@ -25,14 +26,17 @@ interface CpuProfile {
   samples: number[];
 }
 
-const seconds = Number(process.argv[2] ?? 5);
-const format = (process.argv[3] ?? 'json') as WireFormat;
-const only = process.argv[4] ?? '';
-const kind = process.argv[5] ?? 'lacquer';
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const node = nodeOption(process.argv);
+const seconds = Number(positional[0] ?? 5);
+const format = (positional[1] ?? 'json') as WireFormat;
+const only = positional[2] ?? '';
+const kind = positional[3] ?? 'lacquer';
 if (!isServerKind(kind)) throw new Error(`unknown server ${kind}`);
 const dir = mkdtempSync(join(tmpdir(), 'lacquer-prof-'));
 
-const server = await ServerProcess.start(kind, ['--cpu-prof', '--cpu-prof-dir', dir]);
+const server = await ServerProcess.start(kind, ['--cpu-prof', '--cpu-prof-dir', dir], node === undefined ? {} : { node: node.path });
+console.log(`${kind} on Node ${server.nodeVersion}`);
 let requests = 0;
 // The auth case only when asked for by name (`bearer`): lacquer and Fastify serve it, node:http does not.
 // `jsonrpc` (with the server `lacquer+jsonrpc`): getUserById as one JSON-RPC call.

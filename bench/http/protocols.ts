@@ -1,11 +1,12 @@
 // JSON-RPC 2.0 against REST on one lacquer server: the same getUserById as a REST endpoint
 // (POST /api/getUserById), as one JSON-RPC call, and as a batch of 100 calls, loaded in alternating
 // rounds. Prints req/s, calls/s and the ratios the targets name.
-//   node --import tsx bench/http/protocols.ts [--rounds=6] [--seconds=3]
+//   node --import tsx bench/http/protocols.ts [--rounds=6] [--seconds=3] [--node=24|26|/path/to/node]
 import { execFileSync } from 'node:child_process';
 import { json } from '../../codecs/json/index.ts';
 import { t } from '../../index.ts';
 import { ENDPOINTS, PREFIX, USER_ID, USERS, User } from './data.ts';
+import { nodeOption } from '../node-binary.ts';
 import { ServerProcess } from './processes.ts';
 import { RPC_CALL, requestFor, rpcCallText, rpcRequest, type BenchRequest } from './requests.ts';
 import { alternate, kilo, type LoadTarget } from './rounds.ts';
@@ -18,7 +19,8 @@ const BATCH = 100;
 
 // This process (autocannon) on core 0, every thread of it; the server on core 1.
 execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
-const server = await ServerProcess.start('lacquer+jsonrpc', [], { cpus: '1' });
+const node = nodeOption(args);
+const server = await ServerProcess.start('lacquer+jsonrpc', [], { cpus: '1', ...(node === undefined ? {} : { node: node.path }) });
 
 const rest = requestFor(ENDPOINTS.find((e) => e.path === `${PREFIX}/getUserById`)!, 'json');
 const single = RPC_CALL;
@@ -34,7 +36,7 @@ if (answers[0] !== expected[0] || answers[1] !== expected[1] || (JSON.parse(answ
 }
 
 const target = (name: string, request: BenchRequest): LoadTarget => ({ name, url: server.url, request, cpuMicros: async () => (await server.stats()).cpuMicros });
-console.log(`REST and JSON-RPC 2.0 on one lacquer server: ${rounds} alternating rounds × ${seconds} s, json, server on core 1, load on core 0`);
+console.log(`REST and JSON-RPC 2.0 on one lacquer server: ${rounds} alternating rounds × ${seconds} s, json, server on core 1 (Node ${server.nodeVersion}), load on core 0 (Node ${process.version})`);
 try {
   const [r, s, b] = await alternate([target('REST', rest), target('JSON-RPC', single), target('JSON-RPC batch', batch)], {
     connections: 50, pipelining: 1, rounds, seconds, warmupSeconds: 2,

@@ -6,7 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import * as z from 'zod';
-import { FEED_LENGTH, PLAIN_USERS, PREFIX } from '../http/data.ts';
+import { FEED_LENGTH, PLAIN_USERS, PREFIX } from '../http/plain.ts';
 
 declare const Bun: {
   serve(options: { hostname: string; port: number; fetch(request: Request, server: unknown): Response | Promise<Response> }): { readonly port: number };

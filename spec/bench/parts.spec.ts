@@ -53,7 +53,7 @@ describe('bench/compression', () => {
 });
 
 describe('bench parts: targets and tables', () => {
-  const round = (requestsPerSec: number) => ({ requestsPerSec, p50Ms: 1, p99Ms: 4, cpuMicrosPerRequest: 30, bytesPerRequest: 500 });
+  const round = (requestsPerSec: number) => ({ requestsPerSec, p50Ms: 1, p99Ms: 4, cpuMicrosPerRequest: 30, bytesPerRequest: 500, startMs: 0, finishMs: 1000 });
   const m = (name: string, ...rps: number[]): Measured => ({ ...round(rps[0]!), name, rounds: rps.map(round) });
   const bun: BunResults = {
     config: { connections: 50, pipelining: 1, rounds: 2, seconds: 1, warmupSeconds: 0.5 },

@@ -2,7 +2,7 @@
 // (fast-json-stringify serialization), default options, no logger. The auth case is a plugin under
 // its own prefix with an `onRequest` hook for the bearer token and a `preHandler` hook counting calls.
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler, type preHandlerHookHandler } from 'fastify';
-import { AUTH_PREFIX, CHALLENGE, INVALID_TOKEN_CHALLENGE, NEW_BOOK, PLAIN_USERS, PREFIX, TOKENS, type Caller } from '../data.ts';
+import { AUTH_PREFIX, CHALLENGE, INVALID_TOKEN_CHALLENGE, NEW_BOOK, PLAIN_USERS, PREFIX, TOKENS, type Caller } from '../plain.ts';
 import type { RunningServer } from './types.ts';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 // The ceiling: a bare node:http handler, JSON.parse and JSON.stringify, no validation at all.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PLAIN_USERS, PREFIX } from '../data.ts';
+import { PLAIN_USERS, PREFIX } from '../plain.ts';
 import type { RunningServer } from './types.ts';
 
 function send(res: ServerResponse, status: number, text: string): void {

@@ -7,13 +7,49 @@
 
 export { t } from './core/descriptors/index.ts';
 export type {
-  AnyType, ArrayConstraints, BigIntKind, BigIntOptions, Defaulted, Described, EnumValue, Fields, FloatKind, Infer, InferInput, IntKind,
-  Kind, LiteralValue, MapConstraints, NumberConstraints, ObjectOptions, RequiresKey, StringConstraints, StringFormat, Type,
+  AnyType,
+  ArrayConstraints,
+  BigIntKind,
+  BigIntOptions,
+  Defaulted,
+  Described,
+  EnumValue,
+  Fields,
+  FloatKind,
+  Infer,
+  InferInput,
+  IntKind,
+  Kind,
+  LiteralValue,
+  MapConstraints,
+  NumberConstraints,
+  ObjectOptions,
+  RequiresKey,
+  StringConstraints,
+  StringFormat,
+  Type,
   VariantMember,
 } from './core/descriptors/index.ts';
 export {
-  ArrayType, BigIntType, BoolType, BytesType, EnumType, FloatType, IntType, LiteralType, MapType,
-  NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType, TimestampType, UnknownType, VariantType, LazyType,
+  ArrayType,
+  BigIntType,
+  BoolType,
+  BytesType,
+  EnumType,
+  FloatType,
+  IntType,
+  LiteralType,
+  MapType,
+  NullableType,
+  ObjectType,
+  OptionalType,
+  StringType,
+  TupleType,
+  VoidType,
+  TimestampType,
+  UnknownType,
+  VariantType,
+  LazyType,
   StreamType,
 } from './core/descriptors/index.ts';
 export { MAX_READ_ERRORS, ReadError } from './core/errors/read-error.ts';
@@ -32,26 +68,82 @@ export type { StandardSchemaV1 } from './core/descriptors/standard-schema-v1.ts'
 export type { Codec, ItemScanner, ParsedMessage } from './core/codec.ts';
 export { method, service, meta, contextKey, ContextKey, SseItem, sse } from './core/contract/index.ts';
 export type {
-  Call, Contract, EndpointVerb, HttpMethod, Implementation, InferParams, InferReturn, Method, MethodContract, MethodOptions,
-  Methods, NamedArguments, NamedParams, Params, Returns, RouteSpec, ServiceClass, ServiceOptions, SseOptions,
+  Call,
+  Contract,
+  EndpointVerb,
+  HttpMethod,
+  Implementation,
+  InferParams,
+  InferReturn,
+  Method,
+  MethodContract,
+  MethodOptions,
+  Methods,
+  NamedArguments,
+  NamedParams,
+  Params,
+  Returns,
+  RouteSpec,
+  ServiceClass,
+  ServiceOptions,
+  SseOptions,
 } from './core/contract/index.ts';
 export {
-  DEFAULT_CODECS, DEFAULT_EXPOSED_HEADERS, DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES,
-  DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS, Endpoints, JSONRPC, MCP, REST, Registry, RpcCode,
+  DEFAULT_CODECS,
+  DEFAULT_EXPOSED_HEADERS,
+  DEFAULT_HEARTBEAT_MS,
+  DEFAULT_MAX_BATCH,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_ITEM_BYTES,
+  DEFAULT_MAX_STREAM_BYTES,
+  DEFAULT_STREAM_IDLE_MS,
+  Endpoints,
+  JSONRPC,
+  MCP,
+  REST,
+  Registry,
+  RpcCode,
 } from './transports/registry/index.ts';
 export type {
-  ClientSpan, ClientSpanStart, CorsOptions, ErrorContext, McpOptions, MountableEndpoints, Operation, Protocol, RegistryOptions, ResponseReport,
-  ServerSpan, ServerSpanStart, ServiceMountOptions, Telemetry,
+  ClientSpan,
+  ClientSpanStart,
+  CorsOptions,
+  ErrorContext,
+  McpOptions,
+  MountableEndpoints,
+  Operation,
+  Protocol,
+  RegistryOptions,
+  ResponseReport,
+  ServerSpan,
+  ServerSpanStart,
+  ServiceMountOptions,
+  Telemetry,
 } from './transports/registry/index.ts';
 export { apiKeyAuth, basicAuth, bearerAuth, DEFAULT_MAX_CREDENTIAL_LENGTH } from './transports/registry/index.ts';
 export type {
-  ApiKeyOptions, BasicCredentials, Credential, CredentialSource, HttpAuthOptions, Interceptor, SecurityScheme, TrustProxy,
+  ApiKeyOptions,
+  BasicCredentials,
+  Credential,
+  CredentialSource,
+  HttpAuthOptions,
+  Interceptor,
+  SecurityScheme,
+  TrustProxy,
 } from './transports/registry/index.ts';
 export { openApi } from './transports/registry/index.ts';
 export { DEFAULT_RATE_LIMIT_MAX_KEYS, MemoryRateLimitStore } from './transports/registry/index.ts';
 export type { CachePolicy, MethodRateLimit, RateLimitCount, RateLimitStore } from './core/contract/index.ts';
 export type { RateLimitOptions } from './transports/registry/index.ts';
-export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenApiServer, OpenApiVersion, SchemaForm } from './transports/registry/index.ts';
+export type {
+  OpenApiDocument,
+  OpenApiInfo,
+  OpenApiObject,
+  OpenApiOptions,
+  OpenApiServer,
+  OpenApiVersion,
+  SchemaForm,
+} from './transports/registry/index.ts';
 
 // ---- For transport and codec authors ------------------------------------------------------------
 // What the bundled transports build on: the transport-neutral request and answer of an endpoint,
@@ -60,7 +152,15 @@ export type { OpenApiDocument, OpenApiInfo, OpenApiObject, OpenApiOptions, OpenA
 export { Problem, problem, problemForError, problemResponse, statusText } from './transports/registry/index.ts';
 export { clientAddress, requestIdFor } from './transports/registry/index.ts';
 export type {
-  AnswerBody, BodySource, EndpointRequest, EndpointResponse, Frames, Handler, HeaderReader, HeaderValues, ProblemDocument,
+  AnswerBody,
+  BodySource,
+  EndpointRequest,
+  EndpointResponse,
+  Frames,
+  Handler,
+  HeaderReader,
+  HeaderValues,
+  ProblemDocument,
 } from './transports/registry/index.ts';
 
 // ---- For debugging ------------------------------------------------------------------------------

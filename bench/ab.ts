@@ -17,15 +17,24 @@ import { compare, onlyFilter } from './harness.ts';
 import { PAYLOADS } from './payloads.ts';
 
 const other = process.argv.slice(2).find((a) => !a.startsWith('--'));
-if (other === undefined) throw new Error('usage: node --import tsx bench/ab.ts <other checkout> [--quick] [--only=User]');
+if (other === undefined)
+  throw new Error('usage: node --import tsx bench/ab.ts <other checkout> [--quick] [--only=User]');
 const quick = process.argv.includes('--quick');
 const roundsArg = process.argv.find((a) => a.startsWith('--rounds='));
-const [rounds, ms] = [roundsArg === undefined ? (quick ? 5 : 9) : Number(roundsArg.slice('--rounds='.length)), quick ? 150 : 400];
-const formats = (['json', 'msgpack', 'cbor'] as const).filter((f) => !process.argv.some((a) => a.startsWith('--formats=')) || process.argv.some((a) => a.startsWith('--formats=') && a.slice('--formats='.length).split(',').includes(f)));
+const [rounds, ms] = [
+  roundsArg === undefined ? (quick ? 5 : 9) : Number(roundsArg.slice('--rounds='.length)),
+  quick ? 150 : 400,
+];
+const formats = (['json', 'msgpack', 'cbor'] as const).filter(
+  (f) =>
+    !process.argv.some((a) => a.startsWith('--formats=')) ||
+    process.argv.some((a) => a.startsWith('--formats=') && a.slice('--formats='.length).split(',').includes(f)),
+);
 const selected = onlyFilter(process.argv);
 const STRICT = { errorOnMissingKeys: true, errorOnUnknownKeys: true } as const;
 
-const load = async (path: string) => (await import(pathToFileURL(resolve(other, path)).href)) as Record<string, unknown>;
+const load = async (path: string) =>
+  (await import(pathToFileURL(resolve(other, path)).href)) as Record<string, unknown>;
 const theirs = {
   json: (await load('codecs/json/index.ts')).json as typeof json,
   msgpack: (await load('codecs/msgpack/index.ts')).msgpack as typeof msgpack,

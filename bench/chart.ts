@@ -39,9 +39,19 @@ export function renderChart(checks: readonly TargetCheck[], title: string, subti
     const clipped = c.value > xmax;
     body.push(text(LABEL_X + 12, y + 12, c.label));
     body.push(`<rect x="${PLOT_X}" y="${y + 3}" width="${w.toFixed(1)}" height="12" fill="${c.met ? MET : MISSED}"/>`);
-    if (clipped) body.push(`<path d="M${x(xmax) - 6},${y + 1} l8,8 l-8,8" fill="none" stroke="${INK}" stroke-width="1.5"/>`);
-    body.push(`<line x1="${x(c.target)}" x2="${x(c.target)}" y1="${y}" y2="${y + 18}" stroke="${INK}" stroke-width="2"/>`);
-    body.push(text(PLOT_X + PLOT_W + 10, y + 13, `${c.value.toFixed(2)}x  (≥ ${c.target.toFixed(1)}x)`, c.met ? '' : ` fill="${MISSED}"`));
+    if (clipped)
+      body.push(`<path d="M${x(xmax) - 6},${y + 1} l8,8 l-8,8" fill="none" stroke="${INK}" stroke-width="1.5"/>`);
+    body.push(
+      `<line x1="${x(c.target)}" x2="${x(c.target)}" y1="${y}" y2="${y + 18}" stroke="${INK}" stroke-width="2"/>`,
+    );
+    body.push(
+      text(
+        PLOT_X + PLOT_W + 10,
+        y + 13,
+        `${c.value.toFixed(2)}x  (≥ ${c.target.toFixed(1)}x)`,
+        c.met ? '' : ` fill="${MISSED}"`,
+      ),
+    );
     y += ROW;
   }
   const bottom = y + 4;
@@ -49,7 +59,9 @@ export function renderChart(checks: readonly TargetCheck[], title: string, subti
   const grid: string[] = [];
   for (let v = 0; v <= xmax + 1e-9; v += 0.5) {
     const one = v === 1;
-    grid.push(`<line x1="${x(v)}" x2="${x(v)}" y1="${top}" y2="${bottom}" stroke="${one ? INK : GRID}" stroke-width="${one ? 1.5 : 1}"${one ? ' stroke-dasharray="4 3"' : ''}/>`);
+    grid.push(
+      `<line x1="${x(v)}" x2="${x(v)}" y1="${top}" y2="${bottom}" stroke="${one ? INK : GRID}" stroke-width="${one ? 1.5 : 1}"${one ? ' stroke-dasharray="4 3"' : ''}/>`,
+    );
     grid.push(text(x(v), top - 6, `${v.toFixed(1)}x`, ` text-anchor="middle"${one ? ' font-weight="bold"' : ''}`));
     grid.push(text(x(v), bottom + 14, `${v.toFixed(1)}x`, ' text-anchor="middle"'));
   }
@@ -58,13 +70,21 @@ export function renderChart(checks: readonly TargetCheck[], title: string, subti
   const foot: string[] = [];
   for (const n of notes) {
     const value = `${n.value >= 0 ? '+' : ''}${n.value.toFixed(1)} MB`;
-    foot.push(text(LABEL_X, footY, `${n.met ? '✓' : '✗'} ${n.group}: ${n.label}: ${value} (limit ${n.target} MB)`, n.met ? '' : ` fill="${MISSED}"`));
+    foot.push(
+      text(
+        LABEL_X,
+        footY,
+        `${n.met ? '✓' : '✗'} ${n.group}: ${n.label}: ${value} (limit ${n.target} MB)`,
+        n.met ? '' : ` fill="${MISSED}"`,
+      ),
+    );
     footY += ROW;
   }
-  const legend = `<rect x="${LABEL_X}" y="${footY - 10}" width="12" height="12" fill="${MET}"/>${text(LABEL_X + 18, footY, 'target met')}`
-    + `<rect x="${LABEL_X + 110}" y="${footY - 10}" width="12" height="12" fill="${MISSED}"/>${text(LABEL_X + 128, footY, 'target missed')}`
-    + `<line x1="${LABEL_X + 240}" x2="${LABEL_X + 240}" y1="${footY - 12}" y2="${footY + 4}" stroke="${INK}" stroke-width="2"/>${text(LABEL_X + 248, footY, 'the target')}`
-    + text(LABEL_X + 340, footY, `ratios: lacquer ÷ peer, higher is better; bars beyond ${xmax}x are cut (›)`);
+  const legend =
+    `<rect x="${LABEL_X}" y="${footY - 10}" width="12" height="12" fill="${MET}"/>${text(LABEL_X + 18, footY, 'target met')}` +
+    `<rect x="${LABEL_X + 110}" y="${footY - 10}" width="12" height="12" fill="${MISSED}"/>${text(LABEL_X + 128, footY, 'target missed')}` +
+    `<line x1="${LABEL_X + 240}" x2="${LABEL_X + 240}" y1="${footY - 12}" y2="${footY + 4}" stroke="${INK}" stroke-width="2"/>${text(LABEL_X + 248, footY, 'the target')}` +
+    text(LABEL_X + 340, footY, `ratios: lacquer ÷ peer, higher is better; bars beyond ${xmax}x are cut (›)`);
   const height = footY + 20;
 
   return [

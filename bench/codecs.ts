@@ -48,8 +48,22 @@ function jsonCases(p: Payload): Record<string, Contender[]> {
     'json decode': [
       { name: 'lacquer json.decode (strict)', run: () => json.decode(p.type, text, STRICT) },
       { name: 'JSON.parse (no checks)', run: () => JSON.parse(plainText) },
-      { name: 'JSON.parse + ajv', run: () => { const v = JSON.parse(plainText); if (!ajvCheck(v)) throw new Error('ajv'); return v; } },
-      { name: 'JSON.parse + TypeBox', run: () => { const v = JSON.parse(plainText); if (!typeboxCheck.Check(v)) throw new Error('typebox'); return v; } },
+      {
+        name: 'JSON.parse + ajv',
+        run: () => {
+          const v = JSON.parse(plainText);
+          if (!ajvCheck(v)) throw new Error('ajv');
+          return v;
+        },
+      },
+      {
+        name: 'JSON.parse + TypeBox',
+        run: () => {
+          const v = JSON.parse(plainText);
+          if (!typeboxCheck.Check(v)) throw new Error('typebox');
+          return v;
+        },
+      },
       { name: 'JSON.parse + Zod 4', run: () => zod.parse(JSON.parse(plainText)) },
     ],
   };
@@ -85,7 +99,12 @@ function binaryCases(p: Payload): Record<string, Contender[]> {
 }
 
 /** Every case for every payload whose name `selected` accepts; `rounds`×`ms` per contender. */
-export function runCodecBenchmarks(rounds: number, ms: number, log: (line: string) => void, selected: (payload: string) => boolean = () => true): CaseResult[] {
+export function runCodecBenchmarks(
+  rounds: number,
+  ms: number,
+  log: (line: string) => void,
+  selected: (payload: string) => boolean = () => true,
+): CaseResult[] {
   const out: CaseResult[] = [];
   for (const p of PAYLOADS) {
     if (!selected(p.name)) continue;
@@ -108,7 +127,13 @@ export function wireSizes(): WireSize[] {
       ['cbor', cbor.encode(p.type, p.value as never)],
     ];
     for (const [format, bytes] of encoded) {
-      out.push({ payload: p.name, format, raw: bytes.length, gzip: gzipSync(bytes).length, brotli: brotliCompressSync(bytes).length });
+      out.push({
+        payload: p.name,
+        format,
+        raw: bytes.length,
+        gzip: gzipSync(bytes).length,
+        brotli: brotliCompressSync(bytes).length,
+      });
     }
   }
   return out;

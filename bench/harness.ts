@@ -53,7 +53,11 @@ export function compare(contenders: readonly Contender[], rounds: number, ms: nu
  * of the texts, not followed by a digit (`BookSearchResponse×10` is not `×1000`). Everything without it.
  */
 export function onlyFilter(argv: readonly string[]): (payload: string) => boolean {
-  const texts = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',').filter((x) => x !== '');
+  const texts = argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',')
+    .filter((x) => x !== '');
   if (texts === undefined || texts.length === 0) return () => true;
   const patterns = texts.map((x) => new RegExp(`${x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9])`));
   return (payload) => patterns.some((p) => p.test(payload));

@@ -47,9 +47,27 @@ function variantCases(p: Payload): Record<string, Contender[]> {
     return v;
   };
   const formats = [
-    { format: 'json', parser: 'JSON.parse', bytes: text, parse: (x: never) => JSON.parse(x) as unknown, ours: (x: never) => json.decode(type, x, STRICT) },
-    { format: 'msgpack', parser: 'msgpackr', bytes: packed, parse: (x: never) => packr.unpack(x) as unknown, ours: (x: never) => msgpack.decode(type, x, STRICT) },
-    { format: 'cbor', parser: 'cbor-x', bytes: cbored, parse: (x: never) => cborX.decode(x) as unknown, ours: (x: never) => cbor.decode(type, x, STRICT) },
+    {
+      format: 'json',
+      parser: 'JSON.parse',
+      bytes: text,
+      parse: (x: never) => JSON.parse(x) as unknown,
+      ours: (x: never) => json.decode(type, x, STRICT),
+    },
+    {
+      format: 'msgpack',
+      parser: 'msgpackr',
+      bytes: packed,
+      parse: (x: never) => packr.unpack(x) as unknown,
+      ours: (x: never) => msgpack.decode(type, x, STRICT),
+    },
+    {
+      format: 'cbor',
+      parser: 'cbor-x',
+      bytes: cbored,
+      parse: (x: never) => cborX.decode(x) as unknown,
+      ours: (x: never) => cbor.decode(type, x, STRICT),
+    },
   ] as const;
   // The bad values are written by the peers: lacquer's writer refuses them as well.
   const cborXEncoder = new CborXEncoder({ useRecords: false, mapsAsObjects: true });
@@ -66,7 +84,10 @@ function variantCases(p: Payload): Record<string, Contender[]> {
     deepStrictEqual(f.ours(f.bytes as never), value, `${p.name}: lacquer ${f.format}.decode`);
     deepStrictEqual(checked(f.parser, f.parse(f.bytes as never)), value, `${p.name}: ${f.parser} + TypeBox`);
     deepStrictEqual(zod.parse(f.parse(f.bytes as never)), value, `${p.name}: ${f.parser} + Zod 4`);
-    for (const [what, bad] of [['an unknown key', unknownKey], ['an unknown discriminant', unknownKind]] as const) {
+    for (const [what, bad] of [
+      ['an unknown key', unknownKey],
+      ['an unknown discriminant', unknownKind],
+    ] as const) {
       const bytes = encodeAs[f.format](bad);
       throws(() => f.ours(bytes as never), `${p.name}: lacquer ${f.format}.decode took ${what}`);
       ok(!typebox.Check(f.parse(bytes as never)), `${p.name}: TypeBox took ${what}`);
@@ -105,7 +126,11 @@ function variantCases(p: Payload): Record<string, Contender[]> {
 function timestampBytes(bytes: Uint8Array): string[] {
   const seen: string[] = [];
   const extensionCodec = new ExtensionCodec();
-  extensionCodec.register({ type: -1, encode: () => null, decode: (data) => seen.push(Buffer.from(data).toString('hex')) });
+  extensionCodec.register({
+    type: -1,
+    encode: () => null,
+    decode: (data) => seen.push(Buffer.from(data).toString('hex')),
+  });
   msgpackDecode(bytes, { extensionCodec });
   return seen;
 }
@@ -149,7 +174,12 @@ function timestampCases(p: Payload): { cases: Record<string, Contender[]>; note:
 }
 
 /** The kind cases whose payload name `selected` accepts; `rounds`×`ms` per contender. */
-export function runKindBenchmarks(rounds: number, ms: number, log: (line: string) => void, selected: (payload: string) => boolean = () => true): CaseResult[] {
+export function runKindBenchmarks(
+  rounds: number,
+  ms: number,
+  log: (line: string) => void,
+  selected: (payload: string) => boolean = () => true,
+): CaseResult[] {
   const out: CaseResult[] = [];
   const run = (p: Payload, cases: Record<string, Contender[]>) => {
     for (const [operation, contenders] of Object.entries(cases)) {

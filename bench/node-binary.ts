@@ -15,7 +15,10 @@ export interface NodeBinary {
 /** The binary a `--node=` value names, checked to run (`--version`); throws saying what is wrong. */
 export function benchNode(value: string): NodeBinary {
   if (/^\d+$/.test(value)) {
-    if (!NODE_LINES.includes(value as NodeLine)) throw new Error(`--node=${value}: the lines fetched from npm are ${NODE_LINES.join(', ')}; give another as a path (--node=/path/to/node)`);
+    if (!NODE_LINES.includes(value as NodeLine))
+      throw new Error(
+        `--node=${value}: the lines fetched from npm are ${NODE_LINES.join(', ')}; give another as a path (--node=/path/to/node)`,
+      );
     const path = nodeBinary(value as NodeLine);
     return { path, version: spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout.trim() };
   }
@@ -23,7 +26,9 @@ export function benchNode(value: string): NodeBinary {
   if (!existsSync(path)) throw new Error(`--node=${value}: no such file`);
   const run = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 20_000 });
   if (run.status !== 0 || !/^v\d+\./.test(run.stdout)) {
-    throw new Error(`--node=${value}: ${path} --version did not answer a Node version (${run.error?.message ?? `exit ${run.status}`} ${run.stderr.trim()})`);
+    throw new Error(
+      `--node=${value}: ${path} --version did not answer a Node version (${run.error?.message ?? `exit ${run.status}`} ${run.stderr.trim()})`,
+    );
   }
   return { path, version: run.stdout.trim() };
 }

@@ -31,12 +31,20 @@ const byId = textReader([{ name: 'id', type: t.u64() }], []);
 const byIdLoose = textReader([{ name: 'id', type: t.u64() }], [], { errorOnUnknownKeys: false });
 const DECIMAL = /^(?:0|-?[1-9][0-9]*)$/;
 const Search = t.object({ query: t.string(), limit: t.optional(t.u16()), tags: t.array(t.string()) });
-const search = textReader([], [{ name: 'q', type: Search }, { name: 'sort', type: t.enum(['new', 'old']) }]);
+const search = textReader(
+  [],
+  [
+    { name: 'q', type: Search },
+    { name: 'sort', type: t.enum(['new', 'old']) },
+  ],
+);
 const QUERY = 'query=red+cats&limit=5&tags=a&tags=b%20c&sort=old';
 const segments = { id: '123456789012' };
 
 measure('GET /users/:id, one u64 path parameter, no query', () => byId(segments, ''));
-measure('  floor: the decimal pattern and BigInt alone', () => (DECIMAL.test(segments.id) ? { id: BigInt(segments.id) } : undefined));
+measure('  floor: the decimal pattern and BigInt alone', () =>
+  DECIMAL.test(segments.id) ? { id: BigInt(segments.id) } : undefined,
+);
 measure('GET /users/:id?utm=x, the unknown key dropped', () => byIdLoose(segments, 'utm=x'));
 measure('GET /notes?query=…&limit=&tags=&tags=&sort= (spread object)', () => search({}, QUERY));
 measure('  URLSearchParams of the same query, read into an object', () => {

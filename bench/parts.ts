@@ -3,7 +3,12 @@
 // against identity answers (compression/). A part that fails is reported and the others still run.
 import { CLUSTER_FULL, CLUSTER_QUICK, runClusterBenchmarks, type ClusterResults } from './cluster/bench.ts';
 import { clusterTable } from './cluster/table.ts';
-import { COMPRESSION_FULL, COMPRESSION_QUICK, runCompressionBenchmarks, type CompressionResults } from './compression/bench.ts';
+import {
+  COMPRESSION_FULL,
+  COMPRESSION_QUICK,
+  runCompressionBenchmarks,
+  type CompressionResults,
+} from './compression/bench.ts';
 import { compressionTable } from './compression/table.ts';
 import { BUN_FULL, BUN_QUICK, runBunBenchmarks, type BunResults } from './runtimes/bench.ts';
 import { bunTable } from './runtimes/table.ts';
@@ -22,7 +27,7 @@ export async function runParts(quick: boolean, log: (line: string) => void): Pro
     try {
       return await run();
     } catch (error) {
-      const text = error instanceof Error ? error.stack ?? error.message : String(error);
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
       log(`  ${part}: FAILED: ${text}`);
       failures.push({ part, error: error instanceof Error ? error.message : String(error) });
       return undefined;
@@ -30,7 +35,9 @@ export async function runParts(quick: boolean, log: (line: string) => void): Pro
   };
   const bun = await attempt('bun', () => runBunBenchmarks(quick ? BUN_QUICK : BUN_FULL, log));
   const cluster = await attempt('cluster', () => runClusterBenchmarks(quick ? CLUSTER_QUICK : CLUSTER_FULL, log));
-  const compression = await attempt('compression', () => runCompressionBenchmarks(quick ? COMPRESSION_QUICK : COMPRESSION_FULL, log));
+  const compression = await attempt('compression', () =>
+    runCompressionBenchmarks(quick ? COMPRESSION_QUICK : COMPRESSION_FULL, log),
+  );
   return {
     ...(bun === undefined ? {} : { bun }),
     ...(cluster === undefined ? {} : { cluster }),

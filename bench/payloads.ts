@@ -53,7 +53,15 @@ export const Circle = t.object(
   { name: 'Circle' },
 );
 export const Rect = t.object(
-  { kind: t.literal('rect'), id: t.u32(), origin: Point, width: t.f64(), height: t.f64(), filled: t.bool(), layer: t.i32() },
+  {
+    kind: t.literal('rect'),
+    id: t.u32(),
+    origin: Point,
+    width: t.f64(),
+    height: t.f64(),
+    filled: t.bool(),
+    layer: t.i32(),
+  },
   { name: 'Rect' },
 );
 export const Polygon = t.object(
@@ -66,15 +74,39 @@ export const Drawing = t.object({ shapes: t.array(Shape) }, { name: 'Drawing' })
 function shape(i: number): Infer<typeof Shape> {
   const at = (k: number) => ({ x: k * 1.5 - 40, y: 100 - k * 0.25 });
   switch (i % 3) {
-    case 0: return { kind: 'circle', id: i, center: at(i), radius: 2.5 + i, label: `circle ${i}` };
-    case 1: return { kind: 'rect', id: i, origin: at(i), width: 10.5 + i, height: 4.25, filled: i % 2 === 0, layer: 3 - (i % 7) };
-    default: return { kind: 'polygon', id: i, points: [at(i), at(i + 1), at(i + 2), at(i + 3)], closed: true, label: `polygon ${i}` };
+    case 0:
+      return { kind: 'circle', id: i, center: at(i), radius: 2.5 + i, label: `circle ${i}` };
+    case 1:
+      return {
+        kind: 'rect',
+        id: i,
+        origin: at(i),
+        width: 10.5 + i,
+        height: 4.25,
+        filled: i % 2 === 0,
+        layer: 3 - (i % 7),
+      };
+    default:
+      return {
+        kind: 'polygon',
+        id: i,
+        points: [at(i), at(i + 1), at(i + 2), at(i + 3)],
+        closed: true,
+        label: `polygon ${i}`,
+      };
   }
 }
 
 /** An event with four timestamps, all with milliseconds; `born` is before 1970. */
 export const Event = t.object(
-  { id: t.u32(), name: t.string(), createdAt: t.timestamp(), updatedAt: t.timestamp(), startsAt: t.timestamp(), born: t.timestamp() },
+  {
+    id: t.u32(),
+    name: t.string(),
+    createdAt: t.timestamp(),
+    updatedAt: t.timestamp(),
+    startsAt: t.timestamp(),
+    born: t.timestamp(),
+  },
   { name: 'Event' },
 );
 export const EventLog = t.object({ events: t.array(Event) }, { name: 'EventLog' });
@@ -94,9 +126,17 @@ function event(i: number): Infer<typeof Event> {
 /** The cases of the descriptor kinds beyond records of scalars (bench/kinds.ts). */
 export const KIND_PAYLOADS = {
   shape: { name: 'Shape (variant)', type: Shape, value: shape(2) },
-  shapes: { name: 'Drawing×100 (variant)', type: Drawing, value: { shapes: Array.from({ length: 100 }, (_, i) => shape(i)) } },
+  shapes: {
+    name: 'Drawing×100 (variant)',
+    type: Drawing,
+    value: { shapes: Array.from({ length: 100 }, (_, i) => shape(i)) },
+  },
   event: { name: 'Event (timestamps)', type: Event, value: event(1) },
-  events: { name: 'EventLog×100 (timestamps)', type: EventLog, value: { events: Array.from({ length: 100 }, (_, i) => event(i)) } },
+  events: {
+    name: 'EventLog×100 (timestamps)',
+    type: EventLog,
+    value: { events: Array.from({ length: 100 }, (_, i) => event(i)) },
+  },
 } satisfies Record<string, Payload>;
 
 /** The value as a peer library holds it: bigints become numbers (lossy beyond 2^53, which is the point). */

@@ -42,13 +42,17 @@ function table(results: CaseResult[]): string {
     lines.push(`  ${ours.name.padEnd(32)} ${formatOps(ours.opsPerSec).padStart(9)} ops/s`);
     for (const peer of peers) {
       const ratio = ours.opsPerSec / peer.opsPerSec;
-      lines.push(`  ${peer.name.padEnd(32)} ${formatOps(peer.opsPerSec).padStart(9)} ops/s   lacquer ${ratio.toFixed(2)}x`);
+      lines.push(
+        `  ${peer.name.padEnd(32)} ${formatOps(peer.opsPerSec).padStart(9)} ops/s   lacquer ${ratio.toFixed(2)}x`,
+      );
     }
   }
   return lines.join('\n');
 }
 
-console.log(`lacquer bench (${quick ? 'quick' : 'full'}: ${rounds} rounds × ${ms} ms) on ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`);
+console.log(
+  `lacquer bench (${quick ? 'quick' : 'full'}: ${rounds} rounds × ${ms} ms) on ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`,
+);
 // The records of scalars first, then t.variant and t.timestamp (bench/kinds.ts).
 const codecs = [
   ...runCodecBenchmarks(rounds, ms, (line) => console.error(line), selected),
@@ -57,9 +61,14 @@ const codecs = [
 console.log(table(codecs));
 const sizes = wireSizes();
 console.log('\nwire size (bytes)   raw     gzip   brotli');
-for (const s of sizes) console.log(`  ${`${s.payload} ${s.format}`.padEnd(34)} ${String(s.raw).padStart(7)} ${String(s.gzip).padStart(7)} ${String(s.brotli).padStart(7)}`);
+for (const s of sizes)
+  console.log(
+    `  ${`${s.payload} ${s.format}`.padEnd(34)} ${String(s.raw).padStart(7)} ${String(s.gzip).padStart(7)} ${String(s.brotli).padStart(7)}`,
+  );
 
-const http = process.argv.includes('--no-http') ? undefined : await runHttpBenchmarks(quick ? HTTP_QUICK : HTTP_FULL, (line) => console.error(line));
+const http = process.argv.includes('--no-http')
+  ? undefined
+  : await runHttpBenchmarks(quick ? HTTP_QUICK : HTTP_FULL, (line) => console.error(line));
 if (http !== undefined) console.log(httpTable(http));
 // Bun against Hono, serveCluster 2 workers against 1, compressed against identity answers.
 const parts = process.argv.includes('--no-http') ? undefined : await runParts(quick, (line) => console.error(line));
@@ -70,7 +79,14 @@ console.log(targetLines(targets));
 
 const date = new Date().toISOString();
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
-writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ date, node: process.version, machine, quick, codecs, sizes, http, ...parts, targets }, null, 2) + '\n');
+writeFileSync(
+  new URL('./results.json', import.meta.url),
+  JSON.stringify({ date, node: process.version, machine, quick, codecs, sizes, http, ...parts, targets }, null, 2) +
+    '\n',
+);
 const title = 'lacquer against the alternatives: ratios and their targets';
-writeFileSync(new URL('./results.svg', import.meta.url), renderChart(targets, title, `${quick ? 'quick' : 'full'} run of npm run bench, ${date.slice(0, 10)}, ${machine}`));
+writeFileSync(
+  new URL('./results.svg', import.meta.url),
+  renderChart(targets, title, `${quick ? 'quick' : 'full'} run of npm run bench, ${date.slice(0, 10)}, ${machine}`),
+);
 console.log('\nwrote bench/results.json and bench/results.svg');

@@ -48,8 +48,14 @@ const CODEC_TARGETS: readonly { operation: string; peer: string; target: number;
   { operation: 'msgpack decode', peer: 'msgpackr', target: 1.0, payloads: TIMESTAMP_PAYLOADS },
 ];
 
-const ratio = (value: number, target: number, group: string, label: string): TargetCheck =>
-  ({ group, label, value, target, unit: 'x', met: value >= target });
+const ratio = (value: number, target: number, group: string, label: string): TargetCheck => ({
+  group,
+  label,
+  value,
+  target,
+  unit: 'x',
+  met: value >= target,
+});
 
 export function checkTargets(codecs: readonly CaseResult[], http: HttpResults | undefined): TargetCheck[] {
   const out: TargetCheck[] = [];
@@ -60,7 +66,9 @@ export function checkTargets(codecs: readonly CaseResult[], http: HttpResults | 
       const peer = peers.find((p) => p.name === t.peer || p.name.startsWith(`${t.peer} `));
       if (ours === undefined || peer === undefined) continue;
       const group = t.operation.replace(' ', '.') + (t.operation.endsWith('decode') ? ' (strict)' : '');
-      const peerName = peer.name.endsWith(' (no checks)') ? `bare ${peer.name.slice(0, -' (no checks)'.length)}` : peer.name;
+      const peerName = peer.name.endsWith(' (no checks)')
+        ? `bare ${peer.name.slice(0, -' (no checks)'.length)}`
+        : peer.name;
       out.push(ratio(ours.opsPerSec / peer.opsPerSec, t.target, group, `vs ${peerName}, ${c.payload}`));
     }
   }
@@ -71,9 +79,12 @@ export function checkTargets(codecs: readonly CaseResult[], http: HttpResults | 
   });
   // req/s: every case, the auth one included; p99 and MessagePack: the three plain endpoints.
   const endpoints = cases.filter((e) => e.endpoint !== AUTH_ENDPOINT.name);
-  for (const e of cases) out.push(ratio(roundRatio(e.json, e.fastify), 1.0, 'HTTP req/s', `lacquer/Fastify, ${e.endpoint}`));
-  for (const e of endpoints) out.push(ratio(roundRatio(e.fastify, e.json, 'p99Ms'), 1.0, 'HTTP p99', `Fastify p99/lacquer p99, ${e.endpoint}`));
-  for (const e of endpoints) out.push(ratio(roundRatio(e.msgpack!, e.json), 0.9, 'HTTP MessagePack', `msgpack/json req/s, ${e.endpoint}`));
+  for (const e of cases)
+    out.push(ratio(roundRatio(e.json, e.fastify), 1.0, 'HTTP req/s', `lacquer/Fastify, ${e.endpoint}`));
+  for (const e of endpoints)
+    out.push(ratio(roundRatio(e.fastify, e.json, 'p99Ms'), 1.0, 'HTTP p99', `Fastify p99/lacquer p99, ${e.endpoint}`));
+  for (const e of endpoints)
+    out.push(ratio(roundRatio(e.msgpack!, e.json), 0.9, 'HTTP MessagePack', `msgpack/json req/s, ${e.endpoint}`));
   const m = http.memory;
   out.push({
     group: 'HTTP memory',
@@ -108,7 +119,8 @@ export function checkPartTargets(bun: BunResults | undefined, cluster: ClusterRe
   const out: TargetCheck[] = [];
   for (const c of bun?.cases ?? []) {
     const [ours, hono] = c.results;
-    if (ours !== undefined && hono !== undefined) out.push(ratio(roundRatio(ours, hono), 1.0, 'Bun req/s', `lacquer fetch handler/Hono, ${c.endpoint}`));
+    if (ours !== undefined && hono !== undefined)
+      out.push(ratio(roundRatio(ours, hono), 1.0, 'Bun req/s', `lacquer fetch handler/Hono, ${c.endpoint}`));
   }
   for (const w of cluster?.memory ?? []) {
     out.push({

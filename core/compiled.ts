@@ -26,7 +26,11 @@ export function readOptionsKey(opts: ReadOptions | undefined): string {
 }
 
 /** The read options a compiled reader depends on (`maxBytes` and `maxItems` are checked apart), as a key. */
-export function readersKey(o: { readonly errorOnMissingKeys: MissingKeys; readonly errorOnUnknownKeys: boolean; readonly maxDepth: number }): string {
+export function readersKey(o: {
+  readonly errorOnMissingKeys: MissingKeys;
+  readonly errorOnUnknownKeys: boolean;
+  readonly maxDepth: number;
+}): string {
   // Each setting of errorOnMissingKeys compiles readers of its own.
   const missing = o.errorOnMissingKeys === 'unless-default' ? 'd' : +!!o.errorOnMissingKeys;
   return `${missing}${+o.errorOnUnknownKeys} ${o.maxDepth}`;
@@ -48,9 +52,15 @@ interface Memo<A> {
 /** Whether `opts` are the options `memo` was made for, member by member. */
 function sameOptions(memo: Memo<unknown>, opts: Opts | undefined): boolean {
   if (opts === undefined) return memo.bare;
-  return !memo.bare && opts.errorOnMissingKeys === memo.errorOnMissingKeys && opts.errorOnUnknownKeys === memo.errorOnUnknownKeys &&
-    opts.maxDepth === memo.maxDepth && opts.maxBytes === memo.maxBytes && opts.maxItems === memo.maxItems &&
-    opts.prettify === memo.prettify;
+  return (
+    !memo.bare &&
+    opts.errorOnMissingKeys === memo.errorOnMissingKeys &&
+    opts.errorOnUnknownKeys === memo.errorOnUnknownKeys &&
+    opts.maxDepth === memo.maxDepth &&
+    opts.maxBytes === memo.maxBytes &&
+    opts.maxItems === memo.maxItems &&
+    opts.prettify === memo.prettify
+  );
 }
 
 /**
@@ -76,7 +86,11 @@ export class CompiledCache<A> {
    * @param keyOf The options the artefact depends on, as a key; called only when no remembered call matches.
    * @param compile Compiles the artefact; called once per descriptor and key.
    */
-  constructor(name: string, keyOf: (opts: Opts | undefined) => string, compile: (type: Type, opts: Opts | undefined) => A) {
+  constructor(
+    name: string,
+    keyOf: (opts: Opts | undefined) => string,
+    compile: (type: Type, opts: Opts | undefined) => A,
+  ) {
     this.#name = name;
     this.#keyOf = keyOf;
     this.#compile = compile;

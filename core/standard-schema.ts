@@ -23,7 +23,9 @@ export function standardProps<Out, In>(type: Type<Out, In>): StandardSchemaV1.Pr
  */
 export function standardSchema<T extends Type>(type: T, opts?: ReadOptions): StandardSchemaV1<InferInput<T>, Infer<T>> {
   const key = readersKey(resolveReadOptions(opts));
-  return compiled(type, `standard-schema ${key}`, () => ({ '~standard': propsFor(type as Type<Infer<T>, InferInput<T>>, opts) }));
+  return compiled(type, `standard-schema ${key}`, () => ({
+    '~standard': propsFor(type as Type<Infer<T>, InferInput<T>>, opts),
+  }));
 }
 
 function propsFor<Out, In>(type: Type<Out, In>, opts: ReadOptions | undefined): StandardSchemaV1.Props<In, Out> {

@@ -71,8 +71,15 @@ export function createExampleServer(options: ExampleOptions = {}): ExampleServer
   const events = new BookEventService(services[1]);
   const registry = new Registry(registryOptions).on(services[0]).on(services[1]).on(events);
   const rpc = new Registry(byName, JSONRPC).on(services[0]).on(services[1]);
-  const mcp = new Registry({ ...byName, mcp: { name: 'lacquer-example', instructions: 'A small library: find, read and change books; list users.' } }, MCP)
-    .on(services[0]).on(services[1]);
+  const mcp = new Registry(
+    {
+      ...byName,
+      mcp: { name: 'lacquer-example', instructions: 'A small library: find, read and change books; list users.' },
+    },
+    MCP,
+  )
+    .on(services[0])
+    .on(services[1]);
   const server = new HttpServer(options.server);
   server.mount('/api', registry.endpoints);
   server.mount('/rpc', rpc.endpoints);

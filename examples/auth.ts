@@ -34,7 +34,10 @@ export function demoTokens(env: Readonly<Record<string, string | undefined>> = p
     readOnly: env.LACQUER_READONLY_TOKEN || DEFAULT_READONLY_TOKEN,
   };
   for (const [name, token] of Object.entries(tokens)) {
-    if (!B64TOKEN.test(token)) throw new TypeError(`the ${name} token '${token}' holds characters a bearer token cannot have (A-Z a-z 0-9 - . _ ~ + /)`);
+    if (!B64TOKEN.test(token))
+      throw new TypeError(
+        `the ${name} token '${token}' holds characters a bearer token cannot have (A-Z a-z 0-9 - . _ ~ + /)`,
+      );
   }
   if (tokens.demo === tokens.readOnly) throw new TypeError('LACQUER_DEMO_TOKEN and LACQUER_READONLY_TOKEN must differ');
   return tokens;

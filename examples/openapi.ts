@@ -80,20 +80,25 @@ const files = new Map<string, Promise<Uint8Array | string>>();
 function asset(name: string): Promise<Uint8Array | string> {
   let file = files.get(name);
   if (file === undefined) {
-    file = ASSETS[name]!.from === 'here' ? Promise.resolve(DOCS_JS) : readFile(join(swaggerUiDir(), name)).then((b) => new Uint8Array(b));
+    file =
+      ASSETS[name]!.from === 'here'
+        ? Promise.resolve(DOCS_JS)
+        : readFile(join(swaggerUiDir(), name)).then((b) => new Uint8Array(b));
     file.catch(() => files.delete(name));
     files.set(name, file);
   }
   return file;
 }
 
-const plain = (res: HttpResponse, type: string) => res.header('content-type', type).header('x-content-type-options', 'nosniff').header('cache-control', 'no-cache');
+const plain = (res: HttpResponse, type: string) =>
+  res.header('content-type', type).header('x-content-type-options', 'nosniff').header('cache-control', 'no-cache');
 
 /** What the document says about the example. */
 export const EXAMPLE_INFO: OpenApiInfo = {
   title: 'lacquer example',
   version: '1.0.0',
-  description: 'Users at /api/{method} (the specification\'s style) and books as a resource at /api/books, in JSON, MessagePack and CBOR. Reading books is public; every other method needs a bearer token (Authorize).',
+  description:
+    "Users at /api/{method} (the specification's style) and books as a resource at /api/books, in JSON, MessagePack and CBOR. Reading books is public; every other method needs a bearer token (Authorize).",
 };
 
 /**
@@ -101,14 +106,21 @@ export const EXAMPLE_INFO: OpenApiInfo = {
  * endpoints are mounted), `GET /docs` (the API reference page) and `GET /docs/<file>` (its files)
  * to `server`.
  */
-export function serveApiDocs(server: HttpServer, registry: Registry, prefix: string, info: OpenApiInfo = EXAMPLE_INFO): HttpServer {
+export function serveApiDocs(
+  server: HttpServer,
+  registry: Registry,
+  prefix: string,
+  info: OpenApiInfo = EXAMPLE_INFO,
+): HttpServer {
   const documentUrl = `${prefix.replace(/\/+$/, '')}/openapi.json`;
   return server
     .get(documentUrl, (_req, res) => {
       plain(res, 'application/json').send(JSON.stringify(openApi(registry.endpoints, { prefix, info })));
     })
     .get('/docs', (_req, res) => {
-      plain(res, 'text/html; charset=utf-8').header('content-security-policy', DOCS_POLICY).send(docsPage(documentUrl, info.title));
+      plain(res, 'text/html; charset=utf-8')
+        .header('content-security-policy', DOCS_POLICY)
+        .send(docsPage(documentUrl, info.title));
     })
     .get('/docs/:file', async (req, res) => {
       const name = req.params.file!;

@@ -32,10 +32,7 @@ export type BookSearchResponse = Infer<typeof BookSearchResponse>;
 export const ImportReport = t.object({ imported: t.u32(), skipped: t.array(t.i32()) }, { name: 'ImportReport' });
 export type ImportReport = Infer<typeof ImportReport>;
 
-export const BookEvent = t.object(
-  { at: t.timestamp(), bookId: t.i32(), text: t.string() },
-  { name: 'BookEvent' },
-);
+export const BookEvent = t.object({ at: t.timestamp(), bookId: t.i32(), text: t.string() }, { name: 'BookEvent' });
 export type BookEvent = Infer<typeof BookEvent>;
 
 /**

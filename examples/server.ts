@@ -28,14 +28,18 @@ try {
 } catch (error) {
   // One line and no stack: the usual cause is another server (or this one, still running) on the port.
   const code = (error as NodeJS.ErrnoException).code;
-  fail(code === 'EADDRINUSE'
-    ? `port ${port} on ${host} is already in use (EADDRINUSE); set PORT=<another port> or stop the other process`
-    : (error as Error).message);
+  fail(
+    code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is already in use (EADDRINUSE); set PORT=<another port> or stop the other process`
+      : (error as Error).message,
+  );
 }
 console.log(`lacquer example server listening on ${server.url}`);
 console.log(`  ${server.url}/ is the browser page (JSON, MessagePack and CBOR through createClient)`);
 console.log(`  ${server.url}/docs is the API reference (Swagger UI on ${server.url}/api/openapi.json)`);
-console.log(`  POST ${server.url}/rpc answers JSON-RPC 2.0, and POST ${server.url}/mcp is an MCP server (Streamable HTTP), the same services`);
+console.log(
+  `  POST ${server.url}/rpc answers JSON-RPC 2.0, and POST ${server.url}/mcp is an MCP server (Streamable HTTP), the same services`,
+);
 console.log(`  GET ${server.url}/api lists the endpoints:`);
 for (const route of exampleRoutes(registry)) console.log(`  ${route}`);
 console.log('  reading books is public; every other endpoint needs Authorization: Bearer <token>:');

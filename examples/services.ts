@@ -1,7 +1,16 @@
 import { HttpError, InvalidArgument, meta, type Call } from '../index.ts';
 import { requireWriter } from './auth.ts';
 import { BookApi, BookEventApi, UserApi } from './contracts.ts';
-import type { Book, BookEvent, BookEventsRequest, BookSearchRequest, BookSearchResponse, BookUpdate, ImportReport, User } from './records.ts';
+import type {
+  Book,
+  BookEvent,
+  BookEventsRequest,
+  BookSearchRequest,
+  BookSearchResponse,
+  BookUpdate,
+  ImportReport,
+  User,
+} from './records.ts';
 
 export { BookApi, BookEventApi, UserApi };
 
@@ -43,7 +52,16 @@ meta(UserService, UserApi);
 /** The books, as a resource: `/api/books` and `/api/books/:id` (see BookApi in contracts.ts). */
 export class BookService {
   readonly #books = new Map<number, Book>([
-    [1, { id: 1, title: 'Structure and Interpretation of Computer Programs', author: 'Abelson, Sussman', isbn: '0262510871', year: 1985 }],
+    [
+      1,
+      {
+        id: 1,
+        title: 'Structure and Interpretation of Computer Programs',
+        author: 'Abelson, Sussman',
+        isbn: '0262510871',
+        year: 1985,
+      },
+    ],
     [2, { id: 2, title: 'The C Programming Language', author: 'Kernighan, Ritchie', isbn: '0131103628', year: 1978 }],
     [3, { id: 3, title: 'Programming Pearls', author: 'Bentley', isbn: '0201657880', year: 1986 }],
   ]);
@@ -174,10 +192,14 @@ export class BookEventService {
         }
         if (call.signal.aborted) return;
         if (sent === watch.failAfter && sent > 0) {
-          throw new HttpError(503, `the ticker stopped after ${sent} event${sent === 1 ? '' : 's'}, as failAfter=${sent} asked`);
+          throw new HttpError(
+            503,
+            `the ticker stopped after ${sent} event${sent === 1 ? '' : 's'}, as failAfter=${sent} asked`,
+          );
         }
         const event = waiting.shift() ?? this.#tick(ticks++);
-        if (event === undefined) sent--; // an empty catalogue: nothing to tell but changes
+        if (event === undefined)
+          sent--; // an empty catalogue: nothing to tell but changes
         else yield event;
       }
     } finally {

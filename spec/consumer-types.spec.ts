@@ -46,7 +46,7 @@ export const bytes: Uint8Array = cbor.encode(User, { id: 1n, name: 'Bo' });
 export const cluster: typeof serveCluster = serveCluster;
 `;
 
-describe('the package\'s types in a consumer project (built as npm run build builds it)', function () {
+describe("the package's types in a consumer project (built as npm run build builds it)", function () {
   this.timeout(60_000);
   // Inside the repository, so that the consumer finds @types/node as an installed project does.
   let dir = '';
@@ -55,7 +55,11 @@ describe('the package\'s types in a consumer project (built as npm run build bui
     const pkg = join(dir, 'node_modules', 'lacquerjs');
     mkdirSync(pkg, { recursive: true });
     copyFileSync(join(root, 'package.json'), join(pkg, 'package.json'));
-    const build = spawnSync(process.execPath, [TSC, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')], { encoding: 'utf8', cwd: root, timeout: 50_000 });
+    const build = spawnSync(
+      process.execPath,
+      [TSC, '-p', join(root, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')],
+      { encoding: 'utf8', cwd: root, timeout: 50_000 },
+    );
     expect(build.stdout + build.stderr, 'the build').to.equal('');
     writeFileSync(join(dir, 'app.ts'), CONSUMER);
   });
@@ -64,12 +68,15 @@ describe('the package\'s types in a consumer project (built as npm run build bui
   /** tsc's report on the consumer with `compilerOptions`, in a package of `type`. */
   function check(compilerOptions: Record<string, unknown>, type: 'module' | 'commonjs'): string {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type }));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: true, skipLibCheck: false }, files: ['app.ts'] }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { ...compilerOptions, noEmit: true, skipLibCheck: false }, files: ['app.ts'] }),
+    );
     const tsc = spawnSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8', cwd: dir, timeout: 50_000 });
     return tsc.stdout + tsc.stderr;
   }
 
-  it('type-checks with the README\'s tsconfig, as an ES module and in a CommonJS package', () => {
+  it("type-checks with the README's tsconfig, as an ES module and in a CommonJS package", () => {
     const { compilerOptions } = readmeTsconfig();
     expect(check(compilerOptions, 'module')).to.equal('');
     expect(check(compilerOptions, 'commonjs')).to.equal('');
@@ -87,6 +94,8 @@ describe('the package\'s types in a consumer project (built as npm run build bui
 
   it('a target below ES2020 refuses the bigint literals that 64-bit values are written with, as the README says', () => {
     const { compilerOptions } = readmeTsconfig();
-    expect(check({ ...compilerOptions, target: 'ES2019' }, 'module')).to.include('BigInt literals are not available when targeting lower than ES2020');
+    expect(check({ ...compilerOptions, target: 'ES2019' }, 'module')).to.include(
+      'BigInt literals are not available when targeting lower than ES2020',
+    );
   });
 });

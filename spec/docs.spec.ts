@@ -26,11 +26,13 @@ const ENTRY_POINTS: Record<string, string> = {
 const PACKAGE_IMPORT = /\b(from|import)(\s*\(?\s*)(['"])(lacquer[^'"]*)\3/g;
 
 function markdownFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return markdownFiles(path);
-    return e.name.endsWith('.md') ? [path] : [];
-  }).sort();
+  return readdirSync(join(root, dir), { withFileTypes: true })
+    .flatMap((e) => {
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory()) return markdownFiles(path);
+      return e.name.endsWith('.md') ? [path] : [];
+    })
+    .sort();
 }
 
 interface Block {
@@ -54,13 +56,17 @@ function runnableBlocks(file: string): Block[] {
 function withSourceImports(code: string): string {
   return code.replace(PACKAGE_IMPORT, (_whole, keyword: string, gap: string, quote: string, name: string) => {
     const file = ENTRY_POINTS[name];
-    if (file === undefined) throw new Error(`imports unknown entry point '${name}'; known: ${Object.keys(ENTRY_POINTS).join(', ')}`);
+    if (file === undefined)
+      throw new Error(`imports unknown entry point '${name}'; known: ${Object.keys(ENTRY_POINTS).join(', ')}`);
     return `${keyword}${gap}${quote}${join(root, file)}${quote}`;
   });
 }
 
-const files = ['README.md', ...markdownFiles('docs'), ...(existsSync(join(root, 'bench/README.md')) ? ['bench/README.md'] : [])];
-
+const files = [
+  'README.md',
+  ...markdownFiles('docs'),
+  ...(existsSync(join(root, 'bench/README.md')) ? ['bench/README.md'] : []),
+];
 
 describe('docs', () => {
   it('finds runnable examples in the README and in docs/', () => {
@@ -81,8 +87,19 @@ describe('docs', () => {
           names.push(name);
         }
       }
-      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { noEmit: true, rewriteRelativeImportExtensions: false }, include: names }));
-      const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8', cwd: root, timeout: 50_000 });
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          extends: '../tsconfig.json',
+          compilerOptions: { noEmit: true, rewriteRelativeImportExtensions: false },
+          include: names,
+        }),
+      );
+      const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+        encoding: 'utf8',
+        cwd: root,
+        timeout: 50_000,
+      });
       expect(tsc.stdout + tsc.stderr, 'tsc on the examples (file names: the page, the block, its line)').to.equal('');
       expect(tsc.status).to.equal(0);
     } finally {
@@ -95,7 +112,11 @@ describe('docs', () => {
     if (blocks.length === 0) continue;
     describe(file, () => {
       for (const block of blocks) {
-        const firstLine = block.code.split('\n').find((l) => !l.startsWith('import') && l.trim() !== '')?.trim() ?? '';
+        const firstLine =
+          block.code
+            .split('\n')
+            .find((l) => !l.startsWith('import') && l.trim() !== '')
+            ?.trim() ?? '';
         it(`example ${block.index} (line ${block.line}) runs and prints what it says: ${firstLine.slice(0, 50)}`, function () {
           this.timeout(60_000);
           const source = withSourceImports(block.code);
@@ -104,14 +125,21 @@ describe('docs', () => {
           try {
             const script = join(dir, `${file.replace(/[^\w]+/g, '-')}-${block.index}.ts`);
             writeFileSync(script, source);
-            const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', cwd: root, timeout: 50_000 });
+            const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+              encoding: 'utf8',
+              cwd: root,
+              timeout: 50_000,
+            });
             expect(run.status, `${file}:${block.line}\n${run.stderr}`).to.equal(0);
             const printed = run.stdout.split('\n').map((l) => l.trim());
             let at = 0;
             for (const [, expected] of block.code.matchAll(/\/\/=> (.*)$/gm)) {
               const want = expected!.trim();
               const found = printed.indexOf(want, at);
-              expect(found, `${file}:${block.line}: '${want}' not printed (after line ${at} of the output)\n${run.stdout}`).to.be.at.least(0);
+              expect(
+                found,
+                `${file}:${block.line}: '${want}' not printed (after line ${at} of the output)\n${run.stdout}`,
+              ).to.be.at.least(0);
               at = found + 1;
             }
           } finally {

@@ -25,34 +25,64 @@ function resolveInLock(packages: Readonly<Record<string, unknown>>, from: string
 }
 
 describe('install: package-lock.json on every machine', () => {
-  const packages = lockPackages() as Readonly<Record<string, {
-    os?: string[]; cpu?: string[]; libc?: string[]; optional?: boolean; devOptional?: boolean; dev?: boolean;
-    optionalDependencies?: Record<string, string>;
-  }>>;
+  const packages = lockPackages() as Readonly<
+    Record<
+      string,
+      {
+        os?: string[];
+        cpu?: string[];
+        libc?: string[];
+        optional?: boolean;
+        devOptional?: boolean;
+        dev?: boolean;
+        optionalDependencies?: Record<string, string>;
+      }
+    >
+  >;
 
   it('every package pinned to an os, cpu or libc is optional, so npm skips it on other machines instead of refusing', () => {
-    const pinned = Object.entries(packages).filter(([, p]) => p.os !== undefined || p.cpu !== undefined || p.libc !== undefined);
-    expect(pinned.length, 'the lock holds platform packages (esbuild\'s, typescript\'s, the runtimes\')').to.be.greaterThan(10);
+    const pinned = Object.entries(packages).filter(
+      ([, p]) => p.os !== undefined || p.cpu !== undefined || p.libc !== undefined,
+    );
+    expect(
+      pinned.length,
+      "the lock holds platform packages (esbuild's, typescript's, the runtimes')",
+    ).to.be.greaterThan(10);
     const required = pinned
       .filter(([, p]) => p.optional !== true)
-      .map(([path, p]) => `${path} (${[p.os, p.cpu, p.libc].filter((l) => l !== undefined).map((l) => l.join(',')).join(' ')}; ${p.devOptional === true ? 'devOptional' : p.dev === true ? 'dev' : 'required'})`);
-    expect(required, 'npm install fails with EBADPLATFORM on every other machine: make these optionalDependencies').to.deep.equal([]);
+      .map(
+        ([path, p]) =>
+          `${path} (${[p.os, p.cpu, p.libc]
+            .filter((l) => l !== undefined)
+            .map((l) => l.join(','))
+            .join(' ')}; ${p.devOptional === true ? 'devOptional' : p.dev === true ? 'dev' : 'required'})`,
+      );
+    expect(
+      required,
+      'npm install fails with EBADPLATFORM on every other machine: make these optionalDependencies',
+    ).to.deep.equal([]);
   });
 
   it('package.json names no platform package as a dependency or devDependency', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
     const named = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
-    expect(named.filter((name) => {
-      const p = packages[`node_modules/${name}`];
-      return p !== undefined && (p.os !== undefined || p.cpu !== undefined || p.libc !== undefined);
-    })).to.deep.equal([]);
+    expect(
+      named.filter((name) => {
+        const p = packages[`node_modules/${name}`];
+        return p !== undefined && (p.os !== undefined || p.cpu !== undefined || p.libc !== undefined);
+      }),
+    ).to.deep.equal([]);
   });
 
-  it('every optional dependency has its entry, the other machines\' builds included, so npm ci installs them there', () => {
+  it("every optional dependency has its entry, the other machines' builds included, so npm ci installs them there", () => {
     const missing: string[] = [];
     for (const [path, p] of Object.entries(packages)) {
       for (const name of Object.keys(p.optionalDependencies ?? {})) {
-        if (resolveInLock(packages, path, name) === undefined) missing.push(`${name} (of ${path === '' ? 'the root' : path})`);
+        if (resolveInLock(packages, path, name) === undefined)
+          missing.push(`${name} (of ${path === '' ? 'the root' : path})`);
       }
     }
     expect(missing).to.deep.equal([]);
@@ -60,9 +90,29 @@ describe('install: package-lock.json on every machine', () => {
 
   it('the runtimes come with a build for macOS, Windows and Linux on x64 and arm64', () => {
     for (const [umbrella, builds] of Object.entries({
-      bun: ['@oven/bun-darwin-aarch64', '@oven/bun-darwin-x64', '@oven/bun-linux-aarch64', '@oven/bun-linux-x64', '@oven/bun-windows-x64', '@oven/bun-windows-aarch64'],
-      deno: ['@deno/darwin-arm64', '@deno/darwin-x64', '@deno/linux-arm64-glibc', '@deno/linux-x64-glibc', '@deno/win32-x64', '@deno/win32-arm64'],
-      workerd: ['@cloudflare/workerd-darwin-arm64', '@cloudflare/workerd-darwin-64', '@cloudflare/workerd-linux-arm64', '@cloudflare/workerd-linux-64', '@cloudflare/workerd-windows-64'],
+      bun: [
+        '@oven/bun-darwin-aarch64',
+        '@oven/bun-darwin-x64',
+        '@oven/bun-linux-aarch64',
+        '@oven/bun-linux-x64',
+        '@oven/bun-windows-x64',
+        '@oven/bun-windows-aarch64',
+      ],
+      deno: [
+        '@deno/darwin-arm64',
+        '@deno/darwin-x64',
+        '@deno/linux-arm64-glibc',
+        '@deno/linux-x64-glibc',
+        '@deno/win32-x64',
+        '@deno/win32-arm64',
+      ],
+      workerd: [
+        '@cloudflare/workerd-darwin-arm64',
+        '@cloudflare/workerd-darwin-64',
+        '@cloudflare/workerd-linux-arm64',
+        '@cloudflare/workerd-linux-64',
+        '@cloudflare/workerd-windows-64',
+      ],
     })) {
       expect(packages[`node_modules/${umbrella}`]?.dev, `${umbrella} is a devDependency`).to.equal(true);
       for (const build of builds) expect(packages[`node_modules/${build}`]?.optional, build).to.equal(true);
@@ -82,15 +132,20 @@ function tsFiles(dir: string): string[] {
 const SYSTEM_PROGRAM = /['"`](?:[\w/]*\/)?(curl|wget|python3?|perl|ruby|java|openssl)['"`]/;
 
 describe('install: npm test needs nothing but Node and npm', () => {
-  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
 
   it('no spec that npm test runs starts a system program: those are in spec/interop, run by npm run test:interop', () => {
     const offenders = tsFiles(join(ROOT, 'spec'))
       .filter((file) => !file.startsWith(join('spec', 'interop')))
-      .flatMap((file) => readFileSync(join(ROOT, file), 'utf8').split('\n').flatMap((line, i) => {
-        const m = SYSTEM_PROGRAM.exec(line);
-        return m === null ? [] : [`${file}:${i + 1} runs ${m[1]}`];
-      }));
+      .flatMap((file) =>
+        readFileSync(join(ROOT, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => {
+            const m = SYSTEM_PROGRAM.exec(line);
+            return m === null ? [] : [`${file}:${i + 1} runs ${m[1]}`];
+          }),
+      );
     expect(offenders).to.deep.equal([]);
   });
 
@@ -103,21 +158,34 @@ describe('install: npm test needs nothing but Node and npm', () => {
 describe('install: the docs ship in the package', () => {
   /** The files `npm pack` would put in the package (without building it: dist/ is not checked here). */
   const packed = (): Set<string> => {
-    const run = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', shell: process.platform === 'win32' });
+    const run = spawnSync(
+      process.platform === 'win32' ? 'npm.cmd' : 'npm',
+      ['pack', '--dry-run', '--json', '--ignore-scripts'],
+      { cwd: ROOT, encoding: 'utf8', shell: process.platform === 'win32' },
+    );
     expect(run.status, run.stderr).to.equal(0);
     return new Set((JSON.parse(run.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
   };
 
   it('holds every page of docs/, and every relative link of the README and of those pages leads to a file the package holds', () => {
     const files = packed();
-    const pages = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
-    expect(pages.filter((page) => !files.has(page)), 'pages left out of the package').to.deep.equal([]);
+    const pages = readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`);
+    expect(
+      pages.filter((page) => !files.has(page)),
+      'pages left out of the package',
+    ).to.deep.equal([]);
     const broken = ['README.md', ...pages].flatMap((page) => {
       const text = readFileSync(join(ROOT, page), 'utf8');
       return [...text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)]
         .map((m) => m[1]!)
         .filter((target) => !/^[a-z]+:/.test(target))
-        .map((target) => relative(ROOT, join(ROOT, page, '..', target)).split('\\').join('/'))
+        .map((target) =>
+          relative(ROOT, join(ROOT, page, '..', target))
+            .split('\\')
+            .join('/'),
+        )
         .filter((target) => !files.has(target) && ![...files].some((f) => f.startsWith(`${target}/`)))
         .map((target) => `${page} → ${target}`);
     });

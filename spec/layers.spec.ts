@@ -66,7 +66,8 @@ const CORE_EXCEPTIONS: readonly { readonly from: string; readonly to: string; re
   {
     from: 'core/descriptors/type.ts',
     to: 'core/standard-schema.ts',
-    why: 'Standard Schema v1 asks for the `~standard` member on the schema object itself, so every descriptor has the getter; ' +
+    why:
+      'Standard Schema v1 asks for the `~standard` member on the schema object itself, so every descriptor has the getter; ' +
       'what it returns reads with the read pass, which stands above the descriptors. The getter runs only when called.',
   },
 ];
@@ -89,11 +90,13 @@ interface Import {
 
 function importsOf(file: string): Import[] {
   const source = readFileSync(join(root, file), 'utf8');
-  return [...source.matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'/gm)].map(([, type, specifier]) => ({
-    specifier: specifier!,
-    target: specifier!.startsWith('.') ? relative(root, resolve(join(root, dirname(file)), specifier!)) : undefined,
-    typeOnly: type !== undefined,
-  }));
+  return [...source.matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'/gm)].map(
+    ([, type, specifier]) => ({
+      specifier: specifier!,
+      target: specifier!.startsWith('.') ? relative(root, resolve(join(root, dirname(file)), specifier!)) : undefined,
+      typeOnly: type !== undefined,
+    }),
+  );
 }
 
 /** The group (a folder of LAYERS) holding `file`, and its layer. */
@@ -115,7 +118,13 @@ const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
 describe('layers', () => {
   it('finds the shipped modules and their imports', () => {
-    expect(files).to.include.members([ROOT_ENTRY, 'core/errors/read-error.ts', 'codecs/json/index.ts', 'transports/registry/registry.ts', 'transports/http/server.ts']);
+    expect(files).to.include.members([
+      ROOT_ENTRY,
+      'core/errors/read-error.ts',
+      'codecs/json/index.ts',
+      'transports/registry/registry.ts',
+      'transports/http/server.ts',
+    ]);
     expect(graph.get('transports/http/server.ts')!.some((i) => i.specifier === 'node:http')).to.equal(true);
   });
 
@@ -142,7 +151,9 @@ describe('layers', () => {
       for (const { target } of imports) {
         if (target === undefined) continue;
         const to = corePlaceOf(target);
-        const ok = to.part === from.part || (to.layer >= 0 && to.layer < from.layer) ||
+        const ok =
+          to.part === from.part ||
+          (to.layer >= 0 && to.layer < from.layer) ||
           CORE_EXCEPTIONS.some((e) => e.from === file && e.to === target);
         if (!ok) wrong.push(`${file} → ${target}`);
       }
@@ -152,7 +163,10 @@ describe('layers', () => {
 
   it('each exception inside core/ is an import that runs back up, with its reason', () => {
     for (const { from, to, why } of CORE_EXCEPTIONS) {
-      expect(graph.get(from)?.some(({ target }) => target === to), `${from} imports ${to}`).to.equal(true);
+      expect(
+        graph.get(from)?.some(({ target }) => target === to),
+        `${from} imports ${to}`,
+      ).to.equal(true);
       expect(corePlaceOf(to).layer, `${from} → ${to} runs back up`).to.be.above(corePlaceOf(from).layer);
       expect(why).not.to.equal('');
     }
@@ -170,7 +184,11 @@ describe('layers', () => {
       if (!/^transports\/(http|fetch)\//.test(file)) continue;
       for (const { target } of imports) {
         if (target === undefined || !target.startsWith('transports/')) continue;
-        if (!target.startsWith('transports/protocol/') && !target.startsWith(file.split('/').slice(0, 2).join('/') + '/')) wrong.push(`${file} → ${target}`);
+        if (
+          !target.startsWith('transports/protocol/') &&
+          !target.startsWith(file.split('/').slice(0, 2).join('/') + '/')
+        )
+          wrong.push(`${file} → ${target}`);
       }
     }
     expect(wrong).to.deep.equal([]);
@@ -212,11 +230,21 @@ describe('layers', () => {
   it('`import { t }` alone bundles no code generation', async () => {
     const result = await build({
       stdin: { contents: "export { t } from './index.ts';", resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-      bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', target: 'es2022', metafile: true, logLevel: 'silent',
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      metafile: true,
+      logLevel: 'silent',
     });
     const code = result.outputFiles[0]!.text;
-    const used = Object.entries(result.metafile.outputs).flatMap(([, output]) => Object.entries(output.inputs)
-      .filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path));
+    const used = Object.entries(result.metafile.outputs).flatMap(([, output]) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path),
+    );
     expect(used.filter((p) => /generate|codegen|codecs\/|transports\//.test(p))).to.deep.equal([]);
     expect(code).not.to.include('new Function');
   });

@@ -16,8 +16,22 @@ export interface ClusterConfig extends RoundsConfig {
   readonly memoryRequests: number;
 }
 
-export const CLUSTER_FULL: ClusterConfig = { connections: 50, pipelining: 1, rounds: 5, seconds: 4, warmupSeconds: 2, memoryRequests: 100_000 };
-export const CLUSTER_QUICK: ClusterConfig = { connections: 50, pipelining: 1, rounds: 2, seconds: 1.25, warmupSeconds: 0.5, memoryRequests: 20_000 };
+export const CLUSTER_FULL: ClusterConfig = {
+  connections: 50,
+  pipelining: 1,
+  rounds: 5,
+  seconds: 4,
+  warmupSeconds: 2,
+  memoryRequests: 100_000,
+};
+export const CLUSTER_QUICK: ClusterConfig = {
+  connections: 50,
+  pipelining: 1,
+  rounds: 2,
+  seconds: 1.25,
+  warmupSeconds: 0.5,
+  memoryRequests: 20_000,
+};
 
 /** The clusters, by worker count: the first is the baseline of the ratio. */
 export const CLUSTER_SIZES = [1, 2] as const;
@@ -48,11 +62,15 @@ export interface ClusterResults {
 
 const MB = 1024 * 1024;
 
-export async function runClusterBenchmarks(config: ClusterConfig, log: (line: string) => void): Promise<ClusterResults> {
+export async function runClusterBenchmarks(
+  config: ClusterConfig,
+  log: (line: string) => void,
+): Promise<ClusterResults> {
   const file = await bundle(new URL('./primary.ts', import.meta.url), 'cluster-primary');
   const clusters: Forked<ClusterReady>[] = [];
   try {
-    for (const n of CLUSTER_SIZES) clusters.push(await forkReady<ClusterReady>(file, [String(n)], `bench cluster of ${n}`));
+    for (const n of CLUSTER_SIZES)
+      clusters.push(await forkReady<ClusterReady>(file, [String(n)], `bench cluster of ${n}`));
     for (const c of clusters) await checkAnswer(c.ready.url, CLUSTER_ENDPOINT, 'json');
     // Every process that serves: the primary accepts connections and hands them to the workers.
     const pidsOf = (c: Forked<ClusterReady>) => [c.child.pid!, ...c.ready.workerPids];
@@ -74,8 +92,12 @@ export async function runClusterBenchmarks(config: ClusterConfig, log: (line: st
       c.ready.workerPids.forEach((pid, w) => {
         const after = rssOf(pid);
         memory.push({
-          workers: CLUSTER_SIZES[i]!, worker: w + 1, pid,
-          rssAfterWarmupMB: before[w]! / MB, rssAfterMB: after / MB, growthMB: (after - before[w]!) / MB,
+          workers: CLUSTER_SIZES[i]!,
+          worker: w + 1,
+          pid,
+          rssAfterWarmupMB: before[w]! / MB,
+          rssAfterMB: after / MB,
+          growthMB: (after - before[w]!) / MB,
         });
       });
     }

@@ -32,13 +32,15 @@ if (cluster.isPrimary) {
 const listening: number[] = [];
 serveCluster({
   workers,
-  server: () => new HttpServer().mount(PREFIX, new Registry({ errorOnMissingKeys: true }).on(new BenchService()).endpoints).bind(0),
+  server: () =>
+    new HttpServer().mount(PREFIX, new Registry({ errorOnMissingKeys: true }).on(new BenchService()).endpoints).bind(0),
   signal: stop.signal,
   // A worker lost mid-run would skew the figures: the first crash ends the cluster, and the bench fails.
   maxCrashes: 1,
   onWorkerReady: ({ pid, url }) => {
     listening.push(pid);
-    if (listening.length === workers) process.send!({ type: 'ready', url, workerPids: listening } satisfies ClusterReady);
+    if (listening.length === workers)
+      process.send!({ type: 'ready', url, workerPids: listening } satisfies ClusterReady);
   },
 }).then(
   () => process.exit(0),

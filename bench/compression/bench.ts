@@ -9,8 +9,20 @@ import type { BooksReady } from './child.ts';
 import { booksRequest, checkBooksAnswer, CODECS, CODINGS, type Codec, type Coding } from './requests.ts';
 import { BOOKS, BOOKS_PATH } from './server.ts';
 
-export const COMPRESSION_FULL: RoundsConfig = { connections: 50, pipelining: 1, rounds: 3, seconds: 3, warmupSeconds: 1 };
-export const COMPRESSION_QUICK: RoundsConfig = { connections: 50, pipelining: 1, rounds: 2, seconds: 1, warmupSeconds: 0.5 };
+export const COMPRESSION_FULL: RoundsConfig = {
+  connections: 50,
+  pipelining: 1,
+  rounds: 3,
+  seconds: 3,
+  warmupSeconds: 1,
+};
+export const COMPRESSION_QUICK: RoundsConfig = {
+  connections: 50,
+  pipelining: 1,
+  rounds: 2,
+  seconds: 1,
+  warmupSeconds: 0.5,
+};
 
 export interface CodingMeasurement extends Measured {
   readonly coding: Coding;
@@ -33,7 +45,10 @@ export interface CompressionResults {
   readonly cases: readonly CompressionCase[];
 }
 
-export async function runCompressionBenchmarks(config: RoundsConfig, log: (line: string) => void): Promise<CompressionResults> {
+export async function runCompressionBenchmarks(
+  config: RoundsConfig,
+  log: (line: string) => void,
+): Promise<CompressionResults> {
   const file = await bundle(new URL('./child.ts', import.meta.url), 'compression-server');
   let server: Forked<BooksReady> | undefined;
   try {
@@ -48,7 +63,10 @@ export async function runCompressionBenchmarks(config: RoundsConfig, log: (line:
     for (const codec of CODECS) {
       log(`  compression: ${codec}, ${CODINGS.join(' / ')}`);
       const targets = CODINGS.map((coding) => ({
-        name: `${codec} ${coding}`, url, request: booksRequest(codec, coding), cpuMicros: () => cpuMicrosOf(pid),
+        name: `${codec} ${coding}`,
+        url,
+        request: booksRequest(codec, coding),
+        cpuMicros: () => cpuMicrosOf(pid),
       }));
       const measured = await alternate(targets, config);
       cases.push({

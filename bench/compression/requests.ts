@@ -16,13 +16,26 @@ export type Coding = 'identity' | 'gzip' | 'br';
 export const CODECS: readonly Codec[] = ['json', 'msgpack', 'cbor'];
 export const CODINGS: readonly Coding[] = ['identity', 'gzip', 'br'];
 
-const MEDIA: Record<Codec, string> = { json: 'application/json', msgpack: 'application/msgpack', cbor: 'application/cbor' };
+const MEDIA: Record<Codec, string> = {
+  json: 'application/json',
+  msgpack: 'application/msgpack',
+  cbor: 'application/cbor',
+};
 const DECODERS = { json, msgpack, cbor } as const;
-const INFLATE: Record<Coding, (b: Buffer) => Buffer> = { identity: (b) => b, gzip: gunzipSync, br: brotliDecompressSync };
+const INFLATE: Record<Coding, (b: Buffer) => Buffer> = {
+  identity: (b) => b,
+  gzip: gunzipSync,
+  br: brotliDecompressSync,
+};
 const STRICT = { errorOnMissingKeys: true, errorOnUnknownKeys: true } as const;
 
 export function booksRequest(codec: Codec, coding: Coding): BenchRequest {
-  return { method: 'GET', path: BOOKS_PATH, headers: { accept: MEDIA[codec], 'accept-encoding': coding }, body: undefined };
+  return {
+    method: 'GET',
+    path: BOOKS_PATH,
+    headers: { accept: MEDIA[codec], 'accept-encoding': coding },
+    body: undefined,
+  };
 }
 
 export interface CheckedAnswer {
@@ -32,7 +45,10 @@ export interface CheckedAnswer {
   readonly identityBytes: number;
 }
 
-function get(baseUrl: string, req: BenchRequest): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  baseUrl: string,
+  req: BenchRequest,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const out = request(baseUrl + req.path, { method: req.method, headers: req.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -57,10 +73,13 @@ export async function checkBooksAnswer(baseUrl: string, codec: Codec, coding: Co
   const type = String(res.headers['content-type'] ?? '');
   if (!type.startsWith(MEDIA[codec])) throw new Error(`${where}: content-type ${type}`);
   const encoding = res.headers['content-encoding'];
-  if ((coding === 'identity' ? undefined : coding) !== encoding) throw new Error(`${where}: content-encoding ${encoding ?? '(none)'}`);
-  if (Number(res.headers['content-length']) !== res.body.length) throw new Error(`${where}: content-length ${res.headers['content-length']} for ${res.body.length} bytes`);
+  if ((coding === 'identity' ? undefined : coding) !== encoding)
+    throw new Error(`${where}: content-encoding ${encoding ?? '(none)'}`);
+  if (Number(res.headers['content-length']) !== res.body.length)
+    throw new Error(`${where}: content-length ${res.headers['content-length']} for ${res.body.length} bytes`);
   const inflated = INFLATE[coding](res.body);
-  if (coding !== 'identity' && res.body.length >= inflated.length) throw new Error(`${where}: ${res.body.length} bytes, not smaller than the ${inflated.length} inflated`);
+  if (coding !== 'identity' && res.body.length >= inflated.length)
+    throw new Error(`${where}: ${res.body.length} bytes, not smaller than the ${inflated.length} inflated`);
   deepStrictEqual(DECODERS[codec].decode(BOOKS.type, inflated, STRICT), BOOKS.value, `${where}: unexpected answer`);
   return { bodyBytes: res.body.length, identityBytes: inflated.length };
 }

@@ -21,6 +21,9 @@ export class BooksService {
 meta(BooksService, service({ listBooks: method([], BookSearchResponse) }));
 
 export async function startBooksServer(port = 0): Promise<RunningServer> {
-  const server = await new HttpServer().mount(PREFIX, new Registry().on(new BooksService()).endpoints).bind(port).start();
+  const server = await new HttpServer()
+    .mount(PREFIX, new Registry().on(new BooksService()).endpoints)
+    .bind(port)
+    .start();
   return { port: server.port, close: () => server.stop() };
 }

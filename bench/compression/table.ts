@@ -11,16 +11,19 @@ export function compressionTable(r: CompressionResults): string {
   const lines = [
     `\ncompression: ${r.payload}, lacquer HttpServer (br quality 4, gzip level 6), by Accept-Encoding;`,
     `  autocannon, ${c.connections} connections, pipelining ${c.pipelining}, ${c.rounds} alternating rounds × ${c.seconds} s, medians;`,
-    '  body: the answer\'s body as sent; wire: bytes autocannon read per answer, headers included; cpu/req: the server process\'s',
+    "  body: the answer's body as sent; wire: bytes autocannon read per answer, headers included; cpu/req: the server process's",
   ];
   for (const { codec, identityBytes, results } of r.cases) {
     const identity = results.find((m) => m.coding === 'identity');
     lines.push(`${codec} (${bytes(identityBytes)} bytes uncompressed)`);
     for (const m of results) {
-      const note = m === identity || identity === undefined
-        ? ''
-        : `${(identityBytes / m.bodyBytes).toFixed(1)}x smaller, req/s ${roundRatio(m, identity).toFixed(2)}x identity`;
-      lines.push(`  ${`${codec} ${m.coding}`.padEnd(18)} body ${bytes(m.bodyBytes).padStart(7)} B  wire ${bytes(m.bytesPerRequest).padStart(7)} B  ${kilo(m.requestsPerSec).padStart(7)} req/s   p99 ${`${m.p99Ms} ms`.padEnd(7)} cpu/req ${`${m.cpuMicrosPerRequest.toFixed(0)} µs`.padStart(7)}   ${note}`);
+      const note =
+        m === identity || identity === undefined
+          ? ''
+          : `${(identityBytes / m.bodyBytes).toFixed(1)}x smaller, req/s ${roundRatio(m, identity).toFixed(2)}x identity`;
+      lines.push(
+        `  ${`${codec} ${m.coding}`.padEnd(18)} body ${bytes(m.bodyBytes).padStart(7)} B  wire ${bytes(m.bytesPerRequest).padStart(7)} B  ${kilo(m.requestsPerSec).padStart(7)} req/s   p99 ${`${m.p99Ms} ms`.padEnd(7)} cpu/req ${`${m.cpuMicrosPerRequest.toFixed(0)} µs`.padStart(7)}   ${note}`,
+      );
     }
   }
   return lines.join('\n');

@@ -21,8 +21,22 @@ export interface HttpConfig extends LoadSettings {
   readonly memoryRequests: number;
 }
 
-export const HTTP_FULL: HttpConfig = { connections: 50, pipelining: 1, rounds: 5, seconds: 4, warmupSeconds: 2, memoryRequests: 100_000 };
-export const HTTP_QUICK: HttpConfig = { connections: 50, pipelining: 1, rounds: 2, seconds: 1.25, warmupSeconds: 0.5, memoryRequests: 20_000 };
+export const HTTP_FULL: HttpConfig = {
+  connections: 50,
+  pipelining: 1,
+  rounds: 5,
+  seconds: 4,
+  warmupSeconds: 2,
+  memoryRequests: 100_000,
+};
+export const HTTP_QUICK: HttpConfig = {
+  connections: 50,
+  pipelining: 1,
+  rounds: 2,
+  seconds: 1.25,
+  warmupSeconds: 0.5,
+  memoryRequests: 20_000,
+};
 
 export interface Contender {
   readonly name: string;
@@ -50,7 +64,10 @@ export const CONTENDERS: readonly Contender[] = [
  */
 export const HTTP_CASES: readonly { readonly endpoint: BenchEndpoint; readonly contenders: readonly Contender[] }[] = [
   ...ENDPOINTS.map((endpoint) => ({ endpoint, contenders: CONTENDERS })),
-  { endpoint: AUTH_ENDPOINT, contenders: CONTENDERS.filter((c) => c.name === 'lacquer json' || c.name === CONTROL || c.name === 'Fastify') },
+  {
+    endpoint: AUTH_ENDPOINT,
+    contenders: CONTENDERS.filter((c) => c.name === 'lacquer json' || c.name === CONTROL || c.name === 'Fastify'),
+  },
 ];
 
 /** The label of a contender's server process: `lacquer`, `lacquer (2)`. */
@@ -102,11 +119,21 @@ export interface HttpResults {
 const MB = 1024 * 1024;
 
 /** One load run, with the server's CPU time over it. */
-async function measure(server: ServerProcess, request: BenchRequest, config: HttpConfig, seconds: number): Promise<Sample> {
+async function measure(
+  server: ServerProcess,
+  request: BenchRequest,
+  config: HttpConfig,
+  seconds: number,
+): Promise<Sample> {
   const before = await server.stats();
   const r = await load(server.url, request, config, { seconds });
   const after = await server.stats();
-  return { requestsPerSec: r.requestsPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, cpuMicrosPerRequest: (after.cpuMicros - before.cpuMicros) / r.requests };
+  return {
+    requestsPerSec: r.requestsPerSec,
+    p50Ms: r.p50Ms,
+    p99Ms: r.p99Ms,
+    cpuMicrosPerRequest: (after.cpuMicros - before.cpuMicros) / r.requests,
+  };
 }
 
 /**
@@ -115,7 +142,9 @@ async function measure(server: ServerProcess, request: BenchRequest, config: Htt
  */
 async function memoryCheck(lacquer: ServerProcess, config: HttpConfig): Promise<MemoryCheck> {
   const before = await lacquer.stats();
-  const variants = ENDPOINTS.flatMap((e) => CONTENDERS.filter((c) => c.server === 'lacquer' && c.copy === undefined).map((c) => requestFor(e, c.format)));
+  const variants = ENDPOINTS.flatMap((e) =>
+    CONTENDERS.filter((c) => c.server === 'lacquer' && c.copy === undefined).map((c) => requestFor(e, c.format)),
+  );
   let sent = 0;
   for (const [i, request] of variants.entries()) {
     const amount = Math.round((config.memoryRequests * (i + 1)) / variants.length) - sent;
@@ -148,7 +177,8 @@ export async function runHttpBenchmarks(config: HttpConfig, log: (line: string) 
 
     log('  http: warm-up');
     for (const { endpoint, contenders } of HTTP_CASES) {
-      for (const c of contenders) await load(serverOf(c).url, requestFor(endpoint, c.format), config, { seconds: config.warmupSeconds });
+      for (const c of contenders)
+        await load(serverOf(c).url, requestFor(endpoint, c.format), config, { seconds: config.warmupSeconds });
     }
 
     const cases: HttpCase[] = [];

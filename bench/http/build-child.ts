@@ -67,7 +67,8 @@ export function buildServer(kind: ServerKind, root: string = ROOT): Promise<Serv
     }).then(({ metafile }) => {
       const { inputs, externals } = bundleContents(metafile);
       const wrong = stackViolations(kind, inputs, externals, BUILTINS);
-      if (wrong.length > 0) throw new Error(`the ${kind} server's bundle loads what is not its own stack:\n  ${wrong.join('\n  ')}`);
+      if (wrong.length > 0)
+        throw new Error(`the ${kind} server's bundle loads what is not its own stack:\n  ${wrong.join('\n  ')}`);
       return { kind, file: outfile, inputs, externals };
     });
     built.set(name, bundle);

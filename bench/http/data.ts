@@ -8,7 +8,17 @@ import { AUTH_PREFIX, NEW_BOOK as PLAIN_BOOK, PLAIN_USER_ID, PLAIN_USERS, PREFIX
 
 export { Book, User };
 export {
-  AUTH_PREFIX, CHALLENGE, FEED_LENGTH, FEED_PATH, INVALID_TOKEN_CHALLENGE, PLAIN_USER_ID, PLAIN_USERS, PREFIX, RPC_PREFIX, TOKENS, type Caller,
+  AUTH_PREFIX,
+  CHALLENGE,
+  FEED_LENGTH,
+  FEED_PATH,
+  INVALID_TOKEN_CHALLENGE,
+  PLAIN_USER_ID,
+  PLAIN_USERS,
+  PREFIX,
+  RPC_PREFIX,
+  TOKENS,
+  type Caller,
 } from './plain.ts';
 
 /** The users of {@link PLAIN_USERS} as lacquer holds them: ids as `bigint`. */

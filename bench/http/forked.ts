@@ -15,8 +15,14 @@ export function bundle(entry: URL, name: string): Promise<string> {
   if (built === undefined) {
     const outfile = `${ROOT}node_modules/.cache/lacquer-bench/${name}.mjs`;
     built = build({
-      entryPoints: [fileURLToPath(entry)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20',
-      packages: 'external', logLevel: 'error',
+      entryPoints: [fileURLToPath(entry)],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'error',
     }).then(() => outfile);
     bundles.set(name, built);
   }
@@ -32,7 +38,12 @@ export interface Forked<Ready> {
 }
 
 /** Forks `file` with `args` and waits for its `{ type: 'ready' }` message. */
-export function forkReady<Ready extends { type: 'ready' }>(file: string, args: readonly string[], label: string, timeoutMs = 30_000): Promise<Forked<Ready>> {
+export function forkReady<Ready extends { type: 'ready' }>(
+  file: string,
+  args: readonly string[],
+  label: string,
+  timeoutMs = 30_000,
+): Promise<Forked<Ready>> {
   const child = fork(file, [...args], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async (graceMs = 40_000) => {

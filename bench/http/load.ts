@@ -40,8 +40,12 @@ export async function load(
   });
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0) {
-    const statuses = Object.entries(result.statusCodeStats).map(([s, { count }]) => `${s}×${count}`).join(' ');
-    throw new Error(`${request.method} ${baseUrl}${request.path}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${statuses})`);
+    const statuses = Object.entries(result.statusCodeStats)
+      .map(([s, { count }]) => `${s}×${count}`)
+      .join(' ');
+    throw new Error(
+      `${request.method} ${baseUrl}${request.path}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${statuses})`,
+    );
   }
   return {
     requestsPerSec: result.requests.total / result.duration,

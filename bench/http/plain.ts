@@ -8,11 +8,12 @@ export const RPC_PREFIX = '/rpc';
 export const AUTH_PREFIX = '/authed';
 
 /** Ten users, ids as plain numbers; the weights are exact in float32, so every server writes the same JSON. */
-export const PLAIN_USERS: readonly { readonly id: number; readonly name: string; readonly weight: number }[] = Array.from({ length: 10 }, (_, i) => ({
-  id: i + 1,
-  name: ['Ada', 'Linus', 'Grace', 'Barbara', 'Edsger', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis'][i]!,
-  weight: 50 + i * 2.25,
-}));
+export const PLAIN_USERS: readonly { readonly id: number; readonly name: string; readonly weight: number }[] =
+  Array.from({ length: 10 }, (_, i) => ({
+    id: i + 1,
+    name: ['Ada', 'Linus', 'Grace', 'Barbara', 'Edsger', 'Donald', 'Frances', 'Ken', 'Margaret', 'Dennis'][i]!,
+    weight: 50 + i * 2.25,
+  }));
 
 /** The body of the POST object endpoint. */
 export const NEW_BOOK = {

@@ -37,21 +37,28 @@ export class ServerProcess {
    * Starts `kind` in a child process of its own on plain node, from a bundle of that kind alone
    * (build-child.ts); `nodeArgs` go to its node (e.g. `--cpu-prof`).
    */
-  static async start(kind: ServerKind, nodeArgs: readonly string[] = [], options: StartOptions = {}): Promise<ServerProcess> {
+  static async start(
+    kind: ServerKind,
+    nodeArgs: readonly string[] = [],
+    options: StartOptions = {},
+  ): Promise<ServerProcess> {
     const { file } = await buildServer(kind, options.root);
     const node = options.node ?? process.execPath;
     // fork() runs `execPath ...execArgv file`: taskset then execs node, which keeps the IPC channel.
-    const run = options.cpus === undefined
-      ? { execPath: node, execArgv: [...nodeArgs] }
-      : { execPath: 'taskset', execArgv: ['-c', options.cpus, node, ...nodeArgs] };
+    const run =
+      options.cpus === undefined
+        ? { execPath: node, execArgv: [...nodeArgs] }
+        : { execPath: 'taskset', execArgv: ['-c', options.cpus, node, ...nodeArgs] };
     const child = fork(file, [], { cwd: ROOT, ...run, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     return new Promise((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`bench server ${kind} exited (${code}) before it listened`));
+      const onExit = (code: number | null) =>
+        reject(new Error(`bench server ${kind} exited (${code}) before it listened`));
       child.once('exit', onExit);
       child.once('error', reject);
       child.once('message', (message: ChildMessage) => {
         child.off('exit', onExit);
-        if (message.type !== 'ready') return reject(new Error(`bench server ${kind}: unexpected message ${message.type}`));
+        if (message.type !== 'ready')
+          return reject(new Error(`bench server ${kind}: unexpected message ${message.type}`));
         resolve(new ServerProcess(kind, message.port, message.node, child));
       });
     });
@@ -70,7 +77,8 @@ export class ServerProcess {
         resolve({ rss: message.rss, heapUsed: message.heapUsed, cpuMicros: message.cpuMicros });
       };
       this.child.on('message', onMessage);
-      if (!this.child.send({ type: 'stats' } satisfies ParentMessage)) reject(new Error(`bench server ${this.kind}: IPC closed`));
+      if (!this.child.send({ type: 'stats' } satisfies ParentMessage))
+        reject(new Error(`bench server ${this.kind}: IPC closed`));
     });
   }
 

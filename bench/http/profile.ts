@@ -35,12 +35,21 @@ const kind = positional[3] ?? 'lacquer';
 if (!isServerKind(kind)) throw new Error(`unknown server ${kind}`);
 const dir = mkdtempSync(join(tmpdir(), 'lacquer-prof-'));
 
-const server = await ServerProcess.start(kind, ['--cpu-prof', '--cpu-prof-dir', dir], node === undefined ? {} : { node: node.path });
+const server = await ServerProcess.start(
+  kind,
+  ['--cpu-prof', '--cpu-prof-dir', dir],
+  node === undefined ? {} : { node: node.path },
+);
 console.log(`${kind} on Node ${server.nodeVersion}`);
 let requests = 0;
 // The auth case only when asked for by name (`bearer`): lacquer and Fastify serve it, node:http does not.
 // `jsonrpc` (with the server `lacquer+jsonrpc`): getUserById as one JSON-RPC call.
-const endpoints = only === 'jsonrpc' ? [] : only === '' ? ENDPOINTS : [...ENDPOINTS, AUTH_ENDPOINT].filter((e) => e.name.includes(only));
+const endpoints =
+  only === 'jsonrpc'
+    ? []
+    : only === ''
+      ? ENDPOINTS
+      : [...ENDPOINTS, AUTH_ENDPOINT].filter((e) => e.name.includes(only));
 const requests_ = endpoints.map((e) => [e.name, requestFor(e, format)] as const);
 if (only === 'jsonrpc') requests_.push(['JSON-RPC getUserById', RPC_CALL]);
 for (const [name, request] of requests_) {
@@ -85,6 +94,14 @@ walk(profile.nodes[0]!, new Set());
 // Each sample stands for the profile's duration over the sample count; per request, over the requests sent.
 const microsPerHit = (profile.endTime - profile.startTime) / total / requests;
 const top = (m: Map<string, number>, n: number) =>
-  [...m].sort((a, b) => b[1] - a[1]).slice(0, n)
-    .map(([k, v]) => `  ${((100 * v) / total).toFixed(1).padStart(5)}% ${(v * microsPerHit).toFixed(2).padStart(6)} µs/req  ${k}`).join('\n');
-console.log(`\nprofile: ${join(dir, file)} (${total} samples)\nself time by function:\n${top(byFunction, 30)}\n\nself time by file:\n${top(byFile, 12)}\n\ntime in the server's own functions, callees included:\n${top(inclusive, 25)}`);
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(
+      ([k, v]) =>
+        `  ${((100 * v) / total).toFixed(1).padStart(5)}% ${(v * microsPerHit).toFixed(2).padStart(6)} µs/req  ${k}`,
+    )
+    .join('\n');
+console.log(
+  `\nprofile: ${join(dir, file)} (${total} samples)\nself time by function:\n${top(byFunction, 30)}\n\nself time by file:\n${top(byFile, 12)}\n\ntime in the server's own functions, callees included:\n${top(inclusive, 25)}`,
+);

@@ -30,7 +30,12 @@ export function rpcCallText(id: number): string {
 
 /** A JSON-RPC message to the `lacquer+jsonrpc` server, in JSON. */
 export function rpcRequest(body: string): BenchRequest {
-  return { method: 'POST', path: RPC_PREFIX, headers: { accept: 'application/json', 'content-type': 'application/json' }, body: Buffer.from(body) };
+  return {
+    method: 'POST',
+    path: RPC_PREFIX,
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: Buffer.from(body),
+  };
 }
 
 /** getUserById as one JSON-RPC call. */
@@ -41,12 +46,19 @@ const STRICT = { errorOnMissingKeys: true, errorOnUnknownKeys: true } as const;
 /** Sends the request once and throws unless the answer is 200, in `format`, and holds exactly the expected value. */
 export async function checkAnswer(baseUrl: string, endpoint: BenchEndpoint, format: WireFormat): Promise<void> {
   const req = requestFor(endpoint, format);
-  const res = await fetch(baseUrl + req.path, { method: req.method, headers: req.headers, body: req.body === undefined ? null : new Uint8Array(req.body) });
+  const res = await fetch(baseUrl + req.path, {
+    method: req.method,
+    headers: req.headers,
+    body: req.body === undefined ? null : new Uint8Array(req.body),
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const where = `${req.method} ${baseUrl}${req.path} (${format})`;
   if (res.status !== 200) throw new Error(`${where}: status ${res.status}: ${new TextDecoder().decode(bytes)}`);
   const type = res.headers.get('content-type') ?? '';
   if (!type.startsWith(MEDIA[format])) throw new Error(`${where}: content-type ${type}`);
-  const value = format === 'json' ? json.decode(endpoint.answerType, bytes, STRICT) : msgpack.decode(endpoint.answerType, bytes, STRICT);
+  const value =
+    format === 'json'
+      ? json.decode(endpoint.answerType, bytes, STRICT)
+      : msgpack.decode(endpoint.answerType, bytes, STRICT);
   deepStrictEqual(value, endpoint.answer, `${where}: unexpected answer`);
 }

@@ -64,7 +64,8 @@ async function sample(target: LoadTarget, settings: LoadSettings, seconds: numbe
 }
 
 /** Round `r`'s order of `n` targets: 0 1 2 in even rounds, 2 1 0 in odd ones. */
-export const roundOrder = (n: number, r: number): number[] => Array.from({ length: n }, (_, i) => (r % 2 === 0 ? i : n - 1 - i));
+export const roundOrder = (n: number, r: number): number[] =>
+  Array.from({ length: n }, (_, i) => (r % 2 === 0 ? i : n - 1 - i));
 
 /** Warms each target up, then measures them in alternating rounds; the results in the targets' order. */
 export async function alternate(targets: readonly LoadTarget[], config: RoundsConfig): Promise<Measured[]> {
@@ -90,7 +91,8 @@ export async function together(targets: readonly LoadTarget[], config: RoundsCon
   for (let r = 0; r < config.rounds; r++) {
     const before = await Promise.all(targets.map((t) => t.cpuMicros()));
     const runs: Promise<LoadResult>[] = [];
-    for (const i of roundOrder(targets.length, r)) runs[i] = load(targets[i]!.url, targets[i]!.request, config, { seconds: config.seconds });
+    for (const i of roundOrder(targets.length, r))
+      runs[i] = load(targets[i]!.url, targets[i]!.request, config, { seconds: config.seconds });
     const results = await Promise.all(runs);
     const after = await Promise.all(targets.map((t) => t.cpuMicros()));
     results.forEach((x, i) => samples[i]!.push(sampleOf(x, after[i]! - before[i]!)));

@@ -21,13 +21,43 @@ export interface ServerKindInfo {
 export const SERVER_KINDS = {
   lacquer: { stack: 'lacquer', module: 'lacquer.ts', start: 'startLacquer', servers: ['lacquer.ts'], packages: [] },
   /** lacquer with OpenTelemetry on: the SDK is its stack. */
-  'lacquer+otel': { stack: 'lacquer', module: 'lacquer-otel.ts', start: 'startLacquerOtel', servers: ['lacquer-otel.ts', 'lacquer.ts'], packages: ['@opentelemetry/'] },
+  'lacquer+otel': {
+    stack: 'lacquer',
+    module: 'lacquer-otel.ts',
+    start: 'startLacquerOtel',
+    servers: ['lacquer-otel.ts', 'lacquer.ts'],
+    packages: ['@opentelemetry/'],
+  },
   /** lacquer with a rate limit on every endpoint (the in-memory store, lacquer's own). */
-  'lacquer+ratelimit': { stack: 'lacquer', module: 'lacquer.ts', start: 'startLacquerLimited', servers: ['lacquer.ts'], packages: [] },
-  'lacquer+jsonrpc': { stack: 'lacquer', module: 'lacquer.ts', start: 'startLacquerProtocols', servers: ['lacquer.ts'], packages: [] },
-  fastify: { stack: 'fastify', module: 'fastify.ts', start: 'startFastify', servers: ['fastify.ts'], packages: ['fastify'] },
+  'lacquer+ratelimit': {
+    stack: 'lacquer',
+    module: 'lacquer.ts',
+    start: 'startLacquerLimited',
+    servers: ['lacquer.ts'],
+    packages: [],
+  },
+  'lacquer+jsonrpc': {
+    stack: 'lacquer',
+    module: 'lacquer.ts',
+    start: 'startLacquerProtocols',
+    servers: ['lacquer.ts'],
+    packages: [],
+  },
+  fastify: {
+    stack: 'fastify',
+    module: 'fastify.ts',
+    start: 'startFastify',
+    servers: ['fastify.ts'],
+    packages: ['fastify'],
+  },
   /** The ceiling: node:http, JSON.parse and JSON.stringify, no validation. */
-  'node:http': { stack: 'node:http', module: 'node-http.ts', start: 'startNodeHttp', servers: ['node-http.ts'], packages: [] },
+  'node:http': {
+    stack: 'node:http',
+    module: 'node-http.ts',
+    start: 'startNodeHttp',
+    servers: ['node-http.ts'],
+    packages: [],
+  },
 } as const satisfies Record<string, ServerKindInfo>;
 
 export type ServerKind = keyof typeof SERVER_KINDS;
@@ -40,7 +70,8 @@ export function isServerKind(name: string): name is ServerKind {
 const SHARED = ['bench/http/child.ts', 'bench/http/plain.ts', 'bench/http/servers/types.ts'];
 
 /** Node's own modules, as a bundle imports them. */
-const isBuiltin = (specifier: string, builtins: ReadonlySet<string>) => specifier.startsWith('node:') || builtins.has(specifier.split('/')[0]!);
+const isBuiltin = (specifier: string, builtins: ReadonlySet<string>) =>
+  specifier.startsWith('node:') || builtins.has(specifier.split('/')[0]!);
 
 /**
  * What a server process of `kind` would load that is not its own stack, from its bundle's source
@@ -49,7 +80,12 @@ const isBuiltin = (specifier: string, builtins: ReadonlySet<string>) => specifie
  * process may load nothing of the repository but {@link SHARED} and its own server module; a lacquer
  * process no other contender's server module; each kind no package but its own.
  */
-export function stackViolations(kind: ServerKind, inputs: readonly string[], externals: readonly string[], builtins: ReadonlySet<string>): string[] {
+export function stackViolations(
+  kind: ServerKind,
+  inputs: readonly string[],
+  externals: readonly string[],
+  builtins: ReadonlySet<string>,
+): string[] {
   const info: ServerKindInfo = SERVER_KINDS[kind];
   const out: string[] = [];
   for (const input of inputs) {
@@ -58,13 +94,20 @@ export function stackViolations(kind: ServerKind, inputs: readonly string[], ext
     if (server !== undefined) {
       if (server !== 'types.ts' && !info.servers.includes(server)) out.push(`${input}: another server's module`);
     } else if (info.stack !== 'lacquer' && !SHARED.includes(input)) {
-      out.push(`${input}: ${info.stack === 'fastify' ? 'Fastify' : 'bare node:http'} loads no module of lacquer or of the bench beyond ${SHARED.join(', ')}`);
+      out.push(
+        `${input}: ${info.stack === 'fastify' ? 'Fastify' : 'bare node:http'} loads no module of lacquer or of the bench beyond ${SHARED.join(', ')}`,
+      );
     }
   }
   for (const specifier of externals) {
     if (isBuiltin(specifier, builtins)) continue;
-    const own = info.packages.some((p) => (p.endsWith('/') ? specifier.startsWith(p) : specifier === p || specifier.startsWith(`${p}/`)));
-    if (!own) out.push(`package ${specifier}: not in ${kind}'s stack (${info.packages.length === 0 ? 'no package' : info.packages.join(', ')})`);
+    const own = info.packages.some((p) =>
+      p.endsWith('/') ? specifier.startsWith(p) : specifier === p || specifier.startsWith(`${p}/`),
+    );
+    if (!own)
+      out.push(
+        `package ${specifier}: not in ${kind}'s stack (${info.packages.length === 0 ? 'no package' : info.packages.join(', ')})`,
+      );
   }
   return out;
 }

@@ -44,14 +44,18 @@ export const FEED_CASE = `SSE stream (${FEED_LENGTH} Users)`;
 /** The `data` of each message event of a Server-Sent Events answer, read by eventsource-parser. */
 async function sseData(url: string): Promise<string[]> {
   const res = await fetch(url, { headers: { accept: 'text/event-stream' } });
-  if (res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) throw new Error(`${url}: ${res.status} ${res.headers.get('content-type')}`);
+  if (res.status !== 200 || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream'))
+    throw new Error(`${url}: ${res.status} ${res.headers.get('content-type')}`);
   const data: string[] = [];
-  const parser = createParser({ onEvent: (event) => void ((event.event ?? 'message') === 'message' && data.push(event.data)) });
+  const parser = createParser({
+    onEvent: (event) => void ((event.event ?? 'message') === 'message' && data.push(event.data)),
+  });
   parser.feed(await res.text());
   return data;
 }
 
-const versionOf = (pkg: string) => (JSON.parse(readFileSync(`${ROOT}node_modules/${pkg}/package.json`, 'utf8')) as { version: string }).version;
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(`${ROOT}node_modules/${pkg}/package.json`, 'utf8')) as { version: string }).version;
 
 export async function runBunBenchmarks(config: RoundsConfig, log: (line: string) => void): Promise<BunResults> {
   const bun = bunBinary();
@@ -80,10 +84,17 @@ export async function runBunBenchmarks(config: RoundsConfig, log: (line: string)
     const feed = { method: 'GET' as const, path: FEED_PATH, headers: { accept: 'text/event-stream' }, body: undefined };
     const [ourFeed, theirFeed] = await Promise.all(servers.map((s) => sseData(s.url + FEED_PATH)));
     if (ourFeed!.length !== FEED_LENGTH || ourFeed!.join('\n') !== theirFeed!.join('\n')) {
-      throw new Error(`the SSE stream: lacquer sent ${ourFeed!.length} events, ${BUN_SERVERS[1].name} ${theirFeed!.length}, or other data`);
+      throw new Error(
+        `the SSE stream: lacquer sent ${ourFeed!.length} events, ${BUN_SERVERS[1].name} ${theirFeed!.length}, or other data`,
+      );
     }
     log(`  bun: ${FEED_CASE}`);
-    const feedTargets = BUN_SERVERS.map((s, i) => ({ name: s.name, url: servers[i]!.url, request: feed, cpuMicros: () => servers[i]!.stats().cpuMicros }));
+    const feedTargets = BUN_SERVERS.map((s, i) => ({
+      name: s.name,
+      url: servers[i]!.url,
+      request: feed,
+      cpuMicros: () => servers[i]!.stats().cpuMicros,
+    }));
     cases.push({ endpoint: FEED_CASE, results: await alternate(feedTargets, config) });
     return {
       config,

@@ -9,11 +9,21 @@ import * as z from 'zod';
 import { FEED_LENGTH, PLAIN_USERS, PREFIX } from '../http/plain.ts';
 
 declare const Bun: {
-  serve(options: { hostname: string; port: number; fetch(request: Request, server: unknown): Response | Promise<Response> }): { readonly port: number };
+  serve(options: {
+    hostname: string;
+    port: number;
+    fetch(request: Request, server: unknown): Response | Promise<Response>;
+  }): { readonly port: number };
 };
 
 /** A Book as lacquer's descriptor reads it: i32 id and year, every key, nothing else. */
-const book = z.strictObject({ id: z.int32(), title: z.string(), author: z.string(), isbn: z.string(), year: z.int32() });
+const book = z.strictObject({
+  id: z.int32(),
+  title: z.string(),
+  author: z.string(),
+  isbn: z.string(),
+  year: z.int32(),
+});
 /** A u64 as JSON carries it here: a non-negative integer. */
 const userId = z.int().min(0);
 
@@ -40,9 +50,12 @@ app.get('/users/:id', zValidator('param', z.strictObject({ id: z.coerce.number()
   return c.json(user);
 });
 
-app.get('/listUserFeed', (c) => streamSSE(c, async (stream) => {
-  for (let i = 0; i < FEED_LENGTH; i++) await stream.writeSSE({ data: JSON.stringify(PLAIN_USERS[i % PLAIN_USERS.length]) });
-}));
+app.get('/listUserFeed', (c) =>
+  streamSSE(c, async (stream) => {
+    for (let i = 0; i < FEED_LENGTH; i++)
+      await stream.writeSSE({ data: JSON.stringify(PLAIN_USERS[i % PLAIN_USERS.length]) });
+  }),
+);
 
 const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: app.fetch });
 console.log(`LISTENING ${server.port}`);

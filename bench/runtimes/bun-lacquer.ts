@@ -8,7 +8,9 @@ import { BenchService } from '../http/servers/lacquer.ts';
 
 /** The little of Bun's API used here (no @types/bun in this repository). */
 declare const Bun: {
-  serve(options: { hostname: string; port: number; fetch(request: Request, server: unknown): Promise<Response> }): { readonly port: number };
+  serve(options: { hostname: string; port: number; fetch(request: Request, server: unknown): Promise<Response> }): {
+    readonly port: number;
+  };
 };
 
 const handle = toFetchHandler(PREFIX, new Registry({ errorOnMissingKeys: true }).on(new BenchService()).endpoints);

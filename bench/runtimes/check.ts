@@ -18,10 +18,17 @@ export async function rawAnswer(baseUrl: string, endpoint: BenchEndpoint, body?:
 }
 
 /** Throws unless both servers answer `endpoint` with the same status, media type and bytes. */
-export async function checkSameAnswer(ours: string, theirs: string, endpoint: BenchEndpoint, peer: string): Promise<void> {
+export async function checkSameAnswer(
+  ours: string,
+  theirs: string,
+  endpoint: BenchEndpoint,
+  peer: string,
+): Promise<void> {
   const [a, b] = await Promise.all([rawAnswer(ours, endpoint), rawAnswer(theirs, endpoint)]);
   const media = (type: string) => type.split(';')[0]!.trim().toLowerCase();
   if (a.status !== b.status || media(a.contentType) !== media(b.contentType) || a.body !== b.body) {
-    throw new Error(`${endpoint.name}: lacquer answered ${a.status} ${a.contentType} ${a.body}, ${peer} ${b.status} ${b.contentType} ${b.body}`);
+    throw new Error(
+      `${endpoint.name}: lacquer answered ${a.status} ${a.contentType} ${a.body}, ${peer} ${b.status} ${b.contentType} ${b.body}`,
+    );
   }
 }

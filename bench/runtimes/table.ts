@@ -14,10 +14,19 @@ export function bunTable(r: BunResults): string {
     if (ours === undefined) continue;
     lines.push(endpoint);
     for (const m of results) {
-      const note = m === ours ? '' : peers.length > 0 ? `lacquer ${roundRatio(ours, m).toFixed(2)}x, p99 ${roundRatio(m, ours, 'p99Ms').toFixed(2)}x` : '';
-      lines.push(`  ${`${m.name} (Bun)`.padEnd(32)} ${kilo(m.requestsPerSec).padStart(9)} req/s   p99 ${`${m.p99Ms} ms`.padEnd(7)} cpu/req ${`${m.cpuMicrosPerRequest.toFixed(0)} µs`.padStart(6)}   ${note}`);
+      const note =
+        m === ours
+          ? ''
+          : peers.length > 0
+            ? `lacquer ${roundRatio(ours, m).toFixed(2)}x, p99 ${roundRatio(m, ours, 'p99Ms').toFixed(2)}x`
+            : '';
+      lines.push(
+        `  ${`${m.name} (Bun)`.padEnd(32)} ${kilo(m.requestsPerSec).padStart(9)} req/s   p99 ${`${m.p99Ms} ms`.padEnd(7)} cpu/req ${`${m.cpuMicrosPerRequest.toFixed(0)} µs`.padStart(6)}   ${note}`,
+      );
     }
   }
-  lines.push(`RSS of the Bun processes after the run: ${r.rss.map((s) => `${s.name} ${s.rssMB.toFixed(1)} MB`).join(', ')}`);
+  lines.push(
+    `RSS of the Bun processes after the run: ${r.rss.map((s) => `${s.name} ${s.rssMB.toFixed(1)} MB`).join(', ')}`,
+  );
   return lines.join('\n');
 }

@@ -15,5 +15,8 @@ class Feed {
 }
 meta(Feed, service({ listUpdates: method([], t.stream(t.string())), getMemory: method([], t.f64()) }));
 
-const server = await new HttpServer({ maxConnections: 5000 }).mount('/api', new Registry().on(new Feed()).endpoints).bind(0).start();
+const server = await new HttpServer({ maxConnections: 5000 })
+  .mount('/api', new Registry().on(new Feed()).endpoints)
+  .bind(0)
+  .start();
 console.log(`PORT ${server.port}`);

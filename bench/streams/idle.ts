@@ -5,7 +5,11 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 
 const CLIENTS = Number(process.argv[2] ?? 1000);
-const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', new URL('./idle-server.ts', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(
+  process.execPath,
+  ['--expose-gc', '--import', 'tsx', new URL('./idle-server.ts', import.meta.url).pathname],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const port = await new Promise<number>((resolve) => {
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -13,22 +17,42 @@ const port = await new Promise<number>((resolve) => {
     if (m !== null) resolve(Number(m[1]));
   });
 });
-const memory = () => new Promise<number>((resolve, reject) => {
-  http.get({ port, host: '127.0.0.1', path: '/api/getMemory', agent: false, headers: { accept: 'application/json' } }, (res) => {
-    let body = '';
-    res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve(Number(body)));
-  }).on('error', reject);
-});
+const memory = () =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(
+        { port, host: '127.0.0.1', path: '/api/getMemory', agent: false, headers: { accept: 'application/json' } },
+        (res) => {
+          let body = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (d: string) => (body += d))
+            .on('end', () => resolve(Number(body)));
+        },
+      )
+      .on('error', reject);
+  });
 const before = await memory();
 const requests: http.ClientRequest[] = [];
-await Promise.all(Array.from({ length: CLIENTS }, () => new Promise<void>((resolve, reject) => {
-  const req = http.get({ port, host: '127.0.0.1', path: '/api/listUpdates', agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
-    res.once('data', () => resolve());
-  });
-  req.on('error', reject);
-  requests.push(req);
-})));
+await Promise.all(
+  Array.from(
+    { length: CLIENTS },
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.get(
+          { port, host: '127.0.0.1', path: '/api/listUpdates', agent: false, headers: { accept: 'text/event-stream' } },
+          (res) => {
+            res.once('data', () => resolve());
+          },
+        );
+        req.on('error', reject);
+        requests.push(req);
+      }),
+  ),
+);
 const after = await memory();
-console.log(`${CLIENTS} idle Server-Sent Events streams: server RSS ${(before / 2 ** 20).toFixed(1)} MiB before, ${(after / 2 ** 20).toFixed(1)} MiB with them open, growth ${((after - before) / 2 ** 20).toFixed(1)} MiB (${((after - before) / CLIENTS / 1024).toFixed(1)} KiB per stream)`);
+console.log(
+  `${CLIENTS} idle Server-Sent Events streams: server RSS ${(before / 2 ** 20).toFixed(1)} MiB before, ${(after / 2 ** 20).toFixed(1)} MiB with them open, growth ${((after - before) / 2 ** 20).toFixed(1)} MiB (${((after - before) / CLIENTS / 1024).toFixed(1)} KiB per stream)`,
+);
 for (const req of requests) req.destroy();
 child.kill();

@@ -26,10 +26,17 @@ import { User } from '../../examples/records.ts';
 const ITEMS = 100_000;
 const ROUNDS = 7;
 const CHUNK = 64 * 1024;
-const users = Array.from({ length: 1000 }, (_, i) => ({ id: 123456789 + i, name: `Ann Example ${i}`, weight: Math.fround(72.5) }));
+const users = Array.from({ length: 1000 }, (_, i) => ({
+  id: 123456789 + i,
+  name: `Ann Example ${i}`,
+  weight: Math.fround(72.5),
+}));
 const user = (i: number) => users[i % users.length]!;
 const MEDIA: [string, Codec][] = [
-  ['application/jsonl', json], ['text/event-stream', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
+  ['application/jsonl', json],
+  ['text/event-stream', json],
+  ['application/cbor-seq', cbor],
+  ['application/msgpack-seq', msgpack],
 ];
 
 /** Runs each case once per round in turn; prints the median items/s of each, and returns them. */
@@ -72,7 +79,9 @@ for (const [mediaType, codec] of MEDIA) {
 }
 const written = await compare(`Writers: ${ITEMS.toLocaleString('en')} User items to bytes`, writerCases);
 const jsonl = written['writer: application/jsonl']!;
-console.log(`  ratios: JSON Lines ÷ hand-written ${(jsonl / written['hand-written: JSON.stringify + "\\n", UTF-8']!).toFixed(2)}, CBOR ÷ JSON Lines ${(written['writer: application/cbor-seq']! / jsonl).toFixed(2)}, MessagePack ÷ JSON Lines ${(written['writer: application/msgpack-seq']! / jsonl).toFixed(2)}`);
+console.log(
+  `  ratios: JSON Lines ÷ hand-written ${(jsonl / written['hand-written: JSON.stringify + "\\n", UTF-8']!).toFixed(2)}, CBOR ÷ JSON Lines ${(written['writer: application/cbor-seq']! / jsonl).toFixed(2)}, MessagePack ÷ JSON Lines ${(written['writer: application/msgpack-seq']! / jsonl).toFixed(2)}`,
+);
 
 // ---- over HTTP ----
 if (!process.argv.includes('--no-http')) {
@@ -106,22 +115,33 @@ if (!process.argv.includes('--no-http')) {
   const lacquer = await new HttpServer().mount('/api', new Registry().on(new Users()).endpoints).bind(0).start();
   for (const [mediaType] of MEDIA) names.push(`lacquer HttpServer: ${mediaType}`);
   const agent = new http.Agent({ keepAlive: true });
-  const fetchAll = (i: number) => new Promise<void>((resolve, reject) => {
-    const name = names[i]!;
-    const own = name.startsWith('lacquer') ? { port: lacquer.port, path: '/api/listUsers', headers: { accept: name.slice(name.indexOf(': ') + 2) } } : { port, path: `/${i}` };
-    http.get({ host: '127.0.0.1', agent, ...own }, (res) => {
-      res.on('data', (chunk: Buffer) => (sink += chunk.length));
-      res.on('end', resolve);
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-  const overHttp = await compare(`Over HTTP: ${ITEMS.toLocaleString('en')} User items, one write each, read by a client in the same process`,
-    Object.fromEntries(names.map((name, i) => [name, () => fetchAll(i)])));
+  const fetchAll = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const name = names[i]!;
+      const own = name.startsWith('lacquer')
+        ? { port: lacquer.port, path: '/api/listUsers', headers: { accept: name.slice(name.indexOf(': ') + 2) } }
+        : { port, path: `/${i}` };
+      http
+        .get({ host: '127.0.0.1', agent, ...own }, (res) => {
+          res.on('data', (chunk: Buffer) => (sink += chunk.length));
+          res.on('end', resolve);
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  const overHttp = await compare(
+    `Over HTTP: ${ITEMS.toLocaleString('en')} User items, one write each, read by a client in the same process`,
+    Object.fromEntries(names.map((name, i) => [name, () => fetchAll(i)])),
+  );
   const hand = overHttp[names[0]!]!;
   const lines = overHttp['node:http + writer: application/jsonl']!;
-  console.log(`  ratios: JSON Lines ÷ hand-written ${(lines / hand).toFixed(2)}, CBOR ÷ JSON Lines ${(overHttp['node:http + writer: application/cbor-seq']! / lines).toFixed(2)}, MessagePack ÷ JSON Lines ${(overHttp['node:http + writer: application/msgpack-seq']! / lines).toFixed(2)}`);
+  console.log(
+    `  ratios: JSON Lines ÷ hand-written ${(lines / hand).toFixed(2)}, CBOR ÷ JSON Lines ${(overHttp['node:http + writer: application/cbor-seq']! / lines).toFixed(2)}, MessagePack ÷ JSON Lines ${(overHttp['node:http + writer: application/msgpack-seq']! / lines).toFixed(2)}`,
+  );
   const served = overHttp['lacquer HttpServer: application/jsonl']!;
-  console.log(`  lacquer HttpServer: JSON Lines ÷ hand-written ${(served / hand).toFixed(2)}, CBOR ÷ JSON Lines ${(overHttp['lacquer HttpServer: application/cbor-seq']! / served).toFixed(2)}, MessagePack ÷ JSON Lines ${(overHttp['lacquer HttpServer: application/msgpack-seq']! / served).toFixed(2)}, SSE ÷ JSON Lines ${(overHttp['lacquer HttpServer: text/event-stream']! / served).toFixed(2)}`);
+  console.log(
+    `  lacquer HttpServer: JSON Lines ÷ hand-written ${(served / hand).toFixed(2)}, CBOR ÷ JSON Lines ${(overHttp['lacquer HttpServer: application/cbor-seq']! / served).toFixed(2)}, MessagePack ÷ JSON Lines ${(overHttp['lacquer HttpServer: application/msgpack-seq']! / served).toFixed(2)}, SSE ÷ JSON Lines ${(overHttp['lacquer HttpServer: text/event-stream']! / served).toFixed(2)}`,
+  );
 
   // A request stream: UPLOAD items sent to a method that reads them, items/s and the server's RSS growth.
   const UPLOAD = 1_000_000;
@@ -133,17 +153,33 @@ if (!process.argv.includes('--no-http')) {
     }
   }
   meta(Imports as never, service({ importUsers: method([t.stream(User)], t.u32()) }));
-  const importer = await new HttpServer({ handlerTimeoutMs: 0 }).mount('/api', new Registry().on(new Imports()).endpoints).bind(0).start();
+  const importer = await new HttpServer({ handlerTimeoutMs: 0 })
+    .mount('/api', new Registry().on(new Imports()).endpoints)
+    .bind(0)
+    .start();
   const block = Array.from({ length: 1000 }, (_, i) => `${JSON.stringify(user(i))}\n`).join('');
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
   const start = performance.now();
   const counted = await new Promise<string>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: importer.port, path: '/api/importUsers', method: 'POST', agent: false, headers: { 'content-type': 'application/jsonl', accept: 'application/json' } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d)).on('end', () => resolve(body));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: importer.port,
+        path: '/api/importUsers',
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/jsonl', accept: 'application/json' },
+      },
+      (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (d: string) => (body += d))
+          .on('end', () => resolve(body));
+      },
+    );
     req.on('error', reject);
     let sent = 0;
     const write = () => {
@@ -157,8 +193,12 @@ if (!process.argv.includes('--no-http')) {
   });
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
-  console.log(`\nRequest stream: ${UPLOAD.toLocaleString('en')} User items in JSON Lines to lacquer's HttpServer (client in the same process)`);
-  console.log(`  ${counted} items read, ${Math.round(UPLOAD / seconds).toLocaleString('en')} items/s, RSS growth ${((rssPeak - rssBefore) / 1024 / 1024).toFixed(1)} MiB (server and client)`);
+  console.log(
+    `\nRequest stream: ${UPLOAD.toLocaleString('en')} User items in JSON Lines to lacquer's HttpServer (client in the same process)`,
+  );
+  console.log(
+    `  ${counted} items read, ${Math.round(UPLOAD / seconds).toLocaleString('en')} items/s, RSS growth ${((rssPeak - rssBefore) / 1024 / 1024).toFixed(1)} MiB (server and client)`,
+  );
   agent.destroy();
   server.close();
   await lacquer.stop();
@@ -173,7 +213,7 @@ function whole(mediaType: string, codec: Codec): Uint8Array[] {
   parts.push(writer.end());
   const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) (bytes.set(p, at), (at += p.length));
+  for (const p of parts) bytes.set(p, at), (at += p.length);
   const chunks: Uint8Array[] = [];
   for (let i = 0; i < bytes.length; i += CHUNK) chunks.push(bytes.slice(i, i + CHUNK));
   return chunks;
@@ -193,13 +233,15 @@ const joined = (mediaType: string) => {
   const chunks = streams.get(mediaType)!;
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
-  for (const c of chunks) (out.set(c, at), (at += c.length));
+  for (const c of chunks) out.set(c, at), (at += c.length);
   return out;
 };
 const cborWhole = joined('application/cbor-seq');
 const msgpackWhole = joined('application/msgpack-seq');
-readerCases['baseline: cbor-x decodeMultiple, whole (no checks)'] = () => void decodeMultiple(cborWhole, () => void sink++);
-readerCases['baseline: msgpackr unpackMultiple, whole (no checks)'] = () => void unpackMultiple(msgpackWhole, () => void sink++);
+readerCases['baseline: cbor-x decodeMultiple, whole (no checks)'] = () =>
+  void decodeMultiple(cborWhole, () => void sink++);
+readerCases['baseline: msgpackr unpackMultiple, whole (no checks)'] = () =>
+  void unpackMultiple(msgpackWhole, () => void sink++);
 for (const [mediaType, codec] of MEDIA) {
   readerCases[`reader: ${mediaType}`] = () => {
     const reader = sequenceReader(mediaType, codec, User);
@@ -211,5 +253,8 @@ for (const [mediaType, codec] of MEDIA) {
     for (let e = reader.next(); e !== undefined; e = reader.next()) sink++;
   };
 }
-await compare(`Readers: ${ITEMS.toLocaleString('en')} User items in 64 KiB chunks, each decoded and checked`, readerCases);
+await compare(
+  `Readers: ${ITEMS.toLocaleString('en')} User items in 64 KiB chunks, each decoded and checked`,
+  readerCases,
+);
 if (sink === 0) console.log('(nothing measured)');

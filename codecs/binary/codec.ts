@@ -34,8 +34,10 @@ export function binaryCodec(format: BinaryFormat): BinaryCodec {
   return {
     name: format.name,
     contentTypes: format.contentTypes,
-    encode: <T extends Type>(type: T, value: InferInput<T>, opts?: Opts): Uint8Array => encode.encode(type, value, opts),
-    decode: <T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> => decode.decode(type, input, opts) as Infer<T>,
+    encode: <T extends Type>(type: T, value: InferInput<T>, opts?: Opts): Uint8Array =>
+      encode.encode(type, value, opts),
+    decode: <T extends Type>(type: T, input: Uint8Array | string, opts?: Opts): Infer<T> =>
+      decode.decode(type, input, opts) as Infer<T>,
     prepare: (type: Type, opts?: Opts): void => {
       encode.prepare(type, opts);
       decode.prepare(type, opts);
@@ -44,7 +46,10 @@ export function binaryCodec(format: BinaryFormat): BinaryCodec {
     // A copy per codec: no caller can change the marker another one compares with.
     sequenceEnd: sequence.end.slice(),
     itemScanner: (maxDepth: number): ItemScanner => new BinaryItemScanner(sequence.head, format.title, maxDepth),
-    parseMessage: (input: Uint8Array | string, opts?: Opts): ParsedMessage => ({ tree: decode.parse(input, opts), source: 'binary' }),
+    parseMessage: (input: Uint8Array | string, opts?: Opts): ParsedMessage => ({
+      tree: decode.parse(input, opts),
+      source: 'binary',
+    }),
     joinArray: (encoded: readonly (Uint8Array | string)[]): Uint8Array => joinArray(format.wire, encoded),
   };
 }

@@ -12,8 +12,18 @@ import { arrayChecker, floatCheckerOf, intCheckerOf, stringChecker } from '../..
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';
 import {
-  bigIntChecker, checkArray, checkBool, checkBytes, checkConstraint, checkRecord, checkTimestamp, elementAt,
-  missingMember, oneOfChecker, containerWriter, tooDeep,
+  bigIntChecker,
+  checkArray,
+  checkBool,
+  checkBytes,
+  checkConstraint,
+  checkRecord,
+  checkTimestamp,
+  elementAt,
+  missingMember,
+  oneOfChecker,
+  containerWriter,
+  tooDeep,
 } from '../../core/write/check-scalars.ts';
 import { definedEntries, mapEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import type { Sink } from './sink.ts';
@@ -52,7 +62,12 @@ export function compileBinaryWriter(type: Type, wire: Wire, maxDepth = DEFAULT_M
  * counts). `bounded`: below a `t.lazy`, where a container deeper than `maxDepth` fails with
  * `limit_exceeded`; elsewhere the descriptor bounds the depth, and it is written as it is.
  */
-export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, depth: number, bounded: boolean): BinaryWriter {
+export function compileBinaryWriterAt(
+  type: Type,
+  scope: BinaryWriterScope,
+  depth: number,
+  bounded: boolean,
+): BinaryWriter {
   return visit(type, writerOf, scope, depth, bounded);
 }
 
@@ -60,10 +75,16 @@ export function compileBinaryWriterAt(type: Type, scope: BinaryWriterScope, dept
 type At = [scope: BinaryWriterScope, depth: number, bounded: boolean];
 
 /** The writer of a container's item, one level deeper. */
-const inner = (t: Type, scope: BinaryWriterScope, depth: number, bounded: boolean) => compileBinaryWriterAt(t, scope, depth + 1, bounded);
+const inner = (t: Type, scope: BinaryWriterScope, depth: number, bounded: boolean) =>
+  compileBinaryWriterAt(t, scope, depth + 1, bounded);
 
 /** `t.optional` and `t.nullable`: nil for either absence, else the inner writer at the same depth. */
-const wrapper = (d: OptionalType | NullableType, scope: BinaryWriterScope, depth: number, bounded: boolean): BinaryWriter => {
+const wrapper = (
+  d: OptionalType | NullableType,
+  scope: BinaryWriterScope,
+  depth: number,
+  bounded: boolean,
+): BinaryWriter => {
   const write = compileBinaryWriterAt(d.inner, scope, depth, bounded);
   const wire = scope.wire;
   return (s, v) => (v === null || v === undefined ? wire.nil(s) : write(s, v));
@@ -79,8 +100,14 @@ const writerOf: Visitor<BinaryWriter, At> = {
     const check = stringChecker(d);
     return (s, v) => wire.string(s, check(v));
   },
-  bool: (_, { wire }) => (s, v) => wire.bool(s, checkBool(v)),
-  void: (_, { wire }) => (s) => wire.nil(s),
+  bool:
+    (_, { wire }) =>
+    (s, v) =>
+      wire.bool(s, checkBool(v)),
+  void:
+    (_, { wire }) =>
+    (s) =>
+      wire.nil(s),
   int: (d, { wire }) => {
     const check = intCheckerOf(d);
     return (s, v) => wire.int(s, check(v));
@@ -90,44 +117,58 @@ const writerOf: Visitor<BinaryWriter, At> = {
     const check = floatCheckerOf(d);
     return d.kind === 'f32' ? (s, v) => wire.float32(s, check(v)) : (s, v) => wire.float64(s, check(v));
   },
-  bytes: (_, { wire }) => (s, v) => wire.bytes(s, checkBytes(v)),
-  timestamp: (_, { wire }) => (s, v) => wire.timestamp(s, checkTimestamp(v).getTime()),
+  bytes:
+    (_, { wire }) =>
+    (s, v) =>
+      wire.bytes(s, checkBytes(v)),
+  timestamp:
+    (_, { wire }) =>
+    (s, v) =>
+      wire.timestamp(s, checkTimestamp(v).getTime()),
   unknown: (_, scope, depth) => (s, v) => writeUnknown(s, v, depth, scope),
   literal: (d, { wire }) => oneOf([d.value], wire),
   enum: (d, { wire }) => oneOf(d.values, wire),
   optional: wrapper,
   nullable: wrapper,
-  array: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
-    const write = inner(d.element, scope, depth, bounded);
-    const check = arrayChecker(d);
-    const wire = scope.wire;
-    return (s, v) => {
-      const a = check(v);
-      wire.arrayHead(s, a.length);
-      let i = 0;
-      try {
-        for (; i < a.length; i++) write(s, elementAt(a, i));
-      } catch (e) {
-        addSegment(e, i);
-      }
-    };
-  }),
-  tuple: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
-    const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
-    const wire = scope.wire;
-    return (s, v) => {
-      const a = checkArray(v, writes.length);
-      wire.arrayHead(s, writes.length);
-      let i = 0;
-      try {
-        for (; i < writes.length; i++) writes[i]!(s, elementAt(a, i));
-      } catch (e) {
-        addSegment(e, i);
-      }
-    };
-  }),
-  map: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => mapWriter(inner(d.values, scope, depth, bounded), scope.wire, d.constraints && mapRule(d.constraints))),
-  object: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.wire)),
+  array: (d, scope, depth, bounded) =>
+    containerWriter(scope.maxDepth, depth, bounded, () => {
+      const write = inner(d.element, scope, depth, bounded);
+      const check = arrayChecker(d);
+      const wire = scope.wire;
+      return (s, v) => {
+        const a = check(v);
+        wire.arrayHead(s, a.length);
+        let i = 0;
+        try {
+          for (; i < a.length; i++) write(s, elementAt(a, i));
+        } catch (e) {
+          addSegment(e, i);
+        }
+      };
+    }),
+  tuple: (d, scope, depth, bounded) =>
+    containerWriter(scope.maxDepth, depth, bounded, () => {
+      const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
+      const wire = scope.wire;
+      return (s, v) => {
+        const a = checkArray(v, writes.length);
+        wire.arrayHead(s, writes.length);
+        let i = 0;
+        try {
+          for (; i < writes.length; i++) writes[i]!(s, elementAt(a, i));
+        } catch (e) {
+          addSegment(e, i);
+        }
+      };
+    }),
+  map: (d, scope, depth, bounded) =>
+    containerWriter(scope.maxDepth, depth, bounded, () =>
+      mapWriter(inner(d.values, scope, depth, bounded), scope.wire, d.constraints && mapRule(d.constraints)),
+    ),
+  object: (d, scope, depth, bounded) =>
+    containerWriter(scope.maxDepth, depth, bounded, () =>
+      objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.wire),
+    ),
   variant: (d, scope, depth, bounded) => {
     const pick = variantMember(d, (member) => compileBinaryWriterAt(member, scope, depth, bounded));
     return (s, v) => pick(v)(s, v);
@@ -187,7 +228,13 @@ function mapWriter(write: BinaryWriter, wire: Wire, count: ConstraintRule<number
 }
 
 /** A map head and entries already read; a failure gets the entry's key. */
-function writeEntries(s: Sink, keys: readonly string[], values: readonly unknown[], write: BinaryWriter, wire: Wire): void {
+function writeEntries(
+  s: Sink,
+  keys: readonly string[],
+  values: readonly unknown[],
+  write: BinaryWriter,
+  wire: Wire,
+): void {
   wire.mapHead(s, keys.length);
   let i = 0;
   try {
@@ -263,17 +310,24 @@ const [MIN_WIRE_INT, MAX_WIRE_INT] = [BIGINT_RULES.i64.min, BIGINT_RULES.u64.max
 function writeUnknown(s: Sink, v: unknown, depth: number, scope: BinaryWriterScope): void {
   const wire = scope.wire;
   switch (unknownForm(v)) {
-    case 'null': return wire.nil(s);
-    case 'boolean': return wire.bool(s, v as boolean);
-    case 'number': return Number.isSafeInteger(v) && !Object.is(v, -0) ? wire.int(s, v as number) : wire.float64(s, v as number);
-    case 'string': return wire.string(s, v as string);
+    case 'null':
+      return wire.nil(s);
+    case 'boolean':
+      return wire.bool(s, v as boolean);
+    case 'number':
+      return Number.isSafeInteger(v) && !Object.is(v, -0) ? wire.int(s, v as number) : wire.float64(s, v as number);
+    case 'string':
+      return wire.string(s, v as string);
     case 'bigint': {
       const b = v as bigint;
-      if (b < MIN_WIRE_INT || b > MAX_WIRE_INT) throw new Failure('out_of_range', `${b} is outside the 64-bit integers (${MIN_WIRE_INT}..${MAX_WIRE_INT})`);
+      if (b < MIN_WIRE_INT || b > MAX_WIRE_INT)
+        throw new Failure('out_of_range', `${b} is outside the 64-bit integers (${MIN_WIRE_INT}..${MAX_WIRE_INT})`);
       return wire.bigint(s, b);
     }
-    case 'bytes': return wire.bytes(s, v as Uint8Array);
-    case 'timestamp': return wire.timestamp(s, (v as Date).getTime());
+    case 'bytes':
+      return wire.bytes(s, v as Uint8Array);
+    case 'timestamp':
+      return wire.timestamp(s, (v as Date).getTime());
     case 'array': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
       const a = checkArray(v);

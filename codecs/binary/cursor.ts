@@ -92,7 +92,8 @@ export abstract class ByteCursor {
 
   /** Fails unless `n` more bytes are there. */
   need(n: number, at = this.pos - 1): void {
-    if (this.pos + n > this.end) this.fail(`truncated input: ${n} more byte(s) needed, ${this.end - this.pos} remain`, at);
+    if (this.pos + n > this.end)
+      this.fail(`truncated input: ${n} more byte(s) needed, ${this.end - this.pos} remain`, at);
   }
 
   /**

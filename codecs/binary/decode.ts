@@ -7,7 +7,13 @@ import type { ReaderContext } from '../../core/read/context.ts';
 import { readersFor } from '../../core/read/read.ts';
 import type { Type } from '../../core/descriptors/type.ts';
 import { bail } from '../../core/codegen/codegen.ts';
-import { DirectCursor, compileDirectReader, directlyReadable, type DirectReader, type ReadWire } from './direct-reader.ts';
+import {
+  DirectCursor,
+  compileDirectReader,
+  directlyReadable,
+  type DirectReader,
+  type ReadWire,
+} from './direct-reader.ts';
 import { generateDirectReader } from './generate-direct-reader.ts';
 
 /**
@@ -50,7 +56,8 @@ export function binaryDecoder(
   const bytesReader = (type: Type, options: ResolvedReadOptions): Plan['read'] => {
     const { read } = readersFor(type, options, 'binary');
     // `maxItems` comes with each call: the compiled plan does not depend on it.
-    const tree = (bytes: Uint8Array, maxItems: number | undefined): unknown => read(parse(bytes, options.maxDepth, type, maxItems));
+    const tree = (bytes: Uint8Array, maxItems: number | undefined): unknown =>
+      read(parse(bytes, options.maxDepth, type, maxItems));
     // A descriptor the direct reader would give up on whatever the input goes straight to the parser.
     if (!directlyReadable(type, options.maxDepth)) return tree;
     const ctx: ReaderContext = { ...options, source: 'binary' };
@@ -63,18 +70,18 @@ export function binaryDecoder(
     });
   };
 
-  const plans = new CompiledCache<Plan>(
-    `${name}-decode`,
-    readOptionsKey,
-    (type, opts) => {
-      const options = resolveReadOptions(opts);
-      return { maxBytes: options.maxBytes, read: compiled(type, `${name}-read ${readersKey(options)}`, () => bytesReader(type, options)) };
-    },
-  );
+  const plans = new CompiledCache<Plan>(`${name}-decode`, readOptionsKey, (type, opts) => {
+    const options = resolveReadOptions(opts);
+    return {
+      maxBytes: options.maxBytes,
+      read: compiled(type, `${name}-read ${readersKey(options)}`, () => bytesReader(type, options)),
+    };
+  });
 
   const prepare = (type: Type, opts?: ReadOptions): void => void plans.get(type, opts);
   const bytesOf = (input: Uint8Array | string, maxBytes: number): Uint8Array => {
-    if (!(input instanceof Uint8Array)) throw new Failure('syntax_error', `${title} input must be bytes (a Uint8Array), got ${typeof input}`);
+    if (!(input instanceof Uint8Array))
+      throw new Failure('syntax_error', `${title} input must be bytes (a Uint8Array), got ${typeof input}`);
     checkInputSize(input.byteLength, maxBytes);
     return input;
   };

@@ -23,7 +23,10 @@ export class DirectCursor {
    * 4): a reader that would go below zero gives up, and the tree parser refuses the input.
    */
   left: number;
-  constructor(readonly bytes: Uint8Array, maxItems?: number) {
+  constructor(
+    readonly bytes: Uint8Array,
+    maxItems?: number,
+  ) {
     this.end = bytes.length;
     this.left = itemLimit(maxItems, bytes.length);
   }
@@ -120,8 +123,18 @@ const yes = () => true;
 const no = () => false;
 
 const readable: Visitor<boolean, [maxDepth: number, depth: number, seen: Set<Type> | undefined]> = {
-  string: yes, bool: yes, int: yes, bigint: yes, float: yes, bytes: yes, timestamp: yes,
-  map: no, literal: no, enum: no, void: no, unknown: no,
+  string: yes,
+  bool: yes,
+  int: yes,
+  bigint: yes,
+  float: yes,
+  bytes: yes,
+  timestamp: yes,
+  map: no,
+  literal: no,
+  enum: no,
+  void: no,
+  unknown: no,
   optional: (d, maxDepth, depth, seen) => directlyReadable(d.inner, maxDepth, depth, seen),
   nullable: (d, maxDepth, depth, seen) => directlyReadable(d.inner, maxDepth, depth, seen),
   lazy: (d, maxDepth, depth, seen = new Set()) => {
@@ -130,11 +143,20 @@ const readable: Visitor<boolean, [maxDepth: number, depth: number, seen: Set<Typ
     return directlyReadable(d.target, maxDepth, depth, seen);
   },
   array: (d, maxDepth, depth, seen) => depth <= maxDepth && directlyReadable(d.element, maxDepth, depth + 1, seen),
-  tuple: (d, maxDepth, depth, seen) => depth <= maxDepth && d.elements.every((e) => directlyReadable(e, maxDepth, depth + 1, seen)),
-  object: (d, maxDepth, depth, seen) => depth <= maxDepth && Object.values(d.fields).every((f) => directlyReadable(f, maxDepth, depth + 1, seen)),
+  tuple: (d, maxDepth, depth, seen) =>
+    depth <= maxDepth && d.elements.every((e) => directlyReadable(e, maxDepth, depth + 1, seen)),
+  object: (d, maxDepth, depth, seen) =>
+    depth <= maxDepth && Object.values(d.fields).every((f) => directlyReadable(f, maxDepth, depth + 1, seen)),
   // The member objects, at the variant's depth, less their discriminant, which the variant reads.
   variant: (d, maxDepth, depth, seen) =>
-    depth <= maxDepth && d.members.every((m) => discriminantFirst(d, m) && Object.values(m.fields).slice(1).every((f) => directlyReadable(f, maxDepth, depth + 1, seen))),
+    depth <= maxDepth &&
+    d.members.every(
+      (m) =>
+        discriminantFirst(d, m) &&
+        Object.values(m.fields)
+          .slice(1)
+          .every((f) => directlyReadable(f, maxDepth, depth + 1, seen)),
+    ),
 };
 
 /** Whether every member of the variant declares its discriminant first: what the direct readers take. */
@@ -163,7 +185,12 @@ export type LazyReaders = ByDepth<Type, DirectReader>;
  * speed, never rules.
  */
 export function compileDirectReader(
-  type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth = 1, lazies: LazyReaders = new ByDepth(),
+  type: Type,
+  ctx: ReaderContext,
+  wire: ReadWire,
+  encodeKey: (key: string) => Uint8Array,
+  depth = 1,
+  lazies: LazyReaders = new ByDepth(),
 ): DirectReader {
   return readerAt(type, { ctx, wire, encodeKey, lazies }, depth);
 }
@@ -183,7 +210,8 @@ function readerAt(type: Type, scope: DirectScope, depth: number): DirectReader {
 const got = <T>(v: T | undefined): T => (v === undefined ? bail() : v);
 
 /** A container's reader, or a bail when it sits deeper than `maxDepth` (the read pass fails there). */
-const container = (scope: DirectScope, depth: number, make: () => DirectReader): DirectReader => (depth > scope.ctx.maxDepth ? bail : make());
+const container = (scope: DirectScope, depth: number, make: () => DirectReader): DirectReader =>
+  depth > scope.ctx.maxDepth ? bail : make();
 
 /** The reader of a container's item, one level deeper. */
 const inner = (scope: DirectScope, depth: number) => (t: Type) => readerAt(t, scope, depth + 1);
@@ -196,7 +224,10 @@ const readerOf: Visitor<DirectReader, [scope: DirectScope, depth: number]> = {
     if (d.constraints === undefined) return (c) => got(wire.string(c));
     return checked(stringRule(d.constraints), (c) => got(wire.string(c)));
   },
-  bool: (_, { wire }) => (c) => got(wire.bool(c)),
+  bool:
+    (_, { wire }) =>
+    (c) =>
+      got(wire.bool(c)),
   // The wire's integer items hold integers, so the kind's rule has only its bounds left to check.
   int: (d, { wire }) => {
     const rule = INT_RULES[d.kind];
@@ -223,12 +254,17 @@ const readerOf: Visitor<DirectReader, [scope: DirectScope, depth: number]> = {
     // Bounds apply to the value read (an f32 rounded).
     return d.constraints === undefined ? read : checked(numberRule(d.constraints), read);
   },
-  bytes: (_, { wire }) => (c) => {
-    const bytes = got(wire.bytes(c));
-    if ((c.left -= BYTES_WEIGHT) < 0) bail();
-    return bytes;
-  },
-  timestamp: (_, { wire }) => (c) => got(wire.timestamp(c)),
+  bytes:
+    (_, { wire }) =>
+    (c) => {
+      const bytes = got(wire.bytes(c));
+      if ((c.left -= BYTES_WEIGHT) < 0) bail();
+      return bytes;
+    },
+  timestamp:
+    (_, { wire }) =>
+    (c) =>
+      got(wire.timestamp(c)),
   optional: (d, scope, depth) => {
     const read = readerAt(d.inner, scope, depth);
     // An optional that holds null leaves the nil to its inner descriptor.
@@ -242,33 +278,41 @@ const readerOf: Visitor<DirectReader, [scope: DirectScope, depth: number]> = {
     return (c) => (wire.nil(c) ? null : read(c));
   },
   lazy: (d, scope, depth) => lazyReader(d, scope, depth),
-  array: (d, scope, depth) => container(scope, depth, () => {
-    const read = inner(scope, depth)(d.element);
-    const count = d.constraints === undefined ? undefined : arrayRule(d.constraints);
-    const wire = scope.wire;
-    return (c) => {
-      const n = wire.arrayHead(c);
-      // Every element takes at least one byte: a longer announcement is the parser's to refuse.
-      if (n < 0 || n > c.end - c.pos || (c.left -= arrayWeight(n)) < 0) bail();
-      if (count !== undefined && count.failure(n) !== undefined) bail();
-      const out: unknown[] = [];
-      for (let i = 0; i < n; i++) out.push(read(c));
-      return out;
-    };
-  }),
-  tuple: (d, scope, depth) => container(scope, depth, () => {
-    const reads = d.elements.map(inner(scope, depth));
-    const wire = scope.wire;
-    return (c) => {
-      if (wire.arrayHead(c) !== reads.length || --c.left < 0) bail();
-      const out: unknown[] = [];
-      for (let i = 0; i < reads.length; i++) out.push(reads[i]!(c));
-      return out;
-    };
-  }),
-  object: (d, scope, depth) => container(scope, depth, () => objectReader(d, scope.ctx, scope.encodeKey, scope.wire, inner(scope, depth))),
-  variant: (d, scope, depth) => container(scope, depth, () => variantReader(d, scope.ctx, scope.encodeKey, scope.wire, inner(scope, depth))),
-  map: treePath, literal: treePath, enum: treePath, void: treePath, unknown: treePath,
+  array: (d, scope, depth) =>
+    container(scope, depth, () => {
+      const read = inner(scope, depth)(d.element);
+      const count = d.constraints === undefined ? undefined : arrayRule(d.constraints);
+      const wire = scope.wire;
+      return (c) => {
+        const n = wire.arrayHead(c);
+        // Every element takes at least one byte: a longer announcement is the parser's to refuse.
+        if (n < 0 || n > c.end - c.pos || (c.left -= arrayWeight(n)) < 0) bail();
+        if (count !== undefined && count.failure(n) !== undefined) bail();
+        const out: unknown[] = [];
+        for (let i = 0; i < n; i++) out.push(read(c));
+        return out;
+      };
+    }),
+  tuple: (d, scope, depth) =>
+    container(scope, depth, () => {
+      const reads = d.elements.map(inner(scope, depth));
+      const wire = scope.wire;
+      return (c) => {
+        if (wire.arrayHead(c) !== reads.length || --c.left < 0) bail();
+        const out: unknown[] = [];
+        for (let i = 0; i < reads.length; i++) out.push(reads[i]!(c));
+        return out;
+      };
+    }),
+  object: (d, scope, depth) =>
+    container(scope, depth, () => objectReader(d, scope.ctx, scope.encodeKey, scope.wire, inner(scope, depth))),
+  variant: (d, scope, depth) =>
+    container(scope, depth, () => variantReader(d, scope.ctx, scope.encodeKey, scope.wire, inner(scope, depth))),
+  map: treePath,
+  literal: treePath,
+  enum: treePath,
+  void: treePath,
+  unknown: treePath,
 };
 
 /**
@@ -276,7 +320,12 @@ const readerOf: Visitor<DirectReader, [scope: DirectScope, depth: number]> = {
  * compile for ever), once per target and depth; the generated direct readers call it too.
  */
 export function lazyDirectReader(
-  type: LazyType, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array, depth: number, lazies: LazyReaders,
+  type: LazyType,
+  ctx: ReaderContext,
+  wire: ReadWire,
+  encodeKey: (key: string) => Uint8Array,
+  depth: number,
+  lazies: LazyReaders,
 ): DirectReader {
   return lazyReader(type, { ctx, wire, encodeKey, lazies }, depth);
 }
@@ -300,15 +349,31 @@ interface Member extends MemberRule {
   readonly read: DirectReader;
 }
 
-function membersOf(type: ObjectType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, inner: (t: Type) => DirectReader): Member[] {
-  return memberRules(type, ctx.errorOnMissingKeys).map((m) => ({ ...m, encoded: encodeKey(m.key), read: inner(m.field) }));
+function membersOf(
+  type: ObjectType,
+  ctx: ReaderContext,
+  encodeKey: (key: string) => Uint8Array,
+  inner: (t: Type) => DirectReader,
+): Member[] {
+  return memberRules(type, ctx.errorOnMissingKeys).map((m) => ({
+    ...m,
+    encoded: encodeKey(m.key),
+    read: inner(m.field),
+  }));
 }
 
 /**
  * Reads members `from` on into `out`, in declared order, out of a map of `size` entries of which
  * `found` are read already; bails unless every entry is a declared member, in order.
  */
-function readMembers(c: DirectCursor, members: readonly Member[], from: number, size: number, found: number, out: Record<string, unknown>): Record<string, unknown> {
+function readMembers(
+  c: DirectCursor,
+  members: readonly Member[],
+  from: number,
+  size: number,
+  found: number,
+  out: Record<string, unknown>,
+): Record<string, unknown> {
   for (let i = from; i < members.length; i++) {
     const m = members[i]!;
     if (found < size && matchKey(c, m.encoded)) {
@@ -326,7 +391,13 @@ function readMembers(c: DirectCursor, members: readonly Member[], from: number, 
   return out;
 }
 
-function objectReader(type: ObjectType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, wire: ReadWire, inner: (t: Type) => DirectReader): DirectReader {
+function objectReader(
+  type: ObjectType,
+  ctx: ReaderContext,
+  encodeKey: (key: string) => Uint8Array,
+  wire: ReadWire,
+  inner: (t: Type) => DirectReader,
+): DirectReader {
   const members = membersOf(type, ctx, encodeKey, inner);
   return (c) => {
     const size = wire.mapHead(c);
@@ -339,7 +410,13 @@ function objectReader(type: ObjectType, ctx: ReaderContext, encodeKey: (key: str
  * A variant whose discriminant comes first: the key, then its value picks the member object,
  * which reads the rest of the map. The member object stands where the variant does (same depth).
  */
-function variantReader(type: VariantType, ctx: ReaderContext, encodeKey: (key: string) => Uint8Array, wire: ReadWire, inner: (t: Type) => DirectReader): DirectReader {
+function variantReader(
+  type: VariantType,
+  ctx: ReaderContext,
+  encodeKey: (key: string) => Uint8Array,
+  wire: ReadWire,
+  inner: (t: Type) => DirectReader,
+): DirectReader {
   // Members read from their second key on: a variant whose discriminant comes later is the tree path's.
   if (!variantReadable(type)) return bail;
   const key = encodeKey(type.key);
@@ -359,7 +436,11 @@ function variantReader(type: VariantType, ctx: ReaderContext, encodeKey: (key: s
 }
 
 /** Consumes the discriminant item when it is `value` (as lacquer writes it); else consumes nothing. */
-function discriminant(value: string | number | boolean, wire: ReadWire, encodeKey: (key: string) => Uint8Array): (c: DirectCursor) => boolean {
+function discriminant(
+  value: string | number | boolean,
+  wire: ReadWire,
+  encodeKey: (key: string) => Uint8Array,
+): (c: DirectCursor) => boolean {
   if (typeof value === 'string') {
     const encoded = encodeKey(value);
     return (c) => matchKey(c, encoded);

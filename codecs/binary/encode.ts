@@ -34,7 +34,10 @@ function compileWriter(codec: string, type: Type, wire: Wire, maxDepth: number):
  * options only `maxDepth` matters: it bounds recursion through `t.lazy` and the nesting of
  * `t.unknown` values.
  */
-export function binaryEncoder(codec: string, wire: Wire): {
+export function binaryEncoder(
+  codec: string,
+  wire: Wire,
+): {
   readonly encode: (type: Type, value: unknown, opts?: Opts) => Uint8Array;
   /** Compiles the writer of `type` now. */
   readonly prepare: (type: Type, opts?: Opts) => void;
@@ -49,7 +52,8 @@ export function binaryEncoder(codec: string, wire: Wire): {
   /** The size of the last result. */
   let last = 0;
   // Options without maxDepth (most) are the bare call: its writer is found with one comparison.
-  const prepare = (type: Type, opts?: Opts): void => void writers.get(type, opts?.maxDepth === undefined ? undefined : opts);
+  const prepare = (type: Type, opts?: Opts): void =>
+    void writers.get(type, opts?.maxDepth === undefined ? undefined : opts);
   const encode = (type: Type, value: unknown, opts?: Opts): Uint8Array => {
     const write = writers.get(type, opts?.maxDepth === undefined ? undefined : opts);
     const nested = busy;

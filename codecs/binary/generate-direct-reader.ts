@@ -1,7 +1,18 @@
 import { nullIsAbsent } from '../../core/read/optional-null.ts';
 import type { ReaderContext } from '../../core/read/context.ts';
 import { memberRules, returnMembersCode } from '../../core/read/records.ts';
-import type { ArrayType, BigIntType, FloatType, IntType, LazyType, LiteralType, ObjectType, TupleType, Type, VariantType } from '../../core/descriptors/index.ts';
+import type {
+  ArrayType,
+  BigIntType,
+  FloatType,
+  IntType,
+  LazyType,
+  LiteralType,
+  ObjectType,
+  TupleType,
+  Type,
+  VariantType,
+} from '../../core/descriptors/index.ts';
 import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { arrayRule, numberRule, stringRule } from '../../core/kinds/constraints.ts';
@@ -9,7 +20,14 @@ import { FLOAT_RULES } from '../../core/kinds/float.ts';
 import { INT_RULES } from '../../core/kinds/integer.ts';
 import { ByDepth } from '../../core/util/by-depth.ts';
 import { Constants, bail, buildFunction } from '../../core/codegen/codegen.ts';
-import { lazyDirectReader, variantReadable, type DirectReader, type InlineBytes, type LazyReaders, type ReadWire } from './direct-reader.ts';
+import {
+  lazyDirectReader,
+  variantReadable,
+  type DirectReader,
+  type InlineBytes,
+  type LazyReaders,
+  type ReadWire,
+} from './direct-reader.ts';
 
 import { BYTES_WEIGHT } from '../../core/options.ts';
 import { arrayWeightCode } from './cursor.ts';
@@ -27,7 +45,12 @@ import { readUtf8 } from './utf8.ts';
  * the value and leaves the position after it in `c.pos`. Inside, `e` is the end, `x` and `n`
  * scratch. The templates are terse on purpose: they ship in the browser client.
  */
-export function generateDirectReader(type: Type, ctx: ReaderContext, wire: ReadWire, encodeKey: (key: string) => Uint8Array): DirectReader {
+export function generateDirectReader(
+  type: Type,
+  ctx: ReaderContext,
+  wire: ReadWire,
+  encodeKey: (key: string) => Uint8Array,
+): DirectReader {
   const gen = new DirectReaderGenerator(ctx, wire, encodeKey);
   const entry = gen.function(type, 1);
   // Short names for the helpers every reader uses.
@@ -44,7 +67,11 @@ class DirectReaderGenerator {
   /** The closure readers of `t.lazy` targets, by target and depth (see `lazy`). */
   private readonly lazies: LazyReaders = new ByDepth();
 
-  constructor(private readonly ctx: ReaderContext, private readonly wire: ReadWire, private readonly encodeKey: (key: string) => Uint8Array) {
+  constructor(
+    private readonly ctx: ReaderContext,
+    private readonly wire: ReadWire,
+    private readonly encodeKey: (key: string) => Uint8Array,
+  ) {
     this.x = wire.inline;
   }
 
@@ -80,7 +107,9 @@ class DirectReaderGenerator {
 
   /** A number kind's constraints on `v`, or nothing. */
   bounds(d: IntType | BigIntType | FloatType, v: string): string {
-    return d.constraints === undefined ? '' : this.constrained(numberRule(d.constraints).passCode(v, (c) => this.constants.ref(c)));
+    return d.constraints === undefined
+      ? ''
+      : this.constrained(numberRule(d.constraints).passCode(v, (c) => this.constants.ref(c)));
   }
 
   /**
@@ -118,7 +147,10 @@ else${this.call('float', v)}`;
   /** An array's items at `depth`. Every element takes at least one byte: a longer announcement is the parser's to refuse. */
   arrayBody(d: ArrayType, depth: number): string {
     return `${this.head('array')}if(!(s>=0&&s<=e-p)||(c.left-=${arrayWeightCode('s')})<0)B();${
-  d.constraints === undefined ? '' : this.constrained(arrayRule(d.constraints).passCode('s', (c) => this.constants.ref(c)))}const out=[];
+      d.constraints === undefined
+        ? ''
+        : this.constrained(arrayRule(d.constraints).passCode('s', (c) => this.constants.ref(c)))
+    }const out=[];
 for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.pos=p;return out;`;
   }
 
@@ -192,7 +224,9 @@ for(let i=0;i<s;i++){let v;${this.read(d.element, 'v', depth)}\nout.push(v)}c.po
     for (const member of type.members) {
       const value = (member.fields[type.key] as LiteralType).value as string | number | boolean;
       const name = `f${this.count++}`;
-      this.code.push(`function ${name}(c,b,p,s){const e=c.end;let x,n;const a0=${this.constants.ref(value)};\n${this.members(member, depth, 1)}}`);
+      this.code.push(
+        `function ${name}(c,b,p,s){const e=c.end;let x,n;const a0=${this.constants.ref(value)};\n${this.members(member, depth, 1)}}`,
+      );
       if (typeof value === 'string') {
         const encoded = this.encodeKey(value);
         code += `\nif(${this.match(encoded)})return ${name}(c,b,p+${encoded.length},s);`;
@@ -215,7 +249,8 @@ type At = [gen: DirectReaderGenerator, v: string, depth: number];
 const treePath = () => 'B();';
 
 /** Containers get a function of their own. */
-const ownFunction = (d: Type, gen: DirectReaderGenerator, v: string, depth: number) => `\n${v}=${gen.function(d, depth)}(c,b,p);p=c.pos;`;
+const ownFunction = (d: Type, gen: DirectReaderGenerator, v: string, depth: number) =>
+  `\n${v}=${gen.function(d, depth)}(c,b,p);p=c.pos;`;
 
 const readOf: Visitor<string, At> = {
   string: (d, gen, v) => {
@@ -223,11 +258,15 @@ const readOf: Visitor<string, At> = {
     // `x` becomes the start of the text; an `n` read past the end is undefined and fails `n>=0`.
     return `\nx=b[p];if(x>=${x.string[0]}&&x<=${x.string[1]}){n=x-${x.string[0]};x=p+1}else if(x===${x.str8}){n=b[p+1];x=p+2}else n=-1;
 if(n>=0&&x+n<=e){${v}=T(b,x,x+n);p=x+n}else${gen.call('string', v)}if(${v}===undefined)B();${
-  d.constraints === undefined ? '' : gen.constrained(stringRule(d.constraints).passCode(v, (c) => gen.constants.ref(c)))}`;
+      d.constraints === undefined
+        ? ''
+        : gen.constrained(stringRule(d.constraints).passCode(v, (c) => gen.constants.ref(c)))
+    }`;
   },
   bool: (_, gen, v) => `\nx=b[p];if(x===${gen.x.true})${v}=true;else if(x===${gen.x.false})${v}=false;else B();p++;`,
   // Integer items hold integers, so the kind's rule has only its bounds left to check.
-  int: (d, gen, v) => `${gen.uint(v, '')}else${gen.call('int', v)}if(${v}===undefined||!(${INT_RULES[d.kind].rangeCode(v)}))B();${gen.bounds(d, v)}`,
+  int: (d, gen, v) =>
+    `${gen.uint(v, '')}else${gen.call('int', v)}if(${v}===undefined||!(${INT_RULES[d.kind].rangeCode(v)}))B();${gen.bounds(d, v)}`,
   bigint: (d, gen, v) => `${gen.uint(v, 'BigInt')}else if(x===${gen.x.uint64}&&p+9<=e){${v}=U(b,p+1);p+=9}
 else${gen.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].rangeCode(v)}))B();${gen.bounds(d, v)}`,
   float: (d, gen, v) => {
@@ -240,20 +279,44 @@ else${gen.call('bigint', v)}if(${v}===undefined||!(${BIGINT_RULES[d.kind].rangeC
   lazy: (d, gen, v, depth) => `\n{c.pos=p;${v}=${gen.lazy(d, depth)}(c);p=c.pos}`,
   bytes: (_, gen, v) => `${gen.call('bytes', v)}if(${v}===undefined||(c.left-=${BYTES_WEIGHT})<0)B();`,
   // The wrappers add no nesting: the inner item is read at the same depth.
-  optional: (d, gen, v, depth) => (nullIsAbsent(d) ? `\nif(b[p]===${gen.x.nil}){p++;${v}=undefined}else{${gen.read(d.inner, v, depth)}}` : gen.read(d.inner, v, depth)),
+  optional: (d, gen, v, depth) =>
+    nullIsAbsent(d)
+      ? `\nif(b[p]===${gen.x.nil}){p++;${v}=undefined}else{${gen.read(d.inner, v, depth)}}`
+      : gen.read(d.inner, v, depth),
   nullable: (d, gen, v, depth) => `\nif(b[p]===${gen.x.nil}){p++;${v}=null}else{${gen.read(d.inner, v, depth)}}`,
-  array: ownFunction, tuple: ownFunction, object: ownFunction, variant: ownFunction,
-  map: treePath, literal: treePath, enum: treePath, void: treePath, unknown: treePath,
+  array: ownFunction,
+  tuple: ownFunction,
+  object: ownFunction,
+  variant: ownFunction,
+  map: treePath,
+  literal: treePath,
+  enum: treePath,
+  void: treePath,
+  unknown: treePath,
 };
 
 /** The body of `fN(c, b, p)` reading an item at `depth`: a container's own, or one read into `v`. */
-const item = (d: Type, gen: DirectReaderGenerator, depth: number) => `let v;${gen.read(d, 'v', depth)}\nc.pos=p;return v;`;
+const item = (d: Type, gen: DirectReaderGenerator, depth: number) =>
+  `let v;${gen.read(d, 'v', depth)}\nc.pos=p;return v;`;
 
 const functionBodyOf: Visitor<string, [gen: DirectReaderGenerator, depth: number]> = {
   array: (d, gen, depth) => gen.container(depth, false, (inner) => gen.arrayBody(d, inner)),
   tuple: (d, gen, depth) => gen.container(depth, true, (inner) => gen.tupleBody(d, inner)),
   object: (d, gen, depth) => gen.container(depth, true, (inner) => gen.object(d, inner)),
   variant: (d, gen, depth) => gen.container(depth, true, (inner) => gen.variant(d, inner)),
-  string: item, bool: item, int: item, bigint: item, float: item, bytes: item, timestamp: item, unknown: item, void: item,
-  literal: item, enum: item, map: item, lazy: item, optional: item, nullable: item,
+  string: item,
+  bool: item,
+  int: item,
+  bigint: item,
+  float: item,
+  bytes: item,
+  timestamp: item,
+  unknown: item,
+  void: item,
+  literal: item,
+  enum: item,
+  map: item,
+  lazy: item,
+  optional: item,
+  nullable: item,
 };

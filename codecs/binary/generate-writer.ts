@@ -15,7 +15,12 @@ import { absentMember, dependsOnDepth, memberLoadCode } from '../../core/write/a
 import { arrayCheckCode, holeCheckCode } from '../../core/write/array-bounds.ts';
 import { notRecordCode } from '../../core/write/check-scalars.ts';
 import { FunctionNames } from '../../core/write/function-names.ts';
-import { binaryWriterScope, compileBinaryWriterAt, type BinaryWriter, type BinaryWriterScope } from './compile-writer.ts';
+import {
+  binaryWriterScope,
+  compileBinaryWriterAt,
+  type BinaryWriter,
+  type BinaryWriterScope,
+} from './compile-writer.ts';
 import { Sink } from './sink.ts';
 import { MAX_HEAD, MAX_TIMESTAMP, type Wire } from './wire.ts';
 
@@ -98,7 +103,11 @@ class WriterGenerator {
 
   /** A bounded piece that bails unless `isCode` (the kind's rule, and constraints) holds, then calls the wire's writer `f`. */
   call(f: unknown, room: number, isCode: string, x: string, bail: string): Piece {
-    return { check: checkCode(isCode, bail), room: { bytes: room, exprs: [] }, write: `p = ${this.ref(f)}(s, p, ${x});` };
+    return {
+      check: checkCode(isCode, bail),
+      room: { bytes: room, exprs: [] },
+      write: `p = ${this.ref(f)}(s, p, ${x});`,
+    };
   }
 
   /** `then` where `present` holds, else `otherwise` (nothing or nil): one bounded piece if both are. */
@@ -166,7 +175,9 @@ class WriterGenerator {
   /** A switch on the discriminant calling the member's function; anything else bails. */
   variantBody(type: VariantType, depth: number): string {
     const bail = this.ref(bailFn);
-    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: ${this.function(member, depth)}(s, v); return;`);
+    const cases = [...type.byValue].map(
+      ([value, member]) => `case ${JSON.stringify(value)}: ${this.function(member, depth)}(s, v); return;`,
+    );
     return `if (${notRecordCode('v')}) ${bail}();
   ${discriminantSwitchCode('v', type.key, cases, `${bail}();`, (value) => this.ref(value))}`;
   }
@@ -183,7 +194,11 @@ class WriterGenerator {
       // Absent optional members are not written, so the map head counts only present ones.
       lines.push(`let size = ${members.length};`);
       optional.forEach((o, i) => o && lines.push(`if (x${i} === undefined) size--;`));
-      pieces.push({ check: '', room: { bytes: MAX_HEAD, exprs: [] }, write: `p = ${this.ref(this.wire.at.mapHead)}(s, p, size);` });
+      pieces.push({
+        check: '',
+        room: { bytes: MAX_HEAD, exprs: [] },
+        write: `p = ${this.ref(this.wire.at.mapHead)}(s, p, size);`,
+      });
     } else {
       const head = new Sink(MAX_HEAD); // written ahead of time
       pieces.push(this.bytes(head.buf.slice(0, this.wire.at.mapHead(head, 0, members.length))));
@@ -203,7 +218,10 @@ class WriterGenerator {
 function concat(pieces: readonly Piece[]): Piece | undefined {
   if (pieces.some((p) => p.room === undefined)) return undefined;
   return {
-    check: pieces.map((p) => p.check).filter((c) => c !== '').join('\n  '),
+    check: pieces
+      .map((p) => p.check)
+      .filter((c) => c !== '')
+      .join('\n  '),
     room: { bytes: pieces.reduce((n, p) => n + p.room!.bytes, 0), exprs: pieces.flatMap((p) => p.room!.exprs) },
     write: pieces.map((p) => p.write).join('\n  '),
   };
@@ -218,14 +236,20 @@ const checkCode = (isCode: string, bail: string) => `if (!(${isCode})) ${bail}()
 type At = [gen: WriterGenerator, x: string, depth: number, bail: string];
 
 /** Containers but tuples get a function of their own. */
-const ownFunction = (d: Type, gen: WriterGenerator, x: string, depth: number) => unbounded(`${gen.function(d, depth)}(s, ${x});`);
+const ownFunction = (d: Type, gen: WriterGenerator, x: string, depth: number) =>
+  unbounded(`${gen.function(d, depth)}(s, ${x});`);
 
 /** Bytes, unknown, lazy, literal, enum, map and tuple use their closure writer. */
-const closureCall = (d: Type, gen: WriterGenerator, x: string, depth: number) => unbounded(`${gen.closure(d, depth)}(s, ${x});`);
+const closureCall = (d: Type, gen: WriterGenerator, x: string, depth: number) =>
+  unbounded(`${gen.closure(d, depth)}(s, ${x});`);
 
 /** `t.optional` and `t.nullable`: nil for either absence. */
 const wrapper = (d: OptionalType | NullableType, gen: WriterGenerator, x: string, depth: number) =>
-  gen.branch(`${x} !== null && ${x} !== undefined`, [gen.piece(d.inner, x, depth)], [gen.bytes(Uint8Array.of(gen.wire.at.nil))]);
+  gen.branch(
+    `${x} !== null && ${x} !== undefined`,
+    [gen.piece(d.inner, x, depth)],
+    [gen.bytes(Uint8Array.of(gen.wire.at.nil))],
+  );
 
 const pieceOf: Visitor<Piece, At> = {
   string: (d, gen, x, _, bail) => ({
@@ -239,7 +263,14 @@ const pieceOf: Visitor<Piece, At> = {
     write: `buf[p++] = ${x} ? ${gen.wire.at.true} : ${gen.wire.at.false};`,
   }),
   void: (_, gen) => ({ check: '', room: { bytes: 1, exprs: [] }, write: `buf[p++] = ${gen.wire.at.nil};` }),
-  int: (d, gen, x, _, bail) => gen.call(gen.wire.at.int, 9, INT_RULES[d.kind].isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), x), x, bail),
+  int: (d, gen, x, _, bail) =>
+    gen.call(
+      gen.wire.at.int,
+      9,
+      INT_RULES[d.kind].isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), x),
+      x,
+      bail,
+    ),
   // As the closure writer: bigints in range exactly, safe-integer numbers as integers.
   bigint: (d, gen, x, _, bail) => ({
     check: checkCode(BIGINT_RULES[d.kind].isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), x), bail),
@@ -248,14 +279,37 @@ const pieceOf: Visitor<Piece, At> = {
   }),
   float: (d, gen, x, _, bail) =>
     d.kind === 'f32'
-      ? gen.call(gen.wire.at.float32, 5, F32.isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), `Math.fround(${x})`), x, bail)
-      : gen.call(gen.wire.at.float64, 9, F64.isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), x), x, bail),
-  timestamp: (_, gen, x, __, bail) =>
-    ({ check: checkCode(TIMESTAMP.isCode(x), bail), room: { bytes: MAX_TIMESTAMP, exprs: [] }, write: `p = ${gen.ref(gen.wire.at.timestamp)}(s, p, ${x}.getTime());` }),
+      ? gen.call(
+          gen.wire.at.float32,
+          5,
+          F32.isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), `Math.fround(${x})`),
+          x,
+          bail,
+        )
+      : gen.call(
+          gen.wire.at.float64,
+          9,
+          F64.isCode(x) + gen.passes(d.constraints && numberRule(d.constraints), x),
+          x,
+          bail,
+        ),
+  timestamp: (_, gen, x, __, bail) => ({
+    check: checkCode(TIMESTAMP.isCode(x), bail),
+    room: { bytes: MAX_TIMESTAMP, exprs: [] },
+    write: `p = ${gen.ref(gen.wire.at.timestamp)}(s, p, ${x}.getTime());`,
+  }),
   optional: wrapper,
   nullable: wrapper,
-  array: ownFunction, object: ownFunction, variant: ownFunction,
-  bytes: closureCall, unknown: closureCall, lazy: closureCall, literal: closureCall, enum: closureCall, map: closureCall, tuple: closureCall,
+  array: ownFunction,
+  object: ownFunction,
+  variant: ownFunction,
+  bytes: closureCall,
+  unknown: closureCall,
+  lazy: closureCall,
+  literal: closureCall,
+  enum: closureCall,
+  map: closureCall,
+  tuple: closureCall,
 };
 
 /** The body of a generated `(s, v)` function: a container's own, or the runs of one piece. */
@@ -265,7 +319,20 @@ const functionBodyOf: Visitor<string, [gen: WriterGenerator, depth: number]> = {
   object: (d, gen, depth) => gen.objectBody(d, depth + 1),
   array: (d, gen, depth) => gen.arrayBody(d.element, d.constraints && arrayRule(d.constraints), depth + 1),
   variant: (d, gen, depth) => gen.variantBody(d, depth),
-  string: piecesOf, bool: piecesOf, int: piecesOf, bigint: piecesOf, float: piecesOf, bytes: piecesOf, timestamp: piecesOf,
-  unknown: piecesOf, void: piecesOf, literal: piecesOf, enum: piecesOf, map: piecesOf, tuple: piecesOf, lazy: piecesOf,
-  optional: piecesOf, nullable: piecesOf,
+  string: piecesOf,
+  bool: piecesOf,
+  int: piecesOf,
+  bigint: piecesOf,
+  float: piecesOf,
+  bytes: piecesOf,
+  timestamp: piecesOf,
+  unknown: piecesOf,
+  void: piecesOf,
+  literal: piecesOf,
+  enum: piecesOf,
+  map: piecesOf,
+  tuple: piecesOf,
+  lazy: piecesOf,
+  optional: piecesOf,
+  nullable: piecesOf,
 };

@@ -45,21 +45,48 @@ export interface Guide {
 
 /** No descriptor: everything is read, as the parsers did before guides. */
 export const ACCEPT_ALL: Guide = {
-  array: true, record: true, bytes: true, element: undefined, tuple: undefined, counted: false, values: undefined!, fields: undefined, keys: [], keyGuides: [],
+  array: true,
+  record: true,
+  bytes: true,
+  element: undefined,
+  tuple: undefined,
+  counted: false,
+  values: undefined!,
+  fields: undefined,
+  keys: [],
+  keyGuides: [],
 };
 (ACCEPT_ALL as { element: Guide }).element = ACCEPT_ALL;
 (ACCEPT_ALL as { values: Guide }).values = ACCEPT_ALL;
 
 /** A place the read pass never looks at, and everything inside a refused item. */
 export const IGNORE: Guide = {
-  array: false, record: false, bytes: false, element: undefined, tuple: undefined, counted: false, values: undefined!, fields: undefined, keys: [], keyGuides: [],
+  array: false,
+  record: false,
+  bytes: false,
+  element: undefined,
+  tuple: undefined,
+  counted: false,
+  values: undefined!,
+  fields: undefined,
+  keys: [],
+  keyGuides: [],
 };
 (IGNORE as { element: Guide }).element = IGNORE;
 (IGNORE as { values: Guide }).values = IGNORE;
 
 /** A scalar place: any container or byte string is refused (map keys, `t.u64()`, `t.string()`…). */
 export const SCALAR: Guide = {
-  array: false, record: false, bytes: false, element: IGNORE, tuple: undefined, counted: false, values: IGNORE, fields: undefined, keys: [], keyGuides: [],
+  array: false,
+  record: false,
+  bytes: false,
+  element: IGNORE,
+  tuple: undefined,
+  counted: false,
+  values: IGNORE,
+  fields: undefined,
+  keys: [],
+  keyGuides: [],
 };
 
 /** The item of a bignum tag (CBOR tags 2 and 3): a byte string, whatever the place expects. */
@@ -111,7 +138,15 @@ function containerGuide(type: Type, make: () => Guide): Guide {
 const scalar = () => SCALAR;
 
 const guideFor: Visitor<Guide> = {
-  string: scalar, bool: scalar, int: scalar, bigint: scalar, float: scalar, timestamp: scalar, void: scalar, literal: scalar, enum: scalar,
+  string: scalar,
+  bool: scalar,
+  int: scalar,
+  bigint: scalar,
+  float: scalar,
+  timestamp: scalar,
+  void: scalar,
+  literal: scalar,
+  enum: scalar,
   // The wrappers accept null (and undefined) besides what their inner descriptor accepts.
   optional: (d) => guideOf(d.inner),
   nullable: (d) => guideOf(d.inner),
@@ -120,22 +155,30 @@ const guideFor: Visitor<Guide> = {
   bytes: () => ({ ...SCALAR, bytes: true }),
   // Anything: every item is kept, as without a descriptor.
   unknown: () => ACCEPT_ALL,
-  array: (d) => containerGuide(d, () => ({ ...SCALAR, array: true, element: guideOf(d.element), counted: d.constraints !== undefined })),
+  array: (d) =>
+    containerGuide(d, () => ({
+      ...SCALAR,
+      array: true,
+      element: guideOf(d.element),
+      counted: d.constraints !== undefined,
+    })),
   tuple: (d) => containerGuide(d, () => ({ ...SCALAR, array: true, tuple: d.elements.map(guideOf) })),
   map: (d) => containerGuide(d, () => ({ ...SCALAR, record: true, values: guideOf(d.values) })),
-  object: (d) => containerGuide(d, () => objectGuide(Object.entries(d.fields).map(([key, field]) => [key, guideOf(field)]))),
-  variant: (d) => containerGuide(d, () => {
-    // Any member may read the record: a key declared by several is guided by what any of them takes.
-    const byKey = new Map<string, Guide>();
-    for (const member of d.members) {
-      for (const [key, field] of Object.entries(member.fields)) {
-        const guide = guideOf(field);
-        const other = byKey.get(key);
-        byKey.set(key, other === undefined ? guide : union(other, guide, UNION_DEPTH));
+  object: (d) =>
+    containerGuide(d, () => objectGuide(Object.entries(d.fields).map(([key, field]) => [key, guideOf(field)]))),
+  variant: (d) =>
+    containerGuide(d, () => {
+      // Any member may read the record: a key declared by several is guided by what any of them takes.
+      const byKey = new Map<string, Guide>();
+      for (const member of d.members) {
+        for (const [key, field] of Object.entries(member.fields)) {
+          const guide = guideOf(field);
+          const other = byKey.get(key);
+          byKey.set(key, other === undefined ? guide : union(other, guide, UNION_DEPTH));
+        }
       }
-    }
-    return objectGuide([...byKey]);
-  }),
+      return objectGuide([...byKey]);
+    }),
 };
 
 function objectGuide(entries: readonly (readonly [string, Guide])[]): Guide {
@@ -156,7 +199,10 @@ function union(a: Guide, b: Guide, depth: number): Guide {
   if (a === IGNORE) return b;
   if (depth === 0 || a === ACCEPT_ALL || b === ACCEPT_ALL || isPending(a) || isPending(b)) return ACCEPT_ALL;
   // An object and a map at the same place: kept whole.
-  if ((a.record && a.fields === undefined && b.record && b.fields !== undefined) || (b.record && b.fields === undefined && a.record && a.fields !== undefined)) {
+  if (
+    (a.record && a.fields === undefined && b.record && b.fields !== undefined) ||
+    (b.record && b.fields === undefined && a.record && a.fields !== undefined)
+  ) {
     return ACCEPT_ALL;
   }
   const next = depth - 1;

@@ -42,7 +42,7 @@ export class Sink {
     let p = this.pos;
     // Keys are short: a loop beats `set()` and its call overhead there.
     if (bytes.length < 16) for (let i = 0; i < bytes.length; i++) buf[p++] = bytes[i]!;
-    else (buf.set(bytes, p), (p += bytes.length));
+    else buf.set(bytes, p), (p += bytes.length);
     this.pos = p;
   }
 }

@@ -131,14 +131,23 @@ const fromCharCode = String.fromCharCode;
 /** The `n` (at most 8) ASCII bytes at `p` as a string; fixed arities keep `fromCharCode` cheap. */
 function ascii(b: Uint8Array, p: number, n: number): string {
   switch (n) {
-    case 0: return '';
-    case 1: return fromCharCode(b[p]!);
-    case 2: return fromCharCode(b[p]!, b[p + 1]!);
-    case 3: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!);
-    case 4: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!);
-    case 5: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!);
-    case 6: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!);
-    case 7: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!);
-    default: return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!, b[p + 7]!);
+    case 0:
+      return '';
+    case 1:
+      return fromCharCode(b[p]!);
+    case 2:
+      return fromCharCode(b[p]!, b[p + 1]!);
+    case 3:
+      return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!);
+    case 4:
+      return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!);
+    case 5:
+      return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!);
+    case 6:
+      return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!);
+    case 7:
+      return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!);
+    default:
+      return fromCharCode(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!, b[p + 7]!);
   }
 }

@@ -59,7 +59,11 @@ export const MAX_TIMESTAMP = 15;
  * most `maxBytesLength` (a longer one is `limit_exceeded` before any room is made). Member keys are
  * encoded ahead of time by `at.string`, so they are the bytes a string value takes.
  */
-export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: number) => number, maxBytesLength = Infinity): Wire {
+export function wireOf(
+  at: WireAt,
+  bytesHeadAt: (s: Sink, p: number, length: number) => number,
+  maxBytesLength = Infinity,
+): Wire {
   return {
     nil(s) {
       s.ensure(1);
@@ -90,7 +94,11 @@ export function wireOf(at: WireAt, bytesHeadAt: (s: Sink, p: number, length: num
       s.pos = at.string(s, s.pos, v);
     },
     bytes(s, v) {
-      if (v.length > maxBytesLength) throw new Failure('limit_exceeded', `cannot write ${v.length} bytes: the format's byte strings hold ${maxBytesLength} at most`);
+      if (v.length > maxBytesLength)
+        throw new Failure(
+          'limit_exceeded',
+          `cannot write ${v.length} bytes: the format's byte strings hold ${maxBytesLength} at most`,
+        );
       s.ensure(MAX_HEAD + v.length);
       const p = bytesHeadAt(s, s.pos, v.length);
       s.buf.set(v, p);

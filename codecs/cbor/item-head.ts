@@ -16,7 +16,7 @@ export function cborHead(head: Head, bytes: Uint8Array, p: number, end: number):
   head.payload = 0;
   head.chunk = false;
   if (major === 7) {
-    if (info === 31) return (head.kind = BREAK), 1;
+    if (info === 31) return ((head.kind = BREAK), 1);
     if (info >= 28) return -1; // reserved
     if (info >= 24) head.payload = ARGUMENT_BYTES[info - 24]!; // a simple value's byte, a float
     return 1;
@@ -24,8 +24,8 @@ export function cborHead(head: Head, bytes: Uint8Array, p: number, end: number):
   if (info >= 28) {
     if (info < 31) return -1; // reserved
     // An indefinite length: strings (as chunks), arrays and maps only.
-    if (major === 2 || major === 3) return (head.kind = CHUNKS), 1;
-    if (major === 4 || major === 5) return (head.kind = CONTAINER), (head.children = -1), 1;
+    if (major === 2 || major === 3) return ((head.kind = CHUNKS), 1);
+    if (major === 4 || major === 5) return ((head.kind = CONTAINER), (head.children = -1), 1);
     return -1;
   }
   let size = 1;
@@ -38,11 +38,24 @@ export function cborHead(head: Head, bytes: Uint8Array, p: number, end: number):
     for (let i = p + 1; i < p + size; i++) n = n * 256 + bytes[i]!;
   }
   switch (major) {
-    case 2: case 3: head.payload = n; head.chunk = true; break; // byte and text strings
-    case 4: head.kind = CONTAINER; head.children = n; break;
-    case 5: head.kind = CONTAINER; head.children = n * 2; break;
-    case 6: head.kind = TAG; break;
-    default: break; // integers: the argument is the value
+    case 2:
+    case 3:
+      head.payload = n;
+      head.chunk = true;
+      break; // byte and text strings
+    case 4:
+      head.kind = CONTAINER;
+      head.children = n;
+      break;
+    case 5:
+      head.kind = CONTAINER;
+      head.children = n * 2;
+      break;
+    case 6:
+      head.kind = TAG;
+      break;
+    default:
+      break; // integers: the argument is the value
   }
   return size;
 }

@@ -39,17 +39,24 @@ class CborParser extends ByteCursor {
     const b = this.bytes[this.pos++]!;
     const info = b & 0x1f;
     switch (b >> 5) {
-      case 0: return this.argument(info, at);
+      case 0:
+        return this.argument(info, at);
       case 1: {
         const n = this.argument(info, at);
         return typeof n === 'number' ? -1 - n : -1n - n;
       }
-      case 2: return info === 31 ? this.chunks(2, at, guide) : this.binary(this.length(info, at), at, guide);
-      case 3: return info === 31 ? this.chunks(3, at, guide) : this.text(this.length(info, at), at);
-      case 4: return this.array(info === 31 ? -1 : this.length(info, at), depth + 1, at, guide);
-      case 5: return this.map(info === 31 ? -1 : this.length(info, at), depth + 1, at, guide);
-      case 6: return this.tagged(this.argument(info, at), depth, guide, at);
-      default: return this.simple(info, at);
+      case 2:
+        return info === 31 ? this.chunks(2, at, guide) : this.binary(this.length(info, at), at, guide);
+      case 3:
+        return info === 31 ? this.chunks(3, at, guide) : this.text(this.length(info, at), at);
+      case 4:
+        return this.array(info === 31 ? -1 : this.length(info, at), depth + 1, at, guide);
+      case 5:
+        return this.map(info === 31 ? -1 : this.length(info, at), depth + 1, at, guide);
+      case 6:
+        return this.tagged(this.argument(info, at), depth, guide, at);
+      default:
+        return this.simple(info, at);
     }
   }
 
@@ -58,17 +65,28 @@ class CborParser extends ByteCursor {
     if (info < 24) return info;
     const p = this.pos;
     switch (info) {
-      case 24: this.need(1, at); this.pos += 1; return this.bytes[p]!;
-      case 25: this.need(2, at); this.pos += 2; return this.view.getUint16(p);
-      case 26: this.need(4, at); this.pos += 4; return this.view.getUint32(p);
+      case 24:
+        this.need(1, at);
+        this.pos += 1;
+        return this.bytes[p]!;
+      case 25:
+        this.need(2, at);
+        this.pos += 2;
+        return this.view.getUint16(p);
+      case 26:
+        this.need(4, at);
+        this.pos += 4;
+        return this.view.getUint32(p);
       case 27: {
         this.need(8, at);
         this.pos += 8;
         const high = this.view.getUint32(p);
         return high < SAFE_HIGH ? high * TWO_32 + this.view.getUint32(p + 4) : this.view.getBigUint64(p);
       }
-      case 31: return this.fail('an indefinite length is not allowed for this major type', at);
-      default: return this.fail(`additional information ${info} is reserved`, at);
+      case 31:
+        return this.fail('an indefinite length is not allowed for this major type', at);
+      default:
+        return this.fail(`additional information ${info} is reserved`, at);
     }
   }
 
@@ -94,7 +112,10 @@ class CborParser extends ByteCursor {
       const b = this.bytes[this.pos++]!;
       if (b === BREAK) break;
       if (b >> 5 !== major || (b & 0x1f) === 31) {
-        this.fail(`a chunk of an indefinite-length ${major === 2 ? 'byte' : 'text'} string must be a definite string of the same type`, chunkAt);
+        this.fail(
+          `a chunk of an indefinite-length ${major === 2 ? 'byte' : 'text'} string must be a definite string of the same type`,
+          chunkAt,
+        );
       }
       const n = this.length(b & 0x1f, chunkAt);
       if (major === 3) this.text(n, chunkAt);
@@ -130,7 +151,8 @@ class CborParser extends ByteCursor {
       return this.text(b & 0x1f, at);
     }
     const key = this.value(depth, SCALAR);
-    if (typeof key !== 'string') throw new Failure('type_mismatch', `expected a text string map key, got ${describeValue(key)}`);
+    if (typeof key !== 'string')
+      throw new Failure('type_mismatch', `expected a text string map key, got ${describeValue(key)}`);
     return key;
   }
 
@@ -147,7 +169,11 @@ class CborParser extends ByteCursor {
       const tagAt = this.pos++;
       tag = this.argument(this.bytes[tagAt]! & 0x1f, tagAt);
       if (tag === 0 || tag === 1) {
-        if (stamp >= 0) this.fail(`a timestamp (tag ${stamp}) must hold ${stamp === 0 ? 'a text string' : 'a number'}, got tag ${tag}`, tagAt);
+        if (stamp >= 0)
+          this.fail(
+            `a timestamp (tag ${stamp}) must hold ${stamp === 0 ? 'a text string' : 'a number'}, got tag ${tag}`,
+            tagAt,
+          );
         stamp = tag;
         stampAt = tagAt;
       }
@@ -167,7 +193,8 @@ class CborParser extends ByteCursor {
       n = bignum(this.bytes, this.pos, (this.pos += length));
     } else {
       const item = this.value(depth, BIGNUM);
-      if (!(item instanceof Uint8Array)) this.fail(`a bignum (tag ${tag}) must hold a byte string, got ${describeValue(item)}`, itemAt);
+      if (!(item instanceof Uint8Array))
+        this.fail(`a bignum (tag ${tag}) must hold a byte string, got ${describeValue(item)}`, itemAt);
       n = bignum(item, 0, item.length);
     }
     n = tag === 2 ? n : typeof n === 'bigint' ? -1n - n : -1 - n;
@@ -180,16 +207,23 @@ class CborParser extends ByteCursor {
    */
   private timestamp(tag: 0 | 1, item: unknown, bignum: boolean, at: number): WireTimestamp {
     if (tag === 0) {
-      if (typeof item !== 'string') return this.fail(`a timestamp (tag 0) must hold a text string, got ${describeValue(item)}`, at);
+      if (typeof item !== 'string')
+        return this.fail(`a timestamp (tag 0) must hold a text string, got ${describeValue(item)}`, at);
       const ms = TIMESTAMP.fromText(item);
-      if (ms === undefined) return this.fail(`a timestamp (tag 0) must hold RFC 3339 text, got ${JSON.stringify(item.length > 40 ? `${item.slice(0, 40)}…` : item)}`, at);
+      if (ms === undefined)
+        return this.fail(
+          `a timestamp (tag 0) must hold RFC 3339 text, got ${JSON.stringify(item.length > 40 ? `${item.slice(0, 40)}…` : item)}`,
+          at,
+        );
       return new WireTimestamp(ms, item);
     }
     if (typeof item === 'bigint') return new WireTimestamp(Number(item) * 1000, `${item} seconds from the epoch`);
-    if (typeof item !== 'number') return this.fail(`a timestamp (tag 1) must hold a number, got ${describeValue(item)}`, at);
+    if (typeof item !== 'number')
+      return this.fail(`a timestamp (tag 1) must hold a number, got ${describeValue(item)}`, at);
     if (!Number.isFinite(item)) {
       // A bignum beyond every double: far outside what a Date holds.
-      if (bignum && !Number.isNaN(item)) return new WireTimestamp(item, `${item < 0 ? 'minus ' : ''}more than 2^1024 seconds from the epoch`);
+      if (bignum && !Number.isNaN(item))
+        return new WireTimestamp(item, `${item < 0 ? 'minus ' : ''}more than 2^1024 seconds from the epoch`);
       return this.fail(`a timestamp (tag 1) must hold a finite number, got ${item}`, at);
     }
     // Integers are exact seconds; a float keeps the nearest millisecond.
@@ -200,22 +234,40 @@ class CborParser extends ByteCursor {
   private simple(info: number, at: number): unknown {
     const p = this.pos;
     switch (info) {
-      case 20: return false;
-      case 21: return true;
-      case 22: return null;
-      case 23: return undefined;
+      case 20:
+        return false;
+      case 21:
+        return true;
+      case 22:
+        return null;
+      case 23:
+        return undefined;
       case 24: {
         this.need(1, at);
         const n = this.bytes[this.pos++]!;
         if (n < 32) return this.fail(`simple value ${n} must be written in one byte`, at);
         throw unsupportedSimple(n);
       }
-      case 25: this.need(2, at); this.pos += 2; return decodeFloat16(this.view.getUint16(p));
-      case 26: this.need(4, at); this.pos += 4; return this.view.getFloat32(p);
-      case 27: this.need(8, at); this.pos += 8; return this.view.getFloat64(p);
-      case 28: case 29: case 30: return this.fail(`additional information ${info} is reserved`, at);
-      case 31: return this.fail('unexpected break (0xff) outside an indefinite-length item', at);
-      default: throw unsupportedSimple(info);
+      case 25:
+        this.need(2, at);
+        this.pos += 2;
+        return decodeFloat16(this.view.getUint16(p));
+      case 26:
+        this.need(4, at);
+        this.pos += 4;
+        return this.view.getFloat32(p);
+      case 27:
+        this.need(8, at);
+        this.pos += 8;
+        return this.view.getFloat64(p);
+      case 28:
+      case 29:
+      case 30:
+        return this.fail(`additional information ${info} is reserved`, at);
+      case 31:
+        return this.fail('unexpected break (0xff) outside an indefinite-length item', at);
+      default:
+        throw unsupportedSimple(info);
     }
   }
 }

@@ -11,26 +11,37 @@ function argument(c: DirectCursor, major: number): number {
   if (ib === undefined || ib >> 5 !== major) return -1;
   const ai = ib & 0x1f;
   const p = c.pos + 1;
-  if (ai < 24) return (c.pos = p), ai;
+  if (ai < 24) return ((c.pos = p), ai);
   switch (ai) {
-    case 24: if (p + 1 > c.end) return -1; c.pos = p + 1; return c.bytes[p]!; // 1-byte argument
-    case 25: if (p + 2 > c.end) return -1; c.pos = p + 2; return uint16At(c.bytes, p); // 2-byte argument
-    case 26: if (p + 4 > c.end) return -1; c.pos = p + 4; return uint32At(c.bytes, p); // 4-byte argument
-    case 27: { // 8-byte argument: only when a number holds it exactly
+    case 24:
+      if (p + 1 > c.end) return -1;
+      c.pos = p + 1;
+      return c.bytes[p]!; // 1-byte argument
+    case 25:
+      if (p + 2 > c.end) return -1;
+      c.pos = p + 2;
+      return uint16At(c.bytes, p); // 2-byte argument
+    case 26:
+      if (p + 4 > c.end) return -1;
+      c.pos = p + 4;
+      return uint32At(c.bytes, p); // 4-byte argument
+    case 27: {
+      // 8-byte argument: only when a number holds it exactly
       if (p + 8 > c.end) return -1;
       const n = Number(uint64At(c.bytes, p));
       if (!Number.isSafeInteger(n)) return -1;
       c.pos = p + 8;
       return n;
     }
-    default: return -1; // 28-30 reserved, 31 indefinite
+    default:
+      return -1; // 28-30 reserved, 31 indefinite
   }
 }
 
 function int(c: DirectCursor): number | undefined {
   const ib = c.bytes[c.pos];
   if (ib === undefined) return undefined;
-  if (ib < 0x18) return c.pos++, ib; // major 0, small
+  if (ib < 0x18) return (c.pos++, ib); // major 0, small
   const major = ib >> 5;
   if (major > 1) return undefined;
   const n = argument(c, major);
@@ -47,7 +58,8 @@ export function timestamp(c: DirectCursor): Date | undefined {
   const p = c.pos;
   if (b[p] !== 0xc1) return undefined; // tag 1
   let ms: number;
-  if (b[p + 1] === 0xfb) { // binary64: the nearest millisecond
+  if (b[p + 1] === 0xfb) {
+    // binary64: the nearest millisecond
     if (p + 10 > c.end) return undefined;
     ms = Math.round(float64At(b, p + 2) * 1000);
     c.pos = p + 10;
@@ -83,7 +95,8 @@ export const cborReadWire: ReadWire = {
   bigint(c) {
     const ib = c.bytes[c.pos];
     const p = c.pos + 1;
-    if ((ib === 0x1b || ib === 0x3b) && p + 8 <= c.end) { // 8-byte argument, major 0 or 1
+    if ((ib === 0x1b || ib === 0x3b) && p + 8 <= c.end) {
+      // 8-byte argument, major 0 or 1
       c.pos = p + 8;
       const n = uint64At(c.bytes, p);
       return ib === 0x1b ? n : -1n - n;
@@ -94,8 +107,8 @@ export const cborReadWire: ReadWire = {
   float(c) {
     const b = c.bytes[c.pos];
     const p = c.pos + 1;
-    if (b === 0xfb && p + 8 <= c.end) return (c.pos = p + 8), float64At(c.bytes, p); // binary64
-    if (b === 0xfa && p + 4 <= c.end) return (c.pos = p + 4), float32At(c.bytes, p); // binary32
+    if (b === 0xfb && p + 8 <= c.end) return ((c.pos = p + 8), float64At(c.bytes, p)); // binary64
+    if (b === 0xfa && p + 4 <= c.end) return ((c.pos = p + 4), float32At(c.bytes, p)); // binary32
     return int(c);
   },
   bytes(c) {
@@ -104,10 +117,20 @@ export const cborReadWire: ReadWire = {
   },
   timestamp,
   inline: {
-    nil: 0xf6, false: 0xf4, true: 0xf5,
+    nil: 0xf6,
+    false: 0xf4,
+    true: 0xf5,
     // Majors 5, 4 and 3 with the length in the head; 0x78 is a text string with a 1-byte length.
-    map: [0xa0, 0xb7], array: [0x80, 0x97], string: [0x60, 0x77], str8: 0x78,
-    smallUint: 0x17, uint8: 0x18, uint16: 0x19, uint32: 0x1a, uint64: 0x1b, // major 0: in the head, 1..8-byte argument
-    float32: 0xfa, float64: 0xfb, // binary32, binary64
+    map: [0xa0, 0xb7],
+    array: [0x80, 0x97],
+    string: [0x60, 0x77],
+    str8: 0x78,
+    smallUint: 0x17,
+    uint8: 0x18,
+    uint16: 0x19,
+    uint32: 0x1a,
+    uint64: 0x1b, // major 0: in the head, 1..8-byte argument
+    float32: 0xfa,
+    float64: 0xfb, // binary32, binary64
   },
 };

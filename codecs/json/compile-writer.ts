@@ -7,12 +7,27 @@ import { ByDepth } from '../../core/util/by-depth.ts';
 import type { LazyType, NullableType, ObjectType, OptionalType, Type } from '../../core/descriptors/index.ts';
 import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { encodeBase64 } from '../../core/util/base64.ts';
-import { arrayChecker, bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChecker } from '../../core/write/check-descriptor.ts';
+import {
+  arrayChecker,
+  bigIntCheckerOf,
+  floatCheckerOf,
+  intCheckerOf,
+  stringChecker,
+} from '../../core/write/check-descriptor.ts';
 import { absentMember, type AbsentMember } from '../../core/write/absent.ts';
 import { variantMember } from '../../core/write/variant-member.ts';
 import {
-  checkArray, checkBool, checkBytes, checkRecord, checkTimestamp, elementAt,
-  missingMember, oneOfChecker, timestampText, containerWriter, tooDeep,
+  checkArray,
+  checkBool,
+  checkBytes,
+  checkRecord,
+  checkTimestamp,
+  elementAt,
+  missingMember,
+  oneOfChecker,
+  timestampText,
+  containerWriter,
+  tooDeep,
 } from '../../core/write/check-scalars.ts';
 import { checkKey, definedEntries, mapEntries, unknownForm } from '../../core/write/check-unknown.ts';
 import { formatF32, formatF64 } from './format-f32.ts';
@@ -61,11 +76,16 @@ export function compileJsonWriterAt(type: Type, scope: JsonWriterScope, depth: n
 type At = [scope: JsonWriterScope, depth: number, bounded: boolean];
 
 /** The writer of a container's item, one level deeper. */
-const inner = (t: Type, scope: JsonWriterScope, depth: number, bounded: boolean) => compileJsonWriterAt(t, scope, depth + 1, bounded);
-
+const inner = (t: Type, scope: JsonWriterScope, depth: number, bounded: boolean) =>
+  compileJsonWriterAt(t, scope, depth + 1, bounded);
 
 /** `t.optional` and `t.nullable`: `null` for either absence, else the inner writer at the same depth. */
-const wrapper = (d: OptionalType | NullableType, scope: JsonWriterScope, depth: number, bounded: boolean): JsonWriter => {
+const wrapper = (
+  d: OptionalType | NullableType,
+  scope: JsonWriterScope,
+  depth: number,
+  bounded: boolean,
+): JsonWriter => {
   const write = compileJsonWriterAt(d.inner, scope, depth, bounded);
   return (v, ind) => (v === null || v === undefined ? 'null' : write(v, ind));
 };
@@ -101,20 +121,32 @@ const writerOf: Visitor<JsonWriter, At> = {
   enum: (d) => oneOf(d.values),
   optional: wrapper,
   nullable: wrapper,
-  array: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
-    const write = inner(d.element, scope, depth, bounded);
-    const check = arrayChecker(d);
-    return sequenceWriter(check, () => write, scope.pretty);
-  }),
-  tuple: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
-    const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
-    return sequenceWriter((v) => checkArray(v, writes.length), (i) => writes[i]!, scope.pretty);
-  }),
-  map: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => {
-    const write = inner(d.values, scope, depth, bounded);
-    return d.constraints === undefined ? mapWriter(write, scope.pretty) : constrainedMapWriter(write, scope.pretty, mapRule(d.constraints));
-  }),
-  object: (d, scope, depth, bounded) => containerWriter(scope.maxDepth, depth, bounded, () => objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.pretty)),
+  array: (d, scope, depth, bounded) =>
+    containerWriter(scope.maxDepth, depth, bounded, () => {
+      const write = inner(d.element, scope, depth, bounded);
+      const check = arrayChecker(d);
+      return sequenceWriter(check, () => write, scope.pretty);
+    }),
+  tuple: (d, scope, depth, bounded) =>
+    containerWriter(scope.maxDepth, depth, bounded, () => {
+      const writes = d.elements.map((e) => inner(e, scope, depth, bounded));
+      return sequenceWriter(
+        (v) => checkArray(v, writes.length),
+        (i) => writes[i]!,
+        scope.pretty,
+      );
+    }),
+  map: (d, scope, depth, bounded) =>
+    containerWriter(scope.maxDepth, depth, bounded, () => {
+      const write = inner(d.values, scope, depth, bounded);
+      return d.constraints === undefined
+        ? mapWriter(write, scope.pretty)
+        : constrainedMapWriter(write, scope.pretty, mapRule(d.constraints));
+    }),
+  object: (d, scope, depth, bounded) =>
+    containerWriter(scope.maxDepth, depth, bounded, () =>
+      objectWriter(d, (t) => inner(t, scope, depth, bounded), scope.pretty),
+    ),
   variant: (d, scope, depth, bounded) => {
     const pick = variantMember(d, (member) => compileJsonWriterAt(member, scope, depth, bounded));
     return (v, ind) => pick(v)(v, ind);
@@ -138,8 +170,11 @@ function lazyWriter(type: LazyType, scope: JsonWriterScope, depth: number): Json
   };
 }
 
-
-function sequenceWriter(check: (v: unknown) => unknown[], element: (i: number) => JsonWriter, pretty: boolean): JsonWriter {
+function sequenceWriter(
+  check: (v: unknown) => unknown[],
+  element: (i: number) => JsonWriter,
+  pretty: boolean,
+): JsonWriter {
   return (v, ind) => elementsText(check(v), element, ind, pretty);
 }
 
@@ -169,7 +204,12 @@ function mapWriter(write: JsonWriter, pretty: boolean): JsonWriter {
         if (!hasOwn.call(o, key)) continue;
         const x = o[key]; // read once: a getter may answer differently the next time
         if (x === undefined) continue;
-        s += (s === '' ? '' : ',') + (pretty ? '\n' + inside : '') + quote(checkKey(key)) + (pretty ? ': ' : ':') + write(x, inside);
+        s +=
+          (s === '' ? '' : ',') +
+          (pretty ? '\n' + inside : '') +
+          quote(checkKey(key)) +
+          (pretty ? ': ' : ':') +
+          write(x, inside);
       }
     } catch (e) {
       addSegment(e, key);
@@ -187,14 +227,25 @@ function constrainedMapWriter(write: JsonWriter, pretty: boolean, rule: ReturnTy
 }
 
 /** `{"key":value,…}` of entries already read; a failure gets the entry's key. */
-function entriesText(keys: readonly string[], values: readonly unknown[], write: JsonWriter, ind: string, pretty: boolean): string {
+function entriesText(
+  keys: readonly string[],
+  values: readonly unknown[],
+  write: JsonWriter,
+  ind: string,
+  pretty: boolean,
+): string {
   if (keys.length === 0) return '{}';
   const inside = pretty ? ind + INDENT : '';
   let s = '';
   let i = 0;
   try {
     for (; i < keys.length; i++) {
-      s += (i === 0 ? '' : ',') + (pretty ? '\n' + inside : '') + quote(checkKey(keys[i]!)) + (pretty ? ': ' : ':') + write(values[i], inside);
+      s +=
+        (i === 0 ? '' : ',') +
+        (pretty ? '\n' + inside : '') +
+        quote(checkKey(keys[i]!)) +
+        (pretty ? ': ' : ':') +
+        write(values[i], inside);
     }
   } catch (e) {
     addSegment(e, keys[i]!);
@@ -252,13 +303,20 @@ function objectWriter(type: ObjectType, inner: (t: Type) => JsonWriter, pretty: 
  */
 function writeUnknown(v: unknown, ind: string, depth: number, scope: JsonWriterScope): string {
   switch (unknownForm(v)) {
-    case 'null': return 'null';
-    case 'boolean': return v ? 'true' : 'false';
-    case 'number': return formatF64(v as number);
-    case 'string': return quote(v as string);
-    case 'bigint': return String(v);
-    case 'bytes': return '"' + encodeBase64(v as Uint8Array) + '"';
-    case 'timestamp': return '"' + timestampText(v as Date) + '"';
+    case 'null':
+      return 'null';
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'number':
+      return formatF64(v as number);
+    case 'string':
+      return quote(v as string);
+    case 'bigint':
+      return String(v);
+    case 'bytes':
+      return '"' + encodeBase64(v as Uint8Array) + '"';
+    case 'timestamp':
+      return '"' + timestampText(v as Date) + '"';
     case 'array': {
       if (depth > scope.maxDepth) throw tooDeep(scope.maxDepth);
       const write: JsonWriter = (x, inside) => writeUnknown(x, inside, depth + 1, scope);

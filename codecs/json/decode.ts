@@ -26,14 +26,13 @@ interface Plan {
   readonly read: (text: string, maxItems: number | undefined) => unknown;
 }
 
-const plans = new CompiledCache<Plan>(
-  'json-decode',
-  readOptionsKey,
-  (type, opts) => {
-    const options = resolveReadOptions(opts);
-    return { maxBytes: options.maxBytes, read: compiled(type, `json-read ${readersKey(options)}`, () => textReader(type, options)) };
-  },
-);
+const plans = new CompiledCache<Plan>('json-decode', readOptionsKey, (type, opts) => {
+  const options = resolveReadOptions(opts);
+  return {
+    maxBytes: options.maxBytes,
+    read: compiled(type, `json-read ${readersKey(options)}`, () => textReader(type, options)),
+  };
+});
 
 /**
  * `json.decode`. Three ways to the value, fastest first: the descriptor's direct reader (64-bit
@@ -74,7 +73,11 @@ class JsonMessage implements ParsedMessage {
   #exact: unknown;
   #parsed = false;
 
-  constructor(readonly tree: unknown, private readonly text: string, private readonly maxDepth: number) {}
+  constructor(
+    readonly tree: unknown,
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
 
   exact(): unknown {
     if (!this.#parsed) {
@@ -108,7 +111,12 @@ function textReader(type: Type, options: ResolvedReadOptions): Plan['read'] {
     }
   };
   // Byte strings are counted as the read pass decodes them (the direct reader takes no bytes).
-  return fastPath({ codec: 'json-direct', type, generate: () => generateDirectReader(type, options.maxDepth), fallback: general });
+  return fastPath({
+    codec: 'json-direct',
+    type,
+    generate: () => generateDirectReader(type, options.maxDepth),
+    fallback: general,
+  });
 }
 
 function toText(input: Uint8Array | string, maxBytes: number): string {

@@ -27,7 +27,7 @@ export function takeNull(c: Cursor): boolean {
 }
 
 export function boolean(c: Cursor): boolean {
-  if (c.text.startsWith('true', c.pos)) return (c.pos += 4), true;
+  if (c.text.startsWith('true', c.pos)) return ((c.pos += 4), true);
   literal(c, 'false');
   return false;
 }

@@ -66,7 +66,8 @@ function scaledDecimal(f: number, magnitude: number): string {
     // to a non-integer float32).
     const digits = '' + m;
     const point = digits.length - places;
-    const text = point > 0 ? digits.slice(0, point) + '.' + digits.slice(point) : '0.' + ZEROS.slice(0, -point) + digits;
+    const text =
+      point > 0 ? digits.slice(0, point) + '.' + digits.slice(point) : '0.' + ZEROS.slice(0, -point) + digits;
     return f < 0 ? '-' + text : text;
   }
   return '';

@@ -52,7 +52,10 @@ const unsupported = (): Members => 'unsupported';
 
 const bigMembers: Visitor<Members> = {
   bigint: () => 'big',
-  string: plain, bool: plain, float: plain, int: plain,
+  string: plain,
+  bool: plain,
+  float: plain,
+  int: plain,
   optional: (d) => visit(d.inner, bigMembers),
   nullable: (d) => visit(d.inner, bigMembers),
   array: (d) => visit(d.element, bigMembers),
@@ -60,8 +63,16 @@ const bigMembers: Visitor<Members> = {
     const all = Object.values(d.fields).map((f) => visit(f, bigMembers));
     return all.includes('unsupported') ? 'unsupported' : all.includes('big') ? 'big' : 'plain';
   },
-  bytes: unsupported, timestamp: unsupported, unknown: unsupported, void: unsupported, literal: unsupported, enum: unsupported,
-  map: unsupported, tuple: unsupported, variant: unsupported, lazy: unsupported,
+  bytes: unsupported,
+  timestamp: unsupported,
+  unknown: unsupported,
+  void: unsupported,
+  literal: unsupported,
+  enum: unsupported,
+  map: unsupported,
+  tuple: unsupported,
+  variant: unsupported,
+  lazy: unsupported,
 };
 
 class ParserGenerator {
@@ -105,11 +116,15 @@ class ParserGenerator {
       name = `k${this.checks.size}`;
       this.checks.set(key, name);
       if (constraints === undefined) {
-        this.code.push(`function ${name}(n) { return ${rule.rangeCode('n')} ? ${rule.readCode('n')} : ${this.ref(bail)}(); }`);
+        this.code.push(
+          `function ${name}(n) { return ${rule.rangeCode('n')} ? ${rule.readCode('n')} : ${this.ref(bail)}(); }`,
+        );
       } else {
         // Bounds apply to the value read (an f32 rounded).
         const pass = numberRule(constraints).passCode('v', (c) => this.ref(c));
-        this.code.push(`function ${name}(n) { if (!(${rule.rangeCode('n')})) ${this.ref(bail)}(); const v = ${rule.readCode('n')}; return ${pass} ? v : ${this.ref(bail)}(); }`);
+        this.code.push(
+          `function ${name}(n) { if (!(${rule.rangeCode('n')})) ${this.ref(bail)}(); const v = ${rule.readCode('n')}; return ${pass} ? v : ${this.ref(bail)}(); }`,
+        );
       }
     }
     return name;
@@ -121,7 +136,9 @@ class ParserGenerator {
     if (name === undefined) {
       name = `k${this.checks.size}`;
       this.checks.set(rule, name);
-      this.code.push(`function ${name}(v) { return ${rule.passCode('v', (c) => this.ref(c))} ? v : ${this.ref(bail)}(); }`);
+      this.code.push(
+        `function ${name}(v) { return ${rule.passCode('v', (c) => this.ref(c))} ? v : ${this.ref(bail)}(); }`,
+      );
     }
     return `${name}(${read})`;
   }
@@ -130,7 +147,8 @@ class ParserGenerator {
     const name = `f${this.count++}`;
     const [cur, fail] = [this.ref(this.cursor), this.ref(bail)];
     // The number of items, checked once they are read (JSON does not announce it).
-    const done = count === undefined ? 'out' : `(${count.passCode('out.length', (c) => this.ref(c))} ? out : ${fail}())`;
+    const done =
+      count === undefined ? 'out' : `(${count.passCode('out.length', (c) => this.ref(c))} ? out : ${fail}())`;
     this.code.push(`function ${name}() {
   ${this.ref(scan.literal)}(${cur}, '[');
   const out = [];
@@ -149,15 +167,20 @@ class ParserGenerator {
   private token(token: string): string {
     const cur = this.ref(this.cursor);
     // Every UTF-16 unit, as `charCodeAt` counts them (iterating the string would give code points).
-    const differs = Array.from({ length: token.length }, (_, i) => `s.charCodeAt(p + ${i}) !== ${token.charCodeAt(i)}`).join(' || ');
+    const differs = Array.from(
+      { length: token.length },
+      (_, i) => `s.charCodeAt(p + ${i}) !== ${token.charCodeAt(i)}`,
+    ).join(' || ');
     return `{ const s = ${cur}.text, p = ${cur}.pos; if (${differs}) ${this.ref(bail)}(); ${cur}.pos = p + ${token.length}; }`;
   }
 
   object(type: ObjectType, depth: number): string {
     const name = `f${this.count++}`;
     const fields = Object.entries(type.fields);
-    const lines = fields.map(([key, field], i) =>
-      `${this.token(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`)} const a${i} = ${this.value(field, depth + 1)};`);
+    const lines = fields.map(
+      ([key, field], i) =>
+        `${this.token(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`)} const a${i} = ${this.value(field, depth + 1)};`,
+    );
     lines.push(this.token(fields.length === 0 ? '{}' : '}'));
     // An optional member whose `null` is absence (read as `undefined`) is left out, as the reader does.
     lines.push(...returnObject(fields));
@@ -186,10 +209,24 @@ const valueOf: Visitor<string, [gen: ParserGenerator, depth: number]> = {
   },
   float: (d, gen) => `${gen.check(d.kind, FLOAT_RULES[d.kind], d.constraints)}(${gen.call(scan.number)})`,
   // JSON text has no undefined: an optional that holds null leaves the null to its inner descriptor.
-  optional: (d, gen, depth) => (nullIsAbsent(d) ? `(${gen.call(scan.takeNull)} ? undefined : ${gen.value(d.inner, depth)})` : gen.value(d.inner, depth)),
+  optional: (d, gen, depth) =>
+    nullIsAbsent(d)
+      ? `(${gen.call(scan.takeNull)} ? undefined : ${gen.value(d.inner, depth)})`
+      : gen.value(d.inner, depth),
   nullable: (d, gen, depth) => `(${gen.call(scan.takeNull)} ? null : ${gen.value(d.inner, depth)})`,
-  array: (d, gen, depth) => gen.container(depth, () => gen.array(d.element, depth, d.constraints === undefined ? undefined : arrayRule(d.constraints))),
+  array: (d, gen, depth) =>
+    gen.container(depth, () =>
+      gen.array(d.element, depth, d.constraints === undefined ? undefined : arrayRule(d.constraints)),
+    ),
   object: (d, gen, depth) => gen.container(depth, () => gen.object(d, depth)),
-  bytes: unread, timestamp: unread, unknown: unread, void: unread, literal: unread, enum: unread,
-  map: unread, tuple: unread, variant: unread, lazy: unread,
+  bytes: unread,
+  timestamp: unread,
+  unknown: unread,
+  void: unread,
+  literal: unread,
+  enum: unread,
+  map: unread,
+  tuple: unread,
+  variant: unread,
+  lazy: unread,
 };

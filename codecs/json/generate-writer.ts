@@ -1,4 +1,13 @@
-import type { AnyType, ArrayType, BigIntType, NumberConstraints, ObjectType, TupleType, Type, VariantType } from '../../core/descriptors/index.ts';
+import type {
+  AnyType,
+  ArrayType,
+  BigIntType,
+  NumberConstraints,
+  ObjectType,
+  TupleType,
+  Type,
+  VariantType,
+} from '../../core/descriptors/index.ts';
 import { visit, type Visitor } from '../../core/descriptors/visit.ts';
 import { BIGINT_RULES } from '../../core/kinds/bigint.ts';
 import { BOOL } from '../../core/kinds/bool.ts';
@@ -129,7 +138,9 @@ class WriterGenerator {
   tupleBody(d: TupleType, bail: string, inside: number): string {
     const check = `if (${notTupleCode('v', d.elements.length)}) ${bail}();`;
     // An empty tuple has no element to join: its text is a constant.
-    return d.elements.length === 0 ? `${check}\n  return '[]';` : `${check}
+    return d.elements.length === 0
+      ? `${check}\n  return '[]';`
+      : `${check}
   ${d.elements.map((e, i) => `const x${i} = v[${i}];${holeCheckCode(e, 'v', `x${i}`, String(i), bail)}`).join(' ')}
   return '[' + ${d.elements.map((e, i) => this.expr(e, `x${i}`, inside)).join(" + ',' + ")} + ']';`;
   }
@@ -137,7 +148,10 @@ class WriterGenerator {
   /** A switch on the discriminant calling the member's function; anything else bails. */
   variantBody(type: VariantType, depth: number): string {
     const bail = this.ref(bailFn);
-    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.containerFunction(member, depth, () => this.objectBody(member, depth + 1))}(v);`);
+    const cases = [...type.byValue].map(
+      ([value, member]) =>
+        `case ${JSON.stringify(value)}: return ${this.containerFunction(member, depth, () => this.objectBody(member, depth + 1))}(v);`,
+    );
     return `if (${notRecordCode('v')}) ${bail}();
   ${discriminantSwitchCode('v', type.key, cases, `${bail}();`, (value) => this.ref(value))}`;
   }
@@ -216,11 +230,12 @@ const expressionOf: Visitor<string, At> = {
   int: (d, gen, x, _, bail) => `(${INT_RULES[d.kind].isCode(x)}${gen.numberPasses(d, x)} ? '' + ${x} : ${bail}())`,
   float: (d, gen, x, depth, bail) =>
     d.kind === 'f64'
-      // Zero goes to the closure writer, which keeps the sign of -0.
-      ? `(${F64.isCode(x)} && ${x} !== 0${gen.numberPasses(d, x)} ? '' + ${x} : ${gen.closure(d, depth)}(${x}, ''))`
+      ? // Zero goes to the closure writer, which keeps the sign of -0.
+        `(${F64.isCode(x)} && ${x} !== 0${gen.numberPasses(d, x)} ? '' + ${x} : ${gen.closure(d, depth)}(${x}, ''))`
       : `(${F32.isCode(x)}${gen.numberPasses(d, `Math.fround(${x})`)} ? ${gen.ref(formatF32)}(${x}) : ${bail}())`,
   bigint: (d, gen, x, depth) => {
-    if (d.constraints === undefined && d.json === 'number') return `(typeof ${x} === 'bigint' ? ${gen.bigIntWriter(d)}(${x}) : ${gen.closure(d, depth)}(${x}, ''))`;
+    if (d.constraints === undefined && d.json === 'number')
+      return `(typeof ${x} === 'bigint' ? ${gen.bigIntWriter(d)}(${x}) : ${gen.closure(d, depth)}(${x}, ''))`;
     // Bounds, or the string form: bigints in range written here, anything else by the closure writer.
     const pass = `${BIGINT_RULES[d.kind].rangeCode(x)}${gen.numberPasses(d, x)}`;
     const text = d.json === 'string' ? `'"' + ${x} + '"'` : `'' + ${x}`;
@@ -232,8 +247,14 @@ const expressionOf: Visitor<string, At> = {
   tuple: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.tupleBody(d, bail, depth + 1)),
   object: (d, gen, x, depth) => gen.container(d, x, depth, () => gen.objectBody(d, depth + 1)),
   variant: (d, gen, x, depth) => gen.container(d, x, depth, () => gen.variantBody(d, depth)),
-  bytes: closureCall, timestamp: closureCall, unknown: closureCall, lazy: closureCall,
-  literal: closureCall, enum: closureCall, map: closureCall, void: closureCall,
+  bytes: closureCall,
+  timestamp: closureCall,
+  unknown: closureCall,
+  lazy: closureCall,
+  literal: closureCall,
+  enum: closureCall,
+  map: closureCall,
+  void: closureCall,
 };
 
 /** A string member without constraints: one whose quotes may join the labels around it. */

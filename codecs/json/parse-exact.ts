@@ -38,11 +38,13 @@ export function checkJsonItems(text: string, maxItems: number | undefined): void
         if ((q - 1 - b) % 2 === 0) break;
       }
     } else if ((c === 0x7b /* { */ || c === 0x5b) /* [ */ && ++count > limit) {
-      throw new Failure('limit_exceeded', `the input holds more than ${limit} items (arrays and objects): over maxItems`);
+      throw new Failure(
+        'limit_exceeded',
+        `the input holds more than ${limit} items (arrays and objects): over maxItems`,
+      );
     }
   }
 }
-
 
 /**
  * A JSON parser that keeps every integer exact: plain integers a `number` cannot hold become
@@ -62,7 +64,10 @@ export function parseExact(text: string, maxDepth: number): unknown {
 
 class ExactParser {
   pos = 0;
-  constructor(private readonly text: string, private readonly maxDepth: number) {}
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
 
   fail(what: string): never {
     throw new Failure('syntax_error', `invalid JSON: ${what} (position ${this.pos})`);
@@ -80,10 +85,12 @@ class ExactParser {
     if (c === 0x5b /* [ */) return this.array(depth + 1);
     if (c === 0x22 /* " */) return this.string();
     if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) return this.number();
-    if (this.text.startsWith('true', this.pos)) return (this.pos += 4), true;
-    if (this.text.startsWith('false', this.pos)) return (this.pos += 5), false;
-    if (this.text.startsWith('null', this.pos)) return (this.pos += 4), null;
-    return this.fail(Number.isNaN(c) ? 'unexpected end of input' : `unexpected character ${JSON.stringify(this.text[this.pos])}`);
+    if (this.text.startsWith('true', this.pos)) return ((this.pos += 4), true);
+    if (this.text.startsWith('false', this.pos)) return ((this.pos += 5), false);
+    if (this.text.startsWith('null', this.pos)) return ((this.pos += 4), null);
+    return this.fail(
+      Number.isNaN(c) ? 'unexpected end of input' : `unexpected character ${JSON.stringify(this.text[this.pos])}`,
+    );
   }
 
   private enter(depth: number): void {
@@ -95,7 +102,7 @@ class ExactParser {
   private object(depth: number): Record<string, unknown> {
     this.enter(depth);
     const out: Record<string, unknown> = {};
-    if (this.text.charCodeAt(this.pos) === 0x7d /* } */) return this.pos++, out;
+    if (this.text.charCodeAt(this.pos) === 0x7d /* } */) return (this.pos++, out);
     for (;;) {
       if (this.text.charCodeAt(this.pos) !== 0x22) this.fail('expected a string key');
       const key = this.string();
@@ -116,7 +123,7 @@ class ExactParser {
   private array(depth: number): unknown[] {
     this.enter(depth);
     const out: unknown[] = [];
-    if (this.text.charCodeAt(this.pos) === 0x5d /* ] */) return this.pos++, out;
+    if (this.text.charCodeAt(this.pos) === 0x5d /* ] */) return (this.pos++, out);
     for (;;) {
       out.push(this.value(depth));
       this.skipSpace();
@@ -164,7 +171,7 @@ class ExactParser {
       integral = false;
       const fracStart = ++i;
       while (isDigit(s.charCodeAt(i))) i++;
-      if (i === fracStart) return (this.pos = i), this.fail('invalid number');
+      if (i === fracStart) return ((this.pos = i), this.fail('invalid number'));
     }
     const e = s.charCodeAt(i);
     if (e === 0x65 || e === 0x45 /* e E */) {
@@ -174,7 +181,7 @@ class ExactParser {
       if (sign === 0x2b || sign === 0x2d) i++;
       const expStart = i;
       while (isDigit(s.charCodeAt(i))) i++;
-      if (i === expStart) return (this.pos = i), this.fail('invalid number');
+      if (i === expStart) return ((this.pos = i), this.fail('invalid number'));
     }
     this.pos = i;
     const token = s.slice(start, i);

@@ -35,34 +35,71 @@ class MsgpackParser extends ByteCursor {
     if (b < 0xc0) return this.text(b & 0x1f, at); // fixstr 101xxxxx
     const view = this.view;
     switch (b) {
-      case 0xc0: return null;
-      case 0xc1: return this.fail('0xc1 is reserved and never used', at);
-      case 0xc2: return false;
-      case 0xc3: return true;
-      case 0xc4: return this.binary(this.uint(1), at, guide); // bin 8
-      case 0xc5: return this.binary(this.uint(2), at, guide); // bin 16
-      case 0xc6: return this.binary(this.uint(4), at, guide); // bin 32
-      case 0xc7: return this.extension(this.uint(1), at); // ext 8
-      case 0xc8: return this.extension(this.uint(2), at); // ext 16
-      case 0xc9: return this.extension(this.uint(4), at); // ext 32
-      case 0xca: this.need(4); return view.getFloat32((this.pos += 4) - 4); // float 32
-      case 0xcb: this.need(8); return view.getFloat64((this.pos += 8) - 8); // float 64
-      case 0xcc: return this.uint(1); // uint 8
-      case 0xcd: return this.uint(2); // uint 16
-      case 0xce: return this.uint(4); // uint 32
-      case 0xcf: return this.uint64(); // uint 64
-      case 0xd0: this.need(1); return view.getInt8(this.pos++); // int 8
-      case 0xd1: this.need(2); return view.getInt16((this.pos += 2) - 2); // int 16
-      case 0xd2: this.need(4); return view.getInt32((this.pos += 4) - 4); // int 32
-      case 0xd3: return this.int64(); // int 64
-      case 0xd4: case 0xd5: case 0xd6: case 0xd7: case 0xd8: return this.extension(1 << (b - 0xd4), at); // fixext 1-16
-      case 0xd9: return this.text(this.uint(1), at); // str 8
-      case 0xda: return this.text(this.uint(2), at); // str 16
-      case 0xdb: return this.text(this.uint(4), at); // str 32
-      case 0xdc: return this.array(this.uint(2), depth + 1, at, guide); // array 16
-      case 0xdd: return this.array(this.uint(4), depth + 1, at, guide); // array 32
-      case 0xde: return this.map(this.uint(2), depth + 1, at, guide); // map 16
-      default: return this.map(this.uint(4), depth + 1, at, guide); // map 32 (0xdf)
+      case 0xc0:
+        return null;
+      case 0xc1:
+        return this.fail('0xc1 is reserved and never used', at);
+      case 0xc2:
+        return false;
+      case 0xc3:
+        return true;
+      case 0xc4:
+        return this.binary(this.uint(1), at, guide); // bin 8
+      case 0xc5:
+        return this.binary(this.uint(2), at, guide); // bin 16
+      case 0xc6:
+        return this.binary(this.uint(4), at, guide); // bin 32
+      case 0xc7:
+        return this.extension(this.uint(1), at); // ext 8
+      case 0xc8:
+        return this.extension(this.uint(2), at); // ext 16
+      case 0xc9:
+        return this.extension(this.uint(4), at); // ext 32
+      case 0xca:
+        this.need(4);
+        return view.getFloat32((this.pos += 4) - 4); // float 32
+      case 0xcb:
+        this.need(8);
+        return view.getFloat64((this.pos += 8) - 8); // float 64
+      case 0xcc:
+        return this.uint(1); // uint 8
+      case 0xcd:
+        return this.uint(2); // uint 16
+      case 0xce:
+        return this.uint(4); // uint 32
+      case 0xcf:
+        return this.uint64(); // uint 64
+      case 0xd0:
+        this.need(1);
+        return view.getInt8(this.pos++); // int 8
+      case 0xd1:
+        this.need(2);
+        return view.getInt16((this.pos += 2) - 2); // int 16
+      case 0xd2:
+        this.need(4);
+        return view.getInt32((this.pos += 4) - 4); // int 32
+      case 0xd3:
+        return this.int64(); // int 64
+      case 0xd4:
+      case 0xd5:
+      case 0xd6:
+      case 0xd7:
+      case 0xd8:
+        return this.extension(1 << (b - 0xd4), at); // fixext 1-16
+      case 0xd9:
+        return this.text(this.uint(1), at); // str 8
+      case 0xda:
+        return this.text(this.uint(2), at); // str 16
+      case 0xdb:
+        return this.text(this.uint(4), at); // str 32
+      case 0xdc:
+        return this.array(this.uint(2), depth + 1, at, guide); // array 16
+      case 0xdd:
+        return this.array(this.uint(4), depth + 1, at, guide); // array 32
+      case 0xde:
+        return this.map(this.uint(2), depth + 1, at, guide); // map 16
+      default:
+        return this.map(this.uint(4), depth + 1, at, guide); // map 32 (0xdf)
     }
   }
 
@@ -87,7 +124,9 @@ class MsgpackParser extends ByteCursor {
     const p = this.pos;
     this.pos += 8;
     const high = this.view.getInt32(p);
-    return high >= -SAFE_HIGH && high < SAFE_HIGH ? high * TWO_32 + this.view.getUint32(p + 4) : this.view.getBigInt64(p);
+    return high >= -SAFE_HIGH && high < SAFE_HIGH
+      ? high * TWO_32 + this.view.getUint32(p + 4)
+      : this.view.getBigInt64(p);
   }
 
   /**
@@ -99,7 +138,11 @@ class MsgpackParser extends ByteCursor {
   private extension(size: number, at: number): unknown {
     this.need(1);
     const type = this.view.getInt8(this.pos);
-    if (type !== -1) throw new Failure('type_mismatch', `expected a plain value, got a MessagePack extension type ${type} (${size} byte(s), offset ${at})`);
+    if (type !== -1)
+      throw new Failure(
+        'type_mismatch',
+        `expected a plain value, got a MessagePack extension type ${type} (${size} byte(s), offset ${at})`,
+      );
     this.pos++;
     this.need(size, at);
     const p = this.pos;
@@ -120,10 +163,12 @@ class MsgpackParser extends ByteCursor {
       case 12: {
         nanos = view.getUint32(p);
         const high = view.getInt32(p + 4);
-        seconds = high >= -SAFE_HIGH && high < SAFE_HIGH ? high * TWO_32 + view.getUint32(p + 8) : view.getBigInt64(p + 4);
+        seconds =
+          high >= -SAFE_HIGH && high < SAFE_HIGH ? high * TWO_32 + view.getUint32(p + 8) : view.getBigInt64(p + 4);
         break;
       }
-      default: return this.fail(`a timestamp (extension -1) holds 4, 8 or 12 bytes, not ${size}`, at);
+      default:
+        return this.fail(`a timestamp (extension -1) holds 4, 8 or 12 bytes, not ${size}`, at);
     }
     if (nanos > 999_999_999) this.fail(`a timestamp (extension -1) has ${nanos} nanoseconds, more than 999999999`, at);
     const ms = Number(seconds) * 1000 + Math.floor(nanos / 1e6);
@@ -139,7 +184,8 @@ class MsgpackParser extends ByteCursor {
       return this.text(b & 0x1f, at);
     }
     const key = this.value(depth, SCALAR);
-    if (typeof key !== 'string') throw new Failure('type_mismatch', `expected a string map key, got ${describeValue(key)}`);
+    if (typeof key !== 'string')
+      throw new Failure('type_mismatch', `expected a string map key, got ${describeValue(key)}`);
     return key;
   }
 }

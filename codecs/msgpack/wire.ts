@@ -79,7 +79,8 @@ function strHeadSize(n: number): number {
 
 /** Writes a str header at `s.pos` and moves past it; the caller has made room. */
 function strHead(s: Sink, n: number): void {
-  if (n < 32) s.buf[s.pos++] = 0xa0 | n; // fixstr 101xxxxx 0xa0-0xbf
+  if (n < 32)
+    s.buf[s.pos++] = 0xa0 | n; // fixstr 101xxxxx 0xa0-0xbf
   else s.pos = lengthHeadAt(s, s.pos, n, 0xd9); // str 8/16/32 0xd9-0xdb
 }
 

@@ -46,7 +46,10 @@ export function buildFunction<F>(constants: Constants | readonly unknown[], body
   const heading = values.map((value, i) => `// c${i}: ${labels[i] ?? constantLabel(value)}\n`).join('');
   let factory: Factory;
   try {
-    factory = new Function(...names, `${heading}${body}\n//# sourceURL=${url ?? building?.url ?? `lacquer/generated/${++unnamed}.js`}`) as Factory;
+    factory = new Function(
+      ...names,
+      `${heading}${body}\n//# sourceURL=${url ?? building?.url ?? `lacquer/generated/${++unnamed}.js`}`,
+    ) as Factory;
   } catch (e) {
     // A syntax error is a generator's bug, reported by the caller; an EvalError is the platform saying no.
     if (!(e instanceof EvalError)) throw e;
@@ -61,7 +64,10 @@ export function buildFunction<F>(constants: Constants | readonly unknown[], body
  * Runs `generate` with every function it builds named `url` (see `buildFunction`); returns its
  * result and the factories it built, whose `toString()` is the generated source.
  */
-export function buildingAs<T>(url: string, generate: () => T): { readonly result: T; readonly factories: readonly Factory[] } {
+export function buildingAs<T>(
+  url: string,
+  generate: () => T,
+): { readonly result: T; readonly factories: readonly Factory[] } {
   const outer = building;
   const factories: Factory[] = [];
   building = { url, factories };

@@ -18,18 +18,27 @@ export function constantLabel(value: unknown): string {
 
 /** `label` as one line of at most `MAX_LABEL` characters, safe inside a `//` comment. */
 export function oneLine(label: string): string {
-  const line = label.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = label
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length <= MAX_LABEL ? line : `${line.slice(0, MAX_LABEL - 1)}…`;
 }
 
 function describe(value: unknown): string {
   switch (typeof value) {
-    case 'function': return describeFunction(value as (...args: never[]) => unknown);
-    case 'string': return `the string ${quoteText(value)}`;
-    case 'bigint': return `${value}n`;
-    case 'symbol': return value.toString();
-    case 'object': return value === null ? 'null' : describeObject(value);
-    default: return String(value);
+    case 'function':
+      return describeFunction(value as (...args: never[]) => unknown);
+    case 'string':
+      return `the string ${quoteText(value)}`;
+    case 'bigint':
+      return `${value}n`;
+    case 'symbol':
+      return value.toString();
+    case 'object':
+      return value === null ? 'null' : describeObject(value);
+    default:
+      return String(value);
   }
 }
 

@@ -7,7 +7,15 @@
 import { Failure } from '../errors/failure.ts';
 import type { Type } from '../descriptors/type.ts';
 import { remember } from '../util/remember.ts';
-import { BAIL, CODE_GENERATION_REFUSED, Constants, buildFunction, buildingAs, canGenerateCode, type Factory } from './codegen.ts';
+import {
+  BAIL,
+  CODE_GENERATION_REFUSED,
+  Constants,
+  buildFunction,
+  buildingAs,
+  canGenerateCode,
+  type Factory,
+} from './codegen.ts';
 
 /** What `fastPath` is given. `F` takes one or two arguments (a value; or a sink and a value). */
 export interface FastPathOptions<F> {
@@ -45,7 +53,10 @@ export function fastPath<F>(options: FastPathOptions<F>): F {
   };
   if (!canGenerateCode()) return closurePath();
   const site: Site = { codec, type, sourceUrl: sourceUrlOf(codec, type), reported: false };
-  const generate = specHooks.generate === undefined ? options.generate : () => specHooks.generate!(codec, type, options.generate) as F | undefined;
+  const generate =
+    specHooks.generate === undefined
+      ? options.generate
+      : () => specHooks.generate!(codec, type, options.generate) as F | undefined;
   const built = build(site, generate as () => Fn | undefined, fallback);
   if (built === REFUSED) return closurePath();
   return (built ?? fallback) as F;
@@ -81,7 +92,10 @@ function build(site: Site, generate: () => Fn | undefined, fallback: Fn): Fn | u
       const code = constants.ref(fast, `the fast path, ${site.sourceUrl}`);
       const closures = constants.ref(fallback, 'the closure path: answers what the fast path bails on');
       const bail = constants.ref(BAIL);
-      const after = constants.ref(afterThrow, 'afterThrow: the closure path answers, and a throw it does not share is reported');
+      const after = constants.ref(
+        afterThrow,
+        'afterThrow: the closure path answers, and a throw it does not share is reported',
+      );
       const where = constants.ref(site, `this fast path, named in reports`);
       const call = `${closures}(${args})`;
       const body = `return function fastPath(${args}) {\n  try { return ${code}(${args}); } catch (e) { return e === ${bail} ? ${call} : ${after}(e, ${where}, ${closures}, ${args}); }\n};`;
@@ -165,7 +179,8 @@ export interface GeneratedCodeError {
 export type GeneratedCodeErrorHandler = (problem: GeneratedCodeError) => void;
 
 const warn: GeneratedCodeErrorHandler = ({ phase, sourceUrl, error }) => {
-  const what = phase === 'build' ? `generating ${sourceUrl} failed` : `${sourceUrl} threw where the closure path answers`;
+  const what =
+    phase === 'build' ? `generating ${sourceUrl} failed` : `${sourceUrl} threw where the closure path answers`;
   console.warn(`lacquer: ${what}; the closure path answers instead. This is a bug in lacquer:`, error);
 };
 

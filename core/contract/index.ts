@@ -1,5 +1,17 @@
 export { method } from './method.ts';
-export type { EndpointVerb, InferParams, InferReturn, HttpMethod, Method, MethodContract, MethodOptions, NamedArguments, NamedParams, Params, Returns } from './method.ts';
+export type {
+  EndpointVerb,
+  InferParams,
+  InferReturn,
+  HttpMethod,
+  Method,
+  MethodContract,
+  MethodOptions,
+  NamedArguments,
+  NamedParams,
+  Params,
+  Returns,
+} from './method.ts';
 export type { CachePolicy, MethodRateLimit, RateLimitCount, RateLimitStore } from './method.ts';
 export type { RouteSpec } from './route.ts';
 export { service } from './service.ts';

@@ -160,9 +160,10 @@ export function method<const P extends Params, R extends Returns>(
   options: MethodOptions = {},
 ): MethodContract<P, R> {
   const [paramTypes, paramNames, bodyStream] = parameterList(params);
-  if (!(returns instanceof Type) && !(returns instanceof StreamType)) throw new TypeError('method(): the return must be a descriptor (t.*) or a stream of one (t.stream(T))');
+  if (!(returns instanceof Type) && !(returns instanceof StreamType))
+    throw new TypeError('method(): the return must be a descriptor (t.*) or a stream of one (t.stream(T))');
   if (options.route !== undefined && options.verb !== undefined) {
-    throw new TypeError('method(): give the verb in the route (\'GET /notes/:id\'), not both route and verb');
+    throw new TypeError("method(): give the verb in the route ('GET /notes/:id'), not both route and verb");
   }
   const route = options.route === undefined ? undefined : parseRoute(options.route);
   const verb = route?.verb ?? options.verb;
@@ -176,29 +177,54 @@ export function method<const P extends Params, R extends Returns>(
     throw new TypeError(`method(): a stream parameter is the request's body, which a ${verb} endpoint does not read`);
   }
   if (verb === 'GET' && paramNames === undefined && paramTypes.length > 0) {
-    throw new TypeError('method(): a GET endpoint has no body, so its parameters must be named, to come from the path and query: method({ id: t.u64() }, ...)');
+    throw new TypeError(
+      'method(): a GET endpoint has no body, so its parameters must be named, to come from the path and query: method({ id: t.u64() }, ...)',
+    );
   }
   for (const name of route?.names ?? []) {
     if (paramNames?.includes(name) !== true) {
-      throw new TypeError(`method(): the route ${options.route} binds ':${name}', which is not a named parameter of the method`);
+      throw new TypeError(
+        `method(): the route ${options.route} binds ':${name}', which is not a named parameter of the method`,
+      );
     }
   }
   const status = options.status;
   if (status !== undefined) {
-    if (!isSuccessStatus(status)) throw new TypeError(`method(): status must be a 2xx status code, got ${String(status)}`);
-    if (isBodiless(status) && returns.kind !== 'void') throw new TypeError(`method(): a ${status} answer has no body, so the method must return t.void()`);
+    if (!isSuccessStatus(status))
+      throw new TypeError(`method(): status must be a 2xx status code, got ${String(status)}`);
+    if (isBodiless(status) && returns.kind !== 'void')
+      throw new TypeError(`method(): a ${status} answer has no body, so the method must return t.void()`);
   }
   const security = options.security === undefined ? undefined : schemeNames('method()', options.security);
   const description = options.description;
-  if (description !== undefined && typeof description !== 'string') throw new TypeError('method(): description must be a string');
+  if (description !== undefined && typeof description !== 'string')
+    throw new TypeError('method(): description must be a string');
   const idempotent = options.idempotent;
-  if (idempotent !== undefined && typeof idempotent !== 'boolean') throw new TypeError('method(): idempotent must be a boolean');
+  if (idempotent !== undefined && typeof idempotent !== 'boolean')
+    throw new TypeError('method(): idempotent must be a boolean');
   const { timeoutMs, rateLimit, cache } = options;
-  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs >= 0)) throw new TypeError(`method(): timeoutMs must be a number ≥ 0, got ${String(timeoutMs)}`);
+  if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && timeoutMs >= 0))
+    throw new TypeError(`method(): timeoutMs must be a number ≥ 0, got ${String(timeoutMs)}`);
   if (rateLimit !== undefined && rateLimit !== false) checkRateLimit('method()', rateLimit);
   if (cache !== undefined) checkCache(cache);
   const protocols = options.protocols === undefined ? undefined : protocolTags(options.protocols);
-  return Object.freeze({ params, paramTypes, paramNames, bodyStream, returns, verb, route, status, security, description, idempotent, timeoutMs, rateLimit, cache, protocols });
+  return Object.freeze({
+    params,
+    paramTypes,
+    paramNames,
+    bodyStream,
+    returns,
+    verb,
+    route,
+    status,
+    security,
+    description,
+    idempotent,
+    timeoutMs,
+    rateLimit,
+    cache,
+    protocols,
+  });
 }
 
 /**
@@ -213,17 +239,21 @@ function parameterList(params: Params): [readonly Type[], readonly string[] | un
     names = Object.keys(params);
     for (const name of names) {
       // The names travel as query keys, JSON-RPC members and JSON Pointer segments.
-      if (name === '' || name === '__proto__' || !name.isWellFormed()) throw new TypeError(`method(): ${JSON.stringify(name)} cannot name a parameter`);
+      if (name === '' || name === '__proto__' || !name.isWellFormed())
+        throw new TypeError(`method(): ${JSON.stringify(name)} cannot name a parameter`);
     }
     list = names.map((n) => (params as NamedParams)[n]);
   } else throw new TypeError('method(): parameters are an array of descriptors, or an object of named ones');
   list.forEach((p, i) => {
     if (p instanceof Type || p instanceof StreamType) return;
-    throw new TypeError(`method(): ${names === undefined ? `parameter ${i}` : `the parameter '${names[i]}'`} must be a descriptor (t.*) or a stream of one (t.stream(T))`);
+    throw new TypeError(
+      `method(): ${names === undefined ? `parameter ${i}` : `the parameter '${names[i]}'`} must be a descriptor (t.*) or a stream of one (t.stream(T))`,
+    );
   });
   const frozenNames = names === undefined ? undefined : Object.freeze(names);
   if (list.some((p) => p instanceof StreamType)) {
-    if (list.length > 1) throw new TypeError('method(): a stream parameter is the request\'s whole body, so it must be the only parameter');
+    if (list.length > 1)
+      throw new TypeError("method(): a stream parameter is the request's whole body, so it must be the only parameter");
     return [Object.freeze([]), frozenNames, list[0] as StreamType];
   }
   return [Object.freeze([...list] as Type[]), frozenNames, undefined];
@@ -231,25 +261,39 @@ function parameterList(params: Params): [readonly Type[], readonly string[] | un
 
 /** Throws a `TypeError` unless `limit` is a rate limit: `{ limit, windowMs, key?, store? }`. */
 export function checkRateLimit(where: string, limit: MethodRateLimit): void {
-  if (typeof limit !== 'object' || limit === null) throw new TypeError(`${where}: rateLimit must be { limit, windowMs, key?, store? }`);
-  if (!(Number.isInteger(limit.limit) && limit.limit >= 1)) throw new TypeError(`${where}: rateLimit.limit must be an integer ≥ 1, got ${String(limit.limit)}`);
-  if (!(Number.isInteger(limit.windowMs) && limit.windowMs >= 1)) throw new TypeError(`${where}: rateLimit.windowMs must be an integer ≥ 1, got ${String(limit.windowMs)}`);
-  if (limit.key !== undefined && typeof limit.key !== 'function') throw new TypeError(`${where}: rateLimit.key must be a function (call) => string`);
-  if (limit.store !== undefined && typeof limit.store?.hit !== 'function') throw new TypeError(`${where}: rateLimit.store must have hit(key, windowMs)`);
+  if (typeof limit !== 'object' || limit === null)
+    throw new TypeError(`${where}: rateLimit must be { limit, windowMs, key?, store? }`);
+  if (!(Number.isInteger(limit.limit) && limit.limit >= 1))
+    throw new TypeError(`${where}: rateLimit.limit must be an integer ≥ 1, got ${String(limit.limit)}`);
+  if (!(Number.isInteger(limit.windowMs) && limit.windowMs >= 1))
+    throw new TypeError(`${where}: rateLimit.windowMs must be an integer ≥ 1, got ${String(limit.windowMs)}`);
+  if (limit.key !== undefined && typeof limit.key !== 'function')
+    throw new TypeError(`${where}: rateLimit.key must be a function (call) => string`);
+  if (limit.store !== undefined && typeof limit.store?.hit !== 'function')
+    throw new TypeError(`${where}: rateLimit.store must have hit(key, windowMs)`);
 }
 
 function protocolTags(protocols: readonly ProtocolTag[]): readonly ProtocolTag[] {
   if (!Array.isArray(protocols) || protocols.length === 0 || protocols.some((p) => !PROTOCOL_TAGS.includes(p))) {
-    throw new TypeError(`method(): protocols must be a non-empty array of ${PROTOCOL_TAGS.map((p) => `'${p}'`).join(', ')}, got ${JSON.stringify(protocols)}`);
+    throw new TypeError(
+      `method(): protocols must be a non-empty array of ${PROTOCOL_TAGS.map((p) => `'${p}'`).join(', ')}, got ${JSON.stringify(protocols)}`,
+    );
   }
   return Object.freeze([...protocols]);
 }
 
 function checkCache(cache: CachePolicy): void {
   if (cache === 'no-store') return;
-  const ok = typeof cache === 'object' && cache !== null && Number.isInteger(cache.maxAge) && cache.maxAge >= 0
-    && (cache.visibility === undefined || cache.visibility === 'public' || cache.visibility === 'private');
-  if (!ok) throw new TypeError("method(): cache must be 'no-store' or { maxAge: seconds (an integer ≥ 0), visibility?: 'public' | 'private' }");
+  const ok =
+    typeof cache === 'object' &&
+    cache !== null &&
+    Number.isInteger(cache.maxAge) &&
+    cache.maxAge >= 0 &&
+    (cache.visibility === undefined || cache.visibility === 'public' || cache.visibility === 'private');
+  if (!ok)
+    throw new TypeError(
+      "method(): cache must be 'no-store' or { maxAge: seconds (an integer ≥ 0), visibility?: 'public' | 'private' }",
+    );
 }
 
 /** Whether `code` is a success status: an integer from 200 to 299. */
@@ -280,16 +324,18 @@ export function schemeNames(where: string, names: unknown): readonly string[] {
  */
 export type InferParams<P extends Params> = P extends readonly Param[]
   ? { -readonly [K in keyof P]: P[K] extends Param ? Infer<P[K]> : never }
-  : [keyof P] extends [never] ? []
-  : [args: NamedArguments<P>];
+  : [keyof P] extends [never]
+    ? []
+    : [args: NamedArguments<P>];
 
 /**
  * Named parameters as the one object an implementation receives: each by its name, the optional
  * ones (`t.optional`, `t.unknown`) as optional keys.
  */
 export type NamedArguments<P extends Params> = Simplify<
-  { -readonly [K in Exclude<keyof P, OptionalNames<P>>]: P[K] extends Param ? Infer<P[K]> : never } &
-  { -readonly [K in OptionalNames<P>]?: P[K] extends Param ? Infer<P[K]> : never }
+  { -readonly [K in Exclude<keyof P, OptionalNames<P>>]: P[K] extends Param ? Infer<P[K]> : never } & {
+    -readonly [K in OptionalNames<P>]?: P[K] extends Param ? Infer<P[K]> : never;
+  }
 >;
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -297,12 +343,15 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type OptionalNames<P> = { [K in keyof P]: P[K] extends OptionalType | UnknownType ? K : never }[keyof P];
 
 /** The items a stream method gives: each a value, or a value with its SSE id (`sse()`). */
-type StreamSource<R extends StreamType> = R extends StreamType<infer T>
-  ? AsyncIterable<InferInput<T> | SseItem<InferInput<T>>> | Iterable<InferInput<T> | SseItem<InferInput<T>>>
-  : never;
+type StreamSource<R extends StreamType> =
+  R extends StreamType<infer T>
+    ? AsyncIterable<InferInput<T> | SseItem<InferInput<T>>> | Iterable<InferInput<T> | SseItem<InferInput<T>>>
+    : never;
 
 /** What an implementation may return: the value or a promise of it; `void` for `t.void()`; for a stream, its items (`AsyncIterable` or `Iterable`). */
-export type InferReturn<R extends Returns> = [R] extends [VoidType] ? void | PromiseLike<void>
-  // A stream's items, as its writer takes them: an async generator, a ReadableStream, an array.
-  : R extends StreamType ? StreamSource<R> | PromiseLike<StreamSource<R>>
-  : Infer<R> | PromiseLike<Infer<R>>;
+export type InferReturn<R extends Returns> = [R] extends [VoidType]
+  ? void | PromiseLike<void>
+  : // A stream's items, as its writer takes them: an async generator, a ReadableStream, an array.
+    R extends StreamType
+    ? StreamSource<R> | PromiseLike<StreamSource<R>>
+    : Infer<R> | PromiseLike<Infer<R>>;

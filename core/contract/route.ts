@@ -28,7 +28,8 @@ export function parseRoute(route: unknown): RouteSpec {
   const space = route.indexOf(' ');
   if (space === -1) return fail('has no verb');
   const verb = route.slice(0, space) as EndpointVerb;
-  if (!ROUTE_VERBS.includes(verb)) return fail(`has the verb '${verb}'; one of ${ROUTE_VERBS.join(', ')} is expected (a GET route answers HEAD too)`);
+  if (!ROUTE_VERBS.includes(verb))
+    return fail(`has the verb '${verb}'; one of ${ROUTE_VERBS.join(', ')} is expected (a GET route answers HEAD too)`);
   const path = route.slice(space + 1);
   if (!path.startsWith('/') || path === '/') return fail('needs a path of at least one segment, starting with /');
   const names: string[] = [];

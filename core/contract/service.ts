@@ -1,5 +1,12 @@
 import type { Call } from './call.ts';
-import { schemeNames, type InferParams, type InferReturn, type MethodContract, type Params, type Returns } from './method.ts';
+import {
+  schemeNames,
+  type InferParams,
+  type InferReturn,
+  type MethodContract,
+  type Params,
+  type Returns,
+} from './method.ts';
 
 /** The methods of a contract, by name. */
 export type Methods = Readonly<Record<string, MethodContract>>;
@@ -26,7 +33,9 @@ export type Implementation<M extends Methods> = {
   [K in keyof M]: MethodImplementation<M[K]['params'], M[K]['returns']>;
 };
 
-type MethodImplementation<P extends Params, R extends Returns> = (...args: [...InferParams<P>, call: Call]) => InferReturn<R>;
+type MethodImplementation<P extends Params, R extends Returns> = (
+  ...args: [...InferParams<P>, call: Call]
+) => InferReturn<R>;
 
 /**
  * Describes a service: `service({ getAllUsers: method([], t.array(User)), ... })`, with

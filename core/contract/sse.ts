@@ -12,7 +12,10 @@ export interface SseOptions {
  * yielded by a stream method in place of the bare value.
  */
 export class SseItem<T> {
-  constructor(readonly value: T, readonly id: string | undefined) {
+  constructor(
+    readonly value: T,
+    readonly id: string | undefined,
+  ) {
     Object.freeze(this);
   }
 }

@@ -8,7 +8,10 @@ export class ArrayType<E extends Type = Type> extends Type<Infer<E>[], InferInpu
   /** Checked on read and write; `undefined` when there are none. */
   readonly constraints: ArrayConstraints | undefined;
 
-  constructor(readonly element: E, constraints?: ArrayConstraints) {
+  constructor(
+    readonly element: E,
+    constraints?: ArrayConstraints,
+  ) {
     super();
     this.constraints = validateCountConstraints('t.array()', ['minItems', 'maxItems'], constraints);
   }

@@ -12,10 +12,14 @@ export class BigIntType<K extends BigIntKind = BigIntKind> extends Type<bigint> 
   /** The form of the value in JSON: a number (the default) or a string. */
   readonly json: 'number' | 'string';
 
-  constructor(readonly kind: K, options: BigIntOptions = {}) {
+  constructor(
+    readonly kind: K,
+    options: BigIntOptions = {},
+  ) {
     super();
     const { json = 'number', ...bounds } = options;
-    if (json !== 'number' && json !== 'string') throw new TypeError(`t.${kind}(): json is 'number' or 'string', got ${String(json)}`);
+    if (json !== 'number' && json !== 'string')
+      throw new TypeError(`t.${kind}(): json is 'number' or 'string', got ${String(json)}`);
     this.json = json;
     this.constraints = validateNumberConstraints(kind, bounds) as NumberConstraints<bigint> | undefined;
   }

@@ -13,7 +13,10 @@ export class FloatType<K extends FloatKind = FloatKind> extends Type<number> {
   /** Bounds, checked on read (after `f32` rounding) and write; `undefined` when there are none. */
   readonly constraints: NumberConstraints | undefined;
 
-  constructor(readonly kind: K, constraints?: NumberConstraints) {
+  constructor(
+    readonly kind: K,
+    constraints?: NumberConstraints,
+  ) {
     super();
     this.constraints = validateNumberConstraints(kind, constraints) as NumberConstraints | undefined;
   }

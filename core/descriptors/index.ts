@@ -19,7 +19,13 @@ import { UnknownType } from './unknown.ts';
 import { VariantType, type VariantMember } from './variant.ts';
 import { LazyType } from './lazy.ts';
 import { StreamType } from './stream.ts';
-import type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints } from '../kinds/constraint-options.ts';
+import type {
+  ArrayConstraints,
+  BigIntOptions,
+  MapConstraints,
+  NumberConstraints,
+  StringConstraints,
+} from '../kinds/constraint-options.ts';
 
 /** The descriptor factories: `t.object({ id: t.u64(), name: t.string() })`. */
 export const t = {
@@ -47,14 +53,22 @@ export const t = {
   object: <F extends Fields>(fields: F, options?: ObjectOptions) => new ObjectType(fields, options),
   optional: <T extends Type>(inner: T) => new OptionalType(inner),
   nullable: <T extends Type>(inner: T) => nullableOf(inner),
-  variant: <const K extends string, const M extends readonly VariantMember<K>[]>(key: K, members: M) => new VariantType(key, members),
+  variant: <const K extends string, const M extends readonly VariantMember<K>[]>(key: K, members: M) =>
+    new VariantType(key, members),
   lazy: <T extends Type>(get: () => T) => new LazyType(get),
   stream: <T extends Type>(item: T) => new StreamType(item),
 } as const;
 
 export type { Type, Infer, InferInput, Kind, Defaulted, Described } from './type.ts';
 export { StreamType } from './stream.ts';
-export type { ArrayConstraints, BigIntOptions, MapConstraints, NumberConstraints, StringConstraints, StringFormat } from '../kinds/constraint-options.ts';
+export type {
+  ArrayConstraints,
+  BigIntOptions,
+  MapConstraints,
+  NumberConstraints,
+  StringConstraints,
+  StringFormat,
+} from '../kinds/constraint-options.ts';
 export type { VariantMember } from './variant.ts';
 export type { Fields, ObjectOptions, RequiresKey } from './object.ts';
 export type { IntKind } from './integer.ts';
@@ -63,12 +77,45 @@ export type { FloatKind } from './float.ts';
 export type { LiteralValue } from './literal.ts';
 export type { EnumValue } from './enum.ts';
 export {
-  ArrayType, BigIntType, BoolType, BytesType, EnumType, FloatType, IntType, LiteralType, MapType,
-  NullableType, ObjectType, OptionalType, StringType, TupleType, VoidType, TimestampType, UnknownType, VariantType, LazyType,
+  ArrayType,
+  BigIntType,
+  BoolType,
+  BytesType,
+  EnumType,
+  FloatType,
+  IntType,
+  LiteralType,
+  MapType,
+  NullableType,
+  ObjectType,
+  OptionalType,
+  StringType,
+  TupleType,
+  VoidType,
+  TimestampType,
+  UnknownType,
+  VariantType,
+  LazyType,
 };
 
 /** Every concrete descriptor class, for exhaustive switches over `kind`. */
 export type AnyType =
-  | StringType | BoolType | IntType | BigIntType | FloatType | BytesType | VoidType
-  | TimestampType | UnknownType
-  | ArrayType | MapType | TupleType | LiteralType | EnumType | ObjectType | VariantType | LazyType | OptionalType | NullableType;
+  | StringType
+  | BoolType
+  | IntType
+  | BigIntType
+  | FloatType
+  | BytesType
+  | VoidType
+  | TimestampType
+  | UnknownType
+  | ArrayType
+  | MapType
+  | TupleType
+  | LiteralType
+  | EnumType
+  | ObjectType
+  | VariantType
+  | LazyType
+  | OptionalType
+  | NullableType;

@@ -10,7 +10,10 @@ export class IntType<K extends IntKind = IntKind> extends Type<number> {
   /** Bounds besides the kind's own, checked on read and write; `undefined` when there are none. */
   readonly constraints: NumberConstraints | undefined;
 
-  constructor(readonly kind: K, constraints?: NumberConstraints) {
+  constructor(
+    readonly kind: K,
+    constraints?: NumberConstraints,
+  ) {
     super();
     this.constraints = validateNumberConstraints(kind, constraints) as NumberConstraints | undefined;
   }

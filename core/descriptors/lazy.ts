@@ -23,7 +23,10 @@ export class LazyType<T extends Type = Type> extends Type<Infer<T>, InferInput<T
   get target(): T {
     if (this.resolved !== undefined) return this.resolved;
     const target = this.get();
-    if (!(target instanceof Type)) throw new TypeError(`t.lazy(): the function returned ${target === undefined ? 'undefined (is the descriptor declared after its use?)' : typeof target}, not a descriptor`);
+    if (!(target instanceof Type))
+      throw new TypeError(
+        `t.lazy(): the function returned ${target === undefined ? 'undefined (is the descriptor declared after its use?)' : typeof target}, not a descriptor`,
+      );
     this.resolved = target;
     try {
       refuseEmptyCycle(this);
@@ -42,8 +45,11 @@ function refuseEmptyCycle(start: LazyType): void {
   while (!seen.has(next)) {
     seen.add(next);
     if (next instanceof LazyType) next = next.target;
-    else if (next.kind === 'optional' || next.kind === 'nullable') next = (next as unknown as { readonly inner: Type }).inner;
+    else if (next.kind === 'optional' || next.kind === 'nullable')
+      next = (next as unknown as { readonly inner: Type }).inner;
     else return;
   }
-  throw new TypeError('t.lazy(): the descriptor refers to itself without an object, array, map, tuple or variant in between, so it describes no value');
+  throw new TypeError(
+    't.lazy(): the descriptor refers to itself without an object, array, map, tuple or variant in between, so it describes no value',
+  );
 }

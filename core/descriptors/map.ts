@@ -8,7 +8,10 @@ export class MapType<V extends Type = Type> extends Type<Record<string, Infer<V>
   /** Checked on read and write; `undefined` when there are none. */
   readonly constraints: MapConstraints | undefined;
 
-  constructor(readonly values: V, constraints?: MapConstraints) {
+  constructor(
+    readonly values: V,
+    constraints?: MapConstraints,
+  ) {
     super();
     this.constraints = validateCountConstraints('t.map()', ['minProperties', 'maxProperties'], constraints);
   }

@@ -10,7 +10,8 @@ export class NullableType<T extends Type = Type> extends Type<Infer<T> | null, I
 }
 
 /** What `t.nullable(inner)` makes: `t.nullable(t.optional(T))` is `t.optional(t.nullable(T))`. */
-export type NullableOf<T extends Type> = T extends OptionalType<infer I> ? OptionalType<NullableType<I>> : NullableType<T>;
+export type NullableOf<T extends Type> =
+  T extends OptionalType<infer I> ? OptionalType<NullableType<I>> : NullableType<T>;
 
 /**
  * `t.nullable(inner)`. A nullable optional value is an optional nullable one, whichever way round
@@ -21,5 +22,9 @@ export type NullableOf<T extends Type> = T extends OptionalType<infer I> ? Optio
 export function nullableOf<T extends Type>(inner: T): NullableOf<T> {
   if (!(inner instanceof OptionalType)) return new NullableType(inner) as NullableOf<T>;
   const swapped = new OptionalType(new NullableType(inner.inner as Type));
-  return Object.assign(swapped, { hasDefault: inner.hasDefault, defaultValue: inner.defaultValue, description: inner.description }) as unknown as NullableOf<T>;
+  return Object.assign(swapped, {
+    hasDefault: inner.hasDefault,
+    defaultValue: inner.defaultValue,
+    description: inner.description,
+  }) as unknown as NullableOf<T>;
 }

@@ -27,15 +27,21 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type OptionalKeys<F extends Fields> = { [K in keyof F]: F[K] extends OptionalType | UnknownType ? K : never }[keyof F];
 /** Keys a writer's input may leave out: optional members and members with `.default()`. */
 type InputOptionalKeys<F extends Fields> = {
-  [K in keyof F]: F[K] extends OptionalType | UnknownType ? K : F[K] extends { readonly '~defaulted': true } ? K : never;
+  [K in keyof F]: F[K] extends OptionalType | UnknownType
+    ? K
+    : F[K] extends { readonly '~defaulted': true }
+      ? K
+      : never;
 }[keyof F];
 type InferObject<F extends Fields> = Simplify<
-  { -readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]> } &
-  { -readonly [K in OptionalKeys<F>]?: Infer<F[K]> }
+  { -readonly [K in Exclude<keyof F, OptionalKeys<F>>]: Infer<F[K]> } & {
+    -readonly [K in OptionalKeys<F>]?: Infer<F[K]>;
+  }
 >;
 type InferInputObject<F extends Fields> = Simplify<
-  { -readonly [K in Exclude<keyof F, InputOptionalKeys<F>>]: InferInput<F[K]> } &
-  { -readonly [K in InputOptionalKeys<F>]?: InferInput<F[K]> }
+  { -readonly [K in Exclude<keyof F, InputOptionalKeys<F>>]: InferInput<F[K]> } & {
+    -readonly [K in InputOptionalKeys<F>]?: InferInput<F[K]>;
+  }
 >;
 
 /** A record with declared members; undeclared keys are rejected (or dropped) and never reach the result. */
@@ -44,16 +50,23 @@ export class ObjectType<F extends Fields = Fields> extends Type<InferObject<F>, 
   readonly name: string | undefined;
   readonly requiresKey: RequiresKey | undefined;
 
-  constructor(readonly fields: F, options: ObjectOptions = {}) {
+  constructor(
+    readonly fields: F,
+    options: ObjectOptions = {},
+  ) {
     super();
     if (Object.hasOwn(fields, '__proto__')) {
       throw new TypeError("t.object(): a member may not be named '__proto__'");
     }
     // Keys are written as text in every codec, which cannot hold a lone surrogate.
     const notText = Object.keys(fields).find((key) => !key.isWellFormed());
-    if (notText !== undefined) throw new TypeError(`t.object(): the member name ${JSON.stringify(notText)} holds a lone surrogate, which no codec can write`);
+    if (notText !== undefined)
+      throw new TypeError(
+        `t.object(): the member name ${JSON.stringify(notText)} holds a lone surrogate, which no codec can write`,
+      );
     this.name = options.name;
     this.requiresKey = options.requiresKey;
-    if (options.description !== undefined) (this as { description: string | undefined }).description = options.description;
+    if (options.description !== undefined)
+      (this as { description: string | undefined }).description = options.description;
   }
 }

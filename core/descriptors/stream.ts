@@ -15,10 +15,12 @@ export class StreamType<T extends Type = Type> {
   declare readonly '~in': AsyncIterable<InferInput<T>> | Iterable<InferInput<T>>;
 
   constructor(readonly item: T) {
-    if (!(item instanceof Type)) throw new TypeError('t.stream(): the item must be a descriptor (t.*), and a stream is not one');
+    if (!(item instanceof Type))
+      throw new TypeError('t.stream(): the item must be a descriptor (t.*), and a stream is not one');
     const form = formOf(item);
     // The framings end a stream with a value no item can be: no item may be absent.
-    if (form === 'optional' || form === 'void') throw new TypeError(`t.stream(): an item is a value; t.${form}() cannot be one`);
+    if (form === 'optional' || form === 'void')
+      throw new TypeError(`t.stream(): an item is a value; t.${form}() cannot be one`);
     Object.freeze(this);
   }
 }

@@ -5,13 +5,32 @@ import type { StandardSchemaV1 } from './standard-schema-v1.ts';
 
 /** Every descriptor kind; each names the `t.*` factory that makes it. */
 export type Kind =
-  | 'string' | 'bool'
-  | 'i8' | 'i16' | 'i32' | 'u8' | 'u16' | 'u32'
-  | 'i64' | 'u64'
-  | 'f32' | 'f64'
-  | 'bytes' | 'timestamp' | 'unknown'
-  | 'array' | 'map' | 'tuple' | 'literal' | 'enum' | 'object' | 'variant' | 'lazy'
-  | 'optional' | 'nullable' | 'void';
+  | 'string'
+  | 'bool'
+  | 'i8'
+  | 'i16'
+  | 'i32'
+  | 'u8'
+  | 'u16'
+  | 'u32'
+  | 'i64'
+  | 'u64'
+  | 'f32'
+  | 'f64'
+  | 'bytes'
+  | 'timestamp'
+  | 'unknown'
+  | 'array'
+  | 'map'
+  | 'tuple'
+  | 'literal'
+  | 'enum'
+  | 'object'
+  | 'variant'
+  | 'lazy'
+  | 'optional'
+  | 'nullable'
+  | 'void';
 
 /**
  * A field descriptor: plain data with a `kind` discriminant. It knows nothing about codecs;

@@ -57,20 +57,41 @@ export type Visitor<R, A extends readonly unknown[] = []> = {
 
 /** The form of each kind. */
 const FORM_OF: { readonly [K in Kind]: Form } = {
-  string: 'string', bool: 'bool',
-  i8: 'int', i16: 'int', i32: 'int', u8: 'int', u16: 'int', u32: 'int',
-  i64: 'bigint', u64: 'bigint',
-  f32: 'float', f64: 'float',
-  bytes: 'bytes', timestamp: 'timestamp', unknown: 'unknown', void: 'void',
-  literal: 'literal', enum: 'enum',
-  array: 'array', map: 'map', tuple: 'tuple', object: 'object', variant: 'variant',
-  lazy: 'lazy', optional: 'optional', nullable: 'nullable',
+  string: 'string',
+  bool: 'bool',
+  i8: 'int',
+  i16: 'int',
+  i32: 'int',
+  u8: 'int',
+  u16: 'int',
+  u32: 'int',
+  i64: 'bigint',
+  u64: 'bigint',
+  f32: 'float',
+  f64: 'float',
+  bytes: 'bytes',
+  timestamp: 'timestamp',
+  unknown: 'unknown',
+  void: 'void',
+  literal: 'literal',
+  enum: 'enum',
+  array: 'array',
+  map: 'map',
+  tuple: 'tuple',
+  object: 'object',
+  variant: 'variant',
+  lazy: 'lazy',
+  optional: 'optional',
+  nullable: 'nullable',
 };
 
 /** The form of a descriptor; a `TypeError` for what is no value descriptor (`t.stream(T)`). */
 export function formOf(type: Type): Form {
   const form = FORM_OF[type.kind] as Form | undefined;
-  if (form === undefined) throw new TypeError(`${describeKind(type)} is not a descriptor of a value: a stream can only be what a method returns`);
+  if (form === undefined)
+    throw new TypeError(
+      `${describeKind(type)} is not a descriptor of a value: a stream can only be what a method returns`,
+    );
   return form;
 }
 

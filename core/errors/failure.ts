@@ -49,12 +49,18 @@ export function describeValue(value: unknown): string {
   if (value instanceof WireTimestamp) return 'a timestamp';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an Invalid Date' : 'a timestamp';
   switch (typeof value) {
-    case 'string': return 'a string';
-    case 'number': return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
-    case 'bigint': return `the integer ${value}`;
-    case 'boolean': return `${value}`;
-    case 'object': return 'an object';
-    default: return typeof value;
+    case 'string':
+      return 'a string';
+    case 'number':
+      return Number.isInteger(value) ? `the integer ${value}` : `the number ${value}`;
+    case 'bigint':
+      return `the integer ${value}`;
+    case 'boolean':
+      return `${value}`;
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
   }
 }
 

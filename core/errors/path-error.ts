@@ -42,7 +42,10 @@ export function fromFailure(f: Failure): [ErrorCode, string, string, string | un
  * segment) over `MAX_SHOWN_CHARS` characters is shown cut, ending with `…`, in all three.
  */
 export function describeFailure(
-  code: ErrorCode, detail: string, key: string | undefined, segments: readonly (string | number)[],
+  code: ErrorCode,
+  detail: string,
+  key: string | undefined,
+  segments: readonly (string | number)[],
 ): [ErrorCode, string, string, string | undefined] {
   // Keys come from the input: each is shown cut (an unknown key of 10 MB makes a short error).
   const shown = segments.map((s) => (typeof s === 'string' ? shownText(s) : s));

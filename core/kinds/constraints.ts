@@ -6,7 +6,11 @@
 
 import type { JsonSchema } from './rule.ts';
 import type {
-  ArrayConstraints, MapConstraints, NumberConstraints, StringConstraints, StringFormat,
+  ArrayConstraints,
+  MapConstraints,
+  NumberConstraints,
+  StringConstraints,
+  StringFormat,
 } from './constraint-options.ts';
 import type { BigIntKind, FloatKind, IntKind } from './ranges.ts';
 import { FORMATS, FORMAT_NAMES } from './formats.ts';
@@ -51,12 +55,16 @@ export function validateStringConstraints(c: StringConstraints | undefined): Str
     try {
       new RegExp(c.pattern, 'u');
     } catch (e) {
-      throw new TypeError(`t.string(): pattern ${JSON.stringify(c.pattern)} is not a valid regular expression: ${(e as Error).message}`);
+      throw new TypeError(
+        `t.string(): pattern ${JSON.stringify(c.pattern)} is not a valid regular expression: ${(e as Error).message}`,
+      );
     }
     refuseSlowPattern(c.pattern);
   }
   if (c.format !== undefined && !Object.hasOwn(FORMATS, c.format)) {
-    throw new TypeError(`t.string(): format is one of ${Object.keys(FORMATS).join(', ')}, got ${JSON.stringify(c.format)}`);
+    throw new TypeError(
+      `t.string(): format is one of ${Object.keys(FORMATS).join(', ')}, got ${JSON.stringify(c.format)}`,
+    );
   }
   return isEmpty(c, STRING_KEYS) ? undefined : { ...c };
 }
@@ -82,13 +90,15 @@ export function validateNumberConstraints(
       else if (Number.isSafeInteger(v)) out[key] = BigInt(v);
       else throw new TypeError(`${where}: ${key} is a bigint or a safe integer, got ${String(v)}`);
     } else {
-      if (typeof v !== 'number' || !Number.isFinite(v)) throw new TypeError(`${where}: ${key} is a finite number, got ${String(v)}`);
+      if (typeof v !== 'number' || !Number.isFinite(v))
+        throw new TypeError(`${where}: ${key} is a finite number, got ${String(v)}`);
       out[key] = v;
     }
   }
   const low = out.minimum ?? out.exclusiveMinimum;
   const high = out.maximum ?? out.exclusiveMaximum;
-  if (low !== undefined && high !== undefined && low > high) throw new TypeError(`${where}: the lower bound ${low} is above the upper bound ${high}`);
+  if (low !== undefined && high !== undefined && low > high)
+    throw new TypeError(`${where}: the lower bound ${low} is above the upper bound ${high}`);
   return Object.keys(out).length === 0 ? undefined : out;
 }
 
@@ -110,17 +120,20 @@ export function validateCountConstraints<C extends ArrayConstraints | MapConstra
 function refuseUnknownOptions(where: string, c: object, known: readonly string[]): void {
   if (typeof c !== 'object' || c === null) throw new TypeError(`${where}: the constraints are an object`);
   const other = Object.keys(c).find((key) => !known.includes(key));
-  if (other !== undefined) throw new TypeError(`${where}: unknown option ${JSON.stringify(other)} (known: ${known.join(', ')})`);
+  if (other !== undefined)
+    throw new TypeError(`${where}: unknown option ${JSON.stringify(other)} (known: ${known.join(', ')})`);
 }
 
 function checkCount(where: string, key: string, v: unknown): void {
-  if (v !== undefined && !(Number.isSafeInteger(v) && (v as number) >= 0)) throw new TypeError(`${where}: ${key} is a whole number of 0 or more, got ${String(v)}`);
+  if (v !== undefined && !(Number.isSafeInteger(v) && (v as number) >= 0))
+    throw new TypeError(`${where}: ${key} is a whole number of 0 or more, got ${String(v)}`);
 }
 
 function checkOrder(where: string, c: object, low: string, high: string): void {
   const record = c as Record<string, number | undefined>;
   const [a, b] = [record[low], record[high]];
-  if (a !== undefined && b !== undefined && a > b) throw new TypeError(`${where}: ${low} (${a}) is above ${high} (${b})`);
+  if (a !== undefined && b !== undefined && a > b)
+    throw new TypeError(`${where}: ${low} (${a}) is above ${high} (${b})`);
 }
 
 function isEmpty(c: object, keys: readonly string[]): boolean {
@@ -139,7 +152,10 @@ function memo<V>(c: object, make: () => ConstraintRule<V>): ConstraintRule<V> {
 
 /** `minLength 1, pattern "^[a-z]+$"`: the constraints `c` holds. */
 function describeConstraints(c: object): string {
-  return Object.entries(c).filter(([, v]) => v !== undefined).map(([key, v]) => `${key} ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`).join(', ');
+  return Object.entries(c)
+    .filter(([, v]) => v !== undefined)
+    .map(([key, v]) => `${key} ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
 }
 
 /** The length of `s` in code points, as JSON Schema counts it. */
@@ -170,11 +186,17 @@ export function stringRule(c: StringConstraints): ConstraintRule<string> {
       if (s.length > maxLength || s.length < 2 * minLength) {
         const n = codePointLength(s);
         const length = `a string of ${n} character${n === 1 ? '' : 's'}`;
-        if (n < minLength) return { code: 'out_of_range', detail: `${length} is shorter than minLength (${minLength})` };
+        if (n < minLength)
+          return { code: 'out_of_range', detail: `${length} is shorter than minLength (${minLength})` };
         if (n > maxLength) return { code: 'out_of_range', detail: `${length} is longer than maxLength (${maxLength})` };
       }
-      if (isFormat !== undefined && !isFormat(s)) return { code: 'invalid_format', detail: `expected ${FORMAT_NAMES[format as StringFormat]} (format ${format})` };
-      if (regex !== undefined && !regex.test(s)) return { code: 'invalid_format', detail: `the string does not match the pattern ${JSON.stringify(pattern)}` };
+      if (isFormat !== undefined && !isFormat(s))
+        return {
+          code: 'invalid_format',
+          detail: `expected ${FORMAT_NAMES[format as StringFormat]} (format ${format})`,
+        };
+      if (regex !== undefined && !regex.test(s))
+        return { code: 'invalid_format', detail: `the string does not match the pattern ${JSON.stringify(pattern)}` };
       return undefined;
     };
     // Generated code calls this function; its name says what it checks where the printed source lists it.
@@ -200,13 +222,26 @@ export function numberRule(c: NumberConstraints<number | bigint>): ConstraintRul
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = c;
     const suffix = (b: number | bigint) => (typeof b === 'bigint' ? `${b}n` : String(b));
     const tests: [string, (v: number | bigint) => boolean, string][] = [];
-    if (minimum !== undefined) tests.push([`>= ${suffix(minimum)}`, (v) => v >= minimum, `below the minimum (${minimum})`]);
-    if (exclusiveMinimum !== undefined) tests.push([`> ${suffix(exclusiveMinimum)}`, (v) => v > exclusiveMinimum, `not above exclusiveMinimum (${exclusiveMinimum})`]);
-    if (maximum !== undefined) tests.push([`<= ${suffix(maximum)}`, (v) => v <= maximum, `above the maximum (${maximum})`]);
-    if (exclusiveMaximum !== undefined) tests.push([`< ${suffix(exclusiveMaximum)}`, (v) => v < exclusiveMaximum, `not below exclusiveMaximum (${exclusiveMaximum})`]);
+    if (minimum !== undefined)
+      tests.push([`>= ${suffix(minimum)}`, (v) => v >= minimum, `below the minimum (${minimum})`]);
+    if (exclusiveMinimum !== undefined)
+      tests.push([
+        `> ${suffix(exclusiveMinimum)}`,
+        (v) => v > exclusiveMinimum,
+        `not above exclusiveMinimum (${exclusiveMinimum})`,
+      ]);
+    if (maximum !== undefined)
+      tests.push([`<= ${suffix(maximum)}`, (v) => v <= maximum, `above the maximum (${maximum})`]);
+    if (exclusiveMaximum !== undefined)
+      tests.push([
+        `< ${suffix(exclusiveMaximum)}`,
+        (v) => v < exclusiveMaximum,
+        `not below exclusiveMaximum (${exclusiveMaximum})`,
+      ]);
     return {
       failure: (v) => {
-        for (const [, passes, message] of tests) if (!passes(v)) return { code: 'out_of_range', detail: `${v} is ${message}` };
+        for (const [, passes, message] of tests)
+          if (!passes(v)) return { code: 'out_of_range', detail: `${v} is ${message}` };
         return undefined;
       },
       passCode: (x) => tests.map(([op]) => `${x} ${op}`).join(' && '),
@@ -223,7 +258,10 @@ export function numberRule(c: NumberConstraints<number | bigint>): ConstraintRul
  * Merges a number kind's own schema (its type and bounds) with its constraints' keywords: the
  * stricter of two bounds of the same keyword wins.
  */
-export function withNumberConstraints(kindSchema: JsonSchema, c: NumberConstraints<number | bigint> | undefined): JsonSchema {
+export function withNumberConstraints(
+  kindSchema: JsonSchema,
+  c: NumberConstraints<number | bigint> | undefined,
+): JsonSchema {
   if (c === undefined) return kindSchema;
   const s = { ...kindSchema };
   for (const [key, value] of Object.entries(numberRule(c).schema()) as [string, number][]) {
@@ -241,11 +279,18 @@ export function arrayRule(c: ArrayConstraints): ConstraintRule<number> {
 
 /** The check of a map's entry count (`minProperties`, `maxProperties`). */
 export function mapRule(c: MapConstraints): ConstraintRule<number> {
-  return memo(c, () => countRule(c.minProperties, c.maxProperties, 'minProperties', 'maxProperties', 'a map of', 'entries'));
+  return memo(c, () =>
+    countRule(c.minProperties, c.maxProperties, 'minProperties', 'maxProperties', 'a map of', 'entries'),
+  );
 }
 
 function countRule(
-  min: number | undefined, max: number | undefined, minKey: string, maxKey: string, what: string, unit: string,
+  min: number | undefined,
+  max: number | undefined,
+  minKey: string,
+  maxKey: string,
+  what: string,
+  unit: string,
 ): ConstraintRule<number> {
   const low = min ?? 0;
   const high = max ?? Infinity;
@@ -256,7 +301,10 @@ function countRule(
       if (n > high) return { code: 'out_of_range', detail: `${counted} has more than ${maxKey} (${high})` };
       return undefined;
     },
-    passCode: (x) => [min === undefined ? '' : `${x} >= ${min}`, max === undefined ? '' : `${x} <= ${max}`].filter(Boolean).join(' && ') || 'true',
+    passCode: (x) =>
+      [min === undefined ? '' : `${x} >= ${min}`, max === undefined ? '' : `${x} <= ${max}`]
+        .filter(Boolean)
+        .join(' && ') || 'true',
     schema: () => {
       const s: JsonSchema = {};
       if (min !== undefined) s[minKey] = min;

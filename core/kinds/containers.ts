@@ -36,7 +36,13 @@ export function notTupleCode(v: string, length: number): string {
  * A variant's dispatch as JavaScript source, for a `v` known to be a record: a switch on its
  * discriminant `key` over `cases` (`case "circle": …`), any other value (or none) running `otherwise`.
  */
-export function discriminantSwitchCode(v: string, key: string, cases: readonly string[], otherwise: string, ref: (value: unknown) => string): string {
+export function discriminantSwitchCode(
+  v: string,
+  key: string,
+  cases: readonly string[],
+  otherwise: string,
+  ref: (value: unknown) => string,
+): string {
   return `switch (${memberCode(v, key, ref)}) {
     ${cases.join('\n    ')}
     default: ${otherwise}

@@ -16,7 +16,14 @@ export { F32, F64, FLOAT_RULES, type FloatRule } from './float.ts';
 export { INT_RULES, IntRule } from './integer.ts';
 export { STRING } from './string.ts';
 export { TIMESTAMP, WireTimestamp, MAX_DATE_MS } from './timestamp.ts';
-export { arrayRule, mapRule, numberRule, stringRule, withNumberConstraints, type ConstraintRule } from './constraints.ts';
+export {
+  arrayRule,
+  mapRule,
+  numberRule,
+  stringRule,
+  withNumberConstraints,
+  type ConstraintRule,
+} from './constraints.ts';
 export { isInheritedKey, memberCode, memberValue } from './member.ts';
 
 /** The descriptor kinds with a fixed set of values and no members. */

@@ -45,5 +45,6 @@ export const TIMESTAMP: ScalarRule & {
   toText: formatDateTime,
   inRange: (ms) => ms >= -MAX_DATE_MS && ms <= MAX_DATE_MS,
   outOfRange: (shown) => `${shown} is outside the range of a Date (±8.64e15 ms from the epoch)`,
-  textOutOfRange: (date) => `${date.getUTCFullYear()}-${date.getUTCMonth() + 1}-${date.getUTCDate()} cannot be written as RFC 3339 text, which has years 0000 to 9999 at offsets up to ±23:59 (${DATE_TIME_TEXT_RANGE.join('..')} ms)`,
+  textOutOfRange: (date) =>
+    `${date.getUTCFullYear()}-${date.getUTCMonth() + 1}-${date.getUTCDate()} cannot be written as RFC 3339 text, which has years 0000 to 9999 at offsets up to ±23:59 (${DATE_TIME_TEXT_RANGE.join('..')} ms)`,
 };

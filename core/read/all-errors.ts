@@ -10,5 +10,9 @@ import type { Reader, ReaderContext } from './context.ts';
  */
 export function closuresWithAllErrors(type: Type, ctx: ReaderContext, restart?: () => void): Reader {
   let collecting: Reader | undefined;
-  return withAllErrors(compileReader(type, ctx), () => (collecting ??= compileReader(type, { ...ctx, collect: true })), restart);
+  return withAllErrors(
+    compileReader(type, ctx),
+    () => (collecting ??= compileReader(type, { ...ctx, collect: true })),
+    restart,
+  );
 }

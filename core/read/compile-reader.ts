@@ -8,7 +8,15 @@ import type { Reader, ReaderContext } from './context.ts';
 import { arrayReader, mapReader, tupleReader } from './read-collections.ts';
 import { objectReader } from './read-object.ts';
 import {
-  bigIntReader, bytesReader, constrained, floatReader, intReader, readBool, readString, readVoid, timestampReader,
+  bigIntReader,
+  bytesReader,
+  constrained,
+  floatReader,
+  intReader,
+  readBool,
+  readString,
+  readVoid,
+  timestampReader,
 } from './read-scalars.ts';
 import { unknownReader } from './read-unknown.ts';
 import { variantReader } from './read-variant.ts';
@@ -30,7 +38,8 @@ type At = [ctx: ReaderContext, depth: number];
 const inner = (t: Type, ctx: ReaderContext, depth: number) => compileReader(t, ctx, depth + 1);
 
 /** A container's reader, or one that fails when the container sits deeper than `maxDepth`. */
-const container = (ctx: ReaderContext, depth: number, make: () => Reader): Reader => (depth > ctx.maxDepth ? tooDeep(ctx.maxDepth) : make());
+const container = (ctx: ReaderContext, depth: number, make: () => Reader): Reader =>
+  depth > ctx.maxDepth ? tooDeep(ctx.maxDepth) : make();
 
 const readerOf: Visitor<Reader, At> = {
   string: (d) => constrained(readString, d.constraints && stringRule(d.constraints)),
@@ -54,12 +63,25 @@ const readerOf: Visitor<Reader, At> = {
     return (v) => (v === null ? null : read(v));
   },
   lazy: (d, ctx, depth) => lazyReader(d.target, ctx, depth),
-  array: (d, ctx, depth) => container(ctx, depth, () => arrayReader(inner(d.element, ctx, depth), d.constraints && arrayRule(d.constraints), ctx.collect)),
-  map: (d, ctx, depth) => container(ctx, depth, () => mapReader(inner(d.values, ctx, depth), d.constraints && mapRule(d.constraints), ctx.collect)),
-  tuple: (d, ctx, depth) => container(ctx, depth, () => tupleReader(d.elements.map((e) => inner(e, ctx, depth)), ctx.collect)),
+  array: (d, ctx, depth) =>
+    container(ctx, depth, () =>
+      arrayReader(inner(d.element, ctx, depth), d.constraints && arrayRule(d.constraints), ctx.collect),
+    ),
+  map: (d, ctx, depth) =>
+    container(ctx, depth, () =>
+      mapReader(inner(d.values, ctx, depth), d.constraints && mapRule(d.constraints), ctx.collect),
+    ),
+  tuple: (d, ctx, depth) =>
+    container(ctx, depth, () =>
+      tupleReader(
+        d.elements.map((e) => inner(e, ctx, depth)),
+        ctx.collect,
+      ),
+    ),
   object: (d, ctx, depth) => container(ctx, depth, () => objectReader(d, ctx, (t) => inner(t, ctx, depth))),
   // Not a container: its member objects are, at this same depth.
-  variant: (d, ctx, depth) => container(ctx, depth, () => variantReader(d, (member) => compileReader(member, ctx, depth))),
+  variant: (d, ctx, depth) =>
+    container(ctx, depth, () => variantReader(d, (member) => compileReader(member, ctx, depth))),
 };
 
 /**

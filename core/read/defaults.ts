@@ -32,8 +32,14 @@ const kindDefault: Visitor<DefaultMaker> = {
   bytes: () => () => new Uint8Array(0),
   array: () => () => [],
   map: () => () => ({}),
-  literal: (d) => { const v = d.value; return () => v; },
-  enum: (d) => { const v = d.values[0]; return () => v; },
+  literal: (d) => {
+    const v = d.value;
+    return () => v;
+  },
+  enum: (d) => {
+    const v = d.values[0];
+    return () => v;
+  },
   optional: () => () => undefined,
   void: () => () => undefined,
   nullable: () => () => null,

@@ -101,7 +101,10 @@ class ReaderGenerator {
 
   /** A map, its values at depth `inner`: its entries are counted before any is read. */
   mapBody(d: MapType, bail: string, inner: number): string {
-    const count = d.constraints === undefined ? '' : `
+    const count =
+      d.constraints === undefined
+        ? ''
+        : `
   ${keyCountCode('v')} if (!(${this.pass(mapRule(d.constraints), 'n')})) ${bail}();`;
     return `${this.recordCheck('v')}${count}
   const out = {};
@@ -120,7 +123,10 @@ class ReaderGenerator {
    */
   variantBody(type: VariantType, depth: number): string {
     const bail = this.constants.ref(bailFn);
-    const cases = [...type.byValue].map(([value, member]) => `case ${JSON.stringify(value)}: return ${this.emit(() => this.objectBody(member, depth + 1, type.key))}(v);`);
+    const cases = [...type.byValue].map(
+      ([value, member]) =>
+        `case ${JSON.stringify(value)}: return ${this.emit(() => this.objectBody(member, depth + 1, type.key))}(v);`,
+    );
     return `${this.recordCheck('v')}
   ${discriminantSwitchCode('v', type.key, cases, `${bail}();`, (value) => this.constants.ref(value))}`;
   }
@@ -172,13 +178,20 @@ const expressionOf: Visitor<string, At> = {
     const rule = FLOAT_RULES[d.kind];
     return gen.scalar(rule, x, rule.readCode(x), d.constraints && numberRule(d.constraints));
   },
-  optional: (d, gen, x, depth) => `(${nullIsAbsent(d) ? `${x} === null || ` : ''}${x} === undefined ? undefined : ${gen.expr(d.inner, x, depth)})`,
+  optional: (d, gen, x, depth) =>
+    `(${nullIsAbsent(d) ? `${x} === null || ` : ''}${x} === undefined ? undefined : ${gen.expr(d.inner, x, depth)})`,
   nullable: (d, gen, x, depth) => `(${x} === null ? null : ${gen.expr(d.inner, x, depth)})`,
   array: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.arrayBody(d, bail, depth + 1)),
   map: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.mapBody(d, bail, depth + 1)),
   tuple: (d, gen, x, depth) => gen.container(d, x, depth, (bail) => gen.tupleBody(d, bail, depth + 1)),
   object: (d, gen, x, depth) => gen.container(d, x, depth, () => gen.objectBody(d, depth + 1, undefined)),
   variant: (d, gen, x, depth) => gen.container(d, x, depth, () => gen.variantBody(d, depth)),
-  bigint: closureCall, bytes: closureCall, timestamp: closureCall, unknown: closureCall,
-  lazy: closureCall, literal: closureCall, enum: closureCall, void: closureCall,
+  bigint: closureCall,
+  bytes: closureCall,
+  timestamp: closureCall,
+  unknown: closureCall,
+  lazy: closureCall,
+  literal: closureCall,
+  enum: closureCall,
+  void: closureCall,
 };

@@ -19,10 +19,23 @@ const holdsNull = (type: Type): boolean => visit(type, nullHolders);
 const no = () => false;
 const yes = () => true;
 const nullHolders: Visitor<boolean> = {
-  nullable: yes, unknown: yes,
+  nullable: yes,
+  unknown: yes,
   literal: (d) => d.value === null,
   optional: (d) => holdsNull(d.inner),
   lazy: (d) => holdsNull(d.target),
-  string: no, bool: no, int: no, bigint: no, float: no, bytes: no, timestamp: no, void: no, enum: no,
-  array: no, map: no, tuple: no, object: no, variant: no,
+  string: no,
+  bool: no,
+  int: no,
+  bigint: no,
+  float: no,
+  bytes: no,
+  timestamp: no,
+  void: no,
+  enum: no,
+  array: no,
+  map: no,
+  tuple: no,
+  object: no,
+  variant: no,
 };

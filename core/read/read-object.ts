@@ -68,7 +68,12 @@ export function objectReader(
 }
 
 /** The object reader of the collecting pass: the same checks in the same order, each failure recorded. */
-function collectingObjectReader(members: readonly Member[], declared: ReadonlySet<string>, rejectUnknown: boolean, expected: string): Reader {
+function collectingObjectReader(
+  members: readonly Member[],
+  declared: ReadonlySet<string>,
+  rejectUnknown: boolean,
+  expected: string,
+): Reader {
   return (v) => {
     if (!isRecord(v)) throw mismatch(expected, v);
     const out: Record<string, unknown> = {};

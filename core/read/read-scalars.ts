@@ -121,7 +121,8 @@ export function bigIntReader(kind: BigIntKind, source: TreeSource, json: 'number
     }
     if (takesText && typeof v === 'string' && DECIMAL_INTEGER.test(v)) {
       // A long run of digits is out of range without building its bigint.
-      if (v.length - (v[0] === '-' ? 1 : 0) > MAX_DECIMAL_DIGITS) throw outOfRange(`${quoteText(v)} (${v.length} characters)`);
+      if (v.length - (v[0] === '-' ? 1 : 0) > MAX_DECIMAL_DIGITS)
+        throw outOfRange(`${quoteText(v)} (${v.length} characters)`);
       const b = BigInt(v);
       if (rule.accepts(b)) return b;
       throw outOfRange(JSON.stringify(v));
@@ -171,7 +172,10 @@ export function bytesReader(form: TreeSource): Reader {
     const bytes = BYTES.fromText(v);
     if (bytes === undefined) throw mismatch(BYTES.expectedText, v);
     if ((textBytesBudget.left -= BYTES_WEIGHT) < 0) {
-      throw new Failure('limit_exceeded', 'the input holds more byte strings than maxItems allows (each counting 4 items)');
+      throw new Failure(
+        'limit_exceeded',
+        'the input holds more byte strings than maxItems allows (each counting 4 items)',
+      );
     }
     return bytes;
   };

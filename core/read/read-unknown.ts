@@ -6,7 +6,8 @@ import type { Reader, TreeSource } from './context.ts';
 import { RawNumber } from '../kinds/raw-number.ts';
 import { dateOf, notUnicode } from './read-scalars.ts';
 
-const EXPECTED = 'a value a codec carries (null, a boolean, a number, a string, bytes, a timestamp, an array or a plain object)';
+const EXPECTED =
+  'a value a codec carries (null, a boolean, a number, a string, bytes, a timestamp, an array or a plain object)';
 
 /**
  * Reads `t.unknown()`: a copy of any value the wire carries, found at `depth` (arrays and objects
@@ -49,7 +50,10 @@ export function unknownReader(source: TreeSource, depth: number, maxDepth: numbe
         if (Array.isArray(v)) return copyArray(v, level);
         const proto: unknown = Object.getPrototypeOf(v);
         if (proto === Object.prototype || proto === null) return copyObject(v as Record<string, unknown>, level);
-        throw new Failure('type_mismatch', `expected ${EXPECTED}, got an object (${(v as object).constructor?.name ?? 'unnamed class'})`);
+        throw new Failure(
+          'type_mismatch',
+          `expected ${EXPECTED}, got an object (${(v as object).constructor?.name ?? 'unnamed class'})`,
+        );
       }
       default:
         break;

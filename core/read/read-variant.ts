@@ -12,7 +12,10 @@ import { mismatch } from './read-scalars.ts';
  * reads the whole value. The variant is no container of its own (the member object is), so a
  * failure here is at the value, or at its discriminant.
  */
-export function variantReader(type: VariantType, compileMember: (member: VariantType['members'][number]) => Reader): Reader {
+export function variantReader(
+  type: VariantType,
+  compileMember: (member: VariantType['members'][number]) => Reader,
+): Reader {
   const { key } = type;
   const inherited = isInheritedKey(key);
   const readers = new Map<unknown, Reader>();
@@ -25,9 +28,8 @@ export function variantReader(type: VariantType, compileMember: (member: Variant
     const read = readers.get(tag);
     if (read !== undefined) return read(v);
     // Whatever errorOnMissingKeys says: without its discriminant no member can read the value.
-    const failure = tag === undefined
-      ? missingKey(key)
-      : new Failure('type_mismatch', `expected ${allowed}, got ${showValue(tag)}`);
+    const failure =
+      tag === undefined ? missingKey(key) : new Failure('type_mismatch', `expected ${allowed}, got ${showValue(tag)}`);
     failure.segments.push(key);
     throw failure;
   };

@@ -40,7 +40,12 @@ export function readersFor(type: Type, options: ResolvedReadOptions, source: Tre
  * numbers, bigints, bytes, timestamps) against `type` and returns the clean value, or throws
  * `ReadError` listing every error.
  */
-export function readTree<T extends Type>(type: T, tree: unknown, options: ReadOptions | undefined, source: TreeSource): T['~out'] {
+export function readTree<T extends Type>(
+  type: T,
+  tree: unknown,
+  options: ReadOptions | undefined,
+  source: TreeSource,
+): T['~out'] {
   const { read } = readersFor(type, resolveReadOptions(options), source);
   try {
     return read(tree) as T['~out'];
@@ -58,7 +63,11 @@ export type PartReader<T> = (part: unknown, exactPart: (() => unknown) | undefin
  * JSON number whose digits `JSON.parse` may have lost, `exactPart()` gives the same part from the
  * exact parser, and that is read instead. Throws `ReadError`.
  */
-export function partReader<T extends Type>(type: T, options: ReadOptions | undefined, source: TreeSource): PartReader<T['~out']> {
+export function partReader<T extends Type>(
+  type: T,
+  options: ReadOptions | undefined,
+  source: TreeSource,
+): PartReader<T['~out']> {
   const readers = readersFor(type, resolveReadOptions(options), source);
   return (part, exactPart) => {
     try {

@@ -16,8 +16,15 @@ import { isLeftOutWhenUndefined, isRequiredKey } from './required.ts';
  * token, not a timestamp.
  */
 export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array) && !(v instanceof RawNumber) &&
-    !(v instanceof WireTimestamp) && !(v instanceof Date);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    !(v instanceof Uint8Array) &&
+    !(v instanceof RawNumber) &&
+    !(v instanceof WireTimestamp) &&
+    !(v instanceof Date)
+  );
 }
 
 /**

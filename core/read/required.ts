@@ -94,17 +94,49 @@ const kindDefaultBreaks: Visitor<boolean, [seen: Set<Type>]> = {
   object: (d, seen) => Object.values(d.fields).some((f) => !isLeftOutWhenUndefined(f) && breaksAt(f, seen)),
   variant: (d, seen) => breaksAt(d.members[0]!, seen),
   lazy: (d, seen) => breaksAt(d.target, seen),
-  bool: no, bytes: no, timestamp: no, unknown: no, void: no, literal: no, enum: no, optional: no, nullable: no,
+  bool: no,
+  bytes: no,
+  timestamp: no,
+  unknown: no,
+  void: no,
+  literal: no,
+  enum: no,
+  optional: no,
+  nullable: no,
 };
 
 /** Whether a value fails the constraints of the descriptor itself. */
 const valueBreaks: Visitor<boolean, [value: unknown]> = {
-  string: (d, value) => d.constraints !== undefined && typeof value === 'string' && stringRule(d.constraints).failure(value) !== undefined,
-  int: (d, value) => d.constraints !== undefined && typeof value === 'number' && numberRule(d.constraints).failure(value) !== undefined,
-  float: (d, value) => d.constraints !== undefined && typeof value === 'number' && numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(value) : value) !== undefined,
-  bigint: (d, value) => d.constraints !== undefined && (typeof value === 'bigint' || typeof value === 'number') && numberRule(d.constraints).failure(BigInt(value)) !== undefined,
-  array: (d, value) => d.constraints !== undefined && Array.isArray(value) && arrayRule(d.constraints).failure(value.length) !== undefined,
-  map: (d, value) => d.constraints !== undefined && typeof value === 'object' && value !== null && mapRule(d.constraints).failure(Object.keys(value).length) !== undefined,
-  bool: no, bytes: no, timestamp: no, unknown: no, void: no, literal: no, enum: no,
-  tuple: no, object: no, variant: no, lazy: no, optional: no, nullable: no,
+  string: (d, value) =>
+    d.constraints !== undefined && typeof value === 'string' && stringRule(d.constraints).failure(value) !== undefined,
+  int: (d, value) =>
+    d.constraints !== undefined && typeof value === 'number' && numberRule(d.constraints).failure(value) !== undefined,
+  float: (d, value) =>
+    d.constraints !== undefined &&
+    typeof value === 'number' &&
+    numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(value) : value) !== undefined,
+  bigint: (d, value) =>
+    d.constraints !== undefined &&
+    (typeof value === 'bigint' || typeof value === 'number') &&
+    numberRule(d.constraints).failure(BigInt(value)) !== undefined,
+  array: (d, value) =>
+    d.constraints !== undefined && Array.isArray(value) && arrayRule(d.constraints).failure(value.length) !== undefined,
+  map: (d, value) =>
+    d.constraints !== undefined &&
+    typeof value === 'object' &&
+    value !== null &&
+    mapRule(d.constraints).failure(Object.keys(value).length) !== undefined,
+  bool: no,
+  bytes: no,
+  timestamp: no,
+  unknown: no,
+  void: no,
+  literal: no,
+  enum: no,
+  tuple: no,
+  object: no,
+  variant: no,
+  lazy: no,
+  optional: no,
+  nullable: no,
 };

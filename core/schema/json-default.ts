@@ -29,8 +29,11 @@ function asJson(type: Type, value: unknown, binary: boolean, depth: number): unk
 
 /** Each form's value as JSON data, or {@link NO_JSON}. */
 const AS_JSON: Visitor<unknown, [value: unknown, binary: boolean, depth: number]> = {
-  string: (d, value) => (SCALAR_RULES.string.is(value) && (d.constraints === undefined || stringRule(d.constraints).failure(value as string) === undefined)
-    ? value : NO_JSON),
+  string: (d, value) =>
+    SCALAR_RULES.string.is(value) &&
+    (d.constraints === undefined || stringRule(d.constraints).failure(value as string) === undefined)
+      ? value
+      : NO_JSON,
   bool: (_, value) => (typeof value === 'boolean' ? value : NO_JSON),
   int: (d, value) => smallNumber(d, value),
   float: (d, value) => smallNumber(d, value),
@@ -41,12 +44,14 @@ const AS_JSON: Visitor<unknown, [value: unknown, binary: boolean, depth: number]
     return !binary && d.json === 'string' ? String(b) : exactNumber(b);
   },
   bytes: (_, value, binary) => (value instanceof Uint8Array && !binary ? encodeBase64(value) : NO_JSON),
-  timestamp: (_, value, binary) => (TIMESTAMP.is(value) && !binary ? TIMESTAMP.toText((value as Date).getTime()) ?? NO_JSON : NO_JSON),
+  timestamp: (_, value, binary) =>
+    TIMESTAMP.is(value) && !binary ? (TIMESTAMP.toText((value as Date).getTime()) ?? NO_JSON) : NO_JSON,
   unknown: (_, value, binary, depth) => (value === undefined ? NO_JSON : anyJson(value, binary, depth)),
   void: () => null,
   literal: (d, value) => (value === d.value ? value : NO_JSON),
   enum: (d, value) => (d.values.includes(value as never) ? value : NO_JSON),
-  optional: (d, value, binary, depth) => (value === undefined ? NO_JSON : value === null ? null : asJson(d.inner, value, binary, depth)),
+  optional: (d, value, binary, depth) =>
+    value === undefined ? NO_JSON : value === null ? null : asJson(d.inner, value, binary, depth),
   nullable: (d, value, binary, depth) => (value === null ? null : asJson(d.inner, value, binary, depth)),
   lazy: (d, value, binary, depth) => asJson(d.target, value, binary, depth),
   array: (d, value, binary, depth) => {
@@ -54,9 +59,10 @@ const AS_JSON: Visitor<unknown, [value: unknown, binary: boolean, depth: number]
     if (d.constraints !== undefined && arrayRule(d.constraints).failure(value.length) !== undefined) return NO_JSON;
     return all(value.map((v) => element(d.element, v, binary, depth + 1)));
   },
-  tuple: (d, value, binary, depth) => (Array.isArray(value) && value.length === d.elements.length && depth < DEFAULT_MAX_DEPTH
-    ? all(d.elements.map((e, i) => element(e, value[i], binary, depth + 1)))
-    : NO_JSON),
+  tuple: (d, value, binary, depth) =>
+    Array.isArray(value) && value.length === d.elements.length && depth < DEFAULT_MAX_DEPTH
+      ? all(d.elements.map((e, i) => element(e, value[i], binary, depth + 1)))
+      : NO_JSON,
   map: (d, value, binary, depth) => {
     if (!isRecord(value) || depth >= DEFAULT_MAX_DEPTH) return NO_JSON;
     const out: Record<string, unknown> = {};
@@ -106,7 +112,10 @@ const AS_JSON: Visitor<unknown, [value: unknown, binary: boolean, depth: number]
 function smallNumber(d: IntType | FloatType, value: unknown): unknown {
   if (!SCALAR_RULES[d.kind].is(value)) return NO_JSON;
   const n = value as number;
-  return d.constraints === undefined || numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(n) : n) === undefined ? n : NO_JSON;
+  return d.constraints === undefined ||
+    numberRule(d.constraints).failure(d.kind === 'f32' ? Math.fround(n) : n) === undefined
+    ? n
+    : NO_JSON;
 }
 
 /** An element of an array or tuple: an absent optional is written as `null`. */
@@ -117,16 +126,22 @@ function element(type: Type, value: unknown, binary: boolean, depth: number): un
 /** A `t.unknown()` value as the JSON writer writes it (bytes and dates as text, in the JSON form only). */
 function anyJson(value: unknown, binary: boolean, depth: number): unknown {
   switch (typeof value) {
-    case 'boolean': return value;
-    case 'number': return Number.isFinite(value) ? value : NO_JSON;
-    case 'string': return value.isWellFormed() ? value : NO_JSON;
-    case 'bigint': return exactNumber(value);
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : NO_JSON;
+    case 'string':
+      return value.isWellFormed() ? value : NO_JSON;
+    case 'bigint':
+      return exactNumber(value);
     case 'object': {
       if (value === null) return null;
       if (depth >= DEFAULT_MAX_DEPTH) return NO_JSON;
       if (value instanceof Uint8Array) return binary ? NO_JSON : encodeBase64(value);
-      if (value instanceof Date) return binary || !TIMESTAMP.is(value) ? NO_JSON : TIMESTAMP.toText(value.getTime()) ?? NO_JSON;
-      if (Array.isArray(value)) return all(value.map((v) => (v === undefined ? NO_JSON : anyJson(v, binary, depth + 1))));
+      if (value instanceof Date)
+        return binary || !TIMESTAMP.is(value) ? NO_JSON : (TIMESTAMP.toText(value.getTime()) ?? NO_JSON);
+      if (Array.isArray(value))
+        return all(value.map((v) => (v === undefined ? NO_JSON : anyJson(v, binary, depth + 1))));
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(value)) {
         const v = (value as Record<string, unknown>)[key];
@@ -137,7 +152,8 @@ function anyJson(value: unknown, binary: boolean, depth: number): unknown {
       }
       return out;
     }
-    default: return NO_JSON;
+    default:
+      return NO_JSON;
   }
 }
 

@@ -38,7 +38,11 @@ export function bigIntRange(kind: BigIntKind, c: NumberConstraints<bigint> | und
 }
 
 /** `minimum` and `maximum` (doubles) of the integers `low..high`, rounded as `rounding` says. */
-export function bigIntBounds(low: bigint, high: bigint, rounding: BigIntRounding): { minimum: number; maximum: number } {
+export function bigIntBounds(
+  low: bigint,
+  high: bigint,
+  rounding: BigIntRounding,
+): { minimum: number; maximum: number } {
   return rounding === 'nearest'
     ? { minimum: Number(low), maximum: Number(high) }
     : { minimum: doubleAtLeast(low), maximum: doubleAtMost(high) };

@@ -11,8 +11,16 @@ import type { JsonSchema, SchemaTarget } from './schema-target.ts';
 
 /** `format` of each number kind, from the OpenAPI format registry. */
 const FORMATS = {
-  i8: 'int8', i16: 'int16', i32: 'int32', u8: 'uint8', u16: 'uint16', u32: 'uint32',
-  i64: 'int64', u64: 'uint64', f32: 'float', f64: 'double',
+  i8: 'int8',
+  i16: 'int16',
+  i32: 'int32',
+  u8: 'uint8',
+  u16: 'uint16',
+  u32: 'uint32',
+  i64: 'int64',
+  u64: 'uint64',
+  f32: 'float',
+  f64: 'double',
 } as const;
 
 /** `i8` … `u32`, `f32`, `f64`: `type` and bounds (see `numberSchema`), with `format` after `type` when the target writes formats. */

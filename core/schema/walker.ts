@@ -13,9 +13,10 @@ import { WIRE_KEYWORD, type JsonSchema, type SchemaTarget } from './schema-targe
  * What a descriptor that holds itself with no named object in the cycle is told, by every schema
  * writer: a schema can only repeat itself through a reference, and only named objects have one.
  */
-export const UNNAMED_CYCLE = 'the descriptor holds itself; a recursive object must be named: it refers to itself through t.lazy '
-  + "(or a fields object it is in) with no named object in the cycle; give the recursive object a name (t.object(fields, { name: 'Tree' })), "
-  + 'which is written once and refers to itself with $ref';
+export const UNNAMED_CYCLE =
+  'the descriptor holds itself; a recursive object must be named: it refers to itself through t.lazy ' +
+  "(or a fields object it is in) with no named object in the cycle; give the recursive object a name (t.object(fields, { name: 'Tree' })), " +
+  'which is written once and refers to itself with $ref';
 
 /**
  * The one walk from a descriptor to its schema, for any {@link SchemaTarget}: each form's schema is
@@ -92,7 +93,10 @@ export class SchemaWalker {
     const required: string[] = [];
     for (const [key, field] of Object.entries(type.fields)) {
       properties[key] = this.schema(field, at.to({ key }));
-      const isRequired = direction === 'read' ? isRequiredKey(type, key, options.errorOnMissingKeys) : absentMember(field).mode !== 'skip';
+      const isRequired =
+        direction === 'read'
+          ? isRequiredKey(type, key, options.errorOnMissingKeys)
+          : absentMember(field).mode !== 'skip';
       if (isRequired) required.push(key);
     }
     const s: JsonSchema = { type: 'object', properties };
@@ -106,15 +110,22 @@ export class SchemaWalker {
 /** The schema of each form, without `description` and `default` (which `SchemaWalker.schema` adds). */
 const FORMS: Visitor<JsonSchema, [walker: SchemaWalker, at: SchemaPath]> = {
   // The scalar kinds' own schemas are stated with their other rules, in core/kinds.
-  string: (d) => (d.constraints === undefined ? SCALAR_RULES.string.schema() : { type: 'string', ...stringRule(d.constraints).schema() }),
+  string: (d) =>
+    d.constraints === undefined
+      ? SCALAR_RULES.string.schema()
+      : { type: 'string', ...stringRule(d.constraints).schema() },
   bool: () => SCALAR_RULES.bool.schema(),
   int: (d, w) => smallNumberSchema(d, w.target),
   float: (d, w) => smallNumberSchema(d, w.target),
   bigint: (d, w) => bigIntSchema(d, w.target),
-  bytes: (_, w) => (w.target.form === 'json' ? SCALAR_RULES.bytes.schema() : { type: 'string', contentMediaType: 'application/octet-stream' }),
+  bytes: (_, w) =>
+    w.target.form === 'json'
+      ? SCALAR_RULES.bytes.schema()
+      : { type: 'string', contentMediaType: 'application/octet-stream' },
   // MessagePack and CBOR carry a timestamp natively; the schema states the instant as the RFC 3339
   // text JSON carries, and `x-wire` says what the wire holds.
-  timestamp: (_, w) => (w.target.form === 'json' ? TIMESTAMP.schema() : { ...TIMESTAMP.schema(), [WIRE_KEYWORD]: 'timestamp' }),
+  timestamp: (_, w) =>
+    w.target.form === 'json' ? TIMESTAMP.schema() : { ...TIMESTAMP.schema(), [WIRE_KEYWORD]: 'timestamp' },
   unknown: () => ({}),
   void: () => ({ type: 'null' }),
   // Their values are JSON scalars: t.literal() and t.enum() refuse others when they are made.
@@ -125,21 +136,31 @@ const FORMS: Visitor<JsonSchema, [walker: SchemaWalker, at: SchemaPath]> = {
   optional: (d, w, at) => ({ anyOf: [w.schema(d.inner, at), { type: 'null' }] }),
   nullable: (d, w, at) => ({ anyOf: [w.schema(d.inner, at), { type: 'null' }] }),
   lazy: (d, w, at) => w.schema(d.target, at),
-  array: (d, w, at) => w.within(d, at, () => {
-    const s: JsonSchema = { type: 'array', items: w.schema(d.element, at.to('items')) };
-    return d.constraints === undefined ? s : { ...s, ...arrayRule(d.constraints).schema() };
-  }),
-  map: (d, w, at) => w.within(d, at, () => {
-    const s: JsonSchema = { type: 'object', additionalProperties: w.schema(d.values, at.to('values')) };
-    return d.constraints === undefined ? s : { ...s, ...mapRule(d.constraints).schema() };
-  }),
-  tuple: (d, w, at) => w.within(d, at, () => {
-    const n = d.elements.length;
-    // `prefixItems` must hold one schema at least: the empty tuple is the array of no items.
-    if (n === 0) return { type: 'array', items: false, minItems: 0, maxItems: 0 };
-    return { type: 'array', prefixItems: d.elements.map((e, index) => w.schema(e, at.to({ index }))), items: false, minItems: n, maxItems: n };
-  }),
-  object: (d, w, at) => (d.name === undefined ? w.within(d, at, () => w.object(d, at)) : w.named(d as ObjectType & { name: string }, at)),
+  array: (d, w, at) =>
+    w.within(d, at, () => {
+      const s: JsonSchema = { type: 'array', items: w.schema(d.element, at.to('items')) };
+      return d.constraints === undefined ? s : { ...s, ...arrayRule(d.constraints).schema() };
+    }),
+  map: (d, w, at) =>
+    w.within(d, at, () => {
+      const s: JsonSchema = { type: 'object', additionalProperties: w.schema(d.values, at.to('values')) };
+      return d.constraints === undefined ? s : { ...s, ...mapRule(d.constraints).schema() };
+    }),
+  tuple: (d, w, at) =>
+    w.within(d, at, () => {
+      const n = d.elements.length;
+      // `prefixItems` must hold one schema at least: the empty tuple is the array of no items.
+      if (n === 0) return { type: 'array', items: false, minItems: 0, maxItems: 0 };
+      return {
+        type: 'array',
+        prefixItems: d.elements.map((e, index) => w.schema(e, at.to({ index }))),
+        items: false,
+        minItems: n,
+        maxItems: n,
+      };
+    }),
+  object: (d, w, at) =>
+    d.name === undefined ? w.within(d, at, () => w.object(d, at)) : w.named(d as ObjectType & { name: string }, at),
   // Exactly one member matches: the one whose discriminant `const` the value has. With a target's
   // `mapping`, a `discriminator` when every member is a named object with a text discriminant.
   variant: (d, w, at) => {
@@ -147,8 +168,15 @@ const FORMS: Visitor<JsonSchema, [walker: SchemaWalker, at: SchemaPath]> = {
     const s: JsonSchema = { type: 'object', required: [d.key], oneOf: members };
     const { mapping } = w.target;
     const values = d.values;
-    if (mapping !== undefined && d.members.every((m) => m.name !== undefined) && values.every((v) => typeof v === 'string')) {
-      s.discriminator = { propertyName: d.key, mapping: mapping(members.map((m, i) => [values[i] as string, m] as const)) };
+    if (
+      mapping !== undefined &&
+      d.members.every((m) => m.name !== undefined) &&
+      values.every((v) => typeof v === 'string')
+    ) {
+      s.discriminator = {
+        propertyName: d.key,
+        mapping: mapping(members.map((m, i) => [values[i] as string, m] as const)),
+      };
     }
     return s;
   },

@@ -35,7 +35,8 @@ export function decodeBase64(text: string): Uint8Array | undefined {
   let o = 0;
   for (let i = 0; i < text.length; i += 4) {
     const last = i + 4 === text.length;
-    const a = sextet(text, i), b = sextet(text, i + 1);
+    const a = sextet(text, i),
+      b = sextet(text, i + 1);
     const c = last && padding === 2 ? 0 : sextet(text, i + 2);
     const d = last && padding >= 1 ? 0 : sextet(text, i + 3);
     if ((a | b | c | d) < 0) return undefined;

@@ -30,7 +30,9 @@ export function absentMember(field: Type): AbsentMember {
  */
 export function memberLoadCode(key: string, x: string, absent: AbsentMember, ref: (value: unknown) => string): string {
   const load = memberCode('v', key, ref);
-  return absent.mode === 'default' ? `let ${x} = ${load}; if (${x} === undefined) ${x} = ${ref(absent.value)};` : `const ${x} = ${load};`;
+  return absent.mode === 'default'
+    ? `let ${x} = ${load}; if (${x} === undefined) ${x} = ${ref(absent.value)};`
+    : `const ${x} = ${load};`;
 }
 
 /**
@@ -55,8 +57,18 @@ const yes = () => true;
 
 /** Whether a descriptor holds a `t.lazy` or a `t.unknown`, its own lazy nodes answering for their targets. */
 const holdsDepthBound: Visitor<boolean> = {
-  string: no, bool: no, int: no, bigint: no, float: no, bytes: no, timestamp: no, void: no, literal: no, enum: no,
-  lazy: yes, unknown: yes,
+  string: no,
+  bool: no,
+  int: no,
+  bigint: no,
+  float: no,
+  bytes: no,
+  timestamp: no,
+  void: no,
+  literal: no,
+  enum: no,
+  lazy: yes,
+  unknown: yes,
   optional: (d) => dependsOnDepth(d.inner),
   nullable: (d) => dependsOnDepth(d.inner),
   array: (d) => dependsOnDepth(d.element),

@@ -18,7 +18,10 @@ export const MAX_WRITE_ITEMS = 2 ** 28;
 
 /** The failure of an array longer than `MAX_WRITE_ITEMS`. */
 export function tooManyItems(length: number): Failure {
-  return new Failure('limit_exceeded', `cannot write an array of ${length} elements: writers write ${MAX_WRITE_ITEMS} at most`);
+  return new Failure(
+    'limit_exceeded',
+    `cannot write an array of ${length} elements: writers write ${MAX_WRITE_ITEMS} at most`,
+  );
 }
 
 /** The failure of a hole, at its index (the container adds the index to the path). */
@@ -41,8 +44,15 @@ export function takesUndefined(type: Type): boolean {
  * elements at most and within the `count` constraint (`minItems`, `maxItems`), leaving its length
  * in `n`; the closure writer then gives the failure. `ref` names the constants it uses.
  */
-export function arrayCheckCode(count: ConstraintRule<number> | undefined, bail: string, ref: (value: unknown) => string): string {
-  const length = count === undefined ? '' : `
+export function arrayCheckCode(
+  count: ConstraintRule<number> | undefined,
+  bail: string,
+  ref: (value: unknown) => string,
+): string {
+  const length =
+    count === undefined
+      ? ''
+      : `
   if (!(${count.passCode('n', ref)})) ${bail}();`;
   return `if (!Array.isArray(v)) ${bail}();
   const n = v.length;

@@ -20,7 +20,11 @@ export function bigIntCheckerOf(d: BigIntType): (v: unknown) => bigint {
 
 /** `f32` bounds hold for the value as read back: rounded to float32. */
 export function floatCheckerOf(d: FloatType): (v: unknown) => number {
-  return constrained(floatChecker(d.kind), d.constraints && numberRule(d.constraints), d.kind === 'f32' ? Math.fround : same);
+  return constrained(
+    floatChecker(d.kind),
+    d.constraints && numberRule(d.constraints),
+    d.kind === 'f32' ? Math.fround : same,
+  );
 }
 
 /** An array's length against `minItems`/`maxItems`, checked before any element is written. */

@@ -51,7 +51,10 @@ export function floatChecker(kind: FloatKind): (v: unknown) => number {
 }
 
 export function checkString(v: unknown): string {
-  if (!STRING.is(v)) throw typeof v === 'string' ? new Failure('type_mismatch', `cannot write ${loneSurrogate(v)}: it is not Unicode text`) : wrongType(STRING.expected, v);
+  if (!STRING.is(v))
+    throw typeof v === 'string'
+      ? new Failure('type_mismatch', `cannot write ${loneSurrogate(v)}: it is not Unicode text`)
+      : wrongType(STRING.expected, v);
   return v as string;
 }
 
@@ -115,7 +118,9 @@ export function missingMember(key: string): Failure {
 /** Checks that a value is a valid `Date` (an Invalid Date is no timestamp). */
 export function checkTimestamp(v: unknown): Date {
   if (TIMESTAMP.is(v)) return v as Date;
-  throw v instanceof Date ? new Failure('type_mismatch', `cannot write an Invalid Date as ${TIMESTAMP.expected}`) : wrongType(TIMESTAMP.expected, v);
+  throw v instanceof Date
+    ? new Failure('type_mismatch', `cannot write an Invalid Date as ${TIMESTAMP.expected}`)
+    : wrongType(TIMESTAMP.expected, v);
 }
 
 /** RFC 3339 text of a valid `Date`, or the `out_of_range` failure of one outside years 0000-9999. */
@@ -130,7 +135,11 @@ export function timestampText(date: Date): string {
  * constraint rule (on `measure(value)`: the value, its rounding to float32, a length), which
  * fails as reading fails. Without constraints the checker is returned as it is.
  */
-export function constrained<V, M>(check: (v: unknown) => V, rule: ConstraintRule<M> | undefined, measure: (v: V) => M): (v: unknown) => V {
+export function constrained<V, M>(
+  check: (v: unknown) => V,
+  rule: ConstraintRule<M> | undefined,
+  measure: (v: V) => M,
+): (v: unknown) => V {
   if (rule === undefined) return check;
   return (v) => {
     const x = check(v);
@@ -156,7 +165,12 @@ export function tooDeep(maxDepth: number): Failure {
  * (`bounded`) and deeper than `maxDepth`, one that fails with `limit_exceeded`. Elsewhere the
  * descriptor bounds the depth, and the container is written as it is.
  */
-export function containerWriter<W>(maxDepth: number, depth: number, bounded: boolean, make: () => W): W | (() => never) {
+export function containerWriter<W>(
+  maxDepth: number,
+  depth: number,
+  bounded: boolean,
+  make: () => W,
+): W | (() => never) {
   if (!bounded || depth <= maxDepth) return make();
   return () => {
     throw tooDeep(maxDepth);

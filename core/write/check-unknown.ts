@@ -11,7 +11,16 @@ import { checkConstraint, checkRecord } from './check-scalars.ts';
 // their failures are stated here once.
 
 /** What a value of `t.unknown()` is written as. */
-export type UnknownForm = 'null' | 'boolean' | 'number' | 'string' | 'bigint' | 'bytes' | 'timestamp' | 'array' | 'object';
+export type UnknownForm =
+  | 'null'
+  | 'boolean'
+  | 'number'
+  | 'string'
+  | 'bigint'
+  | 'bytes'
+  | 'timestamp'
+  | 'array'
+  | 'object';
 
 /**
  * The form of `v`, or the failure of a value `t.unknown()` cannot write: a function, a symbol or
@@ -26,14 +35,17 @@ export function unknownForm(v: unknown): UnknownForm {
     case 'number':
       if (v - v !== 0) throw new Failure('out_of_range', `${v} cannot be written: only finite numbers can`);
       return 'number';
-    case 'boolean': return 'boolean';
-    case 'bigint': return 'bigint';
+    case 'boolean':
+      return 'boolean';
+    case 'bigint':
+      return 'bigint';
     case 'object':
       if (v === null) return 'null';
       if (Array.isArray(v)) return 'array';
       if (v instanceof Uint8Array) return 'bytes';
       if (v instanceof Date) {
-        if (!TIMESTAMP.is(v)) throw new Failure('type_mismatch', `cannot write an Invalid Date as ${TIMESTAMP.expected}`);
+        if (!TIMESTAMP.is(v))
+          throw new Failure('type_mismatch', `cannot write an Invalid Date as ${TIMESTAMP.expected}`);
         return 'timestamp';
       }
       return 'object';
@@ -46,7 +58,8 @@ export function unknownForm(v: unknown): UnknownForm {
 
 /** Whether a string can be written as an object key (Unicode text), else the failure. */
 export function checkKey(key: string): string {
-  if (!STRING.is(key)) throw new Failure('type_mismatch', `cannot write ${loneSurrogate(key)} as a key: it is not Unicode text`);
+  if (!STRING.is(key))
+    throw new Failure('type_mismatch', `cannot write ${loneSurrogate(key)} as a key: it is not Unicode text`);
   return key;
 }
 
@@ -75,7 +88,10 @@ export function definedEntries(o: object): { readonly keys: string[]; readonly v
  * `minProperties`/`maxProperties` (`count`) has them counted, as reading counts them, before any
  * is written.
  */
-export function mapEntries(v: unknown, count: ConstraintRule<number> | undefined): { readonly keys: string[]; readonly values: unknown[] } {
+export function mapEntries(
+  v: unknown,
+  count: ConstraintRule<number> | undefined,
+): { readonly keys: string[]; readonly values: unknown[] } {
   const entries = definedEntries(checkRecord(v, MAP_EXPECTED));
   if (count !== undefined) checkConstraint(count, entries.keys.length);
   return entries;

@@ -70,7 +70,11 @@ async function loggingFetch(request: Request): Promise<Response> {
     const answered = response.headers.get('content-type');
     if (answered !== null && STREAM_TYPE.test(answered)) {
       // Reading a copy of the body here would hold the answer back until the stream ends.
-      addLog(`${call} → ${response.status} ${answered}, a stream (its events are in the live section)`, [asked], !response.ok);
+      addLog(
+        `${call} → ${response.status} ${answered}, a stream (its events are in the live section)`,
+        [asked],
+        !response.ok,
+      );
       return response;
     }
     const received = new Uint8Array(await response.clone().arrayBuffer());
@@ -84,7 +88,11 @@ async function loggingFetch(request: Request): Promise<Response> {
     addLog(headline, [asked, ...sentBytes, ...shown, ...got], !response.ok);
     return response;
   } catch (error) {
-    addLog(`${call} → ${String(error)}`, [asked, 'no answer could be read: a network failure, or refused by CORS'], true);
+    addLog(
+      `${call} → ${String(error)}`,
+      [asked, 'no answer could be read: a network failure, or refused by CORS'],
+      true,
+    );
     throw error;
   }
 }
@@ -239,23 +247,29 @@ $('#search').addEventListener('submit', (event) => {
       search: { query: $<HTMLInputElement>('#search-query').value, limit: integerFrom($('#search-limit')) },
     });
     const more = found.has_more ? ', more left' : '';
-    $('#searched').textContent = `${found.books.length} of ${found.total_count}${more}: ${found.books.map((b) => b.title).join('; ')}`;
+    $('#searched').textContent =
+      `${found.books.length} of ${found.total_count}${more}: ${found.books.map((b) => b.title).join('; ')}`;
   });
 });
 
-$('#edit-load').addEventListener('click', () => void run(async () => {
-  $('#edited').textContent = '';
-  const book = await booksApi().getBook({ id: integerFrom($('#edit-id')) }); // GET /api/books/<id>
-  $<HTMLInputElement>('#edit-title').value = book.title;
-  $<HTMLInputElement>('#edit-author').value = book.author;
-  $('#edited').textContent = `loaded ${describeBook(book)}`;
-}));
+$('#edit-load').addEventListener(
+  'click',
+  () =>
+    void run(async () => {
+      $('#edited').textContent = '';
+      const book = await booksApi().getBook({ id: integerFrom($('#edit-id')) }); // GET /api/books/<id>
+      $<HTMLInputElement>('#edit-title').value = book.title;
+      $<HTMLInputElement>('#edit-author').value = book.author;
+      $('#edited').textContent = `loaded ${describeBook(book)}`;
+    }),
+);
 
 $('#edit').addEventListener('submit', (event) => {
   event.preventDefault();
   void run(async () => {
     $('#edited').textContent = '';
-    const book = await booksApi().updateBook({ // PUT /api/books/<id>, the body { update }
+    const book = await booksApi().updateBook({
+      // PUT /api/books/<id>, the body { update }
       id: integerFrom($('#edit-id')),
       update: { title: $<HTMLInputElement>('#edit-title').value, author: $<HTMLInputElement>('#edit-author').value },
     });
@@ -351,9 +365,15 @@ function watchWithEventSource(request: BookEventsRequest, stop: AbortSignal): Pr
       lane.add(item.at, item.bookId, item.text);
     });
     source.addEventListener('end', () => finish(() => lane.ended()));
-    source.addEventListener('error', (event) => finish(() => lane.failed(event instanceof MessageEvent
-      ? problemText(JSON.parse(event.data as string) as object)
-      : 'the connection failed (EventSource tells no status)')));
+    source.addEventListener('error', (event) =>
+      finish(() =>
+        lane.failed(
+          event instanceof MessageEvent
+            ? problemText(JSON.parse(event.data as string) as object)
+            : 'the connection failed (EventSource tells no status)',
+        ),
+      ),
+    );
   });
 }
 
@@ -371,15 +391,19 @@ async function watchWithClient(codec: CodecName, request: BookEventsRequest, sto
 }
 
 let watching: AbortController | undefined;
-$('#live-watch').addEventListener('click', () => void run(async () => {
-  watching?.abort();
-  const stop = (watching = new AbortController()).signal;
-  const request = watchRequest();
-  await Promise.all([
-    watchWithEventSource(request, stop),
-    ...(Object.keys(CODECS) as CodecName[]).map((codec) => watchWithClient(codec, request, stop)),
-  ]);
-}));
+$('#live-watch').addEventListener(
+  'click',
+  () =>
+    void run(async () => {
+      watching?.abort();
+      const stop = (watching = new AbortController()).signal;
+      const request = watchRequest();
+      await Promise.all([
+        watchWithEventSource(request, stop),
+        ...(Object.keys(CODECS) as CodecName[]).map((codec) => watchWithClient(codec, request, stop)),
+      ]);
+    }),
+);
 $('#live-stop').addEventListener('click', () => watching?.abort());
 
 /** Both lists, books first: they are public, so they load even when the token is refused. */

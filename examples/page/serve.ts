@@ -81,7 +81,16 @@ export function servePage(server: HttpServer, options: PageOptions = {}): HttpSe
     res.send(pick(page));
   };
   return server
-    .get('/', file('text/html; charset=utf-8', (p) => p.html))
-    .get('/app.js', file('text/javascript; charset=utf-8', (p) => p.js))
-    .get('/app.css', file('text/css; charset=utf-8', (p) => p.css));
+    .get(
+      '/',
+      file('text/html; charset=utf-8', (p) => p.html),
+    )
+    .get(
+      '/app.js',
+      file('text/javascript; charset=utf-8', (p) => p.js),
+    )
+    .get(
+      '/app.css',
+      file('text/css; charset=utf-8', (p) => p.css),
+    );
 }

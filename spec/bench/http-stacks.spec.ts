@@ -21,11 +21,15 @@ describe('bench/http: each server process loads its own stack alone', function (
       expect(stackViolations(kind, bundle.inputs, bundle.externals, BUILTINS)).to.deep.equal([]);
       const stack = SERVER_KINDS[kind].stack;
       if (stack !== 'lacquer') {
-        expect(bundle.inputs.filter((i) => i !== '<stdin>' && !i.startsWith('bench/http/')), 'no lacquer source').to.deep.equal([]);
+        expect(
+          bundle.inputs.filter((i) => i !== '<stdin>' && !i.startsWith('bench/http/')),
+          'no lacquer source',
+        ).to.deep.equal([]);
         expect(bundle.inputs).to.not.include('bench/http/data.ts');
       }
       if (stack !== 'fastify') expect(bundle.externals).to.not.include('fastify');
-      if (kind !== 'lacquer+otel') expect(bundle.externals.filter((e) => e.startsWith('@opentelemetry/'))).to.deep.equal([]);
+      if (kind !== 'lacquer+otel')
+        expect(bundle.externals.filter((e) => e.startsWith('@opentelemetry/'))).to.deep.equal([]);
     });
   }
 
@@ -35,25 +39,57 @@ describe('bench/http: each server process loads its own stack alone', function (
     const lacquer = await buildServer('lacquer');
     expect(packagesOf(lacquer.externals)).to.deep.equal([]);
     expect(lacquer.inputs).to.include('bench/http/servers/lacquer.ts').and.include('index.ts');
-    expect(lacquer.inputs.filter((i) => i.startsWith('bench/http/servers/'))).to.deep.equal(['bench/http/servers/lacquer.ts']);
+    expect(lacquer.inputs.filter((i) => i.startsWith('bench/http/servers/'))).to.deep.equal([
+      'bench/http/servers/lacquer.ts',
+    ]);
     expect(packagesOf((await buildServer('lacquer+otel')).externals)).to.include('@opentelemetry/sdk-trace-base');
   });
 
   it('names what a bundle would load of another contender', () => {
     const shared = ['<stdin>', 'bench/http/child.ts', 'bench/http/plain.ts', 'bench/http/servers/types.ts'];
-    expect(stackViolations('fastify', [...shared, 'bench/http/servers/fastify.ts', 'bench/http/data.ts', 'codecs/json/index.ts'], ['fastify', 'node:http'], BUILTINS))
-      .to.have.length(2).and.satisfy((lines: string[]) => lines[0]!.startsWith('bench/http/data.ts') && lines[1]!.startsWith('codecs/json/index.ts'));
-    expect(stackViolations('fastify', [...shared, 'bench/http/servers/fastify.ts'], ['fastify', 'fastify/lib/x.js', 'ajv', 'http'], BUILTINS))
-      .to.deep.equal(['package ajv: not in fastify\'s stack (fastify)']);
-    expect(stackViolations('node:http', [...shared, 'bench/http/servers/node-http.ts'], ['node:http'], BUILTINS)).to.deep.equal([]);
-    expect(stackViolations('lacquer', [...shared, 'index.ts', 'bench/http/servers/lacquer.ts', 'bench/http/servers/fastify.ts'], ['fastify', '@opentelemetry/api'], BUILTINS))
-      .to.deep.equal([
-        'bench/http/servers/fastify.ts: another server\'s module',
-        'package fastify: not in lacquer\'s stack (no package)',
-        'package @opentelemetry/api: not in lacquer\'s stack (no package)',
-      ]);
-    expect(stackViolations('lacquer+otel', ['../other/bench/http/servers/lacquer-otel.ts', '../other/bench/http/servers/lacquer.ts', '../other/index.ts'], ['@opentelemetry/sdk-trace-base'], BUILTINS))
-      .to.deep.equal([]);
+    expect(
+      stackViolations(
+        'fastify',
+        [...shared, 'bench/http/servers/fastify.ts', 'bench/http/data.ts', 'codecs/json/index.ts'],
+        ['fastify', 'node:http'],
+        BUILTINS,
+      ),
+    )
+      .to.have.length(2)
+      .and.satisfy(
+        (lines: string[]) => lines[0]!.startsWith('bench/http/data.ts') && lines[1]!.startsWith('codecs/json/index.ts'),
+      );
+    expect(
+      stackViolations(
+        'fastify',
+        [...shared, 'bench/http/servers/fastify.ts'],
+        ['fastify', 'fastify/lib/x.js', 'ajv', 'http'],
+        BUILTINS,
+      ),
+    ).to.deep.equal(["package ajv: not in fastify's stack (fastify)"]);
+    expect(
+      stackViolations('node:http', [...shared, 'bench/http/servers/node-http.ts'], ['node:http'], BUILTINS),
+    ).to.deep.equal([]);
+    expect(
+      stackViolations(
+        'lacquer',
+        [...shared, 'index.ts', 'bench/http/servers/lacquer.ts', 'bench/http/servers/fastify.ts'],
+        ['fastify', '@opentelemetry/api'],
+        BUILTINS,
+      ),
+    ).to.deep.equal([
+      "bench/http/servers/fastify.ts: another server's module",
+      "package fastify: not in lacquer's stack (no package)",
+      "package @opentelemetry/api: not in lacquer's stack (no package)",
+    ]);
+    expect(
+      stackViolations(
+        'lacquer+otel',
+        ['../other/bench/http/servers/lacquer-otel.ts', '../other/bench/http/servers/lacquer.ts', '../other/index.ts'],
+        ['@opentelemetry/sdk-trace-base'],
+        BUILTINS,
+      ),
+    ).to.deep.equal([]);
   });
 
   it('runs a server on the Node binary it is given, and says which', async () => {
@@ -76,8 +112,15 @@ describe('bench/http: each server process loads its own stack alone', function (
 });
 
 describe('bench/http: control pair and rounds', () => {
-  const round = (requestsPerSec: number, startMs = 0, finishMs = 1000): RoundSample =>
-    ({ requestsPerSec, p50Ms: 1, p99Ms: 2, cpuMicrosPerRequest: 10, bytesPerRequest: 100, startMs, finishMs });
+  const round = (requestsPerSec: number, startMs = 0, finishMs = 1000): RoundSample => ({
+    requestsPerSec,
+    p50Ms: 1,
+    p99Ms: 2,
+    cpuMicrosPerRequest: 10,
+    bytesPerRequest: 100,
+    startMs,
+    finishMs,
+  });
   const measured = (...rounds: RoundSample[]): Measured => ({ ...rounds[0]!, name: 'x', rounds });
 
   it('trusts a control pair within 1.00 ± 0.03 and says plainly when it is outside', () => {
@@ -93,13 +136,21 @@ describe('bench/http: control pair and rounds', () => {
   });
 
   it('alternates the order of the targets from round to round', () => {
-    expect([0, 1, 2, 3].map((r) => roundOrder(3, r))).to.deep.equal([[0, 1, 2], [2, 1, 0], [0, 1, 2], [2, 1, 0]]);
+    expect([0, 1, 2, 3].map((r) => roundOrder(3, r))).to.deep.equal([
+      [0, 1, 2],
+      [2, 1, 0],
+      [0, 1, 2],
+      [2, 1, 0],
+    ]);
   });
 
   it('tells how much of each round the load runs shared', () => {
     expect(sharedWindow([measured(round(1, 0, 1000)), measured(round(1, 0, 1000))])).to.equal(1);
     // Round 2: the runs overlap from 100 to 1000, over a span from 0 to 1100.
-    const shared = sharedWindow([measured(round(1, 0, 1000), round(1, 0, 1000)), measured(round(1, 0, 1000), round(1, 100, 1100))]);
+    const shared = sharedWindow([
+      measured(round(1, 0, 1000), round(1, 0, 1000)),
+      measured(round(1, 0, 1000), round(1, 100, 1100)),
+    ]);
     expect(shared).to.be.closeTo(900 / 1100, 1e-9);
   });
 });

@@ -38,7 +38,9 @@ describe('bench/cluster', () => {
 
 describe('bench/compression', () => {
   let server: Awaited<ReturnType<typeof startBooksServer>>;
-  before(async () => { server = await startBooksServer(0); });
+  before(async () => {
+    server = await startBooksServer(0);
+  });
   after(() => server.close());
 
   for (const codec of CODECS) {
@@ -53,19 +55,32 @@ describe('bench/compression', () => {
 });
 
 describe('bench parts: targets and tables', () => {
-  const round = (requestsPerSec: number) => ({ requestsPerSec, p50Ms: 1, p99Ms: 4, cpuMicrosPerRequest: 30, bytesPerRequest: 500, startMs: 0, finishMs: 1000 });
+  const round = (requestsPerSec: number) => ({
+    requestsPerSec,
+    p50Ms: 1,
+    p99Ms: 4,
+    cpuMicrosPerRequest: 30,
+    bytesPerRequest: 500,
+    startMs: 0,
+    finishMs: 1000,
+  });
   const m = (name: string, ...rps: number[]): Measured => ({ ...round(rps[0]!), name, rounds: rps.map(round) });
   const bun: BunResults = {
     config: { connections: 50, pipelining: 1, rounds: 2, seconds: 1, warmupSeconds: 0.5 },
     bun: '1.4.5',
     peer: 'hono 4',
-    cases: [{ endpoint: 'GET list', results: [m('lacquer fetch handler', 110, 90), m('Hono + zod-validator', 100, 100)] }],
+    cases: [
+      { endpoint: 'GET list', results: [m('lacquer fetch handler', 110, 90), m('Hono + zod-validator', 100, 100)] },
+    ],
     rss: [{ name: 'lacquer fetch handler', rssMB: 50 }],
   };
   const cluster: ClusterResults = {
     config: { connections: 50, pipelining: 1, rounds: 2, seconds: 1, warmupSeconds: 0.5, memoryRequests: 20_000 },
     endpoint: 'GET list',
-    results: [{ ...m('1 worker', 100), workers: 1 }, { ...m('2 workers', 120), workers: 2 }],
+    results: [
+      { ...m('1 worker', 100), workers: 1 },
+      { ...m('2 workers', 120), workers: 2 },
+    ],
     memoryRequests: 20_000,
     memory: [
       { workers: 2, worker: 1, pid: 1, rssAfterWarmupMB: 80, rssAfterMB: 85, growthMB: 5 },
@@ -73,7 +88,7 @@ describe('bench parts: targets and tables', () => {
     ],
   };
 
-  it('checks lacquer against Hono on Bun per endpoint, and each cluster worker\'s RSS growth', () => {
+  it("checks lacquer against Hono on Bun per endpoint, and each cluster worker's RSS growth", () => {
     const checks = checkPartTargets(bun, cluster);
     expect(checks).to.have.length(3);
     expect(checks[0]).to.include({ group: 'Bun req/s', value: 1, target: 1, met: true });
@@ -89,10 +104,16 @@ describe('bench parts: targets and tables', () => {
     const compression: CompressionResults = {
       config: bun.config,
       payload: 'BookSearchResponse×1000',
-      cases: [{
-        codec: 'json', identityBytes: 100_000,
-        results: [{ ...m('json identity', 100), coding: 'identity', bodyBytes: 100_000 }, { ...m('json gzip', 50), coding: 'gzip', bodyBytes: 10_000 }],
-      }],
+      cases: [
+        {
+          codec: 'json',
+          identityBytes: 100_000,
+          results: [
+            { ...m('json identity', 100), coding: 'identity', bodyBytes: 100_000 },
+            { ...m('json gzip', 50), coding: 'gzip', bodyBytes: 10_000 },
+          ],
+        },
+      ],
     };
     expect(compressionTable(compression)).to.include('10.0x smaller, req/s 0.50x identity');
   });

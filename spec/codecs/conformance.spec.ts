@@ -14,7 +14,10 @@ function jsonText(tree: unknown): string {
   if (Array.isArray(tree)) return `[${tree.map(jsonText).join(',')}]`;
   if (typeof tree === 'object' && tree !== null) {
     const o = tree as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${jsonText(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${jsonText(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(tree);
 }
@@ -31,7 +34,8 @@ const jsonSeq: Codec = {
     const n = input.length;
     const first = typeof input === 'string' ? input.charCodeAt(0) : input[0];
     const last = typeof input === 'string' ? input.charCodeAt(n - 1) : input[n - 1];
-    if (first !== 0x1e || last !== 0x0a) throw new ReadError('syntax_error', '', 'a JSON text sequence record starts with RS and ends with LF');
+    if (first !== 0x1e || last !== 0x0a)
+      throw new ReadError('syntax_error', '', 'a JSON text sequence record starts with RS and ends with LF');
     return json.decode(type, typeof input === 'string' ? input.slice(1, -1) : input.subarray(1, -1), opts);
   },
 };
@@ -39,7 +43,9 @@ const jsonSeq: Codec = {
 describe('codecs: one conformance suite', () => {
   describe('json', () => codecConformance({ codec: json, raw: jsonText }));
   // The binary inputs come from the generic engines, not from our writers.
-  describe('msgpack', () => codecConformance({ codec: msgpack, raw: (tree) => msgpackEncode(tree, { useBigInt64: true }) }));
+  describe('msgpack', () =>
+    codecConformance({ codec: msgpack, raw: (tree) => msgpackEncode(tree, { useBigInt64: true }) }));
   describe('cbor', () => codecConformance({ codec: cbor, raw: (tree) => cborEncode(tree) }));
-  describe('a user codec (JSON text sequences)', () => codecConformance({ codec: jsonSeq, raw: (tree) => '\x1e' + jsonText(tree) + '\n' }));
+  describe('a user codec (JSON text sequences)', () =>
+    codecConformance({ codec: jsonSeq, raw: (tree) => '\x1e' + jsonText(tree) + '\n' }));
 });

@@ -35,8 +35,16 @@ const SHAPES: readonly (() => { type: Type; value: unknown; text: string })[] = 
   () => ({ type: t.array(t.tuple([])), value: [[], []], text: '[[],[]]' }),
   () => ({ type: t.map(t.tuple([])), value: { k: [] }, text: '{"k":[]}' }),
   () => ({ type: t.optional(t.tuple([])), value: [], text: '[]' }),
-  () => ({ type: t.object({ one: t.tuple([t.object({ x: t.tuple([]) })]) }), value: { one: [{ x: [] }] }, text: '{"one":[{"x":[]}]}' }),
-  () => ({ type: t.variant('kind', [t.object({ kind: t.literal('a'), e: t.tuple([]) })]), value: { kind: 'a', e: [] }, text: '{"kind":"a","e":[]}' }),
+  () => ({
+    type: t.object({ one: t.tuple([t.object({ x: t.tuple([]) })]) }),
+    value: { one: [{ x: [] }] },
+    text: '{"one":[{"x":[]}]}',
+  }),
+  () => ({
+    type: t.variant('kind', [t.object({ kind: t.literal('a'), e: t.tuple([]) })]),
+    value: { kind: 'a', e: [] },
+    text: '{"kind":"a","e":[]}',
+  }),
 ];
 
 describe('codecs: empty and one-member containers', () => {

@@ -26,7 +26,9 @@ describe('codecs: an enum or literal value that is not allowed is named in the e
     describe(codec.name, () => {
       /** Reads `value` (written as anything goes) as `Paint` with one member replaced. */
       const readPaint = (member: Record<string, unknown>) =>
-        thrown(() => codec.decode(Paint, codec.encode(t.unknown(), { colors: ['red'], level: 1, mode: 'fast', ...member })));
+        thrown(() =>
+          codec.decode(Paint, codec.encode(t.unknown(), { colors: ['red'], level: 1, mode: 'fast', ...member })),
+        );
 
       it('reading: a string, quoted', () => {
         const e = readPaint({ colors: ['red', 'blue'] });
@@ -42,8 +44,12 @@ describe('codecs: an enum or literal value that is not allowed is named in the e
 
       it('reading: a number, a boolean, and a value of another kind', () => {
         expect((readPaint({ level: 7 }) as ReadError).message).to.equal('expected one of 1, 2, 3, got 7 at /level');
-        expect((readPaint({ level: true }) as ReadError).message).to.equal('expected one of 1, 2, 3, got true at /level');
-        expect((readPaint({ level: [1] }) as ReadError).message).to.equal('expected one of 1, 2, 3, got an array at /level');
+        expect((readPaint({ level: true }) as ReadError).message).to.equal(
+          'expected one of 1, 2, 3, got true at /level',
+        );
+        expect((readPaint({ level: [1] }) as ReadError).message).to.equal(
+          'expected one of 1, 2, 3, got an array at /level',
+        );
         expect((readPaint({ mode: 'slow' }) as ReadError).message).to.equal('expected "fast", got "slow" at /mode');
       });
 
@@ -52,10 +58,18 @@ describe('codecs: an enum or literal value that is not allowed is named in the e
         const e = write({ colors: ['blue'], level: 1, mode: 'fast' });
         expect(e).to.be.instanceOf(WriteError);
         expect(e.message).to.equal('cannot write "blue" as one of "red", "green" at /colors/0');
-        expect(write({ colors: ['y'.repeat(50)], level: 1, mode: 'fast' }).message).to.equal(`cannot write "${'y'.repeat(40)}"… as one of "red", "green" at /colors/0`);
-        expect(write({ colors: [], level: 9, mode: 'fast' }).message).to.equal('cannot write 9 as one of 1, 2, 3 at /level');
-        expect(write({ colors: [], level: 1, mode: 'slow' }).message).to.equal('cannot write "slow" as "fast" at /mode');
-        expect(write({ colors: [], level: {}, mode: 'fast' }).message).to.equal('cannot write an object as one of 1, 2, 3 at /level');
+        expect(write({ colors: ['y'.repeat(50)], level: 1, mode: 'fast' }).message).to.equal(
+          `cannot write "${'y'.repeat(40)}"… as one of "red", "green" at /colors/0`,
+        );
+        expect(write({ colors: [], level: 9, mode: 'fast' }).message).to.equal(
+          'cannot write 9 as one of 1, 2, 3 at /level',
+        );
+        expect(write({ colors: [], level: 1, mode: 'slow' }).message).to.equal(
+          'cannot write "slow" as "fast" at /mode',
+        );
+        expect(write({ colors: [], level: {}, mode: 'fast' }).message).to.equal(
+          'cannot write an object as one of 1, 2, 3 at /level',
+        );
       });
     });
   }

@@ -46,7 +46,10 @@ function decodeOrReadError(codec: Codec, type: Type, input: Uint8Array | string,
     outcome = { error: e.code };
   }
   const ms = performance.now() - start;
-  if (ms > SLOW_MS) expect.fail(`decoding ${input.length} ${typeof input === 'string' ? 'characters' : 'bytes'} took ${ms.toFixed(0)} ms`);
+  if (ms > SLOW_MS)
+    expect.fail(
+      `decoding ${input.length} ${typeof input === 'string' ? 'characters' : 'bytes'} took ${ms.toFixed(0)} ms`,
+    );
   return outcome;
 }
 
@@ -55,14 +58,21 @@ function mutate(bytes: Uint8Array, edit: number, at: number, byte: number, count
   if (bytes.length === 0) return Uint8Array.of(byte);
   const i = at % bytes.length;
   switch (edit % 4) {
-    case 0: return bytes.subarray(0, i);
+    case 0:
+      return bytes.subarray(0, i);
     case 1: {
       const out = bytes.slice();
       out[i] = byte;
       return out;
     }
-    case 2: return Uint8Array.from([...bytes.subarray(0, i), ...Array.from({ length: count }, () => byte), ...bytes.subarray(i)]);
-    default: return Uint8Array.from([...bytes.subarray(0, i), ...bytes.subarray(i + count)]);
+    case 2:
+      return Uint8Array.from([
+        ...bytes.subarray(0, i),
+        ...Array.from({ length: count }, () => byte),
+        ...bytes.subarray(i),
+      ]);
+    default:
+      return Uint8Array.from([...bytes.subarray(0, i), ...bytes.subarray(i + count)]);
   }
 }
 
@@ -71,12 +81,25 @@ const arbEdit = fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 0, max: 255 }), f
 /** Length headers announcing far more than follows (or exactly the maximum), per format. */
 const HUGE_HEADS: Record<string, readonly number[][]> = {
   msgpack: [
-    [0xdc, 0xff, 0xff], [0xdd, 0xff, 0xff, 0xff, 0xff], [0xde, 0xff, 0xff], [0xdf, 0x7f, 0xff, 0xff, 0xff],
-    [0xc6, 0xff, 0xff, 0xff, 0xff], [0xdb, 0xff, 0xff, 0xff, 0xff], [0xc9, 0xff, 0xff, 0xff, 0xff, 0x01], [0xdd, 0, 0, 0, 3],
+    [0xdc, 0xff, 0xff],
+    [0xdd, 0xff, 0xff, 0xff, 0xff],
+    [0xde, 0xff, 0xff],
+    [0xdf, 0x7f, 0xff, 0xff, 0xff],
+    [0xc6, 0xff, 0xff, 0xff, 0xff],
+    [0xdb, 0xff, 0xff, 0xff, 0xff],
+    [0xc9, 0xff, 0xff, 0xff, 0xff, 0x01],
+    [0xdd, 0, 0, 0, 3],
   ],
   cbor: [
-    [0x9b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], [0x9a, 0xff, 0xff, 0xff, 0xff], [0xbb, 0, 0, 0, 1, 0, 0, 0, 0],
-    [0x5b, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff], [0x7a, 0xff, 0xff, 0xff, 0xff], [0x9f], [0xbf], [0x5f, 0x41], [0xc2, 0x5f],
+    [0x9b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+    [0x9a, 0xff, 0xff, 0xff, 0xff],
+    [0xbb, 0, 0, 0, 1, 0, 0, 0, 0],
+    [0x5b, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff],
+    [0x7a, 0xff, 0xff, 0xff, 0xff],
+    [0x9f],
+    [0xbf],
+    [0x5f, 0x41],
+    [0xc2, 0x5f],
   ],
 };
 
@@ -136,10 +159,17 @@ for (const { codec, encodeTree } of BINARY) {
 
     it('corrupted length headers', () => {
       fc.assert(
-        fc.property(arbTyped, arbOptions, fc.nat(), fc.nat(), fc.boolean(), ({ type, value }, opts, pick, at, overwrite) => {
-          const bytes = codec.encode(type, value as never) as Uint8Array;
-          decodeOrReadError(codec, type, corruptHeader(codec.name, bytes, pick, at, overwrite), opts);
-        }),
+        fc.property(
+          arbTyped,
+          arbOptions,
+          fc.nat(),
+          fc.nat(),
+          fc.boolean(),
+          ({ type, value }, opts, pick, at, overwrite) => {
+            const bytes = codec.encode(type, value as never) as Uint8Array;
+            decodeOrReadError(codec, type, corruptHeader(codec.name, bytes, pick, at, overwrite), opts);
+          },
+        ),
         { numRuns: 500, seed: 303 },
       );
     });
@@ -147,9 +177,16 @@ for (const { codec, encodeTree } of BINARY) {
     it('deep nesting, closed or cut short', () => {
       const arbType = fc.oneof(arbDescriptor, fc.constant(t.u64()), fc.constant(t.array(t.array(t.u8()))));
       fc.assert(
-        fc.property(arbType, arbOptions, fc.integer({ min: 1, max: 20_000 }), fc.nat(), fc.boolean(), (type, opts, depth, kind, closed) => {
-          decodeOrReadError(codec, type, nested(codec.name, depth, kind, closed), opts);
-        }),
+        fc.property(
+          arbType,
+          arbOptions,
+          fc.integer({ min: 1, max: 20_000 }),
+          fc.nat(),
+          fc.boolean(),
+          (type, opts, depth, kind, closed) => {
+            decodeOrReadError(codec, type, nested(codec.name, depth, kind, closed), opts);
+          },
+        ),
         { numRuns: 300, seed: 404 },
       );
     });
@@ -169,25 +206,55 @@ function mutateText(text: string, edit: number, at: number, c: string, count: nu
   if (text.length === 0) return c;
   const i = at % text.length;
   switch (edit % 4) {
-    case 0: return text.slice(0, i);
-    case 1: return text.slice(0, i) + c + text.slice(i + 1);
-    case 2: return text.slice(0, i) + c.repeat(count) + text.slice(i);
-    default: return text.slice(0, i) + text.slice(i + count);
+    case 0:
+      return text.slice(0, i);
+    case 1:
+      return text.slice(0, i) + c + text.slice(i + 1);
+    case 2:
+      return text.slice(0, i) + c.repeat(count) + text.slice(i);
+    default:
+      return text.slice(0, i) + text.slice(i + count);
   }
 }
 
 const arbJsonChar = fc.oneof(
-  fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', '0', '-', 'e', '.', ' ', 'n', 't', '\u0000', '\ud800', '\udc00'),
+  fc.constantFrom(
+    '{',
+    '}',
+    '[',
+    ']',
+    '"',
+    '\\',
+    ',',
+    ':',
+    '0',
+    '-',
+    'e',
+    '.',
+    ' ',
+    'n',
+    't',
+    '\u0000',
+    '\ud800',
+    '\udc00',
+  ),
   fc.string({ minLength: 1, maxLength: 1 }),
 );
 
 describe('codecs/json: fuzz (seeded, bounded)', () => {
   it('mutated and truncated texts, as strings and as UTF-8 bytes', () => {
     fc.assert(
-      fc.property(arbJsonText(), arbOptions, arbEdit, arbJsonChar, fc.boolean(), ({ type, text }, opts, [edit, at, , count], c, asBytes) => {
-        const mutated = mutateText(text, edit, at, c, count);
-        decodeOrReadError(json, type, asBytes ? new TextEncoder().encode(mutated) : mutated, opts);
-      }),
+      fc.property(
+        arbJsonText(),
+        arbOptions,
+        arbEdit,
+        arbJsonChar,
+        fc.boolean(),
+        ({ type, text }, opts, [edit, at, , count], c, asBytes) => {
+          const mutated = mutateText(text, edit, at, c, count);
+          decodeOrReadError(json, type, asBytes ? new TextEncoder().encode(mutated) : mutated, opts);
+        },
+      ),
       { numRuns: 900, seed: 505 },
     );
   });
@@ -202,14 +269,25 @@ describe('codecs/json: fuzz (seeded, bounded)', () => {
   });
 
   it('deep nesting, closed or cut short', () => {
-    const arbType = fc.oneof(arbDescriptor, fc.constant(t.object({ id: t.u64(), rest: t.array(t.string()) })), fc.constant(t.u64()));
+    const arbType = fc.oneof(
+      arbDescriptor,
+      fc.constant(t.object({ id: t.u64(), rest: t.array(t.string()) })),
+      fc.constant(t.u64()),
+    );
     fc.assert(
-      fc.property(arbType, arbOptions, fc.integer({ min: 1, max: 20_000 }), fc.boolean(), fc.boolean(), (type, opts, depth, objects, closed) => {
-        const open = objects ? '{"id":' : '[';
-        const close = objects ? '}' : ']';
-        const text = open.repeat(depth) + (closed ? '18446744073709551615' + close.repeat(depth) : '');
-        decodeOrReadError(json, type, text, opts);
-      }),
+      fc.property(
+        arbType,
+        arbOptions,
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.boolean(),
+        fc.boolean(),
+        (type, opts, depth, objects, closed) => {
+          const open = objects ? '{"id":' : '[';
+          const close = objects ? '}' : ']';
+          const text = open.repeat(depth) + (closed ? '18446744073709551615' + close.repeat(depth) : '');
+          decodeOrReadError(json, type, text, opts);
+        },
+      ),
       { numRuns: 300, seed: 707 },
     );
   });
@@ -222,14 +300,29 @@ describe('codecs/json: fuzz (seeded, bounded)', () => {
       fc.integer({ min: 0xd800, max: 0xdfff }).map((u) => String.fromCharCode(u)),
       fc.constant('\\ud83d\\ude00'),
     );
-    const arbText = fc.tuple(fc.array(fc.oneof(arbSurrogate, fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 5 }), fc.boolean());
+    const arbText = fc.tuple(
+      fc.array(fc.oneof(arbSurrogate, fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 5 }),
+      fc.boolean(),
+    );
     const types: Type[] = [t.string(), t.object({ a: t.string() }), t.map(t.string()), t.array(t.string()), t.bytes()];
     fc.assert(
       fc.property(arbText, fc.constantFrom(...types.keys()), fc.boolean(), ([parts, inKey], which, asBytes) => {
         const s = `"${parts.join('').replace(/"/g, '')}"`;
         const type = types[which]!;
-        const text = type.kind === 'object' ? `{"a":${s}}` : type.kind === 'map' ? (inKey ? `{${s}:"x"}` : `{"k":${s}}`) : type.kind === 'array' ? `[${s}]` : s;
-        const outcome = decodeOrReadError(json, type, asBytes ? new TextEncoder().encode(text) : text, {}) as { value?: unknown; error?: string };
+        const text =
+          type.kind === 'object'
+            ? `{"a":${s}}`
+            : type.kind === 'map'
+              ? inKey
+                ? `{${s}:"x"}`
+                : `{"k":${s}}`
+              : type.kind === 'array'
+                ? `[${s}]`
+                : s;
+        const outcome = decodeOrReadError(json, type, asBytes ? new TextEncoder().encode(text) : text, {}) as {
+          value?: unknown;
+          error?: string;
+        };
         if ('value' in outcome) expect(onlyUnicodeText(outcome.value), JSON.stringify(text)).to.equal(true);
       }),
       { numRuns: 300, seed: 808 },

@@ -30,10 +30,12 @@ describe('codecs: the maxItems budget on every path', () => {
     });
   }
 
-  it('json: the default limit holds for a descriptor with 64-bit members (the direct reader\'s)', () => {
+  it("json: the default limit holds for a descriptor with 64-bit members (the direct reader's)", () => {
     const text = `[${'[],'.repeat(300_000)}[]]`;
     expect(readErrorOf(() => json.decode(t.array(t.array(t.u64())), text)).code).to.equal('limit_exceeded');
-    expect(readErrorOf(() => json.decode(t.array(t.array(t.u64())), text.replace('[[', '[ ['))).code).to.equal('limit_exceeded');
+    expect(readErrorOf(() => json.decode(t.array(t.array(t.u64())), text.replace('[[', '[ ['))).code).to.equal(
+      'limit_exceeded',
+    );
   });
 
   it('json: byte strings are counted once when the tree is read again (exact numbers, a bail of the generated reader)', () => {

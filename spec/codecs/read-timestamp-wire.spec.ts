@@ -36,7 +36,8 @@ const f64 = (n: number) => {
 
 /** MessagePack's three forms, written by hand. */
 const ts32 = (seconds: number) => `d6 ff ${u32(seconds)}`;
-const ts64 = (seconds: number, nanos: number) => `d7 ff ${u32(nanos * 4 + Math.floor(seconds / 2 ** 32))} ${u32(seconds % 2 ** 32)}`;
+const ts64 = (seconds: number, nanos: number) =>
+  `d7 ff ${u32(nanos * 4 + Math.floor(seconds / 2 ** 32))} ${u32(seconds % 2 ** 32)}`;
 const ts96 = (seconds: bigint, nanos: number) => `c7 0c ff ${u32(nanos)} ${i64(seconds)}`;
 
 const MAX_MS = 8.64e15;
@@ -95,7 +96,14 @@ describe('codecs/msgpack: timestamps (extension -1)', () => {
   });
 
   it('a payload of another length is a syntax_error', () => {
-    for (const item of ['d4 ff 00', 'd5 ff 00 00', `d8 ff ${u32(0)} ${u32(0)} ${u32(0)} ${u32(0)}`, 'c7 00 ff', `c7 05 ff ${u32(0)} 00`, `c7 0b ff ${'00 '.repeat(11)}`]) {
+    for (const item of [
+      'd4 ff 00',
+      'd5 ff 00 00',
+      `d8 ff ${u32(0)} ${u32(0)} ${u32(0)} ${u32(0)}`,
+      'c7 00 ff',
+      `c7 05 ff ${u32(0)} 00`,
+      `c7 0b ff ${'00 '.repeat(11)}`,
+    ]) {
       const e = fails(item);
       expect(e.code, item).to.equal('syntax_error');
       expect(e.message, item).to.match(/timestamp \(extension -1\) holds 4, 8 or 12 bytes/);
@@ -125,7 +133,9 @@ describe('codecs/msgpack: timestamps (extension -1)', () => {
     const e = readErrorOf(() => msgpack.decode(Pair, input, { errorOnUnknownKeys: false }));
     expect([e.code, e.path]).to.deep.equal(['syntax_error', '/junk']);
     // The same entry well formed is dropped, as any unknown member is.
-    expect(msgpack.decode(Pair, bytes(`82 a1 61 01 a4 6a 75 6e 6b ${ts32(1)}`), { errorOnUnknownKeys: false })).to.deep.equal({ a: 1 });
+    expect(
+      msgpack.decode(Pair, bytes(`82 a1 61 01 a4 6a 75 6e 6b ${ts32(1)}`), { errorOnUnknownKeys: false }),
+    ).to.deep.equal({ a: 1 });
   });
 
   it('an instant a Date cannot hold is out_of_range at its path, naming the seconds', () => {
@@ -133,7 +143,14 @@ describe('codecs/msgpack: timestamps (extension -1)', () => {
     expect(reads(ts96(edge, 0))).to.deep.equal(new Date(MAX_MS));
     expect(reads(ts96(-edge, 0))).to.deep.equal(new Date(-MAX_MS));
     expect(reads(ts96(edge, 999_999))).to.deep.equal(new Date(MAX_MS));
-    for (const [seconds, nanos] of [[edge + 1n, 0], [edge, 1_000_000], [-edge - 1n, 999_999_999], [2n ** 62n, 0], [-(2n ** 63n), 0], [2n ** 63n - 1n, 5]] as const) {
+    for (const [seconds, nanos] of [
+      [edge + 1n, 0],
+      [edge, 1_000_000],
+      [-edge - 1n, 999_999_999],
+      [2n ** 62n, 0],
+      [-(2n ** 63n), 0],
+      [2n ** 63n - 1n, 5],
+    ] as const) {
       const e = readErrorOf(() => msgpack.decode(Stamped, inMsgpack(ts96(seconds, nanos))));
       expect([e.code, e.path], String(seconds)).to.deep.equal(['out_of_range', '/at']);
       expect(e.message).to.contain(`${seconds} seconds`);
@@ -142,9 +159,14 @@ describe('codecs/msgpack: timestamps (extension -1)', () => {
   });
 
   it('an out-of-range timestamp in an array is reported at its index, with every other one', () => {
-    const e = readErrorOf(() => msgpack.decode(t.array(t.timestamp()), bytes(`93 ${ts32(1)} ${ts96(2n ** 60n, 0)} ${ts96(-(2n ** 60n), 0)}`)));
+    const e = readErrorOf(() =>
+      msgpack.decode(t.array(t.timestamp()), bytes(`93 ${ts32(1)} ${ts96(2n ** 60n, 0)} ${ts96(-(2n ** 60n), 0)}`)),
+    );
     expect([e.code, e.path]).to.deep.equal(['out_of_range', '/1']);
-    expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([['out_of_range', '/1'], ['out_of_range', '/2']]);
+    expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([
+      ['out_of_range', '/1'],
+      ['out_of_range', '/2'],
+    ]);
   });
 
   it('other extension types stay a type_mismatch', () => {
@@ -169,7 +191,10 @@ describe('codecs/msgpack: timestamps (extension -1)', () => {
   });
 
   it('t.unknown reads a timestamp as a Date, and an out-of-range one as out_of_range', () => {
-    expect(msgpack.decode(t.unknown(), bytes(`92 ${ts32(1)} ${ts96(-1n, 0)}`))).to.deep.equal([new Date(1000), new Date(-1000)]);
+    expect(msgpack.decode(t.unknown(), bytes(`92 ${ts32(1)} ${ts96(-1n, 0)}`))).to.deep.equal([
+      new Date(1000),
+      new Date(-1000),
+    ]);
     const e = readErrorOf(() => msgpack.decode(t.unknown(), bytes(`81 a1 78 ${ts96(2n ** 62n, 0)}`)));
     expect([e.code, e.path]).to.deep.equal(['out_of_range', '/x']);
   });
@@ -211,7 +236,9 @@ describe('codecs/cbor: timestamps (tags 1 and 0)', () => {
   });
 
   it('reads tag 0 over RFC 3339 text, dropping what is finer than a millisecond', () => {
-    expect(reads('c0 74 32 30 31 33 2d 30 33 2d 32 31 54 32 30 3a 30 34 3a 30 30 5a')).to.deep.equal(new Date('2013-03-21T20:04:00Z'));
+    expect(reads('c0 74 32 30 31 33 2d 30 33 2d 32 31 54 32 30 3a 30 34 3a 30 30 5a')).to.deep.equal(
+      new Date('2013-03-21T20:04:00Z'),
+    );
     const text = (s: string) => `c0 ${hex(cbor.encode(t.string(), s))}`;
     expect(reads(text('2024-05-01T12:34:56.123456+02:00'))).to.deep.equal(new Date('2024-05-01T10:34:56.123Z'));
     expect(reads(text('1900-01-01T00:00:00.001Z'))).to.deep.equal(new Date('1900-01-01T00:00:00.001Z'));
@@ -228,16 +255,35 @@ describe('codecs/cbor: timestamps (tags 1 and 0)', () => {
     // Both write seconds as a float64, which holds every millisecond of years -9999 to 9999 (not
     // of all 275760 years a Date reaches).
     fc.assert(
-      fc.property(fc.date({ min: new Date('-009999-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (date) => {
-        expect(cbor.decode(Stamped, cborLibEncode({ at: date }))).to.deep.equal({ at: date });
-        expect(cbor.decode(Stamped, cborX.encode({ at: date }))).to.deep.equal({ at: date });
-      }),
+      fc.property(
+        fc.date({
+          min: new Date('-009999-01-01T00:00:00Z'),
+          max: new Date('9999-12-31T23:59:59.999Z'),
+          noInvalidDate: true,
+        }),
+        (date) => {
+          expect(cbor.decode(Stamped, cborLibEncode({ at: date }))).to.deep.equal({ at: date });
+          expect(cbor.decode(Stamped, cborX.encode({ at: date }))).to.deep.equal({ at: date });
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('tag 1 over anything but a finite number is a syntax_error', () => {
-    for (const item of ['c1 60', 'c1 41 00', 'c1 80', 'c1 a0', 'c1 f6', 'c1 f7', 'c1 f5', 'c1 f9 7e 00', 'c1 f9 7c 00', 'c1 fb 7f f0 00 00 00 00 00 00', 'c1 fa ff 80 00 00']) {
+    for (const item of [
+      'c1 60',
+      'c1 41 00',
+      'c1 80',
+      'c1 a0',
+      'c1 f6',
+      'c1 f7',
+      'c1 f5',
+      'c1 f9 7e 00',
+      'c1 f9 7c 00',
+      'c1 fb 7f f0 00 00 00 00 00 00',
+      'c1 fa ff 80 00 00',
+    ]) {
       const e = fails(item);
       expect(e.code, item).to.equal('syntax_error');
       expect(e.message, item).to.contain('tag 1');
@@ -247,7 +293,16 @@ describe('codecs/cbor: timestamps (tags 1 and 0)', () => {
 
   it('tag 0 over anything but RFC 3339 text is a syntax_error', () => {
     const text = (s: string) => `c0 ${hex(cbor.encode(t.string(), s))}`;
-    for (const item of ['c0 00', 'c0 41 00', 'c0 f6', text(''), text('2024-05-01'), text('2024-05-01T25:00:00Z'), text('2024-02-30T00:00:00Z'), text('1714566896')]) {
+    for (const item of [
+      'c0 00',
+      'c0 41 00',
+      'c0 f6',
+      text(''),
+      text('2024-05-01'),
+      text('2024-05-01T25:00:00Z'),
+      text('2024-02-30T00:00:00Z'),
+      text('1714566896'),
+    ]) {
       const e = fails(item);
       expect(e.code, item).to.equal('syntax_error');
       expect(e.message, item).to.contain('tag 0');
@@ -255,7 +310,8 @@ describe('codecs/cbor: timestamps (tags 1 and 0)', () => {
   });
 
   it('a timestamp tag inside a timestamp tag is a syntax_error, at once however long the chain', () => {
-    for (const item of ['c1 c1 00', 'c0 c1 00', 'c1 d8 37 c0 60']) expect(fails(item).code, item).to.equal('syntax_error');
+    for (const item of ['c1 c1 00', 'c0 c1 00', 'c1 d8 37 c0 60'])
+      expect(fails(item).code, item).to.equal('syntax_error');
     expect(fails('c1 '.repeat(100_000) + '00').code).to.equal('syntax_error');
   });
 
@@ -301,14 +357,18 @@ describe('codecs/cbor: timestamps (tags 1 and 0)', () => {
   });
 
   it('t.unknown reads tags 1 and 0 as Dates', () => {
-    expect(cbor.decode(t.unknown(), bytes('82 c1 01 c0 74 32 30 31 33 2d 30 33 2d 32 31 54 32 30 3a 30 34 3a 30 30 5a')))
-      .to.deep.equal([new Date(1000), new Date('2013-03-21T20:04:00Z')]);
+    expect(
+      cbor.decode(t.unknown(), bytes('82 c1 01 c0 74 32 30 31 33 2d 30 33 2d 32 31 54 32 30 3a 30 34 3a 30 30 5a')),
+    ).to.deep.equal([new Date(1000), new Date('2013-03-21T20:04:00Z')]);
   });
 
   it('the parser builds a WireTimestamp', () => {
-    expect(parseCbor(bytes('c1 fb 3f f8 00 00 00 00 00 00'), 64)).to.deep.equal(new WireTimestamp(1500, '1.5 seconds from the epoch'));
-    expect(parseCbor(bytes('c0 74 32 30 31 33 2d 30 33 2d 32 31 54 32 30 3a 30 34 3a 30 30 5a'), 64))
-      .to.deep.equal(new WireTimestamp(Date.UTC(2013, 2, 21, 20, 4), '2013-03-21T20:04:00Z'));
+    expect(parseCbor(bytes('c1 fb 3f f8 00 00 00 00 00 00'), 64)).to.deep.equal(
+      new WireTimestamp(1500, '1.5 seconds from the epoch'),
+    );
+    expect(parseCbor(bytes('c0 74 32 30 31 33 2d 30 33 2d 32 31 54 32 30 3a 30 34 3a 30 30 5a'), 64)).to.deep.equal(
+      new WireTimestamp(Date.UTC(2013, 2, 21, 20, 4), '2013-03-21T20:04:00Z'),
+    );
   });
 });
 
@@ -317,15 +377,38 @@ describe('codecs/msgpack and cbor: the tree guided by a descriptor with timestam
   const Row = t.object({ at: t.timestamp(), seen: t.array(t.timestamp()), any: t.optional(t.unknown()) });
   const types: Type[] = [t.timestamp(), t.array(t.timestamp()), Row, t.unknown(), t.object({ n: t.i32() })];
   const inputs = [
-    { parse: parseMsgpack, items: [ts32(1), ts64(5, 1_000_000), ts96(-5n, 0), ts96(2n ** 62n, 0), 'd4 ff 00', '92 c0 d6 ff 00 00 00 01'] },
-    { parse: parseCbor, items: ['c1 01', 'c1 fb 3f f8 00 00 00 00 00 00', 'c1 60', 'c1 c2 49 01 00 00 00 00 00 00 00 00', '82 c1 00 c0 00'] },
+    {
+      parse: parseMsgpack,
+      items: [ts32(1), ts64(5, 1_000_000), ts96(-5n, 0), ts96(2n ** 62n, 0), 'd4 ff 00', '92 c0 d6 ff 00 00 00 01'],
+    },
+    {
+      parse: parseCbor,
+      items: [
+        'c1 01',
+        'c1 fb 3f f8 00 00 00 00 00 00',
+        'c1 60',
+        'c1 c2 49 01 00 00 00 00 00 00 00 00',
+        '82 c1 00 c0 00',
+      ],
+    },
   ];
 
   it('gives what the whole tree gives, in every place', () => {
     for (const { parse, items } of inputs) {
-      const wrap = parse === parseMsgpack
-        ? (item: string) => [item, `91 ${item}`, `83 a2 61 74 ${item} a4 73 65 65 6e 91 ${item} a3 61 6e 79 ${item}`, `81 a1 6e ${item}`]
-        : (item: string) => [item, `81 ${item}`, `a3 62 61 74 ${item} 64 73 65 65 6e 81 ${item} 63 61 6e 79 ${item}`, `a1 61 6e ${item}`];
+      const wrap =
+        parse === parseMsgpack
+          ? (item: string) => [
+              item,
+              `91 ${item}`,
+              `83 a2 61 74 ${item} a4 73 65 65 6e 91 ${item} a3 61 6e 79 ${item}`,
+              `81 a1 6e ${item}`,
+            ]
+          : (item: string) => [
+              item,
+              `81 ${item}`,
+              `a3 62 61 74 ${item} 64 73 65 65 6e 81 ${item} 63 61 6e 79 ${item}`,
+              `a1 61 6e ${item}`,
+            ];
       for (const item of items) {
         for (const input of wrap(item)) {
           for (const type of types) {

@@ -27,33 +27,55 @@ function echoes(codec: Codec, input: Uint8Array | string): void {
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** RFC 3339 texts around the ends of years 0000-9999: leap seconds, offsets up to ±23:59, fractions. */
-const arbText = fc.record({
-  year: fc.oneof(fc.constantFrom(0, 1, 9998, 9999), fc.integer({ min: 0, max: 9999 })),
-  month: fc.oneof(fc.constantFrom(1, 12), fc.integer({ min: 1, max: 12 })),
-  day: fc.oneof(fc.constantFrom(1, 28, 31), fc.integer({ min: 1, max: 31 })),
-  hour: fc.oneof(fc.constantFrom(0, 23), fc.integer({ min: 0, max: 23 })),
-  minute: fc.oneof(fc.constantFrom(0, 59), fc.integer({ min: 0, max: 59 })),
-  second: fc.oneof(fc.constantFrom(0, 59, 60), fc.integer({ min: 0, max: 60 })),
-  fraction: fc.constantFrom('', '.5', '.999', '.9999999', '.000001'),
-  zone: fc.oneof(fc.constantFrom('Z', 'z', '+00:00', '-00:00', '+23:59', '-23:59', '+01', '-0530'),
-    fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([s, h, m]) => `${s}${pad(h, 2)}:${pad(m, 2)}`)),
-}).map((p) => `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}T${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}${p.fraction}${p.zone}`);
+const arbText = fc
+  .record({
+    year: fc.oneof(fc.constantFrom(0, 1, 9998, 9999), fc.integer({ min: 0, max: 9999 })),
+    month: fc.oneof(fc.constantFrom(1, 12), fc.integer({ min: 1, max: 12 })),
+    day: fc.oneof(fc.constantFrom(1, 28, 31), fc.integer({ min: 1, max: 31 })),
+    hour: fc.oneof(fc.constantFrom(0, 23), fc.integer({ min: 0, max: 23 })),
+    minute: fc.oneof(fc.constantFrom(0, 59), fc.integer({ min: 0, max: 59 })),
+    second: fc.oneof(fc.constantFrom(0, 59, 60), fc.integer({ min: 0, max: 60 })),
+    fraction: fc.constantFrom('', '.5', '.999', '.9999999', '.000001'),
+    zone: fc.oneof(
+      fc.constantFrom('Z', 'z', '+00:00', '-00:00', '+23:59', '-23:59', '+01', '-0530'),
+      fc
+        .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+        .map(([s, h, m]) => `${s}${pad(h, 2)}:${pad(m, 2)}`),
+    ),
+  })
+  .map(
+    (p) =>
+      `${pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}T${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}${p.fraction}${p.zone}`,
+  );
 
 const EDGE_TEXTS = [
-  '9999-12-31T23:59:60Z', '9999-12-31T23:59:60.999Z', '9999-12-31T23:59:59.999-23:59', '9999-12-31T23:00:00-05:00',
-  '0000-01-01T00:00:00+00:01', '0000-01-01T00:00:00.000+23:59', '0000-01-01T05:00:00+05:00', '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:60Z',
+  '9999-12-31T23:59:60.999Z',
+  '9999-12-31T23:59:59.999-23:59',
+  '9999-12-31T23:00:00-05:00',
+  '0000-01-01T00:00:00+00:01',
+  '0000-01-01T00:00:00.000+23:59',
+  '0000-01-01T05:00:00+05:00',
+  '0000-01-01T00:00:00Z',
 ];
 
 describe('codecs: t.timestamp() writes what it reads', () => {
   it('JSON: every RFC 3339 text read is written and read back as the same instant (property)', () => {
     for (const text of EDGE_TEXTS) echoes(json, JSON.stringify({ at: text }));
-    fc.assert(fc.property(arbText, (text) => echoes(json, JSON.stringify({ at: text }))), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(arbText, (text) => echoes(json, JSON.stringify({ at: text }))),
+      { numRuns: 3_000 },
+    );
   });
 
   it('JSON: the instants past 9999 and before 0000 in UTC that an offset reaches are written at an offset', () => {
-    expect(json.encode(T, new Date('9999-12-31T23:59:60Z'.replace(':60Z', ':59.999Z')))).to.equal('"9999-12-31T23:59:59.999Z"');
+    expect(json.encode(T, new Date('9999-12-31T23:59:60Z'.replace(':60Z', ':59.999Z')))).to.equal(
+      '"9999-12-31T23:59:59.999Z"',
+    );
     expect(json.encode(T, json.decode(T, '"9999-12-31T23:59:60Z"'))).to.equal('"9999-12-31T23:59:00.000-00:01"');
-    expect(json.encode(T, json.decode(T, '"9999-12-31T23:59:59.999-23:59"'))).to.equal('"9999-12-31T23:59:59.999-23:59"');
+    expect(json.encode(T, json.decode(T, '"9999-12-31T23:59:59.999-23:59"'))).to.equal(
+      '"9999-12-31T23:59:59.999-23:59"',
+    );
     expect(json.encode(T, json.decode(T, '"0000-01-01T00:00:00+00:01"'))).to.equal('"0000-01-01T00:00:00.000+00:01"');
   });
 
@@ -68,14 +90,27 @@ describe('codecs: t.timestamp() writes what it reads', () => {
 
   it('MessagePack: every timestamp32, 64 and 96 read is written and read back as the same instant (property)', () => {
     const ext = (body: number[]) => Uint8Array.of(0x81, 0xa2, 0x61, 0x74, ...body);
-    const be = (n: bigint, bytes: number) => Array.from({ length: bytes }, (_, i) => Number((n >> BigInt(8 * (bytes - 1 - i))) & 0xffn));
+    const be = (n: bigint, bytes: number) =>
+      Array.from({ length: bytes }, (_, i) => Number((n >> BigInt(8 * (bytes - 1 - i))) & 0xffn));
     const arbStamp = fc.oneof(
       fc.integer({ min: 0, max: 2 ** 32 - 1 }).map((s) => ext([0xd6, 0xff, ...be(BigInt(s), 4)])),
-      fc.tuple(fc.integer({ min: 0, max: 2 ** 30 - 1 }), fc.bigInt({ min: 0n, max: 2n ** 34n - 1n })).map(([ns, s]) => ext([0xd7, 0xff, ...be((BigInt(ns) << 34n) | s, 8)])),
-      fc.tuple(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.oneof(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), fc.bigInt({ min: -8_640_000_000_000n, max: 8_640_000_000_000n })))
+      fc
+        .tuple(fc.integer({ min: 0, max: 2 ** 30 - 1 }), fc.bigInt({ min: 0n, max: 2n ** 34n - 1n }))
+        .map(([ns, s]) => ext([0xd7, 0xff, ...be((BigInt(ns) << 34n) | s, 8)])),
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+          fc.oneof(
+            fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+            fc.bigInt({ min: -8_640_000_000_000n, max: 8_640_000_000_000n }),
+          ),
+        )
         .map(([ns, s]) => ext([0xc7, 0x0c, 0xff, ...be(BigInt(ns), 4), ...be(BigInt.asUintN(64, s), 8)])),
     );
-    fc.assert(fc.property(arbStamp, (bytes) => echoes(msgpack, bytes)), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(arbStamp, (bytes) => echoes(msgpack, bytes)),
+      { numRuns: 3_000 },
+    );
   });
 
   it('CBOR: every tag 1 (integer or float seconds) and tag 0 (text) read is written and read back as the same instant (property)', () => {
@@ -91,6 +126,9 @@ describe('codecs: t.timestamp() writes what it reads', () => {
       arbText.map((text) => inMap([0xc0, ...cbor.encode(t.string(), text)])),
     );
     for (const text of EDGE_TEXTS) echoes(cbor, inMap([0xc0, ...cbor.encode(t.string(), text)]));
-    fc.assert(fc.property(arbStamp, (bytes) => echoes(cbor, bytes)), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(arbStamp, (bytes) => echoes(cbor, bytes)),
+      { numRuns: 3_000 },
+    );
   });
 });

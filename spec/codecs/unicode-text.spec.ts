@@ -28,20 +28,37 @@ function expectWriteError(write: () => unknown, code: string, path?: string) {
 const CODECS = [json, msgpack, cbor];
 
 /** Strings as UTF-16 code units: ASCII, other BMP characters, and surrogates alone or in pairs. */
-const codeUnits = fc.array(fc.oneof(
-  fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xffff }), fc.integer({ min: 0xd800, max: 0xdfff }),
-), { maxLength: 8 }).map((units) => String.fromCharCode(...units));
+const codeUnits = fc
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0x20, max: 0x7e }),
+      fc.integer({ min: 0x80, max: 0xffff }),
+      fc.integer({ min: 0xd800, max: 0xdfff }),
+    ),
+    { maxLength: 8 },
+  )
+  .map((units) => String.fromCharCode(...units));
 const Named = t.object({ id: t.u64(), name: t.string() });
 const Plain = t.object({ name: t.string(), n: t.i32() });
 
 describe('codecs: strings are Unicode text', () => {
   describe('JSON refuses a lone surrogate on read', () => {
     it('written as an escape', () => {
-      expectReadError(() => json.decode(t.string(), '"ab\\ud800"'), 'type_mismatch', '', /lone surrogate \(U\+D800 at index 2\)/);
+      expectReadError(
+        () => json.decode(t.string(), '"ab\\ud800"'),
+        'type_mismatch',
+        '',
+        /lone surrogate \(U\+D800 at index 2\)/,
+      );
     });
 
     it('raw, in text handed over as a JavaScript string', () => {
-      expectReadError(() => json.decode(t.string(), '"\udc00"'), 'type_mismatch', '', /lone surrogate \(U\+DC00 at index 0\)/);
+      expectReadError(
+        () => json.decode(t.string(), '"\udc00"'),
+        'type_mismatch',
+        '',
+        /lone surrogate \(U\+DC00 at index 0\)/,
+      );
     });
 
     it('in a member, on the direct path for 64-bit descriptors and on the general path', () => {
@@ -67,29 +84,41 @@ describe('codecs: strings are Unicode text', () => {
       try {
         return { value: read() };
       } catch (e) {
-        const error = readErrorOf(() => { throw e; });
+        const error = readErrorOf(() => {
+          throw e;
+        });
         return { code: error.code, message: error.message };
       }
     };
 
     it('property: bytes read as the text a strict UTF-8 decoder makes of them (a leading BOM dropped), or as invalid UTF-8', () => {
-      const byte = fc.oneof(fc.constantFrom(0x22, 0x37, 0x20, 0x5b, 0x5d, 0x2c, 0x7b, 0x7d, 0x3a, 0x61), fc.integer({ min: 0, max: 255 }));
+      const byte = fc.oneof(
+        fc.constantFrom(0x22, 0x37, 0x20, 0x5b, 0x5d, 0x2c, 0x7b, 0x7d, 0x3a, 0x61),
+        fc.integer({ min: 0, max: 255 }),
+      );
       const texts = fc.oneof(
         fc.uint8Array({ maxLength: 20 }),
         fc.array(byte, { maxLength: 20 }).map((b) => Uint8Array.from(b)),
         fc.jsonValue({ maxDepth: 1 }).map((v) => new TextEncoder().encode(JSON.stringify(v))),
       );
-      fc.assert(fc.property(texts, (bytes) => {
-        let text: string | undefined;
-        try {
-          text = strict.decode(bytes);
-        } catch {
-          text = undefined;
-        }
-        const got = outcome(() => json.decode(t.unknown(), bytes));
-        if (text === undefined) expect(got).to.deep.equal({ code: 'syntax_error', message: 'invalid JSON: the bytes are not valid UTF-8 at the root' });
-        else expect(got).to.deep.equal(outcome(() => json.decode(t.unknown(), text)));
-      }), { numRuns: 2000, seed: 20261123 });
+      fc.assert(
+        fc.property(texts, (bytes) => {
+          let text: string | undefined;
+          try {
+            text = strict.decode(bytes);
+          } catch {
+            text = undefined;
+          }
+          const got = outcome(() => json.decode(t.unknown(), bytes));
+          if (text === undefined)
+            expect(got).to.deep.equal({
+              code: 'syntax_error',
+              message: 'invalid JSON: the bytes are not valid UTF-8 at the root',
+            });
+          else expect(got).to.deep.equal(outcome(() => json.decode(t.unknown(), text)));
+        }),
+        { numRuns: 2000, seed: 20261123 },
+      );
     });
 
     it('a short body: ASCII, a BOM before it, a byte that is not UTF-8', () => {
@@ -115,31 +144,36 @@ describe('codecs: strings are Unicode text', () => {
   it('an error quoting a key from the input is itself Unicode text', () => {
     const error = expectReadError(() => json.decode(Plain, '{"name":"a","n":1,"\\ud800":2}'), 'unknown_key');
     expect(error.key!.isWellFormed() && error.path.isWellFormed() && error.message.isWellFormed()).to.equal(true);
-    expect(() => msgpack.encode(t.object({ detail: t.string(), path: t.string() }), { detail: error.message, path: error.path })).not.to.throw();
+    expect(() =>
+      msgpack.encode(t.object({ detail: t.string(), path: t.string() }), { detail: error.message, path: error.path }),
+    ).not.to.throw();
   });
 
   it('for every string: each codec reads and writes it exactly when it is well-formed', () => {
-    fc.assert(fc.property(codeUnits, (s) => {
-      const ok = s.isWellFormed();
-      const read = (f: () => unknown) => {
-        try {
-          return f() === s;
-        } catch {
-          return false;
+    fc.assert(
+      fc.property(codeUnits, (s) => {
+        const ok = s.isWellFormed();
+        const read = (f: () => unknown) => {
+          try {
+            return f() === s;
+          } catch {
+            return false;
+          }
+        };
+        expect(read(() => json.decode(t.string(), JSON.stringify(s)))).to.equal(ok);
+        for (const codec of CODECS) {
+          let written: Uint8Array | string | undefined;
+          try {
+            written = codec.encode(t.string(), s);
+          } catch {
+            written = undefined;
+          }
+          expect(written !== undefined).to.equal(ok);
+          if (written !== undefined) expect(codec.decode(t.string(), written)).to.equal(s);
         }
-      };
-      expect(read(() => json.decode(t.string(), JSON.stringify(s)))).to.equal(ok);
-      for (const codec of CODECS) {
-        let written: Uint8Array | string | undefined;
-        try {
-          written = codec.encode(t.string(), s);
-        } catch {
-          written = undefined;
-        }
-        expect(written !== undefined).to.equal(ok);
-        if (written !== undefined) expect(codec.decode(t.string(), written)).to.equal(s);
-      }
-    }), { numRuns: 1000, seed: 11 });
+      }),
+      { numRuns: 1000, seed: 11 },
+    );
   });
 });
 

@@ -21,10 +21,32 @@ const TWO_34 = 2 ** 34;
 
 /** Instants around every boundary of the wire forms, before 1970, after 2106 and 2514, with and without milliseconds. */
 const EDGES = [
-  0, 1, -1, 999, -999, -1000, 1000, 1_700_000_000_000, 1_700_000_000_123, -1_700_000_000_123,
-  (TWO_32 - 1) * 1000, TWO_32 * 1000, TWO_32 * 1000 + 1, (TWO_34 - 1) * 1000 + 999, TWO_34 * 1000, TWO_34 * 1000 + 1,
-  -TWO_32 * 1000, -TWO_32 * 1000 - 1000, Date.UTC(2600, 0, 1, 0, 0, 0, 7), Date.UTC(-2000, 0, 1, 0, 0, 0, 7),
-  DATE_TIME_RANGE[0], DATE_TIME_RANGE[1], 8.64e15, -8.64e15, 8.64e15 - 1000, -8.64e15 + 1000,
+  0,
+  1,
+  -1,
+  999,
+  -999,
+  -1000,
+  1000,
+  1_700_000_000_000,
+  1_700_000_000_123,
+  -1_700_000_000_123,
+  (TWO_32 - 1) * 1000,
+  TWO_32 * 1000,
+  TWO_32 * 1000 + 1,
+  (TWO_34 - 1) * 1000 + 999,
+  TWO_34 * 1000,
+  TWO_34 * 1000 + 1,
+  -TWO_32 * 1000,
+  -TWO_32 * 1000 - 1000,
+  Date.UTC(2600, 0, 1, 0, 0, 0, 7),
+  Date.UTC(-2000, 0, 1, 0, 0, 0, 7),
+  DATE_TIME_RANGE[0],
+  DATE_TIME_RANGE[1],
+  8.64e15,
+  -8.64e15,
+  8.64e15 - 1000,
+  -8.64e15 + 1000,
 ];
 
 describe('codecs: t.timestamp() on write', () => {
@@ -34,21 +56,36 @@ describe('codecs: t.timestamp() on write', () => {
       expect(expectWritten(T, at(0)).json).to.equal('"1970-01-01T00:00:00.000Z"');
       expect(expectWritten(T, at(DATE_TIME_RANGE[0])).json).to.equal('"0000-01-01T00:00:00.000Z"');
       expect(expectWritten(T, at(DATE_TIME_RANGE[1])).json).to.equal('"9999-12-31T23:59:59.999Z"');
-      expect(expectWritten(t.object({ at: T }), { at: at(-1) }, { prettify: true }).json).to.equal('{\n  "at": "1969-12-31T23:59:59.999Z"\n}');
+      expect(expectWritten(t.object({ at: T }), { at: at(-1) }, { prettify: true }).json).to.equal(
+        '{\n  "at": "1969-12-31T23:59:59.999Z"\n}',
+      );
     });
 
     it('writes text that the RFC 3339 rule reads back to the same instant (property)', () => {
-      fc.assert(fc.property(fc.date({ min: at(DATE_TIME_RANGE[0]), max: at(DATE_TIME_RANGE[1]), noInvalidDate: true }), (date) => {
-        const text = expectWritten(T, date).json;
-        expect(TIMESTAMP.fromText(JSON.parse(text))).to.equal(date.getTime());
-      }), { numRuns: 200 });
+      fc.assert(
+        fc.property(
+          fc.date({ min: at(DATE_TIME_RANGE[0]), max: at(DATE_TIME_RANGE[1]), noInvalidDate: true }),
+          (date) => {
+            const text = expectWritten(T, date).json;
+            expect(TIMESTAMP.fromText(JSON.parse(text))).to.equal(date.getTime());
+          },
+        ),
+        { numRuns: 200 },
+      );
     });
 
     it('refuses a Date no RFC 3339 text holds, outside years 0000-9999 at every offset (out_of_range); the binary formats write it', () => {
       for (const ms of [DATE_TIME_TEXT_RANGE[0] - 1, DATE_TIME_TEXT_RANGE[1] + 1, 8.64e15, -8.64e15]) {
         const date = at(ms);
         const all = writeEveryWay(t.object({ at: T }), { at: date });
-        expect(all.json).to.deep.equal({ error: { code: 'out_of_range', path: '/at', message: `${TIMESTAMP.textOutOfRange(date)} at /at`, key: undefined } });
+        expect(all.json).to.deep.equal({
+          error: {
+            code: 'out_of_range',
+            path: '/at',
+            message: `${TIMESTAMP.textOutOfRange(date)} at /at`,
+            key: undefined,
+          },
+        });
         expect(all.msgpack).to.have.property('out');
         expect(all.cbor).to.have.property('out');
       }
@@ -57,7 +94,9 @@ describe('codecs: t.timestamp() on write', () => {
 
   it('refuses what is not a valid Date, in every codec (type_mismatch)', () => {
     const type = t.object({ at: T });
-    expect(expectWriteError(type, { at: new Date(Number.NaN) }, 'type_mismatch', '/at')).to.equal('cannot write an Invalid Date as a timestamp (a valid Date) at /at');
+    expect(expectWriteError(type, { at: new Date(Number.NaN) }, 'type_mismatch', '/at')).to.equal(
+      'cannot write an Invalid Date as a timestamp (a valid Date) at /at',
+    );
     for (const bad of ['2024-05-01T12:00:00.000Z', 1_700_000_000_000, null, {}, { getTime: () => 0 }]) {
       expect(expectWriteError(type, { at: bad }, 'type_mismatch', '/at')).to.contain('as a timestamp (a valid Date)');
     }
@@ -102,7 +141,10 @@ describe('codecs: t.timestamp() on write', () => {
         expect((msgpackDecode(b) as Date).getTime(), `@msgpack/msgpack ${ms}`).to.equal(ms);
       };
       EDGES.forEach(check);
-      fc.assert(fc.property(fc.date({ noInvalidDate: true }), (date) => check(date.getTime())), { numRuns: 500 });
+      fc.assert(
+        fc.property(fc.date({ noInvalidDate: true }), (date) => check(date.getTime())),
+        { numRuns: 500 },
+      );
     });
   });
 
@@ -131,7 +173,10 @@ describe('codecs: t.timestamp() on write', () => {
       EDGES.forEach(check);
       // Years -100,000 to 100,000: within them a float64 holds the seconds to well under a millisecond.
       const span = 100_000 * 365.25 * 86_400_000;
-      fc.assert(fc.property(fc.date({ min: at(-span), max: at(span), noInvalidDate: true }), (date) => check(date.getTime())), { numRuns: 500 });
+      fc.assert(
+        fc.property(fc.date({ min: at(-span), max: at(span), noInvalidDate: true }), (date) => check(date.getTime())),
+        { numRuns: 500 },
+      );
     });
   });
 

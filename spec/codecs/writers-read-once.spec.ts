@@ -32,7 +32,11 @@ const independent: Record<string, (bytes: Uint8Array) => unknown> = {
 describe('codecs: writers read each value once', () => {
   const cases = [
     ['a t.map', t.map(t.i32()), { a: 1, b: 2, c: 3 }],
-    ['an object with optional members', t.object({ a: t.i32(), b: t.optional(t.i32()), c: t.optional(t.string()) }), { a: 1, b: 2, c: 'x' }],
+    [
+      'an object with optional members',
+      t.object({ a: t.i32(), b: t.optional(t.i32()), c: t.optional(t.string()) }),
+      { a: 1, b: 2, c: 'x' },
+    ],
   ] as const;
 
   for (const [label, type, value] of cases) {
@@ -40,7 +44,10 @@ describe('codecs: writers read each value once', () => {
       it(`${codec.name}: ${label} whose members vanish after one read is written whole, its header matching`, () => {
         const { proxy, reads } = vanishing({ ...value });
         const bytes = codec.encode(type, proxy as never);
-        expect([...reads.values()].every((n) => n === 1), JSON.stringify([...reads])).to.equal(true);
+        expect(
+          [...reads.values()].every((n) => n === 1),
+          JSON.stringify([...reads]),
+        ).to.equal(true);
         expect(independent[codec.name]!(bytes)).to.deep.equal(value);
         expect(codec.decode(type, bytes)).to.deep.equal(value);
       });
@@ -49,7 +56,10 @@ describe('codecs: writers read each value once', () => {
     it(`json: ${label} whose members vanish after one read is written whole`, () => {
       const { proxy, reads } = vanishing({ ...value });
       const text = json.encode(type, proxy as never);
-      expect([...reads.values()].every((n) => n === 1), JSON.stringify([...reads])).to.equal(true);
+      expect(
+        [...reads.values()].every((n) => n === 1),
+        JSON.stringify([...reads]),
+      ).to.equal(true);
       expect(JSON.parse(text)).to.deep.equal(value);
     });
   }

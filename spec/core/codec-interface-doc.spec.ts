@@ -13,7 +13,12 @@ function codecMembers(text: string): string[] {
   return body
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .split('\n')
-    .map((line) => line.replace(/\/\/.*$/, '').replace(/\s+/g, ' ').trim())
+    .map((line) =>
+      line
+        .replace(/\/\/.*$/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((line) => line !== '');
 }
 

@@ -50,4 +50,3 @@ describe('properties of reading and writing', () => {
     );
   });
 });
-

@@ -1,9 +1,17 @@
 // Standard Schema v1: every issue at once with numeric index segments, standardSchema(T, opts) for
 // chosen reading options, and the input and output types (tsc checks the type-level cases).
 import { expect } from 'chai';
-import { MAX_READ_ERRORS, t, standardSchema, type Infer, type InferInput, type StandardSchemaV1, type Type } from '../../index.ts';
+import {
+  MAX_READ_ERRORS,
+  t,
+  standardSchema,
+  type Infer,
+  type InferInput,
+  type StandardSchemaV1,
+  type Type,
+} from '../../index.ts';
 
-type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;
+type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 /** Compiles only when `T` is `true`. */
 const assertType = <T extends true>(): T | undefined => undefined;
 
@@ -42,13 +50,22 @@ describe('core/standard-schema', () => {
     ]);
   });
 
-  it('an issue at the root has an empty path; an unknown key\'s path names the key', () => {
-    expect(issuesOf(Order, 'order')).to.deep.equal([{ message: 'expected an object, got a string at the root', path: [] }]);
-    expect(issuesOf(Item, { sku: 'a', colour: 'red' })).to.deep.equal([{ message: "unknown key 'colour' at the root", path: ['colour'] }]);
+  it("an issue at the root has an empty path; an unknown key's path names the key", () => {
+    expect(issuesOf(Order, 'order')).to.deep.equal([
+      { message: 'expected an object, got a string at the root', path: [] },
+    ]);
+    expect(issuesOf(Item, { sku: 'a', colour: 'red' })).to.deep.equal([
+      { message: "unknown key 'colour' at the root", path: ['colour'] },
+    ]);
   });
 
   it(`lists at most MAX_READ_ERRORS issues`, () => {
-    expect(issuesOf(t.array(t.bool()), Array.from({ length: 500 }, () => 0))).to.have.length(MAX_READ_ERRORS);
+    expect(
+      issuesOf(
+        t.array(t.bool()),
+        Array.from({ length: 500 }, () => 0),
+      ),
+    ).to.have.length(MAX_READ_ERRORS);
   });
 
   it('returns the clean value with defaults filled in', () => {
@@ -60,22 +77,28 @@ describe('core/standard-schema', () => {
   describe('standardSchema(T, opts)', () => {
     it('validates with the reading options given', () => {
       const strict = standardSchema(Item, { errorOnMissingKeys: true });
-      expect(issuesOf(strict, { qty: 2 })).to.deep.equal([{ message: "missing required key 'sku' at the root", path: ['sku'] }]);
+      expect(issuesOf(strict, { qty: 2 })).to.deep.equal([
+        { message: "missing required key 'sku' at the root", path: ['sku'] },
+      ]);
       expect(strict['~standard'].validate({ sku: 'a', qty: 2 })).to.deep.equal({ value: { sku: 'a', qty: 2 } });
       const loose = standardSchema(Item, { errorOnUnknownKeys: false });
       expect(loose['~standard'].validate({ sku: 'a', colour: 'red' })).to.deep.equal({ value: { sku: 'a', qty: 1 } });
       const shallow = standardSchema(t.array(t.array(t.u8())), { maxDepth: 1 });
-      expect(issuesOf(shallow, [[1]])).to.deep.equal([{ message: 'nesting deeper than maxDepth (1) at /0', path: [0] }]);
+      expect(issuesOf(shallow, [[1]])).to.deep.equal([
+        { message: 'nesting deeper than maxDepth (1) at /0', path: [0] },
+      ]);
     });
 
-    it('with no options validates as the descriptor\'s own ~standard does', () => {
+    it("with no options validates as the descriptor's own ~standard does", () => {
       const value = { sku: 'a', colour: 'red' };
       expect(standardSchema(Item)['~standard'].validate(value)).to.deep.equal(Item['~standard'].validate(value));
       expect(standardSchema(Item)['~standard']).to.include({ version: 1, vendor: 'lacquer' });
     });
 
     it('is made once per descriptor and options', () => {
-      expect(standardSchema(Item, { errorOnMissingKeys: true })).to.equal(standardSchema(Item, { errorOnMissingKeys: true }));
+      expect(standardSchema(Item, { errorOnMissingKeys: true })).to.equal(
+        standardSchema(Item, { errorOnMissingKeys: true }),
+      );
       expect(standardSchema(Item, { errorOnMissingKeys: true })).to.not.equal(standardSchema(Item));
     });
   });

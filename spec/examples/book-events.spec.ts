@@ -38,7 +38,7 @@ async function eventually(check: () => boolean, ms = 3_000): Promise<void> {
   }
 }
 
-describe('examples: the stream of the library\'s activity', function () {
+describe("examples: the stream of the library's activity", function () {
   this.timeout(15_000);
   let server: HttpServer;
   let counted: ReturnType<typeof countedBooks>;
@@ -48,8 +48,12 @@ describe('examples: the stream of the library\'s activity', function () {
   beforeEach(async () => {
     counted = countedBooks();
     // Both services on one registry: /books/events, a static route, wins over GET /books/:id.
-    const registry = new Registry({ onError: () => {}, security: { bearer: demoBearer({ demo: 'writer', readOnly: 'reader' }) } })
-      .on(counted.books).on(new BookEventService(counted.books));
+    const registry = new Registry({
+      onError: () => {},
+      security: { bearer: demoBearer({ demo: 'writer', readOnly: 'reader' }) },
+    })
+      .on(counted.books)
+      .on(new BookEventService(counted.books));
     // A short drain: a stream still open at stop() runs until then (see the server-stop case).
     server = new HttpServer({ drainTimeoutMs: 300, onError: () => {} }).mount('/api', registry.endpoints);
     const baseUrl = `${await listen(server)}/api`;
@@ -60,10 +64,13 @@ describe('examples: the stream of the library\'s activity', function () {
 
   it('yields loans round the catalogue, then ends cleanly and stops listening', async () => {
     const texts: string[] = [];
-    for await (const event of await api.listBookEvents({ watch: { count: 4 } })) texts.push(`${event.bookId} ${event.text}`);
+    for await (const event of await api.listBookEvents({ watch: { count: 4 } }))
+      texts.push(`${event.bookId} ${event.text}`);
     expect(texts).to.deep.equal([
-      '1 borrowed: Structure and Interpretation of Computer Programs', '2 borrowed: The C Programming Language',
-      '3 borrowed: Programming Pearls', '1 returned: Structure and Interpretation of Computer Programs',
+      '1 borrowed: Structure and Interpretation of Computer Programs',
+      '2 borrowed: The C Programming Language',
+      '3 borrowed: Programming Pearls',
+      '1 returned: Structure and Interpretation of Computer Programs',
     ]);
     await eventually(() => counted.listening() === 0);
   });
@@ -73,7 +80,10 @@ describe('examples: the stream of the library\'s activity', function () {
     const texts: string[] = [];
     for await (const event of stream) {
       texts.push(event.text);
-      if (texts.length === 1) await booksApi.createBook({ book: { id: 7, title: 'Refactoring', author: 'Fowler', isbn: '0201485672', year: 1999 } });
+      if (texts.length === 1)
+        await booksApi.createBook({
+          book: { id: 7, title: 'Refactoring', author: 'Fowler', isbn: '0201485672', year: 1999 },
+        });
     }
     expect(texts).to.deep.equal(['borrowed: Structure and Interpretation of Computer Programs', 'added: Refactoring']);
     await eventually(() => counted.listening() === 0);
@@ -82,10 +92,13 @@ describe('examples: the stream of the library\'s activity', function () {
   it('ends with the 503 after failAfter events, and stops listening', async () => {
     const seen: number[] = [];
     const error = await (async () => {
-      for await (const event of await api.listBookEvents({ watch: { count: 5, failAfter: 2 } })) seen.push(event.bookId);
+      for await (const event of await api.listBookEvents({ watch: { count: 5, failAfter: 2 } }))
+        seen.push(event.bookId);
     })().catch((e: unknown) => e);
     expect(seen).to.deep.equal([1, 2]);
-    expect(error).to.be.instanceOf(HttpError).and.deep.include({ status: 503, detail: 'the ticker stopped after 2 events, as failAfter=2 asked' });
+    expect(error)
+      .to.be.instanceOf(HttpError)
+      .and.deep.include({ status: 503, detail: 'the ticker stopped after 2 events, as failAfter=2 asked' });
     await eventually(() => counted.listening() === 0);
   });
 
@@ -105,7 +118,9 @@ describe('examples: the stream of the library\'s activity', function () {
 
   it('refuses a count above MAX_EVENTS with a 400 before listening at all', async () => {
     const error = await api.listBookEvents({ watch: { count: MAX_EVENTS + 1 } }).catch((e: unknown) => e);
-    expect(error).to.be.instanceOf(HttpError).and.deep.include({ status: 400, detail: `count must be at most ${MAX_EVENTS}` });
+    expect(error)
+      .to.be.instanceOf(HttpError)
+      .and.deep.include({ status: 400, detail: `count must be at most ${MAX_EVENTS}` });
     expect(counted.subscribed()).to.equal(0);
   });
 });

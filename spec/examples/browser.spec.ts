@@ -16,7 +16,12 @@ import { listen } from '../support/http-client.ts';
 const OUTPUT = fileURLToPath(new URL('../../spec-output/', import.meta.url));
 /** The example's servers with the documented default tokens (the page's field holds `demo-token`), logs kept. */
 const example = (options: Parameters<typeof createExampleServer>[0] = {}, log: string[] = []) =>
-  createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: (line) => log.push(line), ...options }).server;
+  createExampleServer({
+    registry: { onError: () => {} },
+    tokens: demoTokens({}),
+    log: (line) => log.push(line),
+    ...options,
+  }).server;
 
 const CODECS = [
   { name: 'json', type: 'application/json', sequence: 'application/jsonl' },
@@ -36,33 +41,55 @@ interface RoundTrip {
 /** Calls the API through the page's `demo.users[codec]`: create, get, list, and two 4xx answers. */
 function roundTrip(page: Page, codec: string, id: bigint): Promise<RoundTrip> {
   // No named functions inside: the callback is serialized into the page as it is.
-  return page.evaluate(async ([codec, idText]) => {
-    const api = (globalThis as any).demo.users[codec];
-    const HttpError = (globalThis as any).demo.HttpError;
-    const id = BigInt(idText);
-    const created = await api.createUser({ id, name: `api ${codec}`, weight: 0.1 });
-    const fetched = await api.getUserById(id);
-    const all: { id: bigint }[] = await api.getAllUsers();
-    const notFound = await api.getUserById(424242n).catch((e: any) => e);
-    const invalid = await api.createUser({ id: 0n, name: ' ', weight: 1 }).catch((e: any) => e);
-    return {
-      created: { id: String(created.id), idType: typeof created.id, weight: created.weight },
-      fetched: {
-        id: String(fetched.id), idType: typeof fetched.id, sameId: fetched.id === id, weight: fetched.weight,
-        f32: fetched.weight === Math.fround(0.1) && fetched.weight !== 0.1,
-      },
-      listed: all.some((u) => u.id === id),
-      notFound: { isHttpError: notFound instanceof HttpError, status: notFound.status, detail: notFound.detail, title: notFound.title },
-      invalid: { isHttpError: invalid instanceof HttpError, status: invalid.status, detail: invalid.detail },
-    };
-  }, [codec, String(id)] as const);
+  return page.evaluate(
+    async ([codec, idText]) => {
+      const api = (globalThis as any).demo.users[codec];
+      const HttpError = (globalThis as any).demo.HttpError;
+      const id = BigInt(idText);
+      const created = await api.createUser({ id, name: `api ${codec}`, weight: 0.1 });
+      const fetched = await api.getUserById(id);
+      const all: { id: bigint }[] = await api.getAllUsers();
+      const notFound = await api.getUserById(424242n).catch((e: any) => e);
+      const invalid = await api.createUser({ id: 0n, name: ' ', weight: 1 }).catch((e: any) => e);
+      return {
+        created: { id: String(created.id), idType: typeof created.id, weight: created.weight },
+        fetched: {
+          id: String(fetched.id),
+          idType: typeof fetched.id,
+          sameId: fetched.id === id,
+          weight: fetched.weight,
+          f32: fetched.weight === Math.fround(0.1) && fetched.weight !== 0.1,
+        },
+        listed: all.some((u) => u.id === id),
+        notFound: {
+          isHttpError: notFound instanceof HttpError,
+          status: notFound.status,
+          detail: notFound.detail,
+          title: notFound.title,
+        },
+        invalid: { isHttpError: invalid instanceof HttpError, status: invalid.status, detail: invalid.detail },
+      };
+    },
+    [codec, String(id)] as const,
+  );
 }
 
 function expectRoundTrip(result: RoundTrip, id: bigint): void {
   expect(result.created).to.deep.equal({ id: String(id), idType: 'bigint', weight: Math.fround(0.1) });
-  expect(result.fetched).to.deep.equal({ id: String(id), idType: 'bigint', sameId: true, weight: Math.fround(0.1), f32: true });
+  expect(result.fetched).to.deep.equal({
+    id: String(id),
+    idType: 'bigint',
+    sameId: true,
+    weight: Math.fround(0.1),
+    f32: true,
+  });
   expect(result.listed).to.equal(true);
-  expect(result.notFound).to.deep.equal({ isHttpError: true, status: 404, detail: 'no user with id 424242', title: 'Not Found' });
+  expect(result.notFound).to.deep.equal({
+    isHttpError: true,
+    status: 404,
+    detail: 'no user with id 424242',
+    title: 'Not Found',
+  });
   expect(result.invalid).to.deep.equal({ isHttpError: true, status: 400, detail: 'name must not be empty' });
 }
 
@@ -87,21 +114,35 @@ const awkwardTitle = (codec: string) => `Lisp & C = #1, 100% + é/? (${codec})`;
  * DELETE /books/:id, then a 404, a 400 from the server, and an id the client refuses to send.
  */
 function bookRoundTrip(page: Page, codec: string, id: number): Promise<BookRoundTrip> {
-  return page.evaluate(async ([codec, id, title]) => {
-    const api = (globalThis as any).demo.books[codec];
-    const HttpError = (globalThis as any).demo.HttpError;
-    const created = await api.createBook({ book: { id, title, author: 'Kernighan', isbn: 'x', year: 1978 } });
-    const fetched = await api.getBook({ id });
-    const updated = await api.updateBook({ id, update: { title: `${title} 2nd`, author: 'Ritchie' } });
-    const searched = await api.searchBooks({ search: { query: `${title} 2nd`, limit: 5 } });
-    const deleted = await api.deleteBook({ id });
-    const [gone, negative] = (await Promise.all([
-      api.getBook({ id }).catch((e: any) => e),
-      api.searchBooks({ search: { query: 'a', limit: -1 } }).catch((e: any) => e),
-    ])).map((e: any) => ({ isHttpError: e instanceof HttpError, status: e.status, detail: e.detail }));
-    const outOfRange = await api.getBook({ id: 2 ** 31 }).catch((e: any) => e);
-    return { created, fetched, updated, searched, deleted, gone: gone!, negative: negative!, outOfRange: { name: outOfRange.name, message: outOfRange.message } };
-  }, [codec, id, awkwardTitle(codec)] as const);
+  return page.evaluate(
+    async ([codec, id, title]) => {
+      const api = (globalThis as any).demo.books[codec];
+      const HttpError = (globalThis as any).demo.HttpError;
+      const created = await api.createBook({ book: { id, title, author: 'Kernighan', isbn: 'x', year: 1978 } });
+      const fetched = await api.getBook({ id });
+      const updated = await api.updateBook({ id, update: { title: `${title} 2nd`, author: 'Ritchie' } });
+      const searched = await api.searchBooks({ search: { query: `${title} 2nd`, limit: 5 } });
+      const deleted = await api.deleteBook({ id });
+      const [gone, negative] = (
+        await Promise.all([
+          api.getBook({ id }).catch((e: any) => e),
+          api.searchBooks({ search: { query: 'a', limit: -1 } }).catch((e: any) => e),
+        ])
+      ).map((e: any) => ({ isHttpError: e instanceof HttpError, status: e.status, detail: e.detail }));
+      const outOfRange = await api.getBook({ id: 2 ** 31 }).catch((e: any) => e);
+      return {
+        created,
+        fetched,
+        updated,
+        searched,
+        deleted,
+        gone: gone!,
+        negative: negative!,
+        outOfRange: { name: outOfRange.name, message: outOfRange.message },
+      };
+    },
+    [codec, id, awkwardTitle(codec)] as const,
+  );
 }
 
 function expectBookRoundTrip(result: BookRoundTrip, codec: string, id: number): void {
@@ -114,8 +155,15 @@ function expectBookRoundTrip(result: BookRoundTrip, codec: string, id: number): 
   expect(result.searched).to.deep.equal({ books: [updated], total_count: 1, has_more: false });
   expect(result.deleted).to.equal(undefined);
   expect(result.gone).to.deep.equal({ isHttpError: true, status: 404, detail: `no book with id ${id}` });
-  expect(result.negative).to.deep.equal({ isHttpError: true, status: 400, detail: 'limit and offset must not be negative' });
-  expect(result.outOfRange).to.deep.equal({ name: 'WriteError', message: '2147483648 is outside i32 (-2147483648..2147483647) at /id' });
+  expect(result.negative).to.deep.equal({
+    isHttpError: true,
+    status: 400,
+    detail: 'limit and offset must not be negative',
+  });
+  expect(result.outOfRange).to.deep.equal({
+    name: 'WriteError',
+    message: '2147483648 is outside i32 (-2147483648..2147483647) at /id',
+  });
 }
 
 /** Waits until the page has no action under way. */
@@ -143,7 +191,14 @@ describe('examples: the browser page in headless Chromium', function () {
     let page: Page;
     const failures: string[] = [];
     const exchanges: {
-      verb: string; path: string; search: string; sent: string | null; answered: string | null; status: number; auth: string | null; location: string | null;
+      verb: string;
+      path: string;
+      search: string;
+      sent: string | null;
+      answered: string | null;
+      status: number;
+      auth: string | null;
+      location: string | null;
     }[] = [];
 
     before(async () => {
@@ -159,8 +214,14 @@ describe('examples: the browser page in headless Chromium', function () {
         if (path.startsWith('/api/')) {
           const sent = r.request().headers();
           exchanges.push({
-            verb: r.request().method(), path, search, sent: sent['content-type'] ?? null, answered: r.headers()['content-type'] ?? null,
-            status: r.status(), auth: sent.authorization ?? null, location: r.headers().location ?? null,
+            verb: r.request().method(),
+            path,
+            search,
+            sent: sent['content-type'] ?? null,
+            answered: r.headers()['content-type'] ?? null,
+            status: r.status(),
+            auth: sent.authorization ?? null,
+            location: r.headers().location ?? null,
           });
         }
       });
@@ -179,7 +240,12 @@ describe('examples: the browser page in headless Chromium', function () {
       expect(await page.locator('#users tbody tr').count()).to.be.at.least(2);
       expect(await text(page, '#users tbody tr[data-id="1"]')).to.match(/^1\s*bigint\s*Ada\s*61\.5$/);
       expect(await page.locator('#books tbody tr td:first-child').allTextContents()).to.deep.equal(['1', '2', '3']);
-      expect(await page.locator('#books tbody tr[data-id="3"] td').allTextContents()).to.deep.equal(['3', 'Programming Pearls', 'Bentley', '1986']);
+      expect(await page.locator('#books tbody tr[data-id="3"] td').allTextContents()).to.deep.equal([
+        '3',
+        'Programming Pearls',
+        'Bentley',
+        '1986',
+      ]);
       // The page's own probe (page.evaluate itself would be exempt from the CSP, as DevTools is).
       expect(await page.evaluate(() => (globalThis as any).demo.codegen)).to.equal(false);
       expect(await text(page, '#codegen')).to.include('blocked');
@@ -251,44 +317,83 @@ describe('examples: the browser page in headless Chromium', function () {
 
         it(`imports books from a JSON Lines file, sent as a ${sequence} request stream`, async () => {
           const base = 5000 + 10 * i;
-          const books = [0, 1, 2].map((k) => ({ id: base + k, title: `Imported ${name} ${k}`, author: 'Knuth', isbn: '0201896834', year: 1997 }));
-          const file = [...books, { id: 3, title: 'Taken', author: 'Nobody', isbn: '0', year: 1 }].map((b) => JSON.stringify(b)).join('\n');
-          await page.setInputFiles('#import-file', { name: 'books.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(`${file}\n`) });
+          const books = [0, 1, 2].map((k) => ({
+            id: base + k,
+            title: `Imported ${name} ${k}`,
+            author: 'Knuth',
+            isbn: '0201896834',
+            year: 1997,
+          }));
+          const file = [...books, { id: 3, title: 'Taken', author: 'Nobody', isbn: '0', year: 1 }]
+            .map((b) => JSON.stringify(b))
+            .join('\n');
+          await page.setInputFiles('#import-file', {
+            name: 'books.jsonl',
+            mimeType: 'application/jsonl',
+            buffer: Buffer.from(`${file}\n`),
+          });
           await page.click('#import button[type=submit]');
           await settle(page);
           expect(await text(page, '#imported')).to.equal('imported 3, skipped 3 (taken)');
           for (const book of books) {
-            expect(await page.locator(`#books tbody tr[data-id="${book.id}"] td`).allTextContents()).to.deep.equal([String(book.id), book.title, 'Knuth', '1997']);
+            expect(await page.locator(`#books tbody tr[data-id="${book.id}"] td`).allTextContents()).to.deep.equal([
+              String(book.id),
+              book.title,
+              'Knuth',
+              '1997',
+            ]);
           }
           const sent = exchanges.find((e) => e.verb === 'POST' && e.path === '/api/books/import');
           expect(sent).to.deep.include({ sent: sequence, answered: type, status: 200, auth: 'Bearer demo-token' });
           // The catalogue as it was, for the specs after this one.
-          await page.evaluate(async (ids) => {
-            const { demo } = globalThis as unknown as { demo: { books: { json: { deleteBook(args: { id: number }): Promise<void> } } } };
-            for (const id of ids) await demo.books.json.deleteBook({ id });
-          }, books.map((b) => b.id));
+          await page.evaluate(
+            async (ids) => {
+              const { demo } = globalThis as unknown as {
+                demo: { books: { json: { deleteBook(args: { id: number }): Promise<void> } } };
+              };
+              for (const id of ids) await demo.books.json.deleteBook({ id });
+            },
+            books.map((b) => b.id),
+          );
         });
 
         it(`calls the routed book endpoints in ${type}: the id in the path, the search in the query, the update as the body`, () => {
           const books = exchanges.filter((e) => e.path.startsWith('/api/books'));
-          const seen = (verb: string, path: string, search = '') => books.filter((e) => e.verb === verb && e.path === path && e.search === search);
+          const seen = (verb: string, path: string, search = '') =>
+            books.filter((e) => e.verb === verb && e.path === path && e.search === search);
           const list = seen('GET', '/api/books');
           expect(list.length, 'the list, reloaded after a save').to.be.at.least(1);
           expect(list[0]).to.deep.include({ sent: null, answered: type, status: 200 });
           expect(seen('GET', '/api/books/search', '?query=pearls&limit=10&offset=0')).to.have.length(1);
-          expect(seen('GET', '/api/books/search', '?query=programming&limit=1&offset=0')[0]).to.deep.include({ sent: null, answered: type, status: 200 });
+          expect(seen('GET', '/api/books/search', '?query=programming&limit=1&offset=0')[0]).to.deep.include({
+            sent: null,
+            answered: type,
+            status: 200,
+          });
           expect(seen('GET', '/api/books/3')[0]).to.deep.include({ sent: null, answered: type, status: 200 });
           const puts = seen('PUT', '/api/books/3');
           expect(puts).to.have.length(2);
-          for (const e of puts) expect(e).to.deep.include({ sent: type, answered: type, status: 200, auth: 'Bearer demo-token' });
-          expect(books.every((e) => e.status >= 200 && e.status < 300), 'every call on /api/books succeeded').to.equal(true);
+          for (const e of puts)
+            expect(e).to.deep.include({ sent: type, answered: type, status: 200, auth: 'Bearer demo-token' });
+          expect(
+            books.every((e) => e.status >= 200 && e.status < 300),
+            'every call on /api/books succeeded',
+          ).to.equal(true);
         });
 
         it(`round-trips the routed book endpoints through demo.books, with a title the query string must encode`, async () => {
           expectBookRoundTrip(await bookRoundTrip(page, name, 1000 + i), name, 1000 + i);
           const created = exchanges.find((e) => e.verb === 'POST' && e.path === '/api/books');
-          expect(created).to.deep.include({ sent: type, answered: type, status: 201, location: `/api/books/${1000 + i}` });
-          expect(exchanges.find((e) => e.verb === 'DELETE' && e.path === `/api/books/${1000 + i}`)).to.deep.include({ sent: null, status: 204 });
+          expect(created).to.deep.include({
+            sent: type,
+            answered: type,
+            status: 201,
+            location: `/api/books/${1000 + i}`,
+          });
+          expect(exchanges.find((e) => e.verb === 'DELETE' && e.path === `/api/books/${1000 + i}`)).to.deep.include({
+            sent: null,
+            status: 204,
+          });
           const search = exchanges.find((e) => e.path === '/api/books/search' && e.search.includes('2nd'))!;
           expect(new URLSearchParams(search.search).get('query')).to.equal(`${awkwardTitle(name)} 2nd`);
         });
@@ -320,15 +425,21 @@ describe('examples: the browser page in headless Chromium', function () {
 
       it('shows the 401 of a wrong token, its challenge in the exchanges, and no users', async () => {
         await reloadWith('wrong-token');
-        expect(await text(page, '#error')).to.equal('HttpError 401 Unauthorized: the credentials were refused (check the token field)');
+        expect(await text(page, '#error')).to.equal(
+          'HttpError 401 Unauthorized: the credentials were refused (check the token field)',
+        );
         expect(await rows()).to.equal(0);
         expect(exchanges.at(-1)).to.deep.include({ path: '/api/getAllUsers', status: 401, auth: 'Bearer wrong-token' });
-        expect(await text(page, '#log li:first-child')).to.include('www-authenticate: Bearer realm="api", error="invalid_token"');
+        expect(await text(page, '#log li:first-child')).to.include(
+          'www-authenticate: Bearer realm="api", error="invalid_token"',
+        );
       });
 
       it('sends no Authorization when the field is empty, and shows that credentials are needed', async () => {
         await reloadWith('');
-        expect(await text(page, '#error')).to.equal('HttpError 401 Unauthorized: this call needs credentials (check the token field)');
+        expect(await text(page, '#error')).to.equal(
+          'HttpError 401 Unauthorized: this call needs credentials (check the token field)',
+        );
         expect(exchanges.at(-1)).to.deep.include({ path: '/api/getAllUsers', status: 401, auth: null });
       });
 
@@ -345,13 +456,24 @@ describe('examples: the browser page in headless Chromium', function () {
         await page.fill('#create-id', '0');
         await page.click('#create button');
         await settle(page);
-        expect(await text(page, '#error')).to.equal('HttpError 403 Forbidden: the read-only token may read but not write');
-        expect(exchanges.find((e) => e.path === '/api/createUser')).to.deep.include({ status: 403, auth: 'Bearer read-only-token' });
+        expect(await text(page, '#error')).to.equal(
+          'HttpError 403 Forbidden: the read-only token may read but not write',
+        );
+        expect(exchanges.find((e) => e.path === '/api/createUser')).to.deep.include({
+          status: 403,
+          auth: 'Bearer read-only-token',
+        });
         await page.fill('#edit-id', '3');
         await page.click('#edit button[type=submit]');
         await settle(page);
-        expect(await text(page, '#error')).to.equal('HttpError 403 Forbidden: the read-only token may read but not write');
-        expect(exchanges.find((e) => e.verb === 'PUT')).to.deep.include({ path: '/api/books/3', status: 403, auth: 'Bearer read-only-token' });
+        expect(await text(page, '#error')).to.equal(
+          'HttpError 403 Forbidden: the read-only token may read but not write',
+        );
+        expect(exchanges.find((e) => e.verb === 'PUT')).to.deep.include({
+          path: '/api/books/3',
+          status: 403,
+          auth: 'Bearer read-only-token',
+        });
       });
 
       it('gets the data again once the demo token is typed back, and the server logs each call', async () => {
@@ -360,7 +482,8 @@ describe('examples: the browser page in headless Chromium', function () {
         expect(await text(page, '#users tbody tr[data-id="1"]')).to.match(/^1\s*bigint\s*Ada\s*61\.5$/);
         expect(log.length).to.be.at.least(1);
         // 304 when the browser revalidates the answer its cache holds from the demo token's first call.
-        for (const line of log) expect(line).to.match(/^GET \/api\/getAllUsers (200|304) \d+\.\d ms req=\S+ caller=demo$/);
+        for (const line of log)
+          expect(line).to.match(/^GET \/api\/getAllUsers (200|304) \d+\.\d ms req=\S+ caller=demo$/);
       });
     });
 
@@ -413,7 +536,7 @@ describe('examples: the browser page in headless Chromium', function () {
       await Promise.all([pageServer.stop(), open.stop(), closed.stop()]);
     });
 
-    it('succeeds when the API server allows the page\'s origin (CORS on), preflights included, on routed endpoints too', async () => {
+    it("succeeds when the API server allows the page's origin (CORS on), preflights included, on routed endpoints too", async () => {
       const page = await context.newPage();
       await page.goto(`${pageUrl}/?api=${encodeURIComponent(`${open.url}/api`)}`);
       await settle(page);
@@ -432,8 +555,16 @@ describe('examples: the browser page in headless Chromium', function () {
       await settle(page);
       expect(await page.locator('#users tbody tr').count()).to.equal(0);
       expect(await text(page, '#error')).to.equal('TypeError: Failed to fetch');
-      const refused = await page.evaluate(() => Promise.all(['json', 'cbor'].map((codec) =>
-        (globalThis as any).demo.users[codec].createUser({ id: 0n, name: 'x', weight: 1 }).then(() => 'sent', (e: Error) => e.name))));
+      const refused = await page.evaluate(() =>
+        Promise.all(
+          ['json', 'cbor'].map((codec) =>
+            (globalThis as any).demo.users[codec].createUser({ id: 0n, name: 'x', weight: 1 }).then(
+              () => 'sent',
+              (e: Error) => e.name,
+            ),
+          ),
+        ),
+      );
       expect(refused).to.deep.equal(['TypeError', 'TypeError']);
     });
   });

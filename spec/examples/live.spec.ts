@@ -23,11 +23,16 @@ const LANES = [
 ] as const;
 
 /** The seeded catalogue, in id order: the ticker borrows each book, then returns each. */
-const TITLES = ['Structure and Interpretation of Computer Programs', 'The C Programming Language', 'Programming Pearls'];
-const ticks = (count: number) => Array.from({ length: count }, (_, n) => ({
-  bookId: n % 3 + 1,
-  text: `${Math.floor(n / 3) % 2 === 0 ? 'borrowed' : 'returned'}: ${TITLES[n % 3]}`,
-}));
+const TITLES = [
+  'Structure and Interpretation of Computer Programs',
+  'The C Programming Language',
+  'Programming Pearls',
+];
+const ticks = (count: number) =>
+  Array.from({ length: count }, (_, n) => ({
+    bookId: (n % 3) + 1,
+    text: `${Math.floor(n / 3) % 2 === 0 ? 'borrowed' : 'returned'}: ${TITLES[n % 3]}`,
+  }));
 
 interface Shown {
   state: string;
@@ -40,7 +45,11 @@ function lane(page: Page, name: string): Promise<Shown> {
   return page.$eval(`#lane-${name}`, (root) => ({
     state: (root as HTMLElement).dataset.state ?? '',
     outcome: root.querySelector('output')?.textContent ?? '',
-    events: [...root.querySelectorAll('li')].map((li) => ({ at: li.dataset.at!, bookId: Number(li.dataset.bookId), text: li.dataset.text! })),
+    events: [...root.querySelectorAll('li')].map((li) => ({
+      at: li.dataset.at!,
+      bookId: Number(li.dataset.bookId),
+      text: li.dataset.text!,
+    })),
   }));
 }
 
@@ -53,7 +62,11 @@ describe('examples: the library activity, live in the browser page', function ()
   let context: BrowserContext;
   let page: Page;
   const log: string[] = [];
-  const { server } = createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: (line) => log.push(line) });
+  const { server } = createExampleServer({
+    registry: { onError: () => {} },
+    tokens: demoTokens({}),
+    log: (line) => log.push(line),
+  });
   /** The page's requests for the stream: the Accept each sent, and the media type of each answer. */
   const requests: { accept: string; answered?: string; status?: number }[] = [];
   const failures: string[] = [];
@@ -76,7 +89,8 @@ describe('examples: the library activity, live in the browser page', function ()
     page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
     page.on('console', (m) => {
       // The 400 of the refused stream is logged by the browser, by fetch and by EventSource.
-      if (m.type() === 'error' && !/status of 400|EventSource's response has a MIME type/.test(m.text())) failures.push(`console: ${m.text()}`);
+      if (m.type() === 'error' && !/status of 400|EventSource's response has a MIME type/.test(m.text()))
+        failures.push(`console: ${m.text()}`);
     });
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/books/events') requests.push({ accept: r.headers().accept ?? '' });
@@ -101,11 +115,20 @@ describe('examples: the library activity, live in the browser page', function ()
     expect(withoutTime(shown.events)).to.deep.equal(ticks(5));
     expect(shown).to.deep.include({ state: 'ended', outcome: 'ended after 5 events' });
     const times = shown.events.map((e) => Date.parse(e.at));
-    expect(times.every((t, i) => Number.isFinite(t) && (i === 0 || t >= times[i - 1]!)), `${shown.events.map((e) => e.at)}`).to.equal(true);
+    expect(
+      times.every((t, i) => Number.isFinite(t) && (i === 0 || t >= times[i - 1]!)),
+      `${shown.events.map((e) => e.at)}`,
+    ).to.equal(true);
     // An EventSource left open reconnects about 3 s after the server's end: wait past that.
     await new Promise((resolve) => setTimeout(resolve, 4_000));
-    expect(requests.filter((r) => r.accept === 'text/event-stream'), 'the EventSource requests').to.have.length(1);
-    expect(log.filter((line) => line.startsWith('GET /api/books/events 200 ')), 'one request per lane, at the server').to.have.length(4);
+    expect(
+      requests.filter((r) => r.accept === 'text/event-stream'),
+      'the EventSource requests',
+    ).to.have.length(1);
+    expect(
+      log.filter((line) => line.startsWith('GET /api/books/events 200 ')),
+      'one request per lane, at the server',
+    ).to.have.length(4);
   });
 
   it('the typed client receives the same events in JSON Lines, a CBOR and a MessagePack sequence', async () => {
@@ -125,7 +148,9 @@ describe('examples: the library activity, live in the browser page', function ()
     await page.fill('#live-count', '20');
     await page.fill('#live-fail', '0');
     await page.click('#live-watch');
-    await page.waitForFunction(() => [...document.querySelectorAll('.lane')].every((l) => l.querySelectorAll('li').length >= 2));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.lane')].every((l) => l.querySelectorAll('li').length >= 2),
+    );
     for (const { name } of LANES) {
       const shown = await lane(page, name);
       expect(shown.state, name).to.equal('open');
@@ -140,21 +165,35 @@ describe('examples: the library activity, live in the browser page', function ()
     }
   });
 
-  it('adds a book\'s update to every stream as it happens', async () => {
+  it("adds a book's update to every stream as it happens", async () => {
     await page.fill('#live-count', '6');
     await page.fill('#live-fail', '0');
     await page.click('#live-watch');
-    await page.waitForFunction(() => [...document.querySelectorAll('.lane')].every((l) => l.querySelectorAll('li').length >= 1));
-    await page.evaluate(() => (globalThis as any).demo.books.json.updateBook({ id: 2, update: { title: 'The C Book', author: 'Kernighan, Ritchie' } }));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.lane')].every((l) => l.querySelectorAll('li').length >= 1),
+    );
+    await page.evaluate(() =>
+      (globalThis as any).demo.books.json.updateBook({
+        id: 2,
+        update: { title: 'The C Book', author: 'Kernighan, Ritchie' },
+      }),
+    );
     await settle(page);
-    await page.evaluate(() => (globalThis as any).demo.books.json.updateBook({ id: 2, update: { title: 'The C Programming Language', author: 'Kernighan, Ritchie' } }));
+    await page.evaluate(() =>
+      (globalThis as any).demo.books.json.updateBook({
+        id: 2,
+        update: { title: 'The C Programming Language', author: 'Kernighan, Ritchie' },
+      }),
+    );
     for (const { name } of LANES) {
       const shown = await lane(page, name);
       expect(shown, name).to.deep.include({ state: 'ended', outcome: 'ended after 6 events' });
       const updates = shown.events.filter((e) => e.text.startsWith('updated: '));
       expect(withoutTime(updates), name).to.deep.equal([{ bookId: 2, text: 'updated: The C Book' }]);
       // The loans go on around it, with the book's title as it is when each is told.
-      const loans = shown.events.filter((e) => !e.text.startsWith('updated: ')).map((e) => `${e.bookId} ${e.text.replace('The C Book', TITLES[1]!)}`);
+      const loans = shown.events
+        .filter((e) => !e.text.startsWith('updated: '))
+        .map((e) => `${e.bookId} ${e.text.replace('The C Book', TITLES[1]!)}`);
       expect(loans, name).to.deep.equal(ticks(5).map((e) => `${e.bookId} ${e.text}`));
     }
   });
@@ -167,7 +206,10 @@ describe('examples: the library activity, live in the browser page', function ()
       expect(withoutTime(shown.events), name).to.deep.equal(ticks(2));
       expect(shown, name).to.deep.include({ state: 'failed', outcome: `failed after 2 events: ${problem}` });
     }
-    expect(requests.filter((r) => r.accept === 'text/event-stream'), 'no reconnection after the error event').to.have.length(1);
+    expect(
+      requests.filter((r) => r.accept === 'text/event-stream'),
+      'no reconnection after the error event',
+    ).to.have.length(1);
     mkdirSync(OUTPUT, { recursive: true });
     await (await page.$('section.live'))!.screenshot({ path: join(OUTPUT, 'live.png') });
   });
@@ -175,10 +217,20 @@ describe('examples: the library activity, live in the browser page', function ()
   it('shows a stream refused before it begins: the typed client has its status, EventSource has none', async () => {
     await watch(20_000);
     for (const { name } of LANES.slice(1)) {
-      expect(await lane(page, name), name).to.deep.equal({ state: 'failed', outcome: 'failed after 0 events: 400 Bad Request: count must be at most 10000', events: [] });
+      expect(await lane(page, name), name).to.deep.equal({
+        state: 'failed',
+        outcome: 'failed after 0 events: 400 Bad Request: count must be at most 10000',
+        events: [],
+      });
     }
-    expect(await lane(page, 'sse')).to.deep.equal({ state: 'failed', outcome: 'failed after 0 events: the connection failed (EventSource tells no status)', events: [] });
-    expect(requests.filter((r) => r.accept === 'text/event-stream')).to.deep.equal([{ accept: 'text/event-stream', status: 400, answered: 'application/problem+json' }]);
+    expect(await lane(page, 'sse')).to.deep.equal({
+      state: 'failed',
+      outcome: 'failed after 0 events: the connection failed (EventSource tells no status)',
+      events: [],
+    });
+    expect(requests.filter((r) => r.accept === 'text/event-stream')).to.deep.equal([
+      { accept: 'text/event-stream', status: 400, answered: 'application/problem+json' },
+    ]);
   });
 
   it('logged no errors besides the expected 400', () => {

@@ -21,7 +21,11 @@ describe('examples: the API reference page in headless Chromium', function () {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const { server, registry } = createExampleServer({ log: () => {}, tokens: { demo: TOKEN, readOnly: 'docs-read-token' }, registry: { onError: () => {} } });
+  const { server, registry } = createExampleServer({
+    log: () => {},
+    tokens: { demo: TOKEN, readOnly: 'docs-read-token' },
+    registry: { onError: () => {} },
+  });
   try {
     serveApiDocs(server, registry, '/api');
   } catch (e) {
@@ -37,7 +41,11 @@ describe('examples: the API reference page in headless Chromium', function () {
     browser = await launchChromium();
     url = await listen(server);
     const paths = (await send(`${url}/api/openapi.json`)).json().paths as Record<string, Record<string, unknown>>;
-    operations = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).filter((k) => VERBS.includes(k)).map((verb) => `${verb.toUpperCase()} ${path}`));
+    operations = Object.entries(paths).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((k) => VERBS.includes(k))
+        .map((verb) => `${verb.toUpperCase()} ${path}`),
+    );
     context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     page = await context.newPage();
     page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
@@ -56,16 +64,32 @@ describe('examples: the API reference page in headless Chromium', function () {
     await server.stop();
   });
 
-  it('serves the document and the viewer\'s files with their types, and nothing else under /docs', async () => {
+  it("serves the document and the viewer's files with their types, and nothing else under /docs", async () => {
     const doc = await send(`${url}/api/openapi.json`);
     expect(doc.status).to.equal(200);
     expect(doc.headers['content-type']).to.equal('application/json');
     // The example holds a stream: OpenAPI 3.2.
     expect(doc.json().openapi).to.match(/^3\.2\./);
-    const types = await Promise.all(['swagger-ui.css', 'swagger-ui-bundle.js', 'docs.js', 'favicon-32x32.png'].map(async (f) => (await send(`${url}/docs/${f}`)).headers['content-type']));
-    expect(types).to.deep.equal(['text/css; charset=utf-8', 'text/javascript; charset=utf-8', 'text/javascript; charset=utf-8', 'image/png']);
+    const types = await Promise.all(
+      ['swagger-ui.css', 'swagger-ui-bundle.js', 'docs.js', 'favicon-32x32.png'].map(
+        async (f) => (await send(`${url}/docs/${f}`)).headers['content-type'],
+      ),
+    );
+    expect(types).to.deep.equal([
+      'text/css; charset=utf-8',
+      'text/javascript; charset=utf-8',
+      'text/javascript; charset=utf-8',
+      'image/png',
+    ]);
     // Not listed: 404. A slash or backslash encoded in a segment is refused before routing: 400.
-    for (const path of ['/docs/package.json', '/docs/index.html', '/docs/swagger-ui-bundle.js.map', '/docs/../package.json', '/docs/constructor', '/docs/__proto__']) {
+    for (const path of [
+      '/docs/package.json',
+      '/docs/index.html',
+      '/docs/swagger-ui-bundle.js.map',
+      '/docs/../package.json',
+      '/docs/constructor',
+      '/docs/__proto__',
+    ]) {
       const reply = await send(`${url}${path}`);
       expect(reply.status, path).to.equal(404);
       expect(reply.headers['content-type'], path).to.equal('application/problem+json');
@@ -76,12 +100,16 @@ describe('examples: the API reference page in headless Chromium', function () {
   });
 
   it('lists every operation of the example, with its verb and path, under its service', async () => {
-    expect(operations, 'one operation in the document per endpoint').to.have.length(registry.endpoints.operations.length);
-    const shown = await page.$$eval('.opblock', (blocks) => blocks.map((b) => {
-      const verb = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '';
-      const path = b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '';
-      return `${verb} ${path}`;
-    }));
+    expect(operations, 'one operation in the document per endpoint').to.have.length(
+      registry.endpoints.operations.length,
+    );
+    const shown = await page.$$eval('.opblock', (blocks) =>
+      blocks.map((b) => {
+        const verb = b.querySelector('.opblock-summary-method')?.textContent?.trim() ?? '';
+        const path = b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '';
+        return `${verb} ${path}`;
+      }),
+    );
     // Compared as text: a path may hold percent-encoded characters, which Swagger UI may decode.
     expect(shown.map(decodeURIComponent).sort()).to.deep.equal(operations.map(decodeURIComponent).sort());
     const tags = await page.$$eval('.opblock-tag', (els) => els.map((e) => e.getAttribute('data-tag')));
@@ -106,27 +134,39 @@ describe('examples: the API reference page in headless Chromium', function () {
     expect(response.status()).to.equal(200);
     expect(response.request().headers().authorization).to.equal(`Bearer ${TOKEN}`);
     await block.locator('.live-responses-table tbody .response-col_status').first().waitFor();
-    expect((await block.locator('.live-responses-table tbody .response-col_status').first().textContent())?.trim()).to.equal('200');
-    expect(await block.locator('.live-responses-table tbody .response-col_description').first().textContent()).to.include('"name"');
+    expect(
+      (await block.locator('.live-responses-table tbody .response-col_status').first().textContent())?.trim(),
+    ).to.equal('200');
+    expect(
+      await block.locator('.live-responses-table tbody .response-col_description').first().textContent(),
+    ).to.include('"name"');
     expect(failures).to.deep.equal([]);
   });
 
   it('lets a person try a routed operation: GET /api/books, the public list', async () => {
-    const block = page.locator('.opblock', { has: page.locator('[data-path="/api/books"]') }).filter({ has: page.locator('.opblock-summary-method', { hasText: /^GET$/ }) });
+    const block = page
+      .locator('.opblock', { has: page.locator('[data-path="/api/books"]') })
+      .filter({ has: page.locator('.opblock-summary-method', { hasText: /^GET$/ }) });
     await block.locator('.opblock-summary').click();
     await block.locator('button.try-out__btn').click();
-    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/books' && r.request().method() === 'GET');
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/books' && r.request().method() === 'GET',
+    );
     await block.locator('button.execute').click();
     const response = await answer;
     expect(response.status()).to.equal(200);
-    expect((await response.json() as { title: string }[]).map((b) => b.title)).to.include('Programming Pearls');
+    expect(((await response.json()) as { title: string }[]).map((b) => b.title)).to.include('Programming Pearls');
     await block.locator('.live-responses-table tbody .response-col_status').first().waitFor();
-    expect((await block.locator('.live-responses-table tbody .response-col_status').first().textContent())?.trim()).to.equal('200');
+    expect(
+      (await block.locator('.live-responses-table tbody .response-col_status').first().textContent())?.trim(),
+    ).to.equal('200');
     expect(failures).to.deep.equal([]);
   });
 
   it('lets a person try a routed operation with a path parameter: GET /api/books/{id}', async () => {
-    const block = page.locator('.opblock', { has: page.locator('[data-path="/api/books/{id}"]') }).filter({ has: page.locator('.opblock-summary-method', { hasText: /^GET$/ }) });
+    const block = page
+      .locator('.opblock', { has: page.locator('[data-path="/api/books/{id}"]') })
+      .filter({ has: page.locator('.opblock-summary-method', { hasText: /^GET$/ }) });
     await block.locator('.opblock-summary').click();
     await block.locator('button.try-out__btn').click();
     await block.locator('tr[data-param-name="id"] input').fill('3');

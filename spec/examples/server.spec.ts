@@ -16,7 +16,12 @@ const inUse = (port: number) =>
 
 /** Runs the example server to its end (it ends at once when it cannot listen). */
 function runExample(port: number) {
-  return spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, env: env(port), encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: env(port),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 }
 
 function expectInUse(run: ReturnType<typeof runExample>, port: number): void {
@@ -49,7 +54,11 @@ describe('examples: the example server on a port that is taken', () => {
   });
 
   it('says so in one line and exits non-zero when started twice on the same port', async () => {
-    first = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: env(0), stdio: ['ignore', 'pipe', 'pipe'] });
+    first = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: root,
+      env: env(0),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     first.stdout!.setEncoding('utf8');
     first.stderr!.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -85,27 +94,38 @@ interface Running {
 }
 
 function startExample(env: NodeJS.ProcessEnv, started: ChildProcess[]): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(child);
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-  const printed = (pattern: RegExp) => new Promise<RegExpExecArray>((resolve, reject) => {
-    const check = () => {
-      const match = pattern.exec(out);
-      if (match === null) return;
-      child.stdout!.off('data', check);
-      child.off('exit', ended);
-      resolve(match);
-    };
-    const ended = (code: number | null) => reject(new Error(`the example server exited (${code}) before printing ${pattern}: ${out}${err}`));
-    child.stdout!.on('data', check);
-    child.once('exit', ended);
-    check();
-  });
+  const printed = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(out);
+        if (match === null) return;
+        child.stdout!.off('data', check);
+        child.off('exit', ended);
+        resolve(match);
+      };
+      const ended = (code: number | null) =>
+        reject(new Error(`the example server exited (${code}) before printing ${pattern}: ${out}${err}`));
+      child.stdout!.on('data', check);
+      child.once('exit', ended);
+      check();
+    });
   // The curl hint is the last line printed at start.
-  return printed(/try: curl .* (http:\/\/127\.0\.0\.1:\d+)\/api\/getAllUsers\n/).then((m) => ({ child, url: m[1]!, stdout: () => out, printed }));
+  return printed(/try: curl .* (http:\/\/127\.0\.0\.1:\d+)\/api\/getAllUsers\n/).then((m) => ({
+    child,
+    url: m[1]!,
+    stdout: () => out,
+    printed,
+  }));
 }
 
 /** A GET, or a POST of `body`, with Node's fetch: the body of the answer, a newline and its status. */
@@ -148,18 +168,30 @@ describe('examples: npm start with bearer tokens', function () {
     ]);
     // The printed commands, as a shell would split them.
     const search = /try: curl '([^']*)'\n/.exec(example.stdout())!;
-    expect(await send(search[1]!, { 'X-Request-Id': 'npm-start-0' })).to.match(/^\{"books":\[\{"id":2,"title":"The C Programming Language".*\],"total_count":2,"has_more":true\}\n200$/);
+    expect(await send(search[1]!, { 'X-Request-Id': 'npm-start-0' })).to.match(
+      /^\{"books":\[\{"id":2,"title":"The C Programming Language".*\],"total_count":2,"has_more":true\}\n200$/,
+    );
     const [searched] = await example.printed(/^GET \/api\/books\/search .*(?=\n)/m);
     expect(searched).to.match(/^GET \/api\/books\/search 200 \d+\.\d ms req=npm-start-0$/);
     const stream = /try: curl -N -H '([^:']*): ([^']*)' '([^']*)'\n/.exec(example.stdout())!;
     const events = (await send(stream[3]!, { [stream[1]!]: stream[2]! })).split('\n');
     expect(events.slice(0, 5).map((line) => JSON.parse(line).text)).to.deep.equal([
-      'borrowed: Structure and Interpretation of Computer Programs', 'borrowed: The C Programming Language', 'borrowed: Programming Pearls',
-      'returned: Structure and Interpretation of Computer Programs', 'returned: The C Programming Language',
+      'borrowed: Structure and Interpretation of Computer Programs',
+      'borrowed: The C Programming Language',
+      'borrowed: Programming Pearls',
+      'returned: Structure and Interpretation of Computer Programs',
+      'returned: The C Programming Language',
     ]);
-    expect(events.slice(5), 'the clean end of JSON Lines (two blank lines), then the status').to.deep.equal(['', '', '', '200']);
+    expect(events.slice(5), 'the clean end of JSON Lines (two blank lines), then the status').to.deep.equal([
+      '',
+      '',
+      '',
+      '200',
+    ]);
     const command = /try: curl -H '([^:']*): ([^']*)' (\S+)/.exec(example.stdout())!;
-    expect(await send(command[3]!, { [command[1]!]: command[2]!, 'X-Request-Id': 'npm-start-1' })).to.match(/^\[\{"id":1,"name":"Ada".*\n200$/);
+    expect(await send(command[3]!, { [command[1]!]: command[2]!, 'X-Request-Id': 'npm-start-1' })).to.match(
+      /^\[\{"id":1,"name":"Ada".*\n200$/,
+    );
     const [line] = await example.printed(/^GET \/api\/getAllUsers .*(?=\n)/m);
     expect(line).to.match(/^GET \/api\/getAllUsers 200 \d+\.\d ms req=npm-start-1 caller=demo$/);
     expect(await send(`${example.url}/api/getAllUsers`, { 'X-Request-Id': 'npm-start-2' })).to.match(/\n401$/);
@@ -168,8 +200,14 @@ describe('examples: npm start with bearer tokens', function () {
   });
 
   it('takes the tokens from LACQUER_DEMO_TOKEN and LACQUER_READONLY_TOKEN', async () => {
-    const example = await startExample(tokenEnv({ LACQUER_DEMO_TOKEN: 'writer-7', LACQUER_READONLY_TOKEN: 'reader-7' }), started);
-    expect(example.stdout()).to.include('    writer-7  reads and writes').and.include('    reader-7  reads only').and.not.include('demo-token');
+    const example = await startExample(
+      tokenEnv({ LACQUER_DEMO_TOKEN: 'writer-7', LACQUER_READONLY_TOKEN: 'reader-7' }),
+      started,
+    );
+    expect(example.stdout())
+      .to.include('    writer-7  reads and writes')
+      .and.include('    reader-7  reads only')
+      .and.not.include('demo-token');
     expect(await send(`${example.url}/api/getAllUsers`, { Authorization: 'Bearer writer-7' })).to.match(/\n200$/);
     expect(await send(`${example.url}/api/getAllUsers`, { Authorization: 'Bearer demo-token' })).to.match(/\n401$/);
     const book = '{"book": {"id": 9, "title": "t", "author": "a", "isbn": "i", "year": 2000}}';
@@ -179,10 +217,15 @@ describe('examples: npm start with bearer tokens', function () {
 
   it('refuses a token that a bearer header cannot carry, in one line', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
-      cwd: root, env: tokenEnv({ LACQUER_DEMO_TOKEN: 'two words' }), encoding: 'utf8', timeout: 30_000,
+      cwd: root,
+      env: tokenEnv({ LACQUER_DEMO_TOKEN: 'two words' }),
+      encoding: 'utf8',
+      timeout: 30_000,
     });
     expect(run.status).to.be.a('number').and.not.equal(0);
-    expect(run.stderr.trim()).to.equal("lacquer: the demo token 'two words' holds characters a bearer token cannot have (A-Z a-z 0-9 - . _ ~ + /)");
+    expect(run.stderr.trim()).to.equal(
+      "lacquer: the demo token 'two words' holds characters a bearer token cannot have (A-Z a-z 0-9 - . _ ~ + /)",
+    );
     expect(run.stdout).not.to.include('listening');
   });
 });

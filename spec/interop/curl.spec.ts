@@ -13,8 +13,11 @@ import { demoTokens } from '../../examples/auth.ts';
 import { listen } from '../support/http-client.ts';
 import { requireCurl, run } from './curl.ts';
 
-
-interface CurlReply { status: number; headers: Record<string, string>; body: Buffer }
+interface CurlReply {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
 
 /** Runs curl with `-i` and splits its answer; the last response wins (after any 100 Continue). */
 async function curl(...args: string[]): Promise<CurlReply> {
@@ -37,7 +40,8 @@ async function curl(...args: string[]): Promise<CurlReply> {
 const DEMO = ['-H', 'Authorization: Bearer demo-token'];
 const READ_ONLY = ['-H', 'Authorization: Bearer read-only-token'];
 const JSON_BODY = ['-H', 'Content-Type: application/json', '--data'];
-const REFACTORING = '{"book": {"id": 4, "title": "Refactoring", "author": "Fowler", "isbn": "0201485672", "year": 1999}}';
+const REFACTORING =
+  '{"book": {"id": 4, "title": "Refactoring", "author": "Fowler", "isbn": "0201485672", "year": 1999}}';
 
 /** A curl command of the docs, with the answer its comments show. */
 interface DocumentedCommand {
@@ -73,12 +77,18 @@ describe('interop: the curl commands of the README and the docs, against the exa
       await requireCurl();
       const commands = documentedCommands(file);
       expect(commands.length, 'curl commands found').to.be.at.least(4);
-      const { server } = createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: () => {} });
+      const { server } = createExampleServer({
+        registry: { onError: () => {} },
+        tokens: demoTokens({}),
+        log: () => {},
+      });
       const url = await listen(server);
       const cwd = mkdtempSync(join(tmpdir(), 'lacquer-curl-docs-')); // where --output writes
       try {
         for (const { command, status, body } of commands) {
-          const line = command.replaceAll('http://127.0.0.1:8080', url).replace(/^curl /, `curl -sS -w '\\n%{http_code}' `);
+          const line = command
+            .replaceAll('http://127.0.0.1:8080', url)
+            .replace(/^curl /, `curl -sS -w '\\n%{http_code}' `);
           const { stdout } = await run('sh', ['-c', line], { cwd, encoding: 'utf8' });
           const answered = Number(stdout.slice(stdout.lastIndexOf('\n') + 1));
           if (status === undefined) expect(answered, command).to.be.within(200, 299);
@@ -94,7 +104,11 @@ describe('interop: the curl commands of the README and the docs, against the exa
 
 describe('interop: curl against the example server', () => {
   const log: string[] = [];
-  const { server } = createExampleServer({ registry: { onError: () => {} }, tokens: demoTokens({}), log: (line) => log.push(line) });
+  const { server } = createExampleServer({
+    registry: { onError: () => {} },
+    tokens: demoTokens({}),
+    log: (line) => log.push(line),
+  });
   let url = '';
   before(async () => {
     await requireCurl();
@@ -110,8 +124,16 @@ describe('interop: curl against the example server', () => {
     const reply = await curl(`${url}/api`);
     expect(reply.status).to.equal(200);
     expect(JSON.parse(reply.body.toString()).endpoints).to.include.members([
-      'GET /api/getAllUsers', 'POST /api/getUserById', 'POST /api/createUser', 'DELETE /api/deleteUser',
-      'GET /api/books', 'POST /api/books', 'GET /api/books/search', 'GET /api/books/:id', 'PUT /api/books/:id', 'DELETE /api/books/:id',
+      'GET /api/getAllUsers',
+      'POST /api/getUserById',
+      'POST /api/createUser',
+      'DELETE /api/deleteUser',
+      'GET /api/books',
+      'POST /api/books',
+      'GET /api/books/search',
+      'GET /api/books/:id',
+      'PUT /api/books/:id',
+      'DELETE /api/books/:id',
     ]);
   });
 
@@ -120,11 +142,20 @@ describe('interop: curl against the example server', () => {
     expect(reply.status).to.equal(200);
     expect(reply.headers['content-type']).to.equal('application/json');
     expect(reply.headers.vary).to.equal('Accept');
-    expect(reply.body.toString()).to.equal('[{"id":1,"name":"Ada","weight":61.5},{"id":2,"name":"Linus","weight":80.2}]');
+    expect(reply.body.toString()).to.equal(
+      '[{"id":1,"name":"Ada","weight":61.5},{"id":2,"name":"Linus","weight":80.2}]',
+    );
   });
 
   it('POST /api/createUser with a JSON body', async () => {
-    const reply = await curl(...DEMO, '-X', 'POST', ...JSON_BODY, '{"id": 0, "name": "Grace", "weight": 55.25}', `${url}/api/createUser`);
+    const reply = await curl(
+      ...DEMO,
+      '-X',
+      'POST',
+      ...JSON_BODY,
+      '{"id": 0, "name": "Grace", "weight": 55.25}',
+      `${url}/api/createUser`,
+    );
     expect(reply.status).to.equal(200);
     expect(reply.body.toString()).to.equal('{"id":3,"name":"Grace","weight":55.25}');
     const byId = await curl(...DEMO, ...JSON_BODY, '3', `${url}/api/getUserById`);
@@ -136,7 +167,14 @@ describe('interop: curl against the example server', () => {
     const result = JSON.parse(reply.body.toString());
     expect(result.total_count).to.equal(2);
     expect(result.has_more).to.equal(false);
-    const limited = await curl('-G', '--data-urlencode', 'query=Programming Pearls', '--data-urlencode', 'limit=1', `${url}/api/books/search`);
+    const limited = await curl(
+      '-G',
+      '--data-urlencode',
+      'query=Programming Pearls',
+      '--data-urlencode',
+      'limit=1',
+      `${url}/api/books/search`,
+    );
     expect(JSON.parse(limited.body.toString())).to.deep.include({ total_count: 1, has_more: false });
     const unknown = await curl(`${url}/api/books/search?query=x&sort=year`);
     expect(unknown.status).to.equal(400);
@@ -153,7 +191,14 @@ describe('interop: curl against the example server', () => {
   });
 
   it('PUT /api/books/3 with the update as the body', async () => {
-    const reply = await curl(...DEMO, '-X', 'PUT', ...JSON_BODY, '{"update": {"title": "More Programming Pearls", "author": "Bentley"}}', `${url}/api/books/3`);
+    const reply = await curl(
+      ...DEMO,
+      '-X',
+      'PUT',
+      ...JSON_BODY,
+      '{"update": {"title": "More Programming Pearls", "author": "Bentley"}}',
+      `${url}/api/books/3`,
+    );
     expect(reply.status).to.equal(200);
     expect(JSON.parse(reply.body.toString())).to.include({ id: 3, title: 'More Programming Pearls', year: 1986 });
   });
@@ -167,7 +212,10 @@ describe('interop: curl against the example server', () => {
     expect(again.headers['content-type']).to.equal('application/problem+json');
   });
 
-  for (const [path, auth] of [['/api/getAllUsers', DEMO], ['/api/books/1', []]] as const) {
+  for (const [path, auth] of [
+    ['/api/getAllUsers', DEMO],
+    ['/api/books/1', []],
+  ] as const) {
     it(`HEAD ${path}`, async () => {
       const get = await curl(...auth, `${url}${path}`);
       const reply = await curl(...auth, '-I', `${url}${path}`);
@@ -181,7 +229,15 @@ describe('interop: curl against the example server', () => {
     it(`a 2 MB body answers 413 ${expectHeader.length ? 'without' : 'with'} Expect: 100-continue`, async () => {
       const file = join(mkdtempSync(join(tmpdir(), 'lacquer-curl-')), 'big.json');
       writeFileSync(file, `"${'x'.repeat(2 * 1024 * 1024)}"`);
-      const reply = await curl(...DEMO, ...expectHeader, '-H', 'Content-Type: application/json', '--data-binary', `@${file}`, `${url}/api/createUser`);
+      const reply = await curl(
+        ...DEMO,
+        ...expectHeader,
+        '-H',
+        'Content-Type: application/json',
+        '--data-binary',
+        `@${file}`,
+        `${url}/api/createUser`,
+      );
       expect(reply.status).to.equal(413);
       expect(reply.headers['content-type']).to.equal('application/problem+json');
       expect(JSON.parse(reply.body.toString())).to.include({ status: 413, title: 'Content Too Large' });
@@ -216,7 +272,12 @@ describe('interop: curl against the example server', () => {
       expect(reply.status).to.equal(401);
       expect(reply.headers['www-authenticate']).to.equal('Bearer realm="api"');
       expect(reply.headers['content-type']).to.equal('application/problem+json');
-      expect(problem(reply)).to.deep.equal({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'this call needs credentials' });
+      expect(problem(reply)).to.deep.equal({
+        type: 'about:blank',
+        title: 'Unauthorized',
+        status: 401,
+        detail: 'this call needs credentials',
+      });
       expect(reply.headers['x-request-id']).to.equal('no-token-1');
       expect(log).to.have.length(1);
       expect(log[0]).to.match(/^GET \/api\/getAllUsers 401 \d+\.\d ms req=no-token-1$/);
@@ -229,7 +290,9 @@ describe('interop: curl against the example server', () => {
       expect(problem(reply)).to.include({ status: 401, detail: 'the credentials were refused' });
       expect(reply.headers['x-request-id']).to.match(GENERATED_ID);
       expect(log).to.have.length(1);
-      expect(log[0]).to.match(new RegExp(`^GET /api/getAllUsers 401 \\d+\\.\\d ms req=${reply.headers['x-request-id']}$`));
+      expect(log[0]).to.match(
+        new RegExp(`^GET /api/getAllUsers 401 \\d+\\.\\d ms req=${reply.headers['x-request-id']}$`),
+      );
     });
 
     it('lets the read-only token read', async () => {
@@ -245,10 +308,17 @@ describe('interop: curl against the example server', () => {
       expect(reply.status).to.equal(403);
       expect(reply.headers['www-authenticate']).to.equal(undefined);
       expect(reply.headers['content-type']).to.equal('application/problem+json');
-      expect(problem(reply)).to.deep.equal({ type: 'about:blank', title: 'Forbidden', status: 403, detail: 'the read-only token may read but not write' });
+      expect(problem(reply)).to.deep.equal({
+        type: 'about:blank',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'the read-only token may read but not write',
+      });
       expect(reply.headers.location).to.equal(undefined);
       expect(log).to.have.length(1);
-      expect(log[0]).to.match(new RegExp(`^POST /api/books 403 \\d+\\.\\d ms req=${reply.headers['x-request-id']} caller=read-only$`));
+      expect(log[0]).to.match(
+        new RegExp(`^POST /api/books 403 \\d+\\.\\d ms req=${reply.headers['x-request-id']} caller=read-only$`),
+      );
       expect((await curl(`${url}/api/books/4`)).status).to.equal(404);
     });
 
@@ -261,7 +331,9 @@ describe('interop: curl against the example server', () => {
       expect(reply.body.toString()).to.equal(created);
       expect(reply.headers['x-request-id']).to.match(GENERATED_ID);
       expect(log).to.have.length(1);
-      expect(log[0]).to.match(new RegExp(`^POST /api/books 201 \\d+\\.\\d ms req=${reply.headers['x-request-id']} caller=demo$`));
+      expect(log[0]).to.match(
+        new RegExp(`^POST /api/books 201 \\d+\\.\\d ms req=${reply.headers['x-request-id']} caller=demo$`),
+      );
       const there = await curl(`${url}${reply.headers.location}`);
       expect(there.status).to.equal(200);
       expect(there.body.toString()).to.equal(created);

@@ -10,6 +10,8 @@ export async function requireCurl(): Promise<void> {
   try {
     await run('curl', ['--version']);
   } catch (e) {
-    throw new Error(`curl is required by this spec and was not found (${(e as Error).message}); install it: apt-get install curl`);
+    throw new Error(
+      `curl is required by this spec and was not found (${(e as Error).message}); install it: apt-get install curl`,
+    );
   }
 }

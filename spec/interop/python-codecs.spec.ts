@@ -19,13 +19,21 @@ const INSTALL = 'apt-get install python3-msgpack python3-cbor2';
  * saying what to install, when Python or one of its modules is missing.
  */
 function python(script: string, input: unknown): unknown {
-  const run = spawnSync(PYTHON, ['-c', `${PRELUDE}\n${script}`], { input: JSON.stringify(input), encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(PYTHON, ['-c', `${PRELUDE}\n${script}`], {
+    input: JSON.stringify(input),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (run.error !== undefined) {
-    throw new Error(`cannot run ${PYTHON} (${run.error.message}): this spec needs Python 3 with msgpack and cbor2; install them with \`${INSTALL}\``);
+    throw new Error(
+      `cannot run ${PYTHON} (${run.error.message}): this spec needs Python 3 with msgpack and cbor2; install them with \`${INSTALL}\``,
+    );
   }
   if (run.status !== 0) {
     if (/ModuleNotFoundError|No module named/.test(run.stderr)) {
-      throw new Error(`${PYTHON} lacks a module this spec needs: ${run.stderr.trim().split('\n').at(-1)}; install it with \`${INSTALL}\``);
+      throw new Error(
+        `${PYTHON} lacks a module this spec needs: ${run.stderr.trim().split('\n').at(-1)}; install it with \`${INSTALL}\``,
+      );
     }
     throw new Error(`${PYTHON} failed (status ${run.status}):\n${run.stderr}`);
   }
@@ -132,7 +140,10 @@ describe('interop: timestamps with Python (msgpack, cbor2)', function () {
   describe('Python reads what lacquer writes', () => {
     it('msgpack.unpackb(timestamp=3) reads each timestamp as the same datetime, in every form', () => {
       const written = INSTANTS.map((d) => hex(msgpack.encode(t.timestamp(), d)));
-      const read = python(`print(json.dumps([show(msgpack.unpackb(bytes.fromhex(h), timestamp=3)) for h in json.load(sys.stdin)]))`, written);
+      const read = python(
+        `print(json.dumps([show(msgpack.unpackb(bytes.fromhex(h), timestamp=3)) for h in json.load(sys.stdin)]))`,
+        written,
+      );
       expect(read).to.deep.equal(INSTANTS.map((d) => ({ date: d.getTime() })));
       // The three forms are all there: fixext 4, fixext 8 and ext 8 of 12 bytes.
       expect(new Set(written.map((h) => h.slice(0, 4)))).to.deep.equal(new Set(['d6ff', 'd7ff', 'c70c']));
@@ -141,32 +152,41 @@ describe('interop: timestamps with Python (msgpack, cbor2)', function () {
     it('cbor2.loads reads each timestamp (tag 1) as the same datetime, to the millisecond', () => {
       const written = INSTANTS.map((d) => hex(cbor.encode(t.timestamp(), d)));
       // A float of seconds carries a millisecond to within a microsecond or so: Python rounds to the nearest one.
-      const read = python(`
+      const read = python(
+        `
 def ms(v):
     assert isinstance(v, datetime.datetime) and v.tzinfo is not None, repr(v)
     return (micros(v) + 500) // 1000
-print(json.dumps([ms(cbor2.loads(bytes.fromhex(h))) for h in json.load(sys.stdin)]))`, written);
+print(json.dumps([ms(cbor2.loads(bytes.fromhex(h))) for h in json.load(sys.stdin)]))`,
+        written,
+      );
       expect(read).to.deep.equal(INSTANTS.map((d) => d.getTime()));
       expect(written.every((h) => h.startsWith('c1'))).to.equal(true);
     });
 
     it('both read a record holding timestamps among other kinds (cbor2 to the nearest millisecond)', () => {
-      const read = python(`
+      const read = python(
+        `
 packed, cbored = json.load(sys.stdin)
 print(json.dumps([show(msgpack.unpackb(bytes.fromhex(packed), timestamp=3)), show(cbor2.loads(bytes.fromhex(cbored)), nearest=True)]))`,
-      [hex(msgpack.encode(Record, record)), hex(cbor.encode(Record, record))]);
+        [hex(msgpack.encode(Record, record)), hex(cbor.encode(Record, record))],
+      );
       expect(read).to.deep.equal([shownRecord, shownRecord]);
     });
   });
 
   describe('lacquer reads what Python writes', () => {
     /** Each instant as Python writes it: msgpack, cbor2's tag 0 and cbor2's tag 1, as hex. */
-    const written = (instants: readonly Date[]) => python(`
+    const written = (instants: readonly Date[]) =>
+      python(
+        `
 out = []
 for ms in json.load(sys.stdin):
     dt = instant(ms)
     out.append([msgpack.packb(dt, datetime=True).hex(), cbor2.dumps(dt).hex(), cbor2.dumps(dt, datetime_as_timestamp=True).hex()])
-print(json.dumps(out))`, instants.map((d) => d.getTime())) as [string, string, string][];
+print(json.dumps(out))`,
+        instants.map((d) => d.getTime()),
+      ) as [string, string, string][];
 
     it('msgpack.packb(datetime=True): every form, read as the same Date', () => {
       const forms = written(INSTANTS).map(([packed]) => packed);
@@ -184,14 +204,19 @@ print(json.dumps(out))`, instants.map((d) => d.getTime())) as [string, string, s
       const forms = written(INSTANTS).map(([, , seconds]) => seconds);
       expect(forms.every((h) => h.startsWith('c1'))).to.equal(true);
       // Whole seconds as integers, the others as floats.
-      expect(forms.filter((h) => h.startsWith('c1fb')).length).to.equal(INSTANTS.filter((d) => d.getTime() % 1000 !== 0).length);
+      expect(forms.filter((h) => h.startsWith('c1fb')).length).to.equal(
+        INSTANTS.filter((d) => d.getTime() % 1000 !== 0).length,
+      );
       expect(forms.map((h) => cbor.decode(t.timestamp(), fromHex(h)))).to.deep.equal(INSTANTS);
     });
 
     it('datetimes in another time zone and with microseconds', () => {
-      const forms = python(`
+      const forms = python(
+        `
 dt = datetime.datetime(2024, 5, 1, 14, 34, 56, 123456, tzinfo=datetime.timezone(datetime.timedelta(hours=2)))
-print(json.dumps([msgpack.packb(dt, datetime=True).hex(), cbor2.dumps(dt).hex(), cbor2.dumps(dt, datetime_as_timestamp=True).hex()]))`, null) as string[];
+print(json.dumps([msgpack.packb(dt, datetime=True).hex(), cbor2.dumps(dt).hex(), cbor2.dumps(dt, datetime_as_timestamp=True).hex()]))`,
+        null,
+      ) as string[];
       const expected = new Date('2024-05-01T12:34:56.123Z'); // finer than milliseconds dropped
       expect(msgpack.decode(t.timestamp(), fromHex(forms[0]!))).to.deep.equal(expected);
       expect(cbor.decode(t.timestamp(), fromHex(forms[1]!))).to.deep.equal(expected);
@@ -201,15 +226,23 @@ print(json.dumps([msgpack.packb(dt, datetime=True).hex(), cbor2.dumps(dt).hex(),
     });
 
     it('a record holding timestamps among other kinds, in both formats', () => {
-      const [packed, text, seconds] = python(`
+      const [packed, text, seconds] = python(
+        `
 r = json.load(sys.stdin)
 value = {'id': int(r['id']), 'name': r['name'], 'at': instant(r['at']), 'history': [instant(ms) for ms in r['history']],
          'until': instant(r['until']), 'blob': bytes.fromhex(r['blob']), 'score': r['score'], 'done': None}
 print(json.dumps([msgpack.packb(value, datetime=True, use_bin_type=True).hex(), cbor2.dumps(value).hex(),
-                  cbor2.dumps(value, datetime_as_timestamp=True).hex()]))`, {
-        id: String(record.id), name: record.name, at: record.at.getTime(), history: record.history.map((d) => d.getTime()),
-        until: record.until!.getTime(), blob: '0001feff', score: record.score,
-      }) as string[];
+                  cbor2.dumps(value, datetime_as_timestamp=True).hex()]))`,
+        {
+          id: String(record.id),
+          name: record.name,
+          at: record.at.getTime(),
+          history: record.history.map((d) => d.getTime()),
+          until: record.until!.getTime(),
+          blob: '0001feff',
+          score: record.score,
+        },
+      ) as string[];
       const strict = { errorOnMissingKeys: true, errorOnUnknownKeys: true };
       expect(msgpack.decode(Record, fromHex(packed!), strict)).to.deep.equal(record);
       expect(cbor.decode(Record, fromHex(text!), strict)).to.deep.equal(record);

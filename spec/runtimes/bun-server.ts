@@ -9,7 +9,11 @@ interface BunServer {
   requestIP(request: Request): { readonly address: string } | null;
 }
 declare const Bun: {
-  serve(options: { hostname: string; port: number; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
+  serve(options: {
+    hostname: string;
+    port: number;
+    fetch(request: Request, server: BunServer): Promise<Response>;
+  }): BunServer;
 };
 
 // As docs/deployment.md shows it: Bun calls `fetch(request, server)`, so `call.platform` is

@@ -9,7 +9,12 @@ interface ServeHandlerInfo {
 }
 declare const Deno: {
   serve(
-    options: { hostname: string; port: number; automaticCompression: boolean; onListen(address: { port: number }): void },
+    options: {
+      hostname: string;
+      port: number;
+      automaticCompression: boolean;
+      onListen(address: { port: number }): void;
+    },
     handler: (request: Request, info: ServeHandlerInfo) => Promise<Response>,
   ): unknown;
 };
@@ -22,6 +27,12 @@ const handle = makeApp({ ip: (_request, info) => (info as ServeHandlerInfo).remo
 // environment turns it on, and then Deno gzips or brotlis every answer lacquer left uncompressed
 // (those under the 1 KiB threshold, those for `Accept-Encoding: br`), dropping their
 // Content-Length; lacquer's own compressed answers it leaves alone. The option outranks the variable.
-Deno.serve({
-  hostname: '127.0.0.1', port: 0, automaticCompression: false, onListen: ({ port }) => console.log(`LISTENING ${port}`),
-}, handle);
+Deno.serve(
+  {
+    hostname: '127.0.0.1',
+    port: 0,
+    automaticCompression: false,
+    onListen: ({ port }) => console.log(`LISTENING ${port}`),
+  },
+  handle,
+);

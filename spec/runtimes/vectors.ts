@@ -11,7 +11,17 @@ import { decode as msgpackDecode, encode as msgpackEncode } from '@msgpack/msgpa
 import cbor from 'cbor';
 import { nodeCborEncode } from '../support/node-cbor.ts';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
-import { ALLOWED_ORIGIN, LIST_LENGTH, MAX_BODY_BYTES, PREFIX, RPC_PREFIX, SECRET, TOKENS, listedSample, type Sample } from './app.ts';
+import {
+  ALLOWED_ORIGIN,
+  LIST_LENGTH,
+  MAX_BODY_BYTES,
+  PREFIX,
+  RPC_PREFIX,
+  SECRET,
+  TOKENS,
+  listedSample,
+  type Sample,
+} from './app.ts';
 import { DEFAULT_EXPOSED_HEADERS } from '../../transports/protocol/pipeline/cors.ts';
 
 /** Where the vectors run. */
@@ -82,13 +92,25 @@ const utf8 = new TextEncoder();
 const bytes = (text: string) => utf8.encode(text).byteLength;
 
 /** Every media type the app's registry reads, as `Accept-Post` lists them. */
-const READ_TYPES = 'application/json, application/msgpack, application/x-msgpack, application/vnd.msgpack, application/cbor';
+const READ_TYPES =
+  'application/json, application/msgpack, application/x-msgpack, application/vnd.msgpack, application/cbor';
 
 // ---- Builders -----------------------------------------------------------------------------------
 
 /** A request with its own `x-request-id` (answers echo it). */
-function ask(id: string, method: string, path: string, headers: Record<string, string> = {}, body?: string | Uint8Array): VectorRequest {
-  return { method, path: `${PREFIX}${path}`, headers: { 'x-request-id': id, ...headers }, ...(body === undefined ? {} : { body }) };
+function ask(
+  id: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Uint8Array,
+): VectorRequest {
+  return {
+    method,
+    path: `${PREFIX}${path}`,
+    headers: { 'x-request-id': id, ...headers },
+    ...(body === undefined ? {} : { body }),
+  };
 }
 
 const JSON_BODY = { 'content-type': 'application/json' };
@@ -97,32 +119,67 @@ const JSON_BODY = { 'content-type': 'application/json' };
 function jsonAnswer(id: string, text: string, status = 200, headers: Record<string, string | RegExp> = {}): Expected {
   return {
     status,
-    headers: { 'content-type': 'application/json', 'content-length': String(bytes(text)), vary: 'Accept', 'x-request-id': id, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(bytes(text)),
+      vary: 'Accept',
+      'x-request-id': id,
+      ...headers,
+    },
     body: { text },
   };
 }
 
 /** A binary answer of an endpoint, decoded by another library. */
-function binaryAnswer(id: string, contentType: string, decoded: { msgpack: unknown } | { cbor: unknown }, headers: Record<string, string | RegExp> = {}): Expected {
+function binaryAnswer(
+  id: string,
+  contentType: string,
+  decoded: { msgpack: unknown } | { cbor: unknown },
+  headers: Record<string, string | RegExp> = {},
+): Expected {
   return {
     status: 200,
-    headers: { 'content-type': contentType, 'content-length': ANY_LENGTH, vary: 'Accept', 'x-request-id': id, ...headers },
+    headers: {
+      'content-type': contentType,
+      'content-length': ANY_LENGTH,
+      vary: 'Accept',
+      'x-request-id': id,
+      ...headers,
+    },
     body: decoded,
   };
 }
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable',
-  409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
 };
 
 /** A problem document in JSON, its members in lacquer's order. */
-function problemJson(id: string, status: number, members: Record<string, unknown>, headers: Record<string, string | RegExp> = {}): Expected {
+function problemJson(
+  id: string,
+  status: number,
+  members: Record<string, unknown>,
+  headers: Record<string, string | RegExp> = {},
+): Expected {
   const text = JSON.stringify({ type: 'about:blank', title: TITLES[status], status, ...members });
   return {
     status,
     headers: {
-      'content-type': 'application/problem+json', 'content-length': String(bytes(text)), vary: 'Accept', 'x-request-id': id, ...headers,
+      'content-type': 'application/problem+json',
+      'content-length': String(bytes(text)),
+      vary: 'Accept',
+      'x-request-id': id,
+      ...headers,
     },
     body: { text },
   };
@@ -162,44 +219,94 @@ const CODECS: Vector[] = [
   },
   {
     name: 'MessagePack in, MessagePack out',
-    request: ask('codec-msgpack', 'POST', '/echoSample', { 'content-type': 'application/msgpack', accept: 'application/msgpack' }, asMsgpack(SAMPLE_VALUE)),
+    request: ask(
+      'codec-msgpack',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/msgpack', accept: 'application/msgpack' },
+      asMsgpack(SAMPLE_VALUE),
+    ),
     expect: binaryAnswer('codec-msgpack', 'application/msgpack', { msgpack: ECHOED_VALUE }),
   },
   {
     name: 'CBOR in, CBOR out',
-    request: ask('codec-cbor', 'POST', '/echoSample', { 'content-type': 'application/cbor', accept: 'application/cbor' }, asCbor(SAMPLE_VALUE)),
+    request: ask(
+      'codec-cbor',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/cbor', accept: 'application/cbor' },
+      asCbor(SAMPLE_VALUE),
+    ),
     expect: binaryAnswer('codec-cbor', 'application/cbor', { cbor: ECHOED_VALUE }),
   },
   {
     name: 'JSON in, MessagePack out',
-    request: ask('codec-json-msgpack', 'POST', '/echoSample', { ...JSON_BODY, accept: 'application/msgpack' }, SAMPLE_JSON),
+    request: ask(
+      'codec-json-msgpack',
+      'POST',
+      '/echoSample',
+      { ...JSON_BODY, accept: 'application/msgpack' },
+      SAMPLE_JSON,
+    ),
     expect: binaryAnswer('codec-json-msgpack', 'application/msgpack', { msgpack: ECHOED_VALUE }),
   },
   {
     name: 'MessagePack in, CBOR out',
-    request: ask('codec-msgpack-cbor', 'POST', '/echoSample', { 'content-type': 'application/msgpack', accept: 'application/cbor' }, asMsgpack(SAMPLE_VALUE)),
+    request: ask(
+      'codec-msgpack-cbor',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/msgpack', accept: 'application/cbor' },
+      asMsgpack(SAMPLE_VALUE),
+    ),
     expect: binaryAnswer('codec-msgpack-cbor', 'application/cbor', { cbor: ECHOED_VALUE }),
   },
   {
     name: 'CBOR in, JSON out',
-    request: ask('codec-cbor-json', 'POST', '/echoSample', { 'content-type': 'application/cbor', accept: 'application/json' }, asCbor(SAMPLE_VALUE)),
+    request: ask(
+      'codec-cbor-json',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/cbor', accept: 'application/json' },
+      asCbor(SAMPLE_VALUE),
+    ),
     expect: jsonAnswer('codec-cbor-json', ECHOED_JSON),
   },
   {
-    name: 'without Accept, the answer is in the request\'s codec (CBOR)',
-    request: ask('codec-cbor-noaccept', 'POST', '/echoSample', { 'content-type': 'application/cbor' }, asCbor(SAMPLE_VALUE)),
+    name: "without Accept, the answer is in the request's codec (CBOR)",
+    request: ask(
+      'codec-cbor-noaccept',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/cbor' },
+      asCbor(SAMPLE_VALUE),
+    ),
     expect: binaryAnswer('codec-cbor-noaccept', 'application/cbor', { cbor: ECHOED_VALUE }),
   },
   {
     name: 'an alias named in Accept labels the answer (application/x-msgpack)',
-    request: ask('codec-x-msgpack', 'POST', '/echoSample', { 'content-type': 'application/vnd.msgpack', accept: 'application/x-msgpack' }, asMsgpack(SAMPLE_VALUE)),
+    request: ask(
+      'codec-x-msgpack',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/vnd.msgpack', accept: 'application/x-msgpack' },
+      asMsgpack(SAMPLE_VALUE),
+    ),
     expect: binaryAnswer('codec-x-msgpack', 'application/x-msgpack', { msgpack: ECHOED_VALUE }),
   },
   {
     name: 'a u64 of 2^53 + 1 and a Content-Type with parameters',
-    request: ask('codec-2p53', 'POST', '/echoSample', { 'content-type': 'Application/JSON; charset=utf-8' },
-      '{"id": 9007199254740993, "count": 1, "ratio": 1e-7, "label": "", "tags": [], "flag": false}'),
-    expect: jsonAnswer('codec-2p53', '{"id":9007199254740993,"count":2,"ratio":1e-7,"label":"","tags":[],"flag":false}'),
+    request: ask(
+      'codec-2p53',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'Application/JSON; charset=utf-8' },
+      '{"id": 9007199254740993, "count": 1, "ratio": 1e-7, "label": "", "tags": [], "flag": false}',
+    ),
+    expect: jsonAnswer(
+      'codec-2p53',
+      '{"id":9007199254740993,"count":2,"ratio":1e-7,"label":"","tags":[],"flag":false}',
+    ),
   },
 ];
 
@@ -232,12 +339,19 @@ const NEGOTIATION: Vector[] = [
   {
     name: 'nothing acceptable: 406',
     request: ask('neg-406', 'GET', '/getSample', { accept: 'text/html' }),
-    expect: problemJson('neg-406', 406, { detail: `none of the accepted types can be written; available: ${READ_TYPES}` }),
+    expect: problemJson('neg-406', 406, {
+      detail: `none of the accepted types can be written; available: ${READ_TYPES}`,
+    }),
   },
   {
     name: 'a body in a type no codec reads: 415 with Accept-Post',
     request: ask('neg-415', 'POST', '/echoSample', { 'content-type': 'text/plain' }, 'hello'),
-    expect: problemJson('neg-415', 415, { detail: "a body of type 'text/plain' cannot be read" }, { 'accept-post': READ_TYPES }),
+    expect: problemJson(
+      'neg-415',
+      415,
+      { detail: "a body of type 'text/plain' cannot be read" },
+      { 'accept-post': READ_TYPES },
+    ),
   },
 ];
 
@@ -246,21 +360,40 @@ const PROBLEMS: Vector[] = [
     name: '400: a read error with its code and JSON Pointer path',
     request: ask('problem-400', 'POST', '/echoSample', JSON_BODY, SAMPLE_JSON.replace('"label":"grüße"', '"label":7')),
     expect: problemJson('problem-400', 400, {
-      detail: 'expected a string, got the integer 7 at /label', code: 'type_mismatch', path: '/label',
+      detail: 'expected a string, got the integer 7 at /label',
+      code: 'type_mismatch',
+      path: '/label',
       errors: [{ code: 'type_mismatch', path: '/label', message: 'expected a string, got the integer 7 at /label' }],
     }),
   },
   {
     name: '400 in CBOR, for a client naming application/problem+cbor',
-    request: ask('problem-400-cbor', 'POST', '/echoSample', { 'content-type': 'application/cbor', accept: 'application/cbor, application/problem+cbor' },
-      asCbor({ ...SAMPLE_VALUE, tags: 'a' })),
+    request: ask(
+      'problem-400-cbor',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/cbor', accept: 'application/cbor, application/problem+cbor' },
+      asCbor({ ...SAMPLE_VALUE, tags: 'a' }),
+    ),
     expect: {
       status: 400,
-      headers: { 'content-type': 'application/problem+cbor', 'content-length': ANY_LENGTH, vary: 'Accept', 'x-request-id': 'problem-400-cbor' },
-      body: { cbor: {
-        type: 'about:blank', title: 'Bad Request', status: 400, detail: 'expected an array, got a string at /tags', code: 'type_mismatch', path: '/tags',
-        errors: [{ code: 'type_mismatch', path: '/tags', message: 'expected an array, got a string at /tags' }],
-      } },
+      headers: {
+        'content-type': 'application/problem+cbor',
+        'content-length': ANY_LENGTH,
+        vary: 'Accept',
+        'x-request-id': 'problem-400-cbor',
+      },
+      body: {
+        cbor: {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: 'expected an array, got a string at /tags',
+          code: 'type_mismatch',
+          path: '/tags',
+          errors: [{ code: 'type_mismatch', path: '/tags', message: 'expected an array, got a string at /tags' }],
+        },
+      },
     },
   },
   {
@@ -271,11 +404,23 @@ const PROBLEMS: Vector[] = [
     request: ask('problem-syntax', 'POST', '/echoSample', JSON_BODY, '{"id": 1,}'),
     expect: {
       status: 400,
-      headers: { 'content-type': 'application/problem+json', 'content-length': ANY_LENGTH, vary: 'Accept', 'x-request-id': 'problem-syntax' },
-      body: { json: {
-        type: 'about:blank', title: 'Bad Request', status: 400, detail: /invalid JSON: .+ at the root/, code: 'syntax_error', path: '',
-        errors: [{ code: 'syntax_error', path: '', message: /invalid JSON: .+ at the root/ }],
-      } },
+      headers: {
+        'content-type': 'application/problem+json',
+        'content-length': ANY_LENGTH,
+        vary: 'Accept',
+        'x-request-id': 'problem-syntax',
+      },
+      body: {
+        json: {
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          detail: /invalid JSON: .+ at the root/,
+          code: 'syntax_error',
+          path: '',
+          errors: [{ code: 'syntax_error', path: '', message: /invalid JSON: .+ at the root/ }],
+        },
+      },
     },
   },
   {
@@ -288,19 +433,33 @@ const PROBLEMS: Vector[] = [
     request: { method: 'GET', path: '/elsewhere', headers: { 'x-request-id': 'problem-404-outside' } },
     expect: {
       status: 404,
-      headers: { 'content-type': 'application/problem+json', 'content-length': ANY_LENGTH, 'x-request-id': 'problem-404-outside' },
+      headers: {
+        'content-type': 'application/problem+json',
+        'content-length': ANY_LENGTH,
+        'x-request-id': 'problem-404-outside',
+      },
       body: { text: '{"type":"about:blank","title":"Not Found","status":404,"detail":"nothing at /elsewhere"}' },
     },
   },
   {
     name: '405 with Allow: POST to a GET endpoint',
     request: ask('problem-405', 'POST', '/getSample', JSON_BODY, '{}'),
-    expect: problemJson('problem-405', 405, { detail: `POST is not allowed on ${PREFIX}/getSample; use GET, HEAD` }, { allow: 'GET, HEAD' }),
+    expect: problemJson(
+      'problem-405',
+      405,
+      { detail: `POST is not allowed on ${PREFIX}/getSample; use GET, HEAD` },
+      { allow: 'GET, HEAD' },
+    ),
   },
   {
     name: '405 with Allow: DELETE to a POST endpoint',
     request: ask('problem-405-delete', 'DELETE', '/echoSample'),
-    expect: problemJson('problem-405-delete', 405, { detail: `DELETE is not allowed on ${PREFIX}/echoSample; use POST` }, { allow: 'POST' }),
+    expect: problemJson(
+      'problem-405-delete',
+      405,
+      { detail: `DELETE is not allowed on ${PREFIX}/echoSample; use POST` },
+      { allow: 'POST' },
+    ),
   },
   {
     name: '413: a declared Content-Length over the limit, refused unread',
@@ -309,13 +468,19 @@ const PROBLEMS: Vector[] = [
   },
   {
     name: '413: a streamed body (no Content-Length) cut off once it crosses the limit',
-    request: { ...ask('problem-413-streamed', 'POST', '/echoSample', JSON_BODY, `"${'y'.repeat(3 * MAX_BODY_BYTES)}"`), chunks: 6 },
+    request: {
+      ...ask('problem-413-streamed', 'POST', '/echoSample', JSON_BODY, `"${'y'.repeat(3 * MAX_BODY_BYTES)}"`),
+      chunks: 6,
+    },
     expect: problemJson('problem-413-streamed', 413, { detail: `the request body is over ${MAX_BODY_BYTES} bytes` }),
   },
   {
     name: '500: the request id, never the message',
     request: ask('problem-500', 'POST', '/crash'),
-    expect: problemJson('problem-500', 500, { detail: 'The server failed to handle the request.', requestId: 'problem-500' }),
+    expect: problemJson('problem-500', 500, {
+      detail: 'The server failed to handle the request.',
+      requestId: 'problem-500',
+    }),
   },
   {
     name: "an HttpError's status, extension member and header",
@@ -324,13 +489,25 @@ const PROBLEMS: Vector[] = [
   },
   {
     name: 'an extension member in MessagePack: a problem descriptor first written during a request',
-    request: ask('problem-409-msgpack', 'POST', '/reserve', { ...JSON_BODY, accept: 'application/json;q=0.5, application/problem+msgpack' }, '"14C"'),
+    request: ask(
+      'problem-409-msgpack',
+      'POST',
+      '/reserve',
+      { ...JSON_BODY, accept: 'application/json;q=0.5, application/problem+msgpack' },
+      '"14C"',
+    ),
     expect: {
       status: 409,
       headers: {
-        'content-type': 'application/problem+msgpack', 'content-length': ANY_LENGTH, vary: 'Accept', 'retry-after': '30', 'x-request-id': 'problem-409-msgpack',
+        'content-type': 'application/problem+msgpack',
+        'content-length': ANY_LENGTH,
+        vary: 'Accept',
+        'retry-after': '30',
+        'x-request-id': 'problem-409-msgpack',
       },
-      body: { msgpack: { type: 'about:blank', title: 'Conflict', status: 409, detail: 'seat 14C is taken', seat: '14C' } },
+      body: {
+        msgpack: { type: 'about:blank', title: 'Conflict', status: 409, detail: 'seat 14C is taken', seat: '14C' },
+      },
     },
   },
 ];
@@ -338,14 +515,21 @@ const PROBLEMS: Vector[] = [
 const SAMPLE_ANSWER = jsonAnswer('head', SAMPLE_JSON);
 const METHODS: Vector[] = [
   {
-    name: 'HEAD: the GET answer\'s headers, Content-Length included, without its body',
+    name: "HEAD: the GET answer's headers, Content-Length included, without its body",
     request: ask('head', 'HEAD', '/getSample'),
     expect: headOf(SAMPLE_ANSWER),
   },
   {
     name: 'HEAD on a POST endpoint: 405 without a body',
     request: ask('head-405', 'HEAD', '/echoSample'),
-    expect: headOf(problemJson('head-405', 405, { detail: `HEAD is not allowed on ${PREFIX}/echoSample; use POST` }, { allow: 'POST' })),
+    expect: headOf(
+      problemJson(
+        'head-405',
+        405,
+        { detail: `HEAD is not allowed on ${PREFIX}/echoSample; use POST` },
+        { allow: 'POST' },
+      ),
+    ),
   },
   {
     name: 'OPTIONS: 204 with Allow',
@@ -381,9 +565,12 @@ const METHODS: Vector[] = [
 
 /** The app lists x-request-id, which lacquer exposes anyway. */
 const EXPOSED = DEFAULT_EXPOSED_HEADERS.join(', ');
-const CORS_ANSWER = (id: string) => jsonAnswer(id, SAMPLE_JSON, 200, {
-  vary: 'Accept, Origin', 'access-control-allow-origin': ALLOWED_ORIGIN, 'access-control-expose-headers': EXPOSED,
-});
+const CORS_ANSWER = (id: string) =>
+  jsonAnswer(id, SAMPLE_JSON, 200, {
+    vary: 'Accept, Origin',
+    'access-control-allow-origin': ALLOWED_ORIGIN,
+    'access-control-expose-headers': EXPOSED,
+  });
 const CORS: Vector[] = [
   {
     name: 'CORS: an allowed origin is named in the answer',
@@ -393,7 +580,9 @@ const CORS: Vector[] = [
   {
     name: 'CORS: the preflight of an allowed origin',
     request: ask('cors-preflight', 'OPTIONS', '/echoSample', {
-      origin: ALLOWED_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization',
+      origin: ALLOWED_ORIGIN,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type, authorization',
     }),
     expect: {
       status: 204,
@@ -411,8 +600,13 @@ const CORS: Vector[] = [
   },
   {
     name: 'CORS: the preflight of another origin is refused',
-    request: ask('cors-refused', 'OPTIONS', '/echoSample', { origin: 'https://evil.example', 'access-control-request-method': 'POST' }),
-    expect: problemJson('cors-refused', 403, { detail: 'cross-origin requests from https://evil.example are not allowed' }),
+    request: ask('cors-refused', 'OPTIONS', '/echoSample', {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'POST',
+    }),
+    expect: problemJson('cors-refused', 403, {
+      detail: 'cross-origin requests from https://evil.example are not allowed',
+    }),
   },
   {
     name: 'CORS: a request from another origin is answered without CORS headers',
@@ -436,12 +630,22 @@ const SECURITY: Vector[] = [
   {
     name: 'bearer: no credentials, 401 with the challenge',
     request: ask('auth-missing', 'POST', '/whoAmI'),
-    expect: problemJson('auth-missing', 401, { detail: 'this call needs credentials' }, { 'www-authenticate': 'Bearer realm="api"' }),
+    expect: problemJson(
+      'auth-missing',
+      401,
+      { detail: 'this call needs credentials' },
+      { 'www-authenticate': 'Bearer realm="api"' },
+    ),
   },
   {
     name: 'bearer: a wrong token, 401 invalid_token',
     request: ask('auth-wrong', 'POST', '/whoAmI', { authorization: `Bearer ${TOKENS.wrong}` }),
-    expect: problemJson('auth-wrong', 401, { detail: 'the credentials were refused' }, { 'www-authenticate': 'Bearer realm="api", error="invalid_token"' }),
+    expect: problemJson(
+      'auth-wrong',
+      401,
+      { detail: 'the credentials were refused' },
+      { 'www-authenticate': 'Bearer realm="api", error="invalid_token"' },
+    ),
   },
   {
     name: 'bearer: a known caller refused, 403 without a challenge',
@@ -451,13 +655,18 @@ const SECURITY: Vector[] = [
   {
     name: 'bearer: checked before the body is read (401, not 413)',
     request: ask('auth-before-body', 'POST', '/whoAmI', JSON_BODY, 'z'.repeat(2 * MAX_BODY_BYTES)),
-    expect: problemJson('auth-before-body', 401, { detail: 'this call needs credentials' }, { 'www-authenticate': 'Bearer realm="api"' }),
+    expect: problemJson(
+      'auth-before-body',
+      401,
+      { detail: 'this call needs credentials' },
+      { 'www-authenticate': 'Bearer realm="api"' },
+    ),
   },
 ];
 
 const REQUEST_IDS: Vector[] = [
   {
-    name: 'x-request-id: the client\'s own is echoed',
+    name: "x-request-id: the client's own is echoed",
     request: ask('client-chosen-id_42', 'GET', '/getSample'),
     expect: jsonAnswer('client-chosen-id_42', SAMPLE_JSON),
   },
@@ -475,7 +684,7 @@ const REQUEST_IDS: Vector[] = [
 
 const INTERCEPTORS: Vector[] = [
   {
-    name: 'interceptors: the registry\'s outermost, then the service\'s, around the method',
+    name: "interceptors: the registry's outermost, then the service's, around the method",
     request: ask('trace', 'POST', '/trace'),
     expect: jsonAnswer('trace', '["registry in","service in","method","service out","registry out"]'),
   },
@@ -495,7 +704,12 @@ export const PLATFORM: Readonly<Record<RuntimeKind, readonly string[]>> = {
 };
 
 /** `call.ip` per runtime: Bun and Deno know the peer (this test's 127.0.0.1); workerd alone sets no CF-Connecting-IP. */
-const PEER: Readonly<Record<RuntimeKind, string>> = { node: 'unknown', bun: '127.0.0.1', deno: '127.0.0.1', workerd: 'unknown' };
+const PEER: Readonly<Record<RuntimeKind, string>> = {
+  node: 'unknown',
+  bun: '127.0.0.1',
+  deno: '127.0.0.1',
+  workerd: 'unknown',
+};
 
 const PLATFORM_VECTORS: Vector[] = [
   {
@@ -504,7 +718,7 @@ const PLATFORM_VECTORS: Vector[] = [
     expect: (runtime) => jsonAnswer('platform', JSON.stringify(PLATFORM[runtime])),
   },
   {
-    name: 'call.ip: the connection\'s address, through the ip option',
+    name: "call.ip: the connection's address, through the ip option",
     request: ask('ip', 'POST', '/whereFrom'),
     expect: (runtime) => jsonAnswer('ip', JSON.stringify(PEER[runtime])),
   },
@@ -517,12 +731,22 @@ const PLATFORM_VECTORS: Vector[] = [
     name: 'call.ip: X-Forwarded-For believed from the trusted load balancer (127.0.0.1)',
     request: ask('ip-xff', 'POST', '/whereFrom', { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' }),
     // The rightmost hop the load balancer added is the client; hops to its left are the client's word.
-    expect: (runtime) => jsonAnswer('ip-xff', JSON.stringify(PEER[runtime] === '127.0.0.1' ? '203.0.113.9' : PEER[runtime])),
+    expect: (runtime) =>
+      jsonAnswer('ip-xff', JSON.stringify(PEER[runtime] === '127.0.0.1' ? '203.0.113.9' : PEER[runtime])),
   },
   {
     name: 'call.ip: X-Forwarded-For not believed from an untrusted peer',
-    request: ask('ip-xff-untrusted', 'POST', '/whereFrom', { 'cf-connecting-ip': '192.0.2.44', 'x-forwarded-for': '198.51.100.7' }),
-    expect: (runtime) => jsonAnswer('ip-xff-untrusted', JSON.stringify(runtime === 'workerd' ? '192.0.2.44' : PEER[runtime] === '127.0.0.1' ? '198.51.100.7' : PEER[runtime])),
+    request: ask('ip-xff-untrusted', 'POST', '/whereFrom', {
+      'cf-connecting-ip': '192.0.2.44',
+      'x-forwarded-for': '198.51.100.7',
+    }),
+    expect: (runtime) =>
+      jsonAnswer(
+        'ip-xff-untrusted',
+        JSON.stringify(
+          runtime === 'workerd' ? '192.0.2.44' : PEER[runtime] === '127.0.0.1' ? '198.51.100.7' : PEER[runtime],
+        ),
+      ),
   },
 ];
 
@@ -535,15 +759,19 @@ const CODEGEN: Vector[] = [
   {
     name: 'code generation: compiled at registration, closures for what a request uses first where the runtime refuses',
     request: ask('codegen', 'POST', '/codegen'),
-    expect: (runtime) => jsonAnswer('codegen', JSON.stringify({
-      registeredGenerated: true,
-      lateRoundTrips: ['json true', 'msgpack true', 'cbor true'],
-      lateGenerated: runtime !== 'workerd',
-      inner: [
-        '200 application/json {"id":9007199254740993,"note":"hi!"}',
-        '400 application/problem+json {"type":"about:blank","title":"Bad Request","status":400,"detail":"-1 is outside u64 (0..18446744073709551615) at /id","code":"out_of_range","path":"/id","errors":[{"code":"out_of_range","path":"/id","message":"-1 is outside u64 (0..18446744073709551615) at /id"}]}',
-      ],
-    })),
+    expect: (runtime) =>
+      jsonAnswer(
+        'codegen',
+        JSON.stringify({
+          registeredGenerated: true,
+          lateRoundTrips: ['json true', 'msgpack true', 'cbor true'],
+          lateGenerated: runtime !== 'workerd',
+          inner: [
+            '200 application/json {"id":9007199254740993,"note":"hi!"}',
+            '400 application/problem+json {"type":"about:blank","title":"Bad Request","status":400,"detail":"-1 is outside u64 (0..18446744073709551615) at /id","code":"out_of_range","path":"/id","errors":[{"code":"out_of_range","path":"/id","message":"-1 is outside u64 (0..18446744073709551615) at /id"}]}',
+          ],
+        }),
+      ),
   },
 ];
 
@@ -581,7 +809,9 @@ const COMPRESSES: Readonly<Record<RuntimeKind, readonly AnswerCoding[]>> = {
 
 /** The request codings each runtime's DecompressionStream inflates: what a 415's `Accept-Encoding` lists. */
 const INFLATES: Readonly<Record<RuntimeKind, string>> = {
-  node: (['gzip', 'deflate', 'br', 'zstd'] as const).filter((coding) => takesFormat('DecompressionStream', coding)).join(', '),
+  node: (['gzip', 'deflate', 'br', 'zstd'] as const)
+    .filter((coding) => takesFormat('DecompressionStream', coding))
+    .join(', '),
   bun: 'gzip, deflate, zstd',
   deno: 'gzip, deflate',
   workerd: 'gzip, deflate',
@@ -617,16 +847,33 @@ const ECHOED_LIST_JSON = `[${ECHOED_LIST.map(sampleJson).join(',')}]`;
 const VARY_CODED = 'Accept, Accept-Encoding';
 
 /** A compressed answer; `inflated`, what its bytes inflate to. */
-function encodedAnswer(id: string, coding: AnswerCoding, contentType: string, inflated: ExpectedBody, headers: Record<string, string | RegExp> = {}): Expected {
+function encodedAnswer(
+  id: string,
+  coding: AnswerCoding,
+  contentType: string,
+  inflated: ExpectedBody,
+  headers: Record<string, string | RegExp> = {},
+): Expected {
   return {
     status: 200,
-    headers: { 'content-type': contentType, 'content-length': ANY_LENGTH, 'content-encoding': coding, vary: VARY_CODED, 'x-request-id': id, ...headers },
+    headers: {
+      'content-type': contentType,
+      'content-length': ANY_LENGTH,
+      'content-encoding': coding,
+      vary: VARY_CODED,
+      'x-request-id': id,
+      ...headers,
+    },
     body: { encoded: coding, inflated },
   };
 }
 
 /** LIST in JSON, compressed with `coding`, or as it is (with the Vary) when the runtime has none the client takes. */
-function listAnswer(id: string, coding: AnswerCoding | undefined, headers: Record<string, string | RegExp> = {}): Expected {
+function listAnswer(
+  id: string,
+  coding: AnswerCoding | undefined,
+  headers: Record<string, string | RegExp> = {},
+): Expected {
   return coding === undefined
     ? jsonAnswer(id, LIST_JSON, 200, { vary: VARY_CODED, ...headers })
     : encodedAnswer(id, coding, 'application/json', { text: LIST_JSON }, headers);
@@ -645,15 +892,18 @@ const BELOW_THRESHOLD = echoOfSize(1023);
 
 const gzip = (body: string | Uint8Array) => new Uint8Array(gzipSync(body));
 /** SAMPLE_JSON in zstd, written by the zstd CLI 1.5.4 (`zstd -19`): node:zlib before Node 22.15 has no zstd. */
-const SAMPLE_JSON_ZSTD = new Uint8Array(Buffer.from(
-  'KLUv/QRo5QIAEgYWHaA5B3MVAnDWxij9z76/bcEEcFC69Mkgaxn0vwgB0oPk5MOOy/U4cn3f4D+w5/VvqqhKwvPjQzpeW7D4DjNbXh3Anw3kJNfGBtZasZzg1q4bdgnGV5hHAQAkxwjh',
-  'base64',
-));
+const SAMPLE_JSON_ZSTD = new Uint8Array(
+  Buffer.from(
+    'KLUv/QRo5QIAEgYWHaA5B3MVAnDWxij9z76/bcEEcFC69Mkgaxn0vwgB0oPk5MOOy/U4cn3f4D+w5/VvqqhKwvPjQzpeW7D4DjNbXh3Anw3kJNfGBtZasZzg1q4bdgnGV5hHAQAkxwjh',
+    'base64',
+  ),
+);
 /** A gzip bomb under the wire limit: 2 MiB of zeros in about 2 KB. */
 const SMALL_BOMB = gzip(new Uint8Array(2 * 1024 * 1024));
 /** A gzip bomb over the wire limit: 8 MiB of zeros in about 8 KB. */
 const LARGE_BOMB = gzip(new Uint8Array(8 * 1024 * 1024));
-if (SMALL_BOMB.byteLength >= MAX_BODY_BYTES || LARGE_BOMB.byteLength <= MAX_BODY_BYTES) throw new Error('the bombs no longer straddle MAX_BODY_BYTES');
+if (SMALL_BOMB.byteLength >= MAX_BODY_BYTES || LARGE_BOMB.byteLength <= MAX_BODY_BYTES)
+  throw new Error('the bombs no longer straddle MAX_BODY_BYTES');
 /** SAMPLE_JSON gzipped, its deflate data damaged (bytes after the 10-byte header overwritten). */
 const CORRUPT_GZIP = (() => {
   const bytes = gzip(SAMPLE_JSON);
@@ -671,12 +921,12 @@ const COMPRESSION: Vector[] = [
     expect: listAnswer('gzip', 'gzip'),
   },
   {
-    name: 'compression: br where the runtime\'s CompressionStream takes it, gzip otherwise (everywhere, today)',
+    name: "compression: br where the runtime's CompressionStream takes it, gzip otherwise (everywhere, today)",
     request: ask('br-or-gzip', 'GET', '/listSamples', { 'accept-encoding': 'br, gzip' }),
     expect: (runtime) => listAnswer('br-or-gzip', codingIn(runtime, ['br', 'gzip'])),
   },
   {
-    name: 'compression: a browser\'s Accept-Encoding (gzip, deflate, br, zstd): zstd in Bun, gzip elsewhere',
+    name: "compression: a browser's Accept-Encoding (gzip, deflate, br, zstd): zstd in Bun, gzip elsewhere",
     request: ask('browser', 'GET', '/listSamples', { 'accept-encoding': 'gzip, deflate, br, zstd' }),
     expect: (runtime) => listAnswer('browser', codingIn(runtime, ['gzip', 'br', 'zstd'])),
   },
@@ -702,7 +952,9 @@ const COMPRESSION: Vector[] = [
   },
   {
     name: 'compression: an Accept-Encoding of junk is identity, never an error',
-    request: ask('ae-junk', 'GET', '/listSamples', { 'accept-encoding': 'gzip;q=2, "br", ;;, gzip;level=9, =, zstd;q=x' }),
+    request: ask('ae-junk', 'GET', '/listSamples', {
+      'accept-encoding': 'gzip;q=2, "br", ;;, gzip;level=9, =, zstd;q=x',
+    }),
     expect: listAnswer('ae-junk', undefined),
   },
   {
@@ -717,7 +969,13 @@ const COMPRESSION: Vector[] = [
   },
   {
     name: 'compression: an answer of 1,023 bytes is not, and has no Vary: Accept-Encoding',
-    request: ask('below-threshold', 'POST', '/echoSample', { ...JSON_BODY, 'accept-encoding': 'gzip' }, BELOW_THRESHOLD.request),
+    request: ask(
+      'below-threshold',
+      'POST',
+      '/echoSample',
+      { ...JSON_BODY, 'accept-encoding': 'gzip' },
+      BELOW_THRESHOLD.request,
+    ),
     expect: jsonAnswer('below-threshold', BELOW_THRESHOLD.answer),
   },
   {
@@ -731,42 +989,74 @@ const COMPRESSION: Vector[] = [
     expect: encodedAnswer('gzip-msgpack', 'gzip', 'application/msgpack', { msgpack: LIST }),
   },
   {
-    name: 'compression: a CBOR answer in the runtime\'s best coding for a browser',
-    request: ask('browser-cbor', 'GET', '/listSamples', { accept: 'application/cbor', 'accept-encoding': 'gzip, deflate, br, zstd' }),
-    expect: (runtime) => encodedAnswer('browser-cbor', codingIn(runtime, ['gzip', 'br', 'zstd'])!, 'application/cbor', { cbor: LIST }),
+    name: "compression: a CBOR answer in the runtime's best coding for a browser",
+    request: ask('browser-cbor', 'GET', '/listSamples', {
+      accept: 'application/cbor',
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    }),
+    expect: (runtime) =>
+      encodedAnswer('browser-cbor', codingIn(runtime, ['gzip', 'br', 'zstd'])!, 'application/cbor', { cbor: LIST }),
   },
   {
     name: 'compression: with CORS, Vary lists Accept, Origin and Accept-Encoding',
     request: ask('gzip-cors', 'GET', '/listSamples', { origin: ALLOWED_ORIGIN, 'accept-encoding': 'gzip' }),
     expect: listAnswer('gzip-cors', 'gzip', {
-      vary: 'Accept, Origin, Accept-Encoding', 'access-control-allow-origin': ALLOWED_ORIGIN, 'access-control-expose-headers': EXPOSED,
+      vary: 'Accept, Origin, Accept-Encoding',
+      'access-control-allow-origin': ALLOWED_ORIGIN,
+      'access-control-expose-headers': EXPOSED,
     }),
   },
   // Request bodies.
   {
     name: 'request body: gzip JSON, inflated',
-    request: ask('in-gzip-json', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, gzip(SAMPLE_JSON)),
+    request: ask(
+      'in-gzip-json',
+      'POST',
+      '/echoSample',
+      { ...JSON_BODY, 'content-encoding': 'gzip' },
+      gzip(SAMPLE_JSON),
+    ),
     expect: jsonAnswer('in-gzip-json', ECHOED_JSON),
   },
   {
     name: 'request body: gzip CBOR, inflated',
-    request: ask('in-gzip-cbor', 'POST', '/echoSample', { 'content-type': 'application/cbor', 'content-encoding': 'gzip' }, gzip(asCbor(SAMPLE_VALUE))),
+    request: ask(
+      'in-gzip-cbor',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/cbor', 'content-encoding': 'gzip' },
+      gzip(asCbor(SAMPLE_VALUE)),
+    ),
     expect: binaryAnswer('in-gzip-cbor', 'application/cbor', { cbor: ECHOED_VALUE }),
   },
   {
     name: 'request body: deflate (zlib-wrapped) JSON, inflated',
-    request: ask('in-deflate-json', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'deflate' }, new Uint8Array(deflateSync(SAMPLE_JSON))),
+    request: ask(
+      'in-deflate-json',
+      'POST',
+      '/echoSample',
+      { ...JSON_BODY, 'content-encoding': 'deflate' },
+      new Uint8Array(deflateSync(SAMPLE_JSON)),
+    ),
     expect: jsonAnswer('in-deflate-json', ECHOED_JSON),
   },
   {
     name: 'request body: deflate sent raw (no zlib header) in CBOR, inflated',
-    request: ask('in-deflate-raw-cbor', 'POST', '/echoSample', { 'content-type': 'application/cbor', 'content-encoding': 'deflate' },
-      new Uint8Array(deflateRawSync(asCbor(SAMPLE_VALUE)))),
+    request: ask(
+      'in-deflate-raw-cbor',
+      'POST',
+      '/echoSample',
+      { 'content-type': 'application/cbor', 'content-encoding': 'deflate' },
+      new Uint8Array(deflateRawSync(asCbor(SAMPLE_VALUE))),
+    ),
     expect: binaryAnswer('in-deflate-raw-cbor', 'application/cbor', { cbor: ECHOED_VALUE }),
   },
   {
     name: 'request body: gzip streamed without Content-Length, inflated',
-    request: { ...ask('in-gzip-chunked', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, gzip(SAMPLE_JSON)), chunks: 3 },
+    request: {
+      ...ask('in-gzip-chunked', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip' }, gzip(SAMPLE_JSON)),
+      chunks: 3,
+    },
     expect: jsonAnswer('in-gzip-chunked', ECHOED_JSON),
   },
   {
@@ -776,16 +1066,27 @@ const COMPRESSION: Vector[] = [
   },
   {
     name: 'request body: gzip in, gzip out (a list over the threshold both ways)',
-    request: ask('in-out-gzip', 'POST', '/echoSamples', { ...JSON_BODY, 'content-encoding': 'gzip', 'accept-encoding': 'gzip' }, gzip(LIST_JSON)),
+    request: ask(
+      'in-out-gzip',
+      'POST',
+      '/echoSamples',
+      { ...JSON_BODY, 'content-encoding': 'gzip', 'accept-encoding': 'gzip' },
+      gzip(LIST_JSON),
+    ),
     expect: encodedAnswer('in-out-gzip', 'gzip', 'application/json', { text: ECHOED_LIST_JSON }),
   },
   {
     name: 'request body: zstd, inflated where DecompressionStream takes it (Bun), 415 elsewhere',
     request: ask('in-zstd', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'zstd' }, SAMPLE_JSON_ZSTD),
-    expect: (runtime) => INFLATES[runtime].split(', ').includes('zstd')
-      ? jsonAnswer('in-zstd', ECHOED_JSON)
-      : problemJson('in-zstd', 415, { detail: `a body with Content-Encoding 'zstd' cannot be read; supported: ${INFLATES[runtime]}` },
-        { 'accept-encoding': INFLATES[runtime] }),
+    expect: (runtime) =>
+      INFLATES[runtime].split(', ').includes('zstd')
+        ? jsonAnswer('in-zstd', ECHOED_JSON)
+        : problemJson(
+            'in-zstd',
+            415,
+            { detail: `a body with Content-Encoding 'zstd' cannot be read; supported: ${INFLATES[runtime]}` },
+            { 'accept-encoding': INFLATES[runtime] },
+          ),
   },
   {
     name: `request body: a gzip bomb of ${SMALL_BOMB.byteLength} bytes (2 MiB of zeros): 413 once inflating crosses the limit`,
@@ -800,15 +1101,32 @@ const COMPRESSION: Vector[] = [
   {
     name: 'request body: an unknown Content-Encoding (compress): 415 with the codings read in Accept-Encoding',
     request: ask('in-compress', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'compress' }, SAMPLE_JSON),
-    expect: (runtime) => problemJson('in-compress', 415, { detail: `a body with Content-Encoding 'compress' cannot be read; supported: ${INFLATES[runtime]}` },
-      { 'accept-encoding': INFLATES[runtime] }),
+    expect: (runtime) =>
+      problemJson(
+        'in-compress',
+        415,
+        { detail: `a body with Content-Encoding 'compress' cannot be read; supported: ${INFLATES[runtime]}` },
+        { 'accept-encoding': INFLATES[runtime] },
+      ),
   },
   {
     name: 'request body: two codings stacked (gzip, deflate): 415',
-    request: ask('in-stacked', 'POST', '/echoSample', { ...JSON_BODY, 'content-encoding': 'gzip, deflate' }, gzip(SAMPLE_JSON)),
-    expect: (runtime) => problemJson('in-stacked', 415, {
-      detail: `a body with several content codings (gzip, deflate) cannot be read; one of ${INFLATES[runtime]} can`,
-    }, { 'accept-encoding': INFLATES[runtime] }),
+    request: ask(
+      'in-stacked',
+      'POST',
+      '/echoSample',
+      { ...JSON_BODY, 'content-encoding': 'gzip, deflate' },
+      gzip(SAMPLE_JSON),
+    ),
+    expect: (runtime) =>
+      problemJson(
+        'in-stacked',
+        415,
+        {
+          detail: `a body with several content codings (gzip, deflate) cannot be read; one of ${INFLATES[runtime]} can`,
+        },
+        { 'accept-encoding': INFLATES[runtime] },
+      ),
   },
   {
     name: 'request body: corrupt gzip: 400',
@@ -842,19 +1160,32 @@ const ROUTES: Vector[] = [
     name: 'route: a path segment that is no u64 is 400 naming the parameter',
     request: ask('route-400', 'GET', '/samples/-1'),
     expect: problemJson('route-400', 400, {
-      detail: '-1 is outside u64 (0..18446744073709551615) at /id', code: 'out_of_range', path: '/id',
+      detail: '-1 is outside u64 (0..18446744073709551615) at /id',
+      code: 'out_of_range',
+      path: '/id',
       errors: [{ code: 'out_of_range', path: '/id', message: '-1 is outside u64 (0..18446744073709551615) at /id' }],
     }),
   },
   {
     name: 'route: PUT on the same path, the id from the path and the body in MessagePack, the answer in CBOR',
-    request: ask('route-put', 'PUT', '/samples/5', { 'content-type': 'application/msgpack', accept: 'application/cbor' }, asMsgpack({ label: 'neu' })),
+    request: ask(
+      'route-put',
+      'PUT',
+      '/samples/5',
+      { 'content-type': 'application/msgpack', accept: 'application/cbor' },
+      asMsgpack({ label: 'neu' }),
+    ),
     expect: binaryAnswer('route-put', 'application/cbor', { cbor: { ...SAMPLE_VALUE, id: 5, label: 'neu' } }),
   },
   {
     name: 'route: another verb on a routed path is 405 with Allow',
     request: ask('route-405', 'DELETE', '/samples/5'),
-    expect: problemJson('route-405', 405, { detail: 'DELETE is not allowed on /api/samples/5; use GET, HEAD, PUT' }, { allow: 'GET, HEAD, PUT' }),
+    expect: problemJson(
+      'route-405',
+      405,
+      { detail: 'DELETE is not allowed on /api/samples/5; use GET, HEAD, PUT' },
+      { allow: 'GET, HEAD, PUT' },
+    ),
   },
   {
     name: 'route: an object parameter spread over the query, percent-encoding and + decoded, a default filled in',
@@ -864,7 +1195,12 @@ const ROUTES: Vector[] = [
   {
     name: 'route: a security scheme on a route, 401 before the path is read',
     request: ask('route-401', 'GET', '/samples/nope/secret'),
-    expect: problemJson('route-401', 401, { detail: 'this call needs credentials' }, { 'www-authenticate': 'Bearer realm="api"' }),
+    expect: problemJson(
+      'route-401',
+      401,
+      { detail: 'this call needs credentials' },
+      { 'www-authenticate': 'Bearer realm="api"' },
+    ),
   },
   {
     name: 'route: the same, admitted',
@@ -880,8 +1216,9 @@ function askRpc(id: string, body: string | Uint8Array, headers: Record<string, s
 }
 
 /** The problem document of a JSON-RPC error's `data`, as JSON text. */
-const outOfRange = '{"type":"about:blank","title":"Bad Request","status":400,"detail":"-1 is outside u64 (0..18446744073709551615) at /id","code":"out_of_range",'
-  + '"path":"/id","errors":[{"code":"out_of_range","path":"/id","message":"-1 is outside u64 (0..18446744073709551615) at /id"}]}';
+const outOfRange =
+  '{"type":"about:blank","title":"Bad Request","status":400,"detail":"-1 is outside u64 (0..18446744073709551615) at /id","code":"out_of_range",' +
+  '"path":"/id","errors":[{"code":"out_of_range","path":"/id","message":"-1 is outside u64 (0..18446744073709551615) at /id"}]}';
 
 const JSON_RPC: Vector[] = [
   {
@@ -891,23 +1228,39 @@ const JSON_RPC: Vector[] = [
   },
   {
     name: 'JSON-RPC: a batch answered in order: a result, invalid params with their path, a method not found',
-    request: askRpc('rpc-batch', '[{"jsonrpc":"2.0","method":"sampleById","params":[5],"id":1},'
-      + '{"jsonrpc":"2.0","method":"relabel","params":{"id":-1,"label":"x"},"id":2},{"jsonrpc":"2.0","method":"nothing","id":3}]'),
-    expect: jsonAnswer('rpc-batch', `[{"jsonrpc":"2.0","result":${SAMPLE_JSON.replace(String(U64_MAX), '5')},"id":1},`
-      + `{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params","data":${outOfRange}},"id":2},`
-      + '{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found","data":{"type":"about:blank","title":"Bad Request","status":400,"detail":"there is no method \'nothing\'"}},"id":3}]'),
+    request: askRpc(
+      'rpc-batch',
+      '[{"jsonrpc":"2.0","method":"sampleById","params":[5],"id":1},' +
+        '{"jsonrpc":"2.0","method":"relabel","params":{"id":-1,"label":"x"},"id":2},{"jsonrpc":"2.0","method":"nothing","id":3}]',
+    ),
+    expect: jsonAnswer(
+      'rpc-batch',
+      `[{"jsonrpc":"2.0","result":${SAMPLE_JSON.replace(String(U64_MAX), '5')},"id":1},` +
+        `{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params","data":${outOfRange}},"id":2},` +
+        '{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found","data":{"type":"about:blank","title":"Bad Request","status":400,"detail":"there is no method \'nothing\'"}},"id":3}]',
+    ),
   },
   {
     name: 'JSON-RPC: a MessagePack message answered in CBOR',
-    request: askRpc('rpc-binary', asMsgpack({ jsonrpc: '2.0', method: 'relabel', params: { id: U64_MAX, label: 'neu' }, id: 'b' }),
-      { 'content-type': 'application/msgpack', accept: 'application/cbor' }),
-    expect: binaryAnswer('rpc-binary', 'application/cbor', { cbor: { jsonrpc: '2.0', result: { ...SAMPLE_VALUE, label: 'neu' }, id: 'b' } }),
+    request: askRpc(
+      'rpc-binary',
+      asMsgpack({ jsonrpc: '2.0', method: 'relabel', params: { id: U64_MAX, label: 'neu' }, id: 'b' }),
+      { 'content-type': 'application/msgpack', accept: 'application/cbor' },
+    ),
+    expect: binaryAnswer('rpc-binary', 'application/cbor', {
+      cbor: { jsonrpc: '2.0', result: { ...SAMPLE_VALUE, label: 'neu' }, id: 'b' },
+    }),
   },
   {
     name: 'JSON-RPC: security per call, the refused call answered -32000 with its 401',
     request: askRpc('rpc-refused', '{"jsonrpc":"2.0","method":"whoAmI","id":1}'),
-    expect: jsonAnswer('rpc-refused', '{"jsonrpc":"2.0","error":{"code":-32000,"message":"this call needs credentials","data":'
-      + '{"type":"about:blank","title":"Unauthorized","status":401,"detail":"this call needs credentials"}},"id":1}', 200, { 'www-authenticate': 'Bearer realm="api"' }),
+    expect: jsonAnswer(
+      'rpc-refused',
+      '{"jsonrpc":"2.0","error":{"code":-32000,"message":"this call needs credentials","data":' +
+        '{"type":"about:blank","title":"Unauthorized","status":401,"detail":"this call needs credentials"}},"id":1}',
+      200,
+      { 'www-authenticate': 'Bearer realm="api"' },
+    ),
   },
   {
     name: 'JSON-RPC: notifications only, 204 without a body',
@@ -917,7 +1270,8 @@ const JSON_RPC: Vector[] = [
 ];
 
 /** A listed sample's JSON text, its u64 exact. */
-const listedJson = (i: number) => JSON.stringify({ ...listedSample(i), id: 0 }).replace('"id":0', `"id":${listedSample(i).id}`);
+const listedJson = (i: number) =>
+  JSON.stringify({ ...listedSample(i), id: 0 }).replace('"id":0', `"id":${listedSample(i).id}`);
 
 const STREAMS: Vector[] = [
   {
@@ -925,7 +1279,12 @@ const STREAMS: Vector[] = [
     request: ask('stream-jsonl', 'GET', '/streamSamples', { accept: 'application/jsonl' }),
     expect: {
       status: 200,
-      headers: { 'content-type': 'application/jsonl', 'cache-control': 'no-store', vary: 'Accept', 'x-request-id': 'stream-jsonl' },
+      headers: {
+        'content-type': 'application/jsonl',
+        'cache-control': 'no-store',
+        vary: 'Accept',
+        'x-request-id': 'stream-jsonl',
+      },
       body: { text: `${listedJson(0)}\n${listedJson(1)}\n${listedJson(2)}\n\n\n` },
     },
   },
@@ -934,8 +1293,15 @@ const STREAMS: Vector[] = [
     request: ask('stream-sse', 'GET', '/streamSamples', { accept: 'text/event-stream' }),
     expect: {
       status: 200,
-      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', vary: 'Accept', 'x-request-id': 'stream-sse' },
-      body: { text: `data: ${listedJson(0)}\n\ndata: ${listedJson(1)}\n\ndata: ${listedJson(2)}\n\nevent: end\ndata:\n\n` },
+      headers: {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        vary: 'Accept',
+        'x-request-id': 'stream-sse',
+      },
+      body: {
+        text: `data: ${listedJson(0)}\n\ndata: ${listedJson(1)}\n\ndata: ${listedJson(2)}\n\nevent: end\ndata:\n\n`,
+      },
     },
   },
   {
@@ -943,21 +1309,44 @@ const STREAMS: Vector[] = [
     request: ask('stream-fail', 'GET', '/streamThenFail', { accept: 'application/jsonl' }),
     expect: {
       status: 200,
-      headers: { 'content-type': 'application/jsonl', 'cache-control': 'no-store', vary: 'Accept', 'x-request-id': 'stream-fail' },
-      body: { text: `${listedJson(0)}\n\n{"type":"about:blank","title":"Conflict","status":409,"detail":"the feed moved on"}\n` },
+      headers: {
+        'content-type': 'application/jsonl',
+        'cache-control': 'no-store',
+        vary: 'Accept',
+        'x-request-id': 'stream-fail',
+      },
+      body: {
+        text: `${listedJson(0)}\n\n{"type":"about:blank","title":"Conflict","status":409,"detail":"the feed moved on"}\n`,
+      },
     },
   },
   {
     name: 'request stream: JSON Lines read item by item',
-    request: ask('stream-in', 'POST', '/countSamples', { 'content-type': 'application/jsonl' }, `${listedJson(0)}\n${listedJson(1)}\n${listedJson(2)}\n`),
+    request: ask(
+      'stream-in',
+      'POST',
+      '/countSamples',
+      { 'content-type': 'application/jsonl' },
+      `${listedJson(0)}\n${listedJson(1)}\n${listedJson(2)}\n`,
+    ),
     expect: jsonAnswer('stream-in', '"3 sss"'),
   },
   {
     name: 'request stream: a bad second item is a 400 at its index',
-    request: ask('stream-in-400', 'POST', '/countSamples', { 'content-type': 'application/jsonl' }, `${listedJson(0)}\n{"id":-1}\n`),
+    request: ask(
+      'stream-in-400',
+      'POST',
+      '/countSamples',
+      { 'content-type': 'application/jsonl' },
+      `${listedJson(0)}\n{"id":-1}\n`,
+    ),
     expect: problemJson('stream-in-400', 400, {
-      detail: '-1 is outside u64 (0..18446744073709551615) at /1/id', code: 'out_of_range', path: '/1/id',
-      errors: [{ code: 'out_of_range', path: '/1/id', message: '-1 is outside u64 (0..18446744073709551615) at /1/id' }],
+      detail: '-1 is outside u64 (0..18446744073709551615) at /1/id',
+      code: 'out_of_range',
+      path: '/1/id',
+      errors: [
+        { code: 'out_of_range', path: '/1/id', message: '-1 is outside u64 (0..18446744073709551615) at /1/id' },
+      ],
     }),
   },
   {
@@ -965,7 +1354,8 @@ const STREAMS: Vector[] = [
     request: ask('stream-406', 'GET', '/streamSamples', { accept: 'text/html' }),
     // A stream method lists the stream types it writes.
     expect: problemJson('stream-406', 406, {
-      detail: 'none of the accepted types can be written; available: application/jsonl, application/msgpack-seq, application/cbor-seq, text/event-stream',
+      detail:
+        'none of the accepted types can be written; available: application/jsonl, application/msgpack-seq, application/cbor-seq, text/event-stream',
     }),
   },
 ];
@@ -984,19 +1374,39 @@ function withEntityTag(vector: Vector): Vector {
   const tagged = (answer: Expected): Expected => {
     if (answer.status !== 200 || STREAM_TYPES.has(String(answer.headers['content-type']))) return answer;
     const coded = answer.headers['content-encoding'];
-    return { ...answer, headers: { ...answer.headers, etag: coded === undefined || coded === 'identity' ? STRONG_TAG : WEAK_TAG } };
+    return {
+      ...answer,
+      headers: { ...answer.headers, etag: coded === undefined || coded === 'identity' ? STRONG_TAG : WEAK_TAG },
+    };
   };
   const { expect } = vector;
   return { ...vector, expect: typeof expect === 'function' ? (runtime) => tagged(expect(runtime)) : tagged(expect) };
 }
 
 /** The media types of streams, which carry no entity tag. */
-const STREAM_TYPES = new Set(['application/jsonl', 'text/event-stream', 'application/cbor-seq', 'application/msgpack-seq']);
+const STREAM_TYPES = new Set([
+  'application/jsonl',
+  'text/event-stream',
+  'application/cbor-seq',
+  'application/msgpack-seq',
+]);
 
 /** Every vector, in the order they run. */
 export const VECTORS: readonly Vector[] = [
-  ...CODECS, ...NEGOTIATION, ...PROBLEMS, ...METHODS, ...CORS, ...SECURITY, ...REQUEST_IDS, ...INTERCEPTORS,
-  ...PLATFORM_VECTORS, ...CODEGEN, ...COMPRESSION, ...ROUTES, ...STREAMS, ...JSON_RPC,
+  ...CODECS,
+  ...NEGOTIATION,
+  ...PROBLEMS,
+  ...METHODS,
+  ...CORS,
+  ...SECURITY,
+  ...REQUEST_IDS,
+  ...INTERCEPTORS,
+  ...PLATFORM_VECTORS,
+  ...CODEGEN,
+  ...COMPRESSION,
+  ...ROUTES,
+  ...STREAMS,
+  ...JSON_RPC,
 ].map(withEntityTag);
 
 /** The answer `vector` must get in `runtime`. */

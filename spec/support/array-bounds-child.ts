@@ -21,7 +21,10 @@ function sparse(length: number, values: Record<number, unknown>): unknown[] {
 
 /** Claims `length` elements, each `value`, holding none: an array-like no writer should walk. */
 function huge(length: number, value: unknown): unknown[] {
-  return new Proxy([], { get: (target, key) => (key === 'length' ? length : typeof key === 'string' && /^\d+$/.test(key) ? value : Reflect.get(target, key)) });
+  return new Proxy([], {
+    get: (target, key) =>
+      key === 'length' ? length : typeof key === 'string' && /^\d+$/.test(key) ? value : Reflect.get(target, key),
+  });
 }
 
 export const CASES: Record<string, { type: Type; value: unknown }> = {
@@ -29,7 +32,10 @@ export const CASES: Record<string, { type: Type; value: unknown }> = {
   'longest sparse array of nullable elements': { type: t.array(t.nullable(t.string())), value: new Array(LONGEST) },
   'longest sparse array of void elements': { type: t.array(t.void()), value: new Array(LONGEST) },
   'longest sparse array of integers': { type: t.array(t.i32()), value: new Array(LONGEST) },
-  'longest sparse array in an object': { type: t.object({ list: t.array(t.optional(t.bool())) }), value: { list: new Array(LONGEST) } },
+  'longest sparse array in an object': {
+    type: t.object({ list: t.array(t.optional(t.bool())) }),
+    value: { list: new Array(LONGEST) },
+  },
   'longest sparse array as t.unknown()': { type: t.unknown(), value: new Array(LONGEST) },
   'a hole between values': { type: t.array(t.optional(t.i32())), value: sparse(3, { 0: 1, 2: 3 }) },
   'a hole after values': { type: t.array(t.nullable(t.i32())), value: sparse(3, { 0: 1, 1: 2 }) },

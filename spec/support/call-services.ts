@@ -3,8 +3,22 @@
 // recorders that keep each call, verify, onError and onResponse by request id for the specs to read.
 import type { IncomingMessage } from 'node:http';
 import {
-  HttpError, Registry, apiKeyAuth, basicAuth, bearerAuth, contextKey, meta, method, service, t,
-  type Call, type ErrorContext, type Infer, type Interceptor, type ResponseReport, type SecurityScheme,
+  HttpError,
+  Registry,
+  apiKeyAuth,
+  basicAuth,
+  bearerAuth,
+  contextKey,
+  meta,
+  method,
+  service,
+  t,
+  type Call,
+  type ErrorContext,
+  type Infer,
+  type Interceptor,
+  type ResponseReport,
+  type SecurityScheme,
 } from '../../index.ts';
 
 /** A message that must never reach a client. */
@@ -70,13 +84,17 @@ export class Gatekeeper {
     const seen = this.#seen.get(call.requestId) ?? [];
     this.#seen.set(call.requestId, [...seen, { scheme, credential }]);
     switch (credential) {
-      case CREDENTIAL.good: return { name: 'ada', scheme };
-      case CREDENTIAL.forbidden: throw new HttpError(403, 'ada is suspended');
-      case CREDENTIAL.crash: throw new Error(SECRET);
+      case CREDENTIAL.good:
+        return { name: 'ada', scheme };
+      case CREDENTIAL.forbidden:
+        throw new HttpError(403, 'ada is suspended');
+      case CREDENTIAL.crash:
+        throw new Error(SECRET);
       case CREDENTIAL.hang:
         this.hanging.slot(call.requestId).resolve(call.signal);
         return new Promise(() => {});
-      default: return undefined;
+      default:
+        return undefined;
     }
   }
 
@@ -84,10 +102,19 @@ export class Gatekeeper {
   schemes(): Record<string, SecurityScheme> {
     return {
       bearer: bearerAuth({ verify: (token, call) => this.verify('bearer', token, call), key: CALLER }),
-      headerKey: apiKeyAuth({ header: 'x-api-key', verify: (key, call) => this.verify('headerKey', key, call), key: CALLER }),
-      queryKey: apiKeyAuth({ query: 'api_key', verify: (key, call) => this.verify('queryKey', key, call), key: CALLER }),
+      headerKey: apiKeyAuth({
+        header: 'x-api-key',
+        verify: (key, call) => this.verify('headerKey', key, call),
+        key: CALLER,
+      }),
+      queryKey: apiKeyAuth({
+        query: 'api_key',
+        verify: (key, call) => this.verify('queryKey', key, call),
+        key: CALLER,
+      }),
       basic: basicAuth({
-        verify: ({ username, password }, call) => (username === 'ada' ? this.verify('basic', password, call) : undefined),
+        verify: ({ username, password }, call) =>
+          username === 'ada' ? this.verify('basic', password, call) : undefined,
         key: CALLER,
       }),
     };
@@ -141,11 +168,21 @@ export class Recorder {
 /** One method per scheme, each answering with the caller its scheme stored; `upload` counts its runs. */
 export class Vault {
   uploads = 0;
-  bearerWho(call: Call): Caller { return call.get(CALLER); }
-  headerKeyWho(call: Call): Caller { return call.get(CALLER); }
-  queryKeyWho(call: Call): Caller { return call.get(CALLER); }
-  basicWho(call: Call): Caller { return call.get(CALLER); }
-  eitherWho(call: Call): Caller { return call.get(CALLER); }
+  bearerWho(call: Call): Caller {
+    return call.get(CALLER);
+  }
+  headerKeyWho(call: Call): Caller {
+    return call.get(CALLER);
+  }
+  queryKeyWho(call: Call): Caller {
+    return call.get(CALLER);
+  }
+  basicWho(call: Call): Caller {
+    return call.get(CALLER);
+  }
+  eitherWho(call: Call): Caller {
+    return call.get(CALLER);
+  }
   upload(text: string): number {
     this.uploads++;
     return text.length;
@@ -154,17 +191,23 @@ export class Vault {
 
 /** The method of each scheme. */
 export const WHO: Readonly<Record<string, string>> = {
-  bearer: 'bearerWho', headerKey: 'headerKeyWho', queryKey: 'queryKeyWho', basic: 'basicWho',
+  bearer: 'bearerWho',
+  headerKey: 'headerKeyWho',
+  queryKey: 'queryKeyWho',
+  basic: 'basicWho',
 };
 
-export const VaultApi = meta(Vault, service({
-  bearerWho: method([], Caller, { security: ['bearer'] }),
-  headerKeyWho: method([], Caller, { security: ['headerKey'] }),
-  queryKeyWho: method([], Caller, { security: ['queryKey'] }),
-  basicWho: method([], Caller, { security: ['basic'] }),
-  eitherWho: method([], Caller, { security: ['bearer', 'headerKey'] }),
-  upload: method([t.string()], t.u32(), { security: ['bearer'] }),
-}));
+export const VaultApi = meta(
+  Vault,
+  service({
+    bearerWho: method([], Caller, { security: ['bearer'] }),
+    headerKeyWho: method([], Caller, { security: ['headerKey'] }),
+    queryKeyWho: method([], Caller, { security: ['queryKey'] }),
+    basicWho: method([], Caller, { security: ['basic'] }),
+    eitherWho: method([], Caller, { security: ['bearer', 'headerKey'] }),
+    upload: method([t.string()], t.u32(), { security: ['bearer'] }),
+  }),
+);
 
 export const Note = t.object({ id: t.u64(), text: t.string() }, { name: 'Note' });
 
@@ -177,13 +220,21 @@ export class Notes {
     call.header('location', `/notes/${id}`);
     return { id, text: `${text} by ${call.get(CALLER).name}` };
   }
-  ping(): string { return 'pong'; }
+  ping(): string {
+    return 'pong';
+  }
 }
 
-export const NotesApi = meta(Notes, service({
-  createNote: method([t.string()], Note, { status: 201 }),
-  ping: method([], t.string(), { security: [] }),
-}, { security: ['bearer'] }));
+export const NotesApi = meta(
+  Notes,
+  service(
+    {
+      createNote: method([t.string()], Note, { status: 201 }),
+      ping: method([], t.string(), { security: [] }),
+    },
+    { security: ['bearer'] },
+  ),
+);
 
 /** Public methods that choose their answer's status and headers, rightly or wrongly. */
 export class Answers {
@@ -209,9 +260,15 @@ export class Answers {
     call.header('x-request-id', 'forged');
     return 'forged';
   }
-  readCaller(call: Call): string { return call.get(CALLER).name; }
-  crash(): string { throw new Error(SECRET); }
-  echoNote(note: Infer<typeof Note>): Infer<typeof Note> { return note; }
+  readCaller(call: Call): string {
+    return call.get(CALLER).name;
+  }
+  crash(): string {
+    throw new Error(SECRET);
+  }
+  echoNote(note: Infer<typeof Note>): Infer<typeof Note> {
+    return note;
+  }
   /** The client's address, and the call kept for the spec (platform, signal...). */
   whereFrom(call: Call): string {
     this.recorder.keep(call);
@@ -220,7 +277,9 @@ export class Answers {
   /** Keeps the call and answers only once its signal aborts (with the reason, as an error). */
   waitForAbort(call: Call): Promise<string> {
     this.recorder.keep(call);
-    return new Promise((_, reject) => call.signal.addEventListener('abort', () => reject(call.signal.reason), { once: true }));
+    return new Promise((_, reject) =>
+      call.signal.addEventListener('abort', () => reject(call.signal.reason), { once: true }),
+    );
   }
   /** Answers normally, but only once its signal aborts: too late for a handler timeout. */
   outlive(call: Call): Promise<string> {
@@ -228,20 +287,23 @@ export class Answers {
   }
 }
 
-export const AnswersApi = meta(Answers, service({
-  createMarker: method([], t.void(), { status: 201 }),
-  submitJob: method([t.bool()], t.string()),
-  login: method([], t.void()),
-  redirect: method([], t.string()),
-  injectHeader: method([], t.string()),
-  forgeRequestId: method([], t.string()),
-  readCaller: method([], t.string()),
-  crash: method([], t.string()),
-  echoNote: method([Note], Note),
-  whereFrom: method([], t.string()),
-  waitForAbort: method([], t.string()),
-  outlive: method([], t.string()),
-}));
+export const AnswersApi = meta(
+  Answers,
+  service({
+    createMarker: method([], t.void(), { status: 201 }),
+    submitJob: method([t.bool()], t.string()),
+    login: method([], t.void()),
+    redirect: method([], t.string()),
+    injectHeader: method([], t.string()),
+    forgeRequestId: method([], t.string()),
+    readCaller: method([], t.string()),
+    crash: method([], t.string()),
+    echoNote: method([Note], Note),
+    whereFrom: method([], t.string()),
+    waitForAbort: method([], t.string()),
+    outlive: method([], t.string()),
+  }),
+);
 
 /** The trail interceptors leave in a call. */
 const TRAIL = contextKey<string[]>('trail');
@@ -285,40 +347,75 @@ abstract class Counted {
   }
 }
 const ONE_STRING = method([], t.string());
-class Replaced extends Counted { replaced() { return this.run(); } }
+class Replaced extends Counted {
+  replaced() {
+    return this.run();
+  }
+}
 meta(Replaced, service({ replaced: ONE_STRING }));
-class Throttled extends Counted { throttled() { return this.run(); } }
+class Throttled extends Counted {
+  throttled() {
+    return this.run();
+  }
+}
 meta(Throttled, service({ throttled: ONE_STRING }));
-class Broken extends Counted { broken() { return this.run(); } }
+class Broken extends Counted {
+  broken() {
+    return this.run();
+  }
+}
 meta(Broken, service({ broken: ONE_STRING }));
-class Twice extends Counted { twice() { return this.run(); } }
+class Twice extends Counted {
+  twice() {
+    return this.run();
+  }
+}
 meta(Twice, service({ twice: ONE_STRING }));
-class TwiceQuietly extends Counted { twiceQuietly() { return this.run(); } }
+class TwiceQuietly extends Counted {
+  twiceQuietly() {
+    return this.run();
+  }
+}
 meta(TwiceQuietly, service({ twiceQuietly: ONE_STRING }));
 
 /** Services each mounted with one interceptor, by the path of their method. */
 export function interceptedServices() {
   return {
-    replaced: { service: new Replaced(), interceptor: (async (_call, next) => {
-      await next();
-      return 'from the interceptor';
-    }) as Interceptor },
-    throttled: { service: new Throttled(), interceptor: (async () => {
-      throw new HttpError(429, 'slow down', { headers: { 'retry-after': '7' } });
-    }) as Interceptor },
-    broken: { service: new Broken(), interceptor: (async () => {
-      throw new Error(SECRET);
-    }) as Interceptor },
-    twice: { service: new Twice(), interceptor: (async (_call, next) => {
-      await next();
-      return next();
-    }) as Interceptor },
+    replaced: {
+      service: new Replaced(),
+      interceptor: (async (_call, next) => {
+        await next();
+        return 'from the interceptor';
+      }) as Interceptor,
+    },
+    throttled: {
+      service: new Throttled(),
+      interceptor: (async () => {
+        throw new HttpError(429, 'slow down', { headers: { 'retry-after': '7' } });
+      }) as Interceptor,
+    },
+    broken: {
+      service: new Broken(),
+      interceptor: (async () => {
+        throw new Error(SECRET);
+      }) as Interceptor,
+    },
+    twice: {
+      service: new Twice(),
+      interceptor: (async (_call, next) => {
+        await next();
+        return next();
+      }) as Interceptor,
+    },
     // The second next() rejects; swallowing that does not make the answer a success.
-    twiceQuietly: { service: new TwiceQuietly(), interceptor: (async (_call, next) => {
-      const result = await next();
-      await next().catch(() => {});
-      return result;
-    }) as Interceptor },
+    twiceQuietly: {
+      service: new TwiceQuietly(),
+      interceptor: (async (_call, next) => {
+        const result = await next();
+        await next().catch(() => {});
+        return result;
+      }) as Interceptor,
+    },
   };
 }
 
@@ -356,10 +453,13 @@ export function callsRegistry() {
     // Larger than the uploads of the specs, so that a 401 is never a 413 in disguise.
     maxBodyBytes: 4 * 1024 * 1024,
   })
-    .on(vault).on(new Notes()).on(new Answers(recorder))
+    .on(vault)
+    .on(new Notes())
+    .on(new Answers(recorder))
     .on(new Traced(), { interceptors: [traced('service 1'), traced('service 2')] })
     .on(new Inspected(), { interceptors: [args.interceptor] });
-  for (const { service: instance, interceptor } of Object.values(intercepted)) registry.on(instance, { interceptors: [interceptor] });
+  for (const { service: instance, interceptor } of Object.values(intercepted))
+    registry.on(instance, { interceptors: [interceptor] });
   return { registry, gate, recorder, vault, intercepted, args };
 }
 

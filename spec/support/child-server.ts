@@ -26,7 +26,11 @@ export class ChildServers {
     proc.stderr.setEncoding('utf8');
     proc.stderr.on('data', (d: string) => (err = (err + d).slice(-4000)));
     let exited: string | undefined;
-    proc.once('exit', (code, signal) => (exited = `the server exited (${code ?? signal}): ${err.split('\n').filter(Boolean).slice(0, 3).join(' | ')}`));
+    proc.once(
+      'exit',
+      (code, signal) =>
+        (exited = `the server exited (${code ?? signal}): ${err.split('\n').filter(Boolean).slice(0, 3).join(' | ')}`),
+    );
     const port = await new Promise<number>((resolve, reject) => {
       proc.stdout.on('data', (d: string) => {
         const m = /PORT (\d+)/.exec((out += d));

@@ -19,8 +19,14 @@ export const CHROMIUM_ENV = 'LACQUER_CHROMIUM';
  * CORS and CSP behaviour the browser spec checks; its build (a headless shell) needs none of them here.
  */
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface FoundChromium {
@@ -31,7 +37,10 @@ export interface FoundChromium {
 
 const SYSTEM_PATHS: Partial<Record<NodeJS.Platform, string[]>> = {
   linux: [
-    '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
     '/opt/google/chrome/chrome',
   ],
   darwin: [
@@ -88,7 +97,8 @@ async function sparticuzChromium(): Promise<string> {
 export async function findChromium(): Promise<FoundChromium> {
   const fromEnv = process.env[CHROMIUM_ENV];
   if (fromEnv !== undefined && fromEnv !== '') {
-    if (!isExecutable(fromEnv)) throw new Error(`${CHROMIUM_ENV}=${fromEnv} is not an executable file; point it at a Chrome or Chromium binary`);
+    if (!isExecutable(fromEnv))
+      throw new Error(`${CHROMIUM_ENV}=${fromEnv} is not an executable file; point it at a Chrome or Chromium binary`);
     return { executablePath: fromEnv, source: `$${CHROMIUM_ENV}` };
   }
   const system = (SYSTEM_PATHS[process.platform] ?? []).find(isExecutable);

@@ -14,30 +14,39 @@ import cluster from 'node:cluster';
 import { HttpServer, serveCluster, type ClusterError, type ClusterWorkerExit } from '../../transports/http/index.ts';
 
 const fail = process.env.CLUSTER_FAIL === '1';
-const maxCrashes = process.env.CLUSTER_MAX_CRASHES === undefined ? {} : { maxCrashes: Number(process.env.CLUSTER_MAX_CRASHES) };
-const onWorkerExit = process.env.CLUSTER_LOG === 'default' ? {} : {
-  onWorkerExit: (w: ClusterWorkerExit) => console.log(`EXIT ${w.id} ${w.pid} ${w.code} ${w.signal} ${w.unexpected} ${w.crashes ?? '-'} ${w.restartInMs ?? '-'}`),
-};
+const maxCrashes =
+  process.env.CLUSTER_MAX_CRASHES === undefined ? {} : { maxCrashes: Number(process.env.CLUSTER_MAX_CRASHES) };
+const onWorkerExit =
+  process.env.CLUSTER_LOG === 'default'
+    ? {}
+    : {
+        onWorkerExit: (w: ClusterWorkerExit) =>
+          console.log(
+            `EXIT ${w.id} ${w.pid} ${w.code} ${w.signal} ${w.unexpected} ${w.crashes ?? '-'} ${w.restartInMs ?? '-'}`,
+          ),
+      };
 
 function app(): HttpServer {
   if (fail) throw new Error('configured to fail');
-  return new HttpServer({ drainTimeoutMs: 5_000 })
-    .get('/pid', (_req, res) => void res.json(process.pid))
-    // Takes `ms` milliseconds (default 300): what a drain must wait for.
-    .get('/slow', async (req, res) => {
-      const n = req.query.get('n');
-      console.log(`STARTED ${n} ${process.pid}`);
-      await new Promise((resolve) => setTimeout(resolve, Number(req.query.get('ms') ?? 300)));
-      res.json({ n, pid: process.pid });
-    })
-    // Answers, then throws from a timer: an uncaught exception ends the worker.
-    .get('/crash', (_req, res) => {
-      setTimeout(() => {
-        throw new Error('crash requested');
-      }, 20);
-      res.json(process.pid);
-    })
-    .bind(0);
+  return (
+    new HttpServer({ drainTimeoutMs: 5_000 })
+      .get('/pid', (_req, res) => void res.json(process.pid))
+      // Takes `ms` milliseconds (default 300): what a drain must wait for.
+      .get('/slow', async (req, res) => {
+        const n = req.query.get('n');
+        console.log(`STARTED ${n} ${process.pid}`);
+        await new Promise((resolve) => setTimeout(resolve, Number(req.query.get('ms') ?? 300)));
+        res.json({ n, pid: process.pid });
+      })
+      // Answers, then throws from a timer: an uncaught exception ends the worker.
+      .get('/crash', (_req, res) => {
+        setTimeout(() => {
+          throw new Error('crash requested');
+        }, 20);
+        res.json(process.pid);
+      })
+      .bind(0)
+  );
 }
 
 serveCluster({

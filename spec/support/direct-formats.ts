@@ -20,12 +20,20 @@ const cborX = new CborXEncoder({ useRecords: false, mapsAsObjects: true });
 
 export const DIRECT_FORMATS = [
   {
-    name: 'msgpack', codec: msgpack, wire: msgpackReadWire, encodeKey: (k: string) => msgpackWire.encodeKey(k), parse: parseMsgpack,
+    name: 'msgpack',
+    codec: msgpack,
+    wire: msgpackReadWire,
+    encodeKey: (k: string) => msgpackWire.encodeKey(k),
+    parse: parseMsgpack,
     /** Another library's encoding of a plain value: other heads and number widths than lacquer's writer picks. */
     foreign: (v: unknown) => packr.pack(v) as Uint8Array,
   },
   {
-    name: 'cbor', codec: cbor, wire: cborReadWire, encodeKey: (k: string) => cborWire.encodeKey(k), parse: parseCbor,
+    name: 'cbor',
+    codec: cbor,
+    wire: cborReadWire,
+    encodeKey: (k: string) => cborWire.encodeKey(k),
+    parse: parseCbor,
     foreign: (v: unknown) => cborX.encode(v) as Uint8Array,
   },
 ];

@@ -25,13 +25,22 @@ function findsEmptyKey(type: Type, counts: (object: ObjectType) => boolean, seen
   const d = type as AnyType;
   const inner = (x: Type) => findsEmptyKey(x, counts, seen);
   switch (d.kind) {
-    case 'object': return (Object.hasOwn(d.fields, '') && counts(d)) || Object.values(d.fields).some(inner);
-    case 'variant': return d.members.some(inner);
-    case 'lazy': return inner(d.target);
-    case 'array': return inner(d.element);
-    case 'map': return inner(d.values);
-    case 'tuple': return d.elements.some(inner);
-    case 'optional': case 'nullable': return inner(d.inner);
-    default: return false;
+    case 'object':
+      return (Object.hasOwn(d.fields, '') && counts(d)) || Object.values(d.fields).some(inner);
+    case 'variant':
+      return d.members.some(inner);
+    case 'lazy':
+      return inner(d.target);
+    case 'array':
+      return inner(d.element);
+    case 'map':
+      return inner(d.values);
+    case 'tuple':
+      return d.elements.some(inner);
+    case 'optional':
+    case 'nullable':
+      return inner(d.inner);
+    default:
+      return false;
   }
 }

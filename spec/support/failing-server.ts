@@ -19,10 +19,16 @@ export interface Seen {
 export type Step = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Answers `status` with a JSON body (`"ok"` by default) and `headers`. */
-export const answer = (status: number, headers: Record<string, string> = {}, body = '"ok"'): Step => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-};
+export const answer =
+  (status: number, headers: Record<string, string> = {}, body = '"ok"'): Step =>
+  (_req, res) => {
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...headers,
+    });
+    res.end(body);
+  };
 
 /** Destroys the socket without answering: the client sees a network error. */
 export const drop: Step = (req) => req.socket.destroy();
@@ -45,7 +51,14 @@ export async function failingServer(steps: readonly Step[]): Promise<FailingServ
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const step = steps[Math.min(seen.length, steps.length - 1)]!;
-      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now(), closed });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+        closed,
+      });
       step(req, res);
     });
   });
@@ -54,9 +67,10 @@ export async function failingServer(steps: readonly Step[]): Promise<FailingServ
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -39,7 +39,11 @@ const arbCase = arbTyped.chain(({ type, value }) =>
     type: fc.constant(type),
     value: fc.constant(value),
     near: arbJsonNear(type),
-    opts: fc.record({ errorOnMissingKeys: arbMissingKeys, errorOnUnknownKeys: fc.boolean(), maxDepth: fc.constantFrom(64, 2, 3) }),
+    opts: fc.record({
+      errorOnMissingKeys: arbMissingKeys,
+      errorOnUnknownKeys: fc.boolean(),
+      maxDepth: fc.constantFrom(64, 2, 3),
+    }),
   }),
 );
 
@@ -54,7 +58,13 @@ function outcome(call: () => unknown): string {
 }
 
 function show(v: unknown): string {
-  return inspect(v, { depth: Infinity, breakLength: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity, compact: true });
+  return inspect(v, {
+    depth: Infinity,
+    breakLength: Infinity,
+    maxArrayLength: Infinity,
+    maxStringLength: Infinity,
+    compact: true,
+  });
 }
 
 const out: string[] = [];
@@ -74,7 +84,8 @@ for (const { type, value, near, opts } of fc.sample(arbCase, { seed, numRuns: ru
     } catch {
       // a value the other library cannot write (a bigint in JSON) is no input here
     }
-    if (bytes !== undefined) out.push(`${n} ${codec.name} decode near ${outcome(() => codec.decode(type, bytes!, opts))}`);
+    if (bytes !== undefined)
+      out.push(`${n} ${codec.name} decode near ${outcome(() => codec.decode(type, bytes!, opts))}`);
   }
 }
 process.stdout.write(JSON.stringify({ outcomes: out, cases, reports }));

@@ -16,36 +16,39 @@ export interface Served {
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let closed = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.pause();
-      req.on('data', (chunk: Buffer) => {
-        if (closed) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.on('end', () => {
-        if (!closed) controller.close();
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.pause();
+        req.on('data', (chunk: Buffer) => {
+          if (closed) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.on('end', () => {
+          if (!closed) controller.close();
+          closed = true;
+        });
+        req.on('error', (error) => {
+          if (!closed) controller.error(error);
+          closed = true;
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
         closed = true;
-      });
-      req.on('error', (error) => {
-        if (!closed) controller.error(error);
-        closed = true;
-      });
+        let dropped = 0;
+        req.on('data', (chunk: Buffer) => {
+          dropped += chunk.length;
+          if (dropped > 4 * 1024 * 1024) req.socket.destroy();
+        });
+        req.resume();
+      },
     },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      closed = true;
-      let dropped = 0;
-      req.on('data', (chunk: Buffer) => {
-        dropped += chunk.length;
-        if (dropped > 4 * 1024 * 1024) req.socket.destroy();
-      });
-      req.resume();
-    },
-  }, { highWaterMark: 1 });
+    { highWaterMark: 1 },
+  );
 }
 
 /** How {@link serveFetch} serves a handler, beyond what every runtime does. */
@@ -120,7 +123,8 @@ export async function serveFetch(
           const { done, value } = await reader.read();
           if (done) break;
           // Pulled only once the connection takes more, as runtimes pull a body.
-          if (!res.write(value) && !res.destroyed) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+          if (!res.write(value) && !res.destroyed)
+            await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
         }
         res.off('close', gone);
       }
@@ -136,9 +140,10 @@ export async function serveFetch(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

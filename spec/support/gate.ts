@@ -12,7 +12,9 @@ export class Gate {
   }
   hold(text: string): Promise<number> {
     this.started++;
-    return this.open ? Promise.resolve(text.length) : new Promise((resolve) => this.waiting.push(() => resolve(text.length)));
+    return this.open
+      ? Promise.resolve(text.length)
+      : new Promise((resolve) => this.waiting.push(() => resolve(text.length)));
   }
   release(): void {
     for (const go of this.waiting.splice(0)) go();

@@ -24,7 +24,11 @@ export function send(url: string, options: SendOptions = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const headers = { ...options.headers };
     // Node frames bodies of GET and DELETE only with an explicit length.
-    if (options.body !== undefined && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+    if (
+      options.body !== undefined &&
+      headers['content-length'] === undefined &&
+      headers['transfer-encoding'] === undefined
+    ) {
       headers['content-length'] = Buffer.byteLength(options.body);
     }
     const req = request(url, { method: options.method ?? 'GET', headers, agent: options.agent ?? false }, (res) => {
@@ -34,7 +38,14 @@ export function send(url: string, options: SendOptions = {}): Promise<Reply> {
       res.on('end', () => {
         const body = Buffer.concat(chunks);
         const text = body.toString('utf8');
-        resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body, text, json: () => JSON.parse(text) });
+        resolve({
+          status: res.statusCode ?? 0,
+          statusMessage: res.statusMessage ?? '',
+          headers: res.headers,
+          body,
+          text,
+          json: () => JSON.parse(text),
+        });
       });
     });
     req.on('error', reject);

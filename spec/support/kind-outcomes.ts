@@ -12,8 +12,19 @@ import { msgpack } from '../../codecs/msgpack/index.ts';
 
 /** Every scalar kind's descriptor. */
 export const SCALARS: Readonly<Record<string, () => Type>> = {
-  string: t.string, bool: t.bool, i8: t.i8, i16: t.i16, i32: t.i32, u8: t.u8, u16: t.u16, u32: t.u32,
-  i64: t.i64, u64: t.u64, f32: t.f32, f64: t.f64, bytes: t.bytes,
+  string: t.string,
+  bool: t.bool,
+  i8: t.i8,
+  i16: t.i16,
+  i32: t.i32,
+  u8: t.u8,
+  u16: t.u16,
+  u32: t.u32,
+  i64: t.i64,
+  u64: t.u64,
+  f32: t.f32,
+  f64: t.f64,
+  bytes: t.bytes,
 };
 
 /** The next double above `x` (for x > 0). */
@@ -26,7 +37,11 @@ function nextUp(x: number): number {
 const bounds = [...Object.values(INT_RANGES).flat(), 2 ** 53 - 1, 2 ** 53, 2 ** 63, 2 ** 64, MAX_F32, MAX_F32_INPUT];
 /** Numbers at, just past and between every bound, and the special values. */
 const arbNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(...bounds.flatMap((b) => [b, -b, b + 1, -b - 1, b - 0.5, -b + 0.5]), nextUp(MAX_F32_INPUT), -nextUp(MAX_F32_INPUT)),
+  fc.constantFrom(
+    ...bounds.flatMap((b) => [b, -b, b + 1, -b - 1, b - 0.5, -b + 0.5]),
+    nextUp(MAX_F32_INPUT),
+    -nextUp(MAX_F32_INPUT),
+  ),
   fc.constantFrom(0, -0, 0.1, 1e-45, 5e-324, NaN, Infinity, -Infinity, Number.MAX_VALUE, -Number.MAX_VALUE),
   fc.integer(),
   fc.double(),
@@ -53,7 +68,22 @@ const arbValue: fc.Arbitrary<unknown> = fc.oneof(
 const arbToken: fc.Arbitrary<string> = fc.oneof(
   arbNumber.filter(Number.isFinite).map(String),
   arbBigInt.map(String),
-  fc.constantFrom('1.0', '1e2', '-0', '0.5', '1E400', '-1e-400', '3.4028235e+38', '3.4028236e38', '"x"', '"AAAA"', 'true', 'null', '[]', '{}'),
+  fc.constantFrom(
+    '1.0',
+    '1e2',
+    '-0',
+    '0.5',
+    '1E400',
+    '-1e-400',
+    '3.4028235e+38',
+    '3.4028236e38',
+    '"x"',
+    '"AAAA"',
+    'true',
+    'null',
+    '[]',
+    '{}',
+  ),
 );
 
 /** A value as text that tells apart what `JSON.stringify` would not: -0, NaN, bigints, bytes, undefined. */
@@ -63,7 +93,10 @@ function show(v: unknown): string {
   if (v === undefined) return 'undefined';
   if (v instanceof Uint8Array) return `bytes(${Array.from(v, (b) => b.toString(16).padStart(2, '0')).join('')})`;
   if (Array.isArray(v)) return `[${v.map(show).join(',')}]`;
-  if (typeof v === 'object' && v !== null) return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${show(x)}`).join(',')}}`;
+  if (typeof v === 'object' && v !== null)
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}:${show(x)}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }
 
@@ -99,7 +132,9 @@ export function kindOutcomes(seed: number, runs = 60): string[] {
     }
     for (const token of tokens) {
       out.push(`${kind.name} json.decode ${token}: ${outcome(() => json.decode(kind.alone, `{"v":${token}}`))}`);
-      out.push(`${kind.name} json.decode ${token} (64-bit sibling): ${outcome(() => json.decode(kind.withBig, `{"v":${token},"big":1}`))}`);
+      out.push(
+        `${kind.name} json.decode ${token} (64-bit sibling): ${outcome(() => json.decode(kind.withBig, `{"v":${token},"big":1}`))}`,
+      );
     }
   }
   for (const codec of [msgpack, cbor]) {
@@ -112,7 +147,9 @@ export function kindOutcomes(seed: number, runs = 60): string[] {
           continue;
         }
         for (const reader of kinds) {
-          out.push(`${reader.name} ${codec.name}.decode of ${writer.name} ${show(v)}: ${outcome(() => codec.decode(reader.alone, bytes))}`);
+          out.push(
+            `${reader.name} ${codec.name}.decode of ${writer.name} ${show(v)}: ${outcome(() => codec.decode(reader.alone, bytes))}`,
+          );
         }
       }
     }
@@ -127,5 +164,7 @@ if (process.argv[1]?.endsWith('kind-outcomes.ts')) {
   } catch {
     codegen = false;
   }
-  process.stdout.write(JSON.stringify({ codegen, outcomes: kindOutcomes(Number(process.argv[2]), Number(process.argv[3])) }));
+  process.stdout.write(
+    JSON.stringify({ codegen, outcomes: kindOutcomes(Number(process.argv[2]), Number(process.argv[3])) }),
+  );
 }

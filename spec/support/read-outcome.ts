@@ -14,10 +14,18 @@ import type { Type } from '../../core/descriptors/type.ts';
  * A value, or an error as its code, path and message, or (a JSON tree only) the request to read
  * the text again exactly, for a 64-bit member holding an integer beyond 2^53.
  */
-export type Outcome = { readonly value: unknown } | { readonly error: readonly [string, string, string] } | { readonly needsExactNumbers: true };
+export type Outcome =
+  | { readonly value: unknown }
+  | { readonly error: readonly [string, string, string] }
+  | { readonly needsExactNumbers: true };
 
 /** The read pass, generated code first (as every codec runs it). */
-export function generatedOutcome(type: Type, tree: unknown, opts: ReadOptions | undefined, source: TreeSource): Outcome {
+export function generatedOutcome(
+  type: Type,
+  tree: unknown,
+  opts: ReadOptions | undefined,
+  source: TreeSource,
+): Outcome {
   try {
     return { value: readTree(type, tree, opts, source) };
   } catch (e) {

@@ -13,7 +13,9 @@ onGeneratedCodeError((problem) => reports.push(problem.sourceUrl));
 const Early = t.object({ id: t.u64(), name: t.string() }, { name: 'Early' });
 const Late = t.object({ id: t.u64(), tags: t.array(t.string()) }, { name: 'Late' });
 class EarlyService {
-  echo(value: { id: bigint; name: string }) { return value; }
+  echo(value: { id: bigint; name: string }) {
+    return value;
+  }
 }
 meta(EarlyService, service({ echo: method([Early], Early) }));
 // Registered at start-up: its readers and writers are compiled now, in every codec.
@@ -35,13 +37,21 @@ for (const codec of [json, msgpack, cbor]) {
   results[codec.name] = late.id === value.id && late.tags.join() === value.tags.join();
 }
 const answer = await registry.endpoints.handle({
-  method: 'POST', path: '/echo', headers, body: new TextEncoder().encode('{"id": 7, "name": "x"}'),
+  method: 'POST',
+  path: '/echo',
+  headers,
+  body: new TextEncoder().encode('{"id": 7, "name": "x"}'),
 });
 globalThis.Function = original;
-console.log(JSON.stringify({
-  results,
-  endpoint: [answer.status, answerText(answer.body)],
-  earlyGenerated: generatedSource(Early, 'json') !== '' && generatedSource(Early, 'msgpack') !== '' && generatedSource(Early, 'read') !== '',
-  lateGenerated: generatedSource(Late) !== '',
-  reports,
-}));
+console.log(
+  JSON.stringify({
+    results,
+    endpoint: [answer.status, answerText(answer.body)],
+    earlyGenerated:
+      generatedSource(Early, 'json') !== '' &&
+      generatedSource(Early, 'msgpack') !== '' &&
+      generatedSource(Early, 'read') !== '',
+    lateGenerated: generatedSource(Late) !== '',
+    reports,
+  }),
+);

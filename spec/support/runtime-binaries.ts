@@ -34,7 +34,11 @@ export function thisMachine(): Machine {
   if (process.platform !== 'linux') return { platform: process.platform, arch: process.arch };
   // Node reports glibc's version when it runs on glibc, and none on musl.
   const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
-  return { platform: process.platform, arch: process.arch, libc: header?.glibcVersionRuntime === undefined ? 'musl' : 'glibc' };
+  return {
+    platform: process.platform,
+    arch: process.arch,
+    libc: header?.glibcVersionRuntime === undefined ? 'musl' : 'glibc',
+  };
 }
 
 const describeMachine = (m: Machine) => `${m.platform}-${m.arch}${m.libc === undefined ? '' : ` (${m.libc})`}`;
@@ -49,9 +53,24 @@ interface Runtime {
 }
 
 const RUNTIMES: Record<RuntimeName, Runtime> = {
-  bun: { label: 'Bun', env: 'LACQUER_BUN', inPlatformPackage: (exe) => `bin/bun${exe}`, inUmbrella: () => 'bin/bun.exe' },
-  deno: { label: 'Deno', env: 'LACQUER_DENO', inPlatformPackage: (exe) => `deno${exe}`, inUmbrella: (exe) => `deno${exe}` },
-  workerd: { label: 'workerd', env: 'LACQUER_WORKERD', inPlatformPackage: (exe) => `bin/workerd${exe}`, inUmbrella: (exe) => `bin/workerd${exe}` },
+  bun: {
+    label: 'Bun',
+    env: 'LACQUER_BUN',
+    inPlatformPackage: (exe) => `bin/bun${exe}`,
+    inUmbrella: () => 'bin/bun.exe',
+  },
+  deno: {
+    label: 'Deno',
+    env: 'LACQUER_DENO',
+    inPlatformPackage: (exe) => `deno${exe}`,
+    inUmbrella: (exe) => `deno${exe}`,
+  },
+  workerd: {
+    label: 'workerd',
+    env: 'LACQUER_WORKERD',
+    inPlatformPackage: (exe) => `bin/workerd${exe}`,
+    inUmbrella: (exe) => `bin/workerd${exe}`,
+  },
 };
 
 interface LockEntry {
@@ -64,7 +83,8 @@ interface LockEntry {
 
 /** The packages of package-lock.json, by their path (`node_modules/<name>`). */
 export function lockPackages(root = ROOT): Readonly<Record<string, LockEntry>> {
-  return (JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> }).packages;
+  return (JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> })
+    .packages;
 }
 
 /** npm's rule for `os`, `cpu` and `libc`: a list allows what it names, or everything but what it names with `!`. */
@@ -76,13 +96,21 @@ function allows(list: readonly string[] | undefined, value: string | undefined):
 }
 
 export const fitsMachine = (entry: LockEntry, m: Machine): boolean =>
-  allows(entry.os, m.platform) && allows(entry.cpu, m.arch) && (m.platform !== 'linux' || entry.libc === undefined || allows(entry.libc, m.libc));
+  allows(entry.os, m.platform) &&
+  allows(entry.cpu, m.arch) &&
+  (m.platform !== 'linux' || entry.libc === undefined || allows(entry.libc, m.libc));
 
 /** The umbrella package's platform packages, and the one for `machine` (undefined: none fits it). */
-function platformPackages(name: RuntimeName, machine: Machine): { version: string; all: string[]; fits: string | undefined } {
+function platformPackages(
+  name: RuntimeName,
+  machine: Machine,
+): { version: string; all: string[]; fits: string | undefined } {
   const packages = lockPackages();
   const umbrella = packages[`node_modules/${name}`];
-  if (umbrella === undefined) throw new Error(`package-lock.json has no ${name}: it must be an optionalDependency of ${FROM}, and that package a devDependency`);
+  if (umbrella === undefined)
+    throw new Error(
+      `package-lock.json has no ${name}: it must be an optionalDependency of ${FROM}, and that package a devDependency`,
+    );
   const all = Object.keys(umbrella.optionalDependencies ?? {});
   const fits = all.find((pkg) => {
     const entry = packages[`node_modules/${pkg}`];
@@ -96,7 +124,9 @@ function platformPackages(name: RuntimeName, machine: Machine): { version: strin
  * to install. `machine` and `env` are this process's unless given.
  */
 export function findBinary(
-  name: RuntimeName, machine: Machine = thisMachine(), env: NodeJS.ProcessEnv = process.env,
+  name: RuntimeName,
+  machine: Machine = thisMachine(),
+  env: NodeJS.ProcessEnv = process.env,
 ): { path: string; version: string } | Error {
   const runtime = RUNTIMES[name];
   const root = ROOT.replace(/[\\/]$/, '');
@@ -108,7 +138,9 @@ export function findBinary(
     }
     const run = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 20_000 });
     if (run.status === 0) return run.stdout.trim().split('\n')[0]!;
-    tried.push(`${path} (--version: ${run.error?.message ?? (run.signal === null ? `exit ${run.status}` : `killed by ${run.signal}`)} ${run.stderr.trim()})`);
+    tried.push(
+      `${path} (--version: ${run.error?.message ?? (run.signal === null ? `exit ${run.status}` : `killed by ${run.signal}`)} ${run.stderr.trim()})`,
+    );
     return undefined;
   };
 
@@ -123,31 +155,38 @@ export function findBinary(
   if (fits === undefined) {
     return new Error(
       `${runtime.label} is missing, so the fetch handler cannot be checked in it: ${name}@${umbrellaVersion} (${FROM}) has no ` +
-      `build for this machine (${describeMachine(machine)}; it has ${all.join(', ')}). Install ${runtime.label} by other means and set ` +
-      `${runtime.env} to its binary.`,
+        `build for this machine (${describeMachine(machine)}; it has ${all.join(', ')}). Install ${runtime.label} by other means and set ` +
+        `${runtime.env} to its binary.`,
     );
   }
   const exe = machine.platform === 'win32' ? '.exe' : '';
   const candidates: string[] = [];
   // The umbrella package holds the build of the platform package that npm installed, if it did.
   if (existsSync(join(root, 'node_modules', fits, 'package.json'))) {
-    candidates.push(join(root, 'node_modules', fits, runtime.inPlatformPackage(exe)), join(root, 'node_modules', name, runtime.inUmbrella(exe)));
+    candidates.push(
+      join(root, 'node_modules', fits, runtime.inPlatformPackage(exe)),
+      join(root, 'node_modules', name, runtime.inUmbrella(exe)),
+    );
   } else {
     tried.push(`${join(root, 'node_modules', fits)} (absent)`);
   }
   // Bun's builds for x64 need AVX2; its -baseline builds, not among bun's optionalDependencies, do not.
-  if (name === 'bun' && machine.arch === 'x64') candidates.push(join(root, 'node_modules', `${fits}-baseline`, runtime.inPlatformPackage(exe)));
+  if (name === 'bun' && machine.arch === 'x64')
+    candidates.push(join(root, 'node_modules', `${fits}-baseline`, runtime.inPlatformPackage(exe)));
   for (const path of candidates) {
     const version = runs(path);
     if (version !== undefined) return { path, version };
   }
-  let advice = `Run \`npm install\` in ${root}: ${name}@${umbrellaVersion} (${FROM}) installs ${fits}, ${runtime.label}'s build for ` +
+  let advice =
+    `Run \`npm install\` in ${root}: ${name}@${umbrellaVersion} (${FROM}) installs ${fits}, ${runtime.label}'s build for ` +
     `this machine (${describeMachine(machine)}), as an optional dependency, which npm skips without failing when it cannot install it ` +
     `(\`npm ls ${fits}\` shows whether it is there)`;
   if (name === 'bun' && tried.some((t) => t.includes('SIGILL'))) {
     advice += `. This CPU lacks AVX2, which that build needs: run \`npm install --no-save ${fits}-baseline@${umbrellaVersion}\``;
   }
-  return new Error(`${runtime.label} is missing, so the fetch handler cannot be checked in it. ${advice}. Or set ${runtime.env} to a ${runtime.label} binary. Looked for: ${tried.join('; ')}`);
+  return new Error(
+    `${runtime.label} is missing, so the fetch handler cannot be checked in it. ${advice}. Or set ${runtime.env} to a ${runtime.label} binary. Looked for: ${tried.join('; ')}`,
+  );
 }
 
 /** `findBinary`, throwing its Error: for a `before` hook, whose failure fails every test under it. */

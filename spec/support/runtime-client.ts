@@ -45,7 +45,12 @@ export function sendOverHttp(base: string, vector: VectorRequest, timeoutMs = 10
           if (name === 'set-cookie') setCookie.push(value);
           else lines[name] = lines[name] === undefined ? value : `${lines[name]}, ${value}`;
         }
-        finish(undefined, { status: res.statusCode ?? 0, headers: lines, setCookie, body: new Uint8Array(Buffer.concat(chunks)) });
+        finish(undefined, {
+          status: res.statusCode ?? 0,
+          headers: lines,
+          setCookie,
+          body: new Uint8Array(Buffer.concat(chunks)),
+        });
       });
     });
     const timer = setTimeout(() => {

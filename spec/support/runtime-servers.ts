@@ -61,7 +61,9 @@ function startServer(o: StartOptions): Promise<RuntimeServer> {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void stop().then(() => reject(new Error(`${o.label} did not start: ${why}\n${o.command} ${o.args.join(' ')}\n${output}`)));
+      void stop().then(() =>
+        reject(new Error(`${o.label} did not start: ${why}\n${o.command} ${o.args.join(' ')}\n${output}`)),
+      );
     };
     const timer = setTimeout(() => fail(`no port reported within ${timeoutMs} ms`), timeoutMs);
     child.once('error', (e) => fail(e.message));
@@ -75,7 +77,8 @@ function startServer(o: StartOptions): Promise<RuntimeServer> {
         // workerd: {"event":"listen","socket":"<name>","port":<port>}
         try {
           const event = JSON.parse(line) as { event?: string; socket?: string; port?: number };
-          if (event.event === 'listen' && event.socket !== undefined) urls[event.socket] = `http://127.0.0.1:${event.port}`;
+          if (event.event === 'listen' && event.socket !== undefined)
+            urls[event.socket] = `http://127.0.0.1:${event.port}`;
         } catch {
           // Not an event of ours.
         }
@@ -93,8 +96,13 @@ function startServer(o: StartOptions): Promise<RuntimeServer> {
 export function startBun(bun: string, script: string, cwd: string): Promise<RuntimeServer> {
   // --no-env-file: Bun would load .env files from its working directory into process.env.
   return startServer({
-    label: 'Bun', command: bun, args: ['--no-env-file', 'run', script], cwd,
-    env: { ...process.env, DO_NOT_TRACK: '1', NO_COLOR: '1' }, readyOn: 'stdout', sockets: ['main'],
+    label: 'Bun',
+    command: bun,
+    args: ['--no-env-file', 'run', script],
+    cwd,
+    env: { ...process.env, DO_NOT_TRACK: '1', NO_COLOR: '1' },
+    readyOn: 'stdout',
+    sockets: ['main'],
   });
 }
 
@@ -118,7 +126,12 @@ export function startDeno(deno: string, script: string, cwd: string, denoDir: st
  * workerd serving `config` (a capnp file): every socket of `sockets` on 127.0.0.1, a port the system
  * chose (`--socket-addr`), reported on the control pipe (`--control-fd 3`).
  */
-export function startWorkerd(workerd: string, config: string, sockets: readonly string[], cwd: string): Promise<RuntimeServer> {
+export function startWorkerd(
+  workerd: string,
+  config: string,
+  sockets: readonly string[],
+  cwd: string,
+): Promise<RuntimeServer> {
   return startServer({
     label: 'workerd',
     command: workerd,
@@ -150,7 +163,9 @@ export function workerdConfig(workers: readonly WorkerSpec[]): string {
     ');',
   ];
   for (const w of workers) {
-    const bindings = Object.entries(w.bindings ?? {}).map(([name, text]) => `(name = ${str(name)}, text = ${str(text)})`);
+    const bindings = Object.entries(w.bindings ?? {}).map(
+      ([name, text]) => `(name = ${str(name)}, text = ${str(text)})`,
+    );
     lines.push(
       `const ${w.name}Worker :Workerd.Worker = (`,
       `  modules = [ (name = "worker.js", esModule = embed ${str(w.module)}) ],`,
@@ -165,8 +180,14 @@ export function workerdConfig(workers: readonly WorkerSpec[]): string {
 /** Bundles a Worker's entry (TypeScript, importing the sources) into one ES module, as wrangler does. */
 export async function bundleWorker(entry: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [entry], outfile, bundle: true, format: 'esm', platform: 'neutral', target: 'es2022',
-    keepNames: true, logLevel: 'silent',
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    keepNames: true,
+    logLevel: 'silent',
   });
 }
 

@@ -14,5 +14,8 @@ const node = nodeBinary(line as NodeLine);
 const extra = process.argv.slice(3);
 const specs = extra.length > 0 ? extra : ['spec/**/*.spec.ts', '--ignore', 'spec/interop/**'];
 console.log(`${node} (${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()})`);
-const run = spawnSync(node, [join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), ...specs], { cwd: ROOT, stdio: 'inherit' });
+const run = spawnSync(node, [join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js'), ...specs], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -19,17 +19,24 @@ export type WireTree =
 export function fieldNames(type: Type, into = new Set<string>()): Set<string> {
   const d = type as AnyType;
   switch (d.kind) {
-    case 'optional': case 'nullable': return fieldNames(d.inner, into);
-    case 'array': return fieldNames(d.element, into);
-    case 'map': return fieldNames(d.values, into);
-    case 'tuple': d.elements.forEach((e) => fieldNames(e, into)); return into;
+    case 'optional':
+    case 'nullable':
+      return fieldNames(d.inner, into);
+    case 'array':
+      return fieldNames(d.element, into);
+    case 'map':
+      return fieldNames(d.values, into);
+    case 'tuple':
+      d.elements.forEach((e) => fieldNames(e, into));
+      return into;
     case 'object':
       for (const [key, field] of Object.entries(d.fields)) {
         into.add(key);
         fieldNames(field, into);
       }
       return into;
-    default: return into;
+    default:
+      return into;
   }
 }
 
@@ -42,27 +49,47 @@ export function arbWireTree(keys: readonly string[]): fc.Arbitrary<WireTree> {
   );
   return fc.letrec<{ tree: WireTree; leaf: WireTree }>((tie) => ({
     leaf: fc.oneof(
-      fc.oneof(fc.integer({ min: -40, max: 300 }), fc.integer(), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n })).map((v) => ({ k: 'int' as const, v })),
+      fc
+        .oneof(fc.integer({ min: -40, max: 300 }), fc.integer(), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }))
+        .map((v) => ({ k: 'int' as const, v })),
       fc.double({ noNaN: true }).map((v) => ({ k: 'float' as const, v })),
       fc.tuple(fc.string({ maxLength: 6 }), fc.boolean()).map(([v, chunked]) => ({ k: 'str' as const, v, chunked })),
-      fc.tuple(fc.uint8Array({ maxLength: 6 }), fc.boolean()).map(([v, chunked]) => ({ k: 'bytes' as const, v, chunked })),
+      fc
+        .tuple(fc.uint8Array({ maxLength: 6 }), fc.boolean())
+        .map(([v, chunked]) => ({ k: 'bytes' as const, v, chunked })),
       fc.constant({ k: 'nil' as const }),
       fc.boolean().map((v) => ({ k: 'bool' as const, v })),
     ),
     tree: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
       { weight: 4, arbitrary: tie('leaf') },
-      { weight: 2, arbitrary: fc.tuple(fc.array(tie('tree'), { maxLength: 5 }), fc.boolean()).map(([items, indefinite]) => ({ k: 'arr' as const, items, indefinite })) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(fc.array(tie('tree'), { maxLength: 5 }), fc.boolean())
+          .map(([items, indefinite]) => ({ k: 'arr' as const, items, indefinite })),
+      },
       {
         weight: 2,
         arbitrary: fc
           .tuple(
-            fc.array(fc.tuple(fc.oneof({ weight: 9, arbitrary: key.map((v) => ({ k: 'str' as const, v })) }, tie('leaf')), tie('tree')), { maxLength: 5 }),
+            fc.array(
+              fc.tuple(
+                fc.oneof({ weight: 9, arbitrary: key.map((v) => ({ k: 'str' as const, v })) }, tie('leaf')),
+                tie('tree'),
+              ),
+              { maxLength: 5 },
+            ),
             fc.boolean(),
           )
           .map(([entries, indefinite]) => ({ k: 'map' as const, entries, indefinite })),
       },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(0, 1, 2, 3, 24, 1000), tie('tree')).map(([tag, item]) => ({ k: 'tag' as const, tag, item })) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom(0, 1, 2, 3, 24, 1000), tie('tree'))
+          .map(([tag, item]) => ({ k: 'tag' as const, tag, item })),
+      },
     ),
   })).tree;
 }
@@ -94,23 +121,28 @@ export function toMsgpack(tree: WireTree): Uint8Array {
         const v = w.v;
         if (typeof v === 'number' && v >= -32 && v <= 127) return out.push(v);
         const b = BigInt(v);
-        if (b >= 0n && b < 2n ** 32n) return out.push(0xce), out.be(b, 4);
-        if (b >= -(2n ** 31n) && b < 0n) return out.push(0xd2), out.be(b, 4);
-        if (b >= 0n && b < 2n ** 64n) return out.push(0xcf), out.be(b, 8);
-        if (b >= -(2n ** 63n) && b < 0n) return out.push(0xd3), out.be(b, 8);
-        return out.push(0xcb), out.raw(f64(Number(b)));
+        if (b >= 0n && b < 2n ** 32n) return (out.push(0xce), out.be(b, 4));
+        if (b >= -(2n ** 31n) && b < 0n) return (out.push(0xd2), out.be(b, 4));
+        if (b >= 0n && b < 2n ** 64n) return (out.push(0xcf), out.be(b, 8));
+        if (b >= -(2n ** 63n) && b < 0n) return (out.push(0xd3), out.be(b, 8));
+        return (out.push(0xcb), out.raw(f64(Number(b))));
       }
-      case 'float': return out.push(0xcb), out.raw(f64(w.v));
+      case 'float':
+        return (out.push(0xcb), out.raw(f64(w.v)));
       case 'str': {
         const b = utf8(w.v);
         if (b.length < 32) out.push(0xa0 | b.length);
         else out.push(0xd9, b.length);
         return out.raw(b);
       }
-      case 'bytes': return out.push(0xc4, w.v.length), out.raw(w.v);
-      case 'nil': return out.push(0xc0);
-      case 'bool': return out.push(w.v ? 0xc3 : 0xc2);
-      case 'tag': return write(w.item);
+      case 'bytes':
+        return (out.push(0xc4, w.v.length), out.raw(w.v));
+      case 'nil':
+        return out.push(0xc0);
+      case 'bool':
+        return out.push(w.v ? 0xc3 : 0xc2);
+      case 'tag':
+        return write(w.item);
       case 'arr':
         if (w.items.length < 16) out.push(0x90 | w.items.length);
         else out.push(0xdc), out.be(w.items.length, 2);
@@ -137,7 +169,7 @@ export function toCbor(tree: WireTree): Uint8Array {
     else out.push((major << 5) | 27), out.be(v, 8);
   };
   const string = (major: number, b: Uint8Array, chunked: boolean | undefined): void => {
-    if (!chunked) return head(major, b.length), out.raw(b);
+    if (!chunked) return (head(major, b.length), out.raw(b));
     out.push((major << 5) | 31);
     // Chunks of one byte, then an empty one: text chunks must each be valid UTF-8, so text is one chunk.
     if (major === 2) for (const x of b) head(2, 1), out.push(x);
@@ -154,14 +186,20 @@ export function toCbor(tree: WireTree): Uint8Array {
         const m = b < 0n ? -1n - b : b;
         const hex = m.toString(16);
         const bytes = Uint8Array.from((hex.length % 2 ? '0' + hex : hex).match(/../g)!.map((h) => parseInt(h, 16)));
-        return out.push(b < 0n ? 0xc3 : 0xc2), head(2, bytes.length), out.raw(bytes);
+        return (out.push(b < 0n ? 0xc3 : 0xc2), head(2, bytes.length), out.raw(bytes));
       }
-      case 'float': return out.push(0xfb), out.raw(f64(w.v));
-      case 'str': return string(3, utf8(w.v), w.chunked);
-      case 'bytes': return string(2, w.v, w.chunked);
-      case 'nil': return out.push(0xf6);
-      case 'bool': return out.push(w.v ? 0xf5 : 0xf4);
-      case 'tag': return head(6, w.tag), write(w.item);
+      case 'float':
+        return (out.push(0xfb), out.raw(f64(w.v)));
+      case 'str':
+        return string(3, utf8(w.v), w.chunked);
+      case 'bytes':
+        return string(2, w.v, w.chunked);
+      case 'nil':
+        return out.push(0xf6);
+      case 'bool':
+        return out.push(w.v ? 0xf5 : 0xf4);
+      case 'tag':
+        return (head(6, w.tag), write(w.item));
       case 'arr':
         if (w.indefinite) out.push(0x9f);
         else head(4, w.items.length);

@@ -19,7 +19,9 @@ import { msgpack } from '../../codecs/msgpack/index.ts';
 import { msgpackWire } from '../../codecs/msgpack/wire.ts';
 
 /** What writing gave: the text (JSON), the bytes as hex (MessagePack, CBOR), or the error's code, path and message. */
-export type Outcome = { readonly out: string } | { readonly error: { code: string; path: string; message: string; key: string | undefined } };
+export type Outcome =
+  | { readonly out: string }
+  | { readonly error: { code: string; path: string; message: string; key: string | undefined } };
 
 export const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -63,30 +65,51 @@ function runBinary(write: (s: Sink, v: unknown) => void, value: unknown): Uint8A
   return s.buf.slice(s.start, s.pos);
 }
 
-const WIRES: readonly (readonly [string, Wire])[] = [['msgpack', msgpackWire], ['cbor', cborWire]];
+const WIRES: readonly (readonly [string, Wire])[] = [
+  ['msgpack', msgpackWire],
+  ['cbor', cborWire],
+];
 
 /**
  * Writes `value` every way there is and checks that the ways agree: for each codec the closure
  * writer gives what `encode` gives; the generated writer gives the same output, or bails, or fails
  * where the closure writer fails (where code generation is allowed). Returns the public outcomes.
  */
-export function writeEveryWay(type: Type, value: unknown, opts?: Opts): { json: Outcome; msgpack: Outcome; cbor: Outcome } {
+export function writeEveryWay(
+  type: Type,
+  value: unknown,
+  opts?: Opts,
+): { json: Outcome; msgpack: Outcome; cbor: Outcome } {
   const maxDepth = opts?.maxDepth;
   const all = encodeAll(type, value, opts);
   const checkFast = (label: string, f: Fast, slow: Outcome) => {
     if ('bail' in f) return;
-    if ('failed' in f) expect(slow, `${label}: the generated writer failed (${f.failed.detail}) where the closure writer wrote`).to.have.property('error');
+    if ('failed' in f)
+      expect(
+        slow,
+        `${label}: the generated writer failed (${f.failed.detail}) where the closure writer wrote`,
+      ).to.have.property('error');
     else expect({ out: f.out }, `${label}: generated against closure`).to.deep.equal(slow);
   };
   if (opts?.prettify !== true) {
     const slow = outcome(() => compileJsonWriter(type, false, maxDepth)(value, ''));
     expect(slow, 'json: closure writer against json.encode').to.deep.equal(all.json);
-    if (canGenerateCode()) checkFast('json', fast(() => generateJsonWriter(type, maxDepth)(value)), slow);
+    if (canGenerateCode())
+      checkFast(
+        'json',
+        fast(() => generateJsonWriter(type, maxDepth)(value)),
+        slow,
+      );
   }
   for (const [name, wire] of WIRES) {
     const slow = outcome(() => runBinary(compileBinaryWriter(type, wire, maxDepth), value));
     expect(slow, `${name}: closure writer against encode`).to.deep.equal(all[name as 'msgpack' | 'cbor']);
-    if (canGenerateCode()) checkFast(name, fast(() => runBinary(generateBinaryWriter(type, wire, maxDepth), value)), slow);
+    if (canGenerateCode())
+      checkFast(
+        name,
+        fast(() => runBinary(generateBinaryWriter(type, wire, maxDepth), value)),
+        slow,
+      );
   }
   return all;
 }
@@ -104,12 +127,20 @@ export function expectWriteError(type: Type, value: unknown, code: string, path:
 }
 
 /** Checks that every codec, every way, writes `value`; returns the JSON text and the bytes (hex). */
-export function expectWritten(type: Type, value: unknown, opts?: Opts): { json: string; msgpack: string; cbor: string } {
+export function expectWritten(
+  type: Type,
+  value: unknown,
+  opts?: Opts,
+): { json: string; msgpack: string; cbor: string } {
   const all = writeEveryWay(type, value, opts);
   for (const [name, o] of Object.entries(all)) {
     if ('error' in o) expect.fail(`${name}: ${o.error.code} ${o.error.path} ${o.error.message}`);
   }
-  return { json: (all.json as { out: string }).out, msgpack: (all.msgpack as { out: string }).out, cbor: (all.cbor as { out: string }).out };
+  return {
+    json: (all.json as { out: string }).out,
+    msgpack: (all.msgpack as { out: string }).out,
+    cbor: (all.cbor as { out: string }).out,
+  };
 }
 
 /**
@@ -120,6 +151,7 @@ export function expectGeneratedWrites(type: Type, value: unknown, opts?: Opts): 
   if (!canGenerateCode()) return;
   const maxDepth = opts?.maxDepth;
   const answers: [string, Fast][] = [['json', fast(() => generateJsonWriter(type, maxDepth)(value))]];
-  for (const [name, wire] of WIRES) answers.push([name, fast(() => runBinary(generateBinaryWriter(type, wire, maxDepth), value))]);
+  for (const [name, wire] of WIRES)
+    answers.push([name, fast(() => runBinary(generateBinaryWriter(type, wire, maxDepth), value))]);
   for (const [name, f] of answers) expect(f, `${name}: the generated writer`).to.have.property('out');
 }

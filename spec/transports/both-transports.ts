@@ -17,7 +17,12 @@ export interface ServeOptions {
 export interface Transport {
   readonly kind: 'HttpServer' | 'fetch';
   /** Serves `endpoints` under `prefix`, each `[prefix, endpoints]` of `more` beside them. */
-  serve(prefix: string, endpoints: Endpoints, options?: ServeOptions, more?: readonly (readonly [string, Endpoints])[]): Promise<Served>;
+  serve(
+    prefix: string,
+    endpoints: Endpoints,
+    options?: ServeOptions,
+    more?: readonly (readonly [string, Endpoints])[],
+  ): Promise<Served>;
 }
 
 export const TRANSPORTS: readonly Transport[] = [
@@ -34,8 +39,10 @@ export const TRANSPORTS: readonly Transport[] = [
     kind: 'fetch',
     async serve(prefix, endpoints, options = {}, more = []) {
       const { onError: _httpServerOnly, ...fetchOptions } = options;
-      const handlers = [[prefix, toFetchHandler(prefix, endpoints, fetchOptions)] as const,
-        ...more.map(([p, e]) => [p, toFetchHandler(p, e, fetchOptions)] as const)];
+      const handlers = [
+        [prefix, toFetchHandler(prefix, endpoints, fetchOptions)] as const,
+        ...more.map(([p, e]) => [p, toFetchHandler(p, e, fetchOptions)] as const),
+      ];
       // One handler per registry, as a Worker routing by prefix would hold them.
       return serveFetch((request, ...platform) => {
         const path = new URL(request.url).pathname;

@@ -30,18 +30,32 @@ for (const transport of TRANSPORTS) {
       const endpoints = new Registry().on(books).endpoints;
       served = await transport.serve('/v1', endpoints, {}, [['/v2/library', endpoints]]);
       for (const prefix of ['/v1', '/v2/library']) {
-        const created = await send(`${served.url}${prefix}/createBook`, { method: 'POST', headers: JSON_TYPE, body: '{"id":7,"title":"Emma"}' });
+        const created = await send(`${served.url}${prefix}/createBook`, {
+          method: 'POST',
+          headers: JSON_TYPE,
+          body: '{"id":7,"title":"Emma"}',
+        });
         expect(created.status).to.equal(201);
         expect(created.headers.location).to.equal(`${prefix}/books/7`);
       }
     });
 
-    it('is empty at the root, and the JSON-RPC route\'s mount path for a JSON-RPC call', async () => {
+    it("is empty at the root, and the JSON-RPC route's mount path for a JSON-RPC call", async () => {
       const books = new Books();
-      served = await transport.serve('/', new Registry().on(books).endpoints, {}, [['/rpc', new Registry({}, JSONRPC).on(books).endpoints]]);
-      const created = await send(`${served.url}/createBook`, { method: 'POST', headers: JSON_TYPE, body: '{"id":1,"title":"Dune"}' });
+      served = await transport.serve('/', new Registry().on(books).endpoints, {}, [
+        ['/rpc', new Registry({}, JSONRPC).on(books).endpoints],
+      ]);
+      const created = await send(`${served.url}/createBook`, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: '{"id":1,"title":"Dune"}',
+      });
       expect(created.headers.location).to.equal('/books/1');
-      const called = await send(`${served.url}/rpc`, { method: 'POST', headers: JSON_TYPE, body: '{"jsonrpc":"2.0","method":"createBook","params":[{"id":2,"title":"Emma"}],"id":1}' });
+      const called = await send(`${served.url}/rpc`, {
+        method: 'POST',
+        headers: JSON_TYPE,
+        body: '{"jsonrpc":"2.0","method":"createBook","params":[{"id":2,"title":"Emma"}],"id":1}',
+      });
       expect(called.json()).to.have.nested.property('result.id', 2);
       expect(books.prefixes).to.deep.equal(['', '/rpc']);
     });

@@ -15,8 +15,24 @@ const QUERY_SECRET = 'query-secret-55d0';
 
 /** Every member `Call` declares. */
 const CALL_MEMBERS = new Set([
-  'service', 'method', 'verb', 'path', 'prefix', 'headers', 'query', 'signal', 'requestId', 'platform', 'ip', 'lastEventId', 'args',
-  'get', 'has', 'set', 'status', 'header',
+  'service',
+  'method',
+  'verb',
+  'path',
+  'prefix',
+  'headers',
+  'query',
+  'signal',
+  'requestId',
+  'platform',
+  'ip',
+  'lastEventId',
+  'args',
+  'get',
+  'has',
+  'set',
+  'status',
+  'header',
 ]);
 
 /** Every string reachable from `root` through own properties (names and symbols), `platform` left out. */
@@ -27,7 +43,7 @@ function reachableStrings(root: object): string[] {
     if (typeof value === 'string') return void out.push(value);
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) return;
     seen.add(value);
-    if (value instanceof Map) for (const [k, v] of value) (visit(k), visit(v));
+    if (value instanceof Map) for (const [k, v] of value) visit(k), visit(v);
     if (value instanceof Set) for (const v of value) visit(v);
     for (const key of Reflect.ownKeys(value)) {
       if (value === root && key === 'platform') continue;
@@ -93,22 +109,36 @@ for (const transport of TRANSPORTS) {
     after(() => served.stop());
 
     it('does not reach another request in flight, nor print credentials, through inspect, JSON or its properties', async () => {
-      const holding = [1, 2].map(() => send(`${served.url}/api/hold`, { method: 'POST', headers: { authorization: OTHERS_SECRET } }));
+      const holding = [1, 2].map(() =>
+        send(`${served.url}/api/hold`, { method: 'POST', headers: { authorization: OTHERS_SECRET } }),
+      );
       await Promise.all(watched.entered.map((d) => d.promise));
       const reply = await send(`${served.url}/api/look?api_key=${QUERY_SECRET}`, {
-        method: 'POST', body: '"a note"', headers: { 'content-type': 'application/json', authorization: OWN_SECRET, 'x-request-id': 'look-1', 'last-event-id': 'evt-9' },
+        method: 'POST',
+        body: '"a note"',
+        headers: {
+          'content-type': 'application/json',
+          authorization: OWN_SECRET,
+          'x-request-id': 'look-1',
+          'last-event-id': 'evt-9',
+        },
       });
       watched.release.resolve();
       expect((await Promise.all(holding)).map((r) => r.status)).to.deep.equal([200, 200]);
       expect(reply.status, reply.text).to.equal(200);
       const seen = watched.seen!;
-      for (const [what, text] of [['inspect', seen.inspected], ['inspect at any depth', seen.deep], ['JSON.stringify', seen.json]] as const) {
+      for (const [what, text] of [
+        ['inspect', seen.inspected],
+        ['inspect at any depth', seen.deep],
+        ['JSON.stringify', seen.json],
+      ] as const) {
         expect(text, what).not.to.include('other-users-secret');
         expect(text, what).not.to.include('own-secret');
         expect(text, what).not.to.include(QUERY_SECRET);
       }
       expect(seen.walked.filter((s) => s.includes('other-users-secret'))).to.deep.equal([]);
-      for (const name of seen.ownNames) expect(CALL_MEMBERS.has(String(name)), `own property ${String(name)}`).to.equal(true);
+      for (const name of seen.ownNames)
+        expect(CALL_MEMBERS.has(String(name)), `own property ${String(name)}`).to.equal(true);
       for (const name of seen.keys) expect(CALL_MEMBERS.has(name), `key ${name}`).to.equal(true);
       // The method itself still reads its headers and its signal.
       expect(seen.authorization).to.equal(OWN_SECRET);
@@ -119,12 +149,26 @@ for (const transport of TRANSPORTS) {
     it('shows the public view: service, method, verb, path, prefix, request id, address and arguments (no header value, Last-Event-ID neither)', () => {
       const view = JSON.parse(watched.seen!.json) as Record<string, unknown>;
       expect(view).to.deep.equal({
-        service: 'Watched', method: 'look', verb: 'POST', path: '/look', prefix: '/api', requestId: 'look-1', args: ['a note'],
+        service: 'Watched',
+        method: 'look',
+        verb: 'POST',
+        path: '/look',
+        prefix: '/api',
+        requestId: 'look-1',
+        args: ['a note'],
         // The fetch handler knows the address only through its `ip` option.
         ...(transport.kind === 'HttpServer' ? { ip: '127.0.0.1' } : {}),
       });
       expect(watched.seen!.inspected).to.match(/^Call \{/);
-      for (const part of ["service: 'Watched'", "method: 'look'", "verb: 'POST'", "path: '/look'", "prefix: '/api'", "requestId: 'look-1'", "'a note'"]) {
+      for (const part of [
+        "service: 'Watched'",
+        "method: 'look'",
+        "verb: 'POST'",
+        "path: '/look'",
+        "prefix: '/api'",
+        "requestId: 'look-1'",
+        "'a note'",
+      ]) {
         expect(watched.seen!.inspected).to.include(part);
       }
     });

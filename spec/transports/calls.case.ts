@@ -12,7 +12,16 @@ import type { Codec } from '../../core/codec.ts';
 import { HttpError, ReadError, t, type Endpoints, type Type } from '../../index.ts';
 import { createClient } from '../../transports/client/index.ts';
 import {
-  CREDENTIAL, Caller, InspectedApi, Note, NotesApi, SECRET, WHO, WORKER_ENV, callsRegistry, type ConnInfo,
+  CREDENTIAL,
+  Caller,
+  InspectedApi,
+  Note,
+  NotesApi,
+  SECRET,
+  WHO,
+  WORKER_ENV,
+  callsRegistry,
+  type ConnInfo,
 } from '../support/call-services.ts';
 import type { Served } from '../support/fetch-server.ts';
 import { send, type Reply, type SendOptions } from '../support/http-client.ts';
@@ -135,7 +144,8 @@ export class RawConnection {
       for (;;) {
         const answer = this.#take();
         if (answer !== undefined) return answer;
-        if (this.#closed) throw new Error(`the connection closed before ${what}; it received: ${this.#buffer.slice(0, 200)}`);
+        if (this.#closed)
+          throw new Error(`the connection closed before ${what}; it received: ${this.#buffer.slice(0, 200)}`);
         await new Promise<void>((wake) => (this.#wake = wake));
       }
     };
@@ -303,7 +313,7 @@ export function callsConformance(transport: CallsTransport): void {
           expect(reportedError(reply, 500).message).to.equal(SECRET);
           expect(recorder.errors(reply.id)[0]!.context.method).to.equal(WHO[scheme]);
         });
-        it('answers 503 when verify never answers within handlerTimeoutMs, and aborts the call\'s signal', async () => {
+        it("answers 503 when verify never answers within handlerTimeoutMs, and aborts the call's signal", async () => {
           const reply = await who(CREDENTIAL.hang, { base: timedApi });
           const doc = problemOf(reply, 503);
           expect(doc.requestId).to.equal(reply.id);
@@ -317,23 +327,31 @@ export function callsConformance(transport: CallsTransport): void {
       it('challenges with every scheme in one WWW-Authenticate when no credential is sent', async () => {
         const reply = await ask('/eitherWho');
         problemOf(reply, 401);
-        expect(reply.headers['www-authenticate']).to.equal(`${SCHEMES.bearer!.challenge}, ${SCHEMES.headerKey!.challenge}`);
+        expect(reply.headers['www-authenticate']).to.equal(
+          `${SCHEMES.bearer!.challenge}, ${SCHEMES.headerKey!.challenge}`,
+        );
       });
       it('admits through the second scheme when the first credential is absent', async () => {
         const reply = await ask('/eitherWho', { headers: { 'x-api-key': CREDENTIAL.good } });
         expect(reply.json()).to.deep.equal({ name: 'ada', scheme: 'headerKey' });
       });
       it('treats an Authorization header of another scheme as no bearer token', async () => {
-        const reply = await ask('/eitherWho', { headers: { authorization: basic('ada', 'x'), 'x-api-key': CREDENTIAL.good } });
+        const reply = await ask('/eitherWho', {
+          headers: { authorization: basic('ada', 'x'), 'x-api-key': CREDENTIAL.good },
+        });
         expect(reply.json()).to.deep.equal({ name: 'ada', scheme: 'headerKey' });
       });
       it('does not fall through to the API key after a 403 from the bearer scheme', async () => {
-        const reply = await ask('/eitherWho', { headers: { ...BEARER(CREDENTIAL.forbidden), 'x-api-key': CREDENTIAL.good } });
+        const reply = await ask('/eitherWho', {
+          headers: { ...BEARER(CREDENTIAL.forbidden), 'x-api-key': CREDENTIAL.good },
+        });
         problemOf(reply, 403);
         expect(gate.seen(reply.id)).to.deep.equal([{ scheme: 'bearer', credential: CREDENTIAL.forbidden }]);
       });
       it('does not fall through to the API key after a refused bearer token', async () => {
-        const reply = await ask('/eitherWho', { headers: { ...BEARER(CREDENTIAL.wrong), 'x-api-key': CREDENTIAL.good } });
+        const reply = await ask('/eitherWho', {
+          headers: { ...BEARER(CREDENTIAL.wrong), 'x-api-key': CREDENTIAL.good },
+        });
         problemOf(reply, 401);
         expect(reply.headers['www-authenticate']).to.equal(SCHEMES.bearer!.refused);
         expect(gate.seen(reply.id)).to.have.length(1);
@@ -380,19 +398,22 @@ export function callsConformance(transport: CallsTransport): void {
     it('a bearer token longer than maxLength (9 KB)', async () => {
       await refused('/bearerWho', { authorization: `Bearer ${'a'.repeat(9 * 1024)}` }, invalidToken);
     });
-    it(transport.kind === 'HttpServer'
-      ? 'a 100 KB bearer token: 431 from Node\'s 16 KiB header limit, and the server lives on'
-      : 'a 100 KB bearer token: 401 invalid_token, and the server lives on', async () => {
-      const authorization = `Bearer ${'a'.repeat(100 * 1024)}`;
-      if (transport.kind === 'HttpServer') {
-        const reply = await ask('/bearerWho', { headers: { authorization } });
-        problemOf(reply, 431);
-        expect(gate.seen(reply.id)).to.deep.equal([]);
-      } else {
-        await refused('/bearerWho', { authorization }, invalidToken);
-      }
-      expect((await ask('/bearerWho', { headers: BEARER(CREDENTIAL.good) })).status).to.equal(200);
-    });
+    it(
+      transport.kind === 'HttpServer'
+        ? "a 100 KB bearer token: 431 from Node's 16 KiB header limit, and the server lives on"
+        : 'a 100 KB bearer token: 401 invalid_token, and the server lives on',
+      async () => {
+        const authorization = `Bearer ${'a'.repeat(100 * 1024)}`;
+        if (transport.kind === 'HttpServer') {
+          const reply = await ask('/bearerWho', { headers: { authorization } });
+          problemOf(reply, 431);
+          expect(gate.seen(reply.id)).to.deep.equal([]);
+        } else {
+          await refused('/bearerWho', { authorization }, invalidToken);
+        }
+        expect((await ask('/bearerWho', { headers: BEARER(CREDENTIAL.good) })).status).to.equal(200);
+      },
+    );
     it('basic credentials that are not base64', async () => {
       await refused('/basicWho', { authorization: 'Basic !!not-base64!!' }, basicChallenge);
       await refused('/basicWho', { authorization: 'Basic YWRh' }, basicChallenge); // unpadded "ada"
@@ -404,10 +425,17 @@ export function callsConformance(transport: CallsTransport): void {
       await refused('/basicWho', { authorization: `Basic ${btoa('ada-good-credential')}` }, basicChallenge);
     });
     it('two Authorization headers, whichever holds the good token', async () => {
-      for (const [first, second] of [[CREDENTIAL.good, CREDENTIAL.wrong], [CREDENTIAL.wrong, CREDENTIAL.good]]) {
+      for (const [first, second] of [
+        [CREDENTIAL.good, CREDENTIAL.wrong],
+        [CREDENTIAL.wrong, CREDENTIAL.good],
+      ]) {
         const id = nextId();
-        const answer = await rawAnswer(api, `POST /api/bearerWho HTTP/1.1\r\nhost: x\r\nx-request-id: ${id}\r\n`
-          + `authorization: Bearer ${first}\r\nauthorization: Bearer ${second}\r\ncontent-length: 0\r\n\r\n`, 'the answer to two Authorization headers');
+        const answer = await rawAnswer(
+          api,
+          `POST /api/bearerWho HTTP/1.1\r\nhost: x\r\nx-request-id: ${id}\r\n` +
+            `authorization: Bearer ${first}\r\nauthorization: Bearer ${second}\r\ncontent-length: 0\r\n\r\n`,
+          'the answer to two Authorization headers',
+        );
         expect(answer.status, `Bearer ${first}, then Bearer ${second}: ${answer.body}`).to.equal(401);
         expect(gate.seen(id)).to.deep.equal([]);
       }
@@ -433,8 +461,12 @@ export function callsConformance(transport: CallsTransport): void {
       expect(vault.uploads).to.equal(before + 1);
     });
     it('answers 401 while the body is still on its way', async () => {
-      const answer = await rawAnswer(api, `POST /api/upload HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n`
-        + `content-length: ${MiB}\r\n\r\n"${'x'.repeat(1024)}`, 'a 401 before the rest of the body (the server waited for it)');
+      const answer = await rawAnswer(
+        api,
+        `POST /api/upload HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n` +
+          `content-length: ${MiB}\r\n\r\n"${'x'.repeat(1024)}`,
+        'a 401 before the rest of the body (the server waited for it)',
+      );
       expect(answer.status).to.equal(401);
       expect(answer.headers['www-authenticate']).to.equal(SCHEMES.bearer!.challenge);
     });
@@ -476,9 +508,11 @@ export function callsConformance(transport: CallsTransport): void {
         expect(reply.headers.location).to.equal(`/notes/${note.id}`);
       });
       it(`answers 202 when call.status(202) says so, and the declared 200 otherwise (${codec.name})`, async () => {
-        const submit = (urgent: boolean) => ask('/submitJob', {
-          body: codec.encode(t.bool(), urgent), headers: { 'content-type': codec.contentTypes[0]! },
-        });
+        const submit = (urgent: boolean) =>
+          ask('/submitJob', {
+            body: codec.encode(t.bool(), urgent),
+            headers: { 'content-type': codec.contentTypes[0]! },
+          });
         const queued = await submit(false);
         expect(queued.status, queued.text).to.equal(202);
         expect(decoded(codec, t.string(), queued)).to.equal('queued');
@@ -513,7 +547,7 @@ export function callsConformance(transport: CallsTransport): void {
       expect(reply.headers['x-note']).to.equal(undefined);
       expect(reportedError(reply, 500).message).to.include('x-note');
     });
-    it('answers 500 for a method setting x-request-id, which stays the request\'s own', async () => {
+    it("answers 500 for a method setting x-request-id, which stays the request's own", async () => {
       const reply = await ask('/forgeRequestId');
       expectHiddenFailure(reply);
       expect(reportedError(reply, 500).message).to.include('x-request-id');
@@ -531,8 +565,15 @@ export function callsConformance(transport: CallsTransport): void {
         const reply = await ask('/trace', { headers: { accept: codec.contentTypes[0]! } });
         expect(reply.status, reply.text).to.equal(200);
         expect(decoded(codec, t.array(t.string()), reply)).to.deep.equal([
-          'registry 1 in', 'registry 2 in', 'service 1 in', 'service 2 in', 'method',
-          'service 2 out', 'service 1 out', 'registry 2 out', 'registry 1 out',
+          'registry 1 in',
+          'registry 2 in',
+          'service 1 in',
+          'service 2 in',
+          'method',
+          'service 2 out',
+          'service 1 out',
+          'registry 2 out',
+          'registry 1 out',
         ]);
       });
       it(`see call.args decoded before the method runs (${codec.name})`, async () => {
@@ -580,16 +621,42 @@ export function callsConformance(transport: CallsTransport): void {
     /** What to send, and what `report.error` holds: the cause of a failure, nothing for a refusal without one. */
     const cases: [string, number, () => Promise<Answer>, ((error: unknown) => void) | undefined][] = [
       ['a success', 200, () => ask('/ping'), undefined],
-      ['a call without credentials', 401, () => ask('/bearerWho'),
-        (error) => expect(error).to.be.instanceOf(HttpError).with.property('status', 401)],
-      ['a caller verify forbids', 403, () => ask('/bearerWho', { headers: BEARER(CREDENTIAL.forbidden) }),
-        (error) => expect(error).to.be.instanceOf(HttpError).with.property('status', 403)],
-      ['a body it cannot read', 415, () => ask('/echoNote', { body: 'a', headers: { 'content-type': 'text/plain' } }), undefined],
-      ['a body that does not fit', 400, () => ask('/echoNote', { body: '{"id": 1, "text": 5}' }),
-        (error) => expect(error).to.be.instanceOf(ReadError).with.property('path', '/text')],
-      ['an answer nothing acceptable can carry', 406, () => ask('/echoNote', { body: note, headers: { accept: 'text/html' } }), undefined],
-      ['a method that throws', 500, () => ask('/crash'),
-        (error) => expect(error).to.be.instanceOf(Error).with.property('message', SECRET)],
+      [
+        'a call without credentials',
+        401,
+        () => ask('/bearerWho'),
+        (error) => expect(error).to.be.instanceOf(HttpError).with.property('status', 401),
+      ],
+      [
+        'a caller verify forbids',
+        403,
+        () => ask('/bearerWho', { headers: BEARER(CREDENTIAL.forbidden) }),
+        (error) => expect(error).to.be.instanceOf(HttpError).with.property('status', 403),
+      ],
+      [
+        'a body it cannot read',
+        415,
+        () => ask('/echoNote', { body: 'a', headers: { 'content-type': 'text/plain' } }),
+        undefined,
+      ],
+      [
+        'a body that does not fit',
+        400,
+        () => ask('/echoNote', { body: '{"id": 1, "text": 5}' }),
+        (error) => expect(error).to.be.instanceOf(ReadError).with.property('path', '/text'),
+      ],
+      [
+        'an answer nothing acceptable can carry',
+        406,
+        () => ask('/echoNote', { body: note, headers: { accept: 'text/html' } }),
+        undefined,
+      ],
+      [
+        'a method that throws',
+        500,
+        () => ask('/crash'),
+        (error) => expect(error).to.be.instanceOf(Error).with.property('message', SECRET),
+      ],
     ];
     for (const [what, status, call, checkError] of cases) {
       it(`is told of ${what} (${status}) with the status, the duration and the call of its x-request-id`, async () => {
@@ -605,8 +672,12 @@ export function callsConformance(transport: CallsTransport): void {
     }
     it('is told of a declared body over the limit (413), unread', async () => {
       const id = nextId();
-      const answer = await rawAnswer(api, `POST /api/upload HTTP/1.1\r\nhost: x\r\nx-request-id: ${id}\r\n`
-        + `authorization: Bearer ${CREDENTIAL.good}\r\ncontent-type: application/json\r\ncontent-length: ${5 * MiB}\r\n\r\n`, 'a 413');
+      const answer = await rawAnswer(
+        api,
+        `POST /api/upload HTTP/1.1\r\nhost: x\r\nx-request-id: ${id}\r\n` +
+          `authorization: Bearer ${CREDENTIAL.good}\r\ncontent-type: application/json\r\ncontent-length: ${5 * MiB}\r\n\r\n`,
+        'a 413',
+      );
       expect(answer.status).to.equal(413);
       const report = await within(recorder.report(id), 'onResponse for the 413');
       expect(report.status).to.equal(413);
@@ -622,7 +693,7 @@ export function callsConformance(transport: CallsTransport): void {
     });
   });
 
-  describe('the call\'s signal', () => {
+  describe("the call's signal", () => {
     it('aborts when the client disconnects before the answer', async () => {
       const id = nextId();
       const pending = request(`${api}/waitForAbort`, { method: 'POST', agent: false, headers: { 'x-request-id': id } });
@@ -647,7 +718,8 @@ export function callsConformance(transport: CallsTransport): void {
   });
 
   describe('request ids', () => {
-    const idOf = async (sent: string | null, path = '/ping') => (await ask(path, { requestId: sent })).headers['x-request-id'];
+    const idOf = async (sent: string | null, path = '/ping') =>
+      (await ask(path, { requestId: sent })).headers['x-request-id'];
     it('echoes an x-request-id of 1-128 visible ASCII characters', async () => {
       expect(await idOf('req-42_a.B~!#$')).to.equal('req-42_a.B~!#$');
       expect(await idOf('x')).to.equal('x');
@@ -704,7 +776,10 @@ export function callsConformance(transport: CallsTransport): void {
       });
       it(`rejects with HttpError 401 for a wrong token (${codec.name})`, async () => {
         const client = createClient(NotesApi, { baseUrl: api, codec, headers: () => BEARER(CREDENTIAL.wrong) });
-        const error = await client.createNote('x').then(() => undefined, (e: unknown) => e);
+        const error = await client.createNote('x').then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).to.be.instanceOf(HttpError).and.include({ status: 401, detail: 'the credentials were refused' });
       });
     }
@@ -712,38 +787,49 @@ export function callsConformance(transport: CallsTransport): void {
 
   describe('platform and address', () => {
     /** Asks `path`, and tells from which local port: the runtime sees it as the peer's. */
-    const askFromPort = (path: string) => new Promise<{ id: string; port: number }>((resolve, reject) => {
-      const id = nextId();
-      let port = 0;
-      const req = request(`${api}${path}`, { method: 'POST', agent: false, headers: { 'x-request-id': id } }, (res) => {
-        res.resume().on('end', () => resolve({ id, port }));
+    const askFromPort = (path: string) =>
+      new Promise<{ id: string; port: number }>((resolve, reject) => {
+        const id = nextId();
+        let port = 0;
+        const req = request(
+          `${api}${path}`,
+          { method: 'POST', agent: false, headers: { 'x-request-id': id } },
+          (res) => {
+            res.resume().on('end', () => resolve({ id, port }));
+          },
+        );
+        req.on('socket', (socket) => socket.on('connect', () => (port = socket.localPort!)));
+        req.on('error', reject).end();
       });
-      req.on('socket', (socket) => socket.on('connect', () => (port = socket.localPort!)));
-      req.on('error', reject).end();
-    });
-    it(transport.kind === 'fetch'
-      ? 'call.platform holds the arguments the runtime passed after the request'
-      : 'call.platform holds the IncomingMessage', async () => {
-      const { id, port } = await askFromPort('/whereFrom');
-      const { platform } = await within(recorder.call(id), 'the method keeping its call');
-      if (transport.kind === 'fetch') {
-        const info: ConnInfo = { remoteAddr: { hostname: '127.0.0.1', port } };
-        expect(platform).to.deep.equal([info, WORKER_ENV]);
-        expect(platform[1]).to.equal(WORKER_ENV);
-      } else {
-        expect(platform).to.have.length(1);
-        const req = platform[0] as IncomingMessage;
-        expect(req).to.be.instanceOf(IncomingMessage);
-        expect(req.headers['x-request-id']).to.equal(id);
-        expect(req.socket.remotePort).to.equal(port);
-      }
-    });
-    it('call.ip is the peer\'s address, X-Forwarded-For ignored without trustProxy', async () => {
+    it(
+      transport.kind === 'fetch'
+        ? 'call.platform holds the arguments the runtime passed after the request'
+        : 'call.platform holds the IncomingMessage',
+      async () => {
+        const { id, port } = await askFromPort('/whereFrom');
+        const { platform } = await within(recorder.call(id), 'the method keeping its call');
+        if (transport.kind === 'fetch') {
+          const info: ConnInfo = { remoteAddr: { hostname: '127.0.0.1', port } };
+          expect(platform).to.deep.equal([info, WORKER_ENV]);
+          expect(platform[1]).to.equal(WORKER_ENV);
+        } else {
+          expect(platform).to.have.length(1);
+          const req = platform[0] as IncomingMessage;
+          expect(req).to.be.instanceOf(IncomingMessage);
+          expect(req.headers['x-request-id']).to.equal(id);
+          expect(req.socket.remotePort).to.equal(port);
+        }
+      },
+    );
+    it("call.ip is the peer's address, X-Forwarded-For ignored without trustProxy", async () => {
       expect((await ask('/whereFrom')).json()).to.equal('127.0.0.1');
       expect((await ask('/whereFrom', { headers: { 'x-forwarded-for': '203.0.113.7' } })).json()).to.equal('127.0.0.1');
     });
     it('call.ip is the first X-Forwarded-For entry with trustProxy: true', async () => {
-      const reply = await ask('/whereFrom', { base: proxiedApi, headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.1' } });
+      const reply = await ask('/whereFrom', {
+        base: proxiedApi,
+        headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.1' },
+      });
       expect(reply.json()).to.equal('203.0.113.7');
     });
   });

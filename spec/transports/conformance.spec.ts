@@ -33,10 +33,11 @@ describe('transports: conformance', () => {
       callsConformance({
         kind: 'fetch',
         // As Deno serves it: the connection's info after the request, and heads larger than 16 KiB.
-        start: (prefix, endpoints, options) => serveFetch(
-          toFetchHandler(prefix, endpoints, { ...options, ip: fetchIp }),
-          { platform: fetchPlatform, maxHeaderSize: 256 * 1024 },
-        ),
+        start: (prefix, endpoints, options) =>
+          serveFetch(toFetchHandler(prefix, endpoints, { ...options, ip: fetchIp }), {
+            platform: fetchPlatform,
+            maxHeaderSize: 256 * 1024,
+          }),
       });
     });
   });

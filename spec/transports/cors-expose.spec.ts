@@ -15,12 +15,18 @@ class Made {
     call.header('location', '/things/1');
     return 'made';
   }
-  later(): string { throw new HttpError(429, 'later', { headers: { 'retry-after': '5' } }); }
+  later(): string {
+    throw new HttpError(429, 'later', { headers: { 'retry-after': '5' } });
+  }
 }
 meta(Made, service({ make: method([], t.string(), { status: 201 }), later: method([], t.string()) }));
 
 /** The exposed names of an answer, lower-case. */
-const exposed = (value: unknown) => String(value ?? '').split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+const exposed = (value: unknown) =>
+  String(value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
 
 for (const transport of TRANSPORTS) {
   describe(`transports: CORS exposes lacquer's headers (${transport.kind})`, () => {
@@ -28,29 +34,46 @@ for (const transport of TRANSPORTS) {
     let listed: Served;
     before(async () => {
       plain = await transport.serve('/api', new Registry().on(new Made()).endpoints, { cors: { origins: [ORIGIN] } });
-      listed = await transport.serve('/api', new Registry().on(new Made()).endpoints,
-        { cors: { origins: '*', exposeHeaders: ['X-Trace', 'x-request-id'] } });
+      listed = await transport.serve('/api', new Registry().on(new Made()).endpoints, {
+        cors: { origins: '*', exposeHeaders: ['X-Trace', 'x-request-id'] },
+      });
     });
     after(() => Promise.all([plain.stop(), listed.stop()]));
 
     it('exposes x-request-id, Location, Retry-After, WWW-Authenticate, Accept-Post and Allow without being asked', async () => {
-      expect(DEFAULT_EXPOSED_HEADERS).to.include.members(['x-request-id', 'location', 'retry-after', 'www-authenticate', 'accept-post', 'allow']);
+      expect(DEFAULT_EXPOSED_HEADERS).to.include.members([
+        'x-request-id',
+        'location',
+        'retry-after',
+        'www-authenticate',
+        'accept-post',
+        'allow',
+      ]);
       const made = await send(`${plain.url}/api/make`, { method: 'POST', headers: { origin: ORIGIN } });
       expect(made.status).to.equal(201);
       expect(made.headers['access-control-allow-origin']).to.equal(ORIGIN);
       expect(exposed(made.headers['access-control-expose-headers'])).to.deep.equal([...DEFAULT_EXPOSED_HEADERS]);
       const refused = await send(`${plain.url}/api/later`, { method: 'POST', headers: { origin: ORIGIN } });
       expect(refused.status).to.equal(429);
-      expect(exposed(refused.headers['access-control-expose-headers'])).to.include.members(['retry-after', 'x-request-id']);
+      expect(exposed(refused.headers['access-control-expose-headers'])).to.include.members([
+        'retry-after',
+        'x-request-id',
+      ]);
     });
 
     it('adds the headers a user lists, each once', async () => {
       const reply = await send(`${listed.url}/api/make`, { method: 'POST', headers: { origin: ORIGIN } });
-      expect(exposed(reply.headers['access-control-expose-headers'])).to.deep.equal([...DEFAULT_EXPOSED_HEADERS, 'x-trace']);
+      expect(exposed(reply.headers['access-control-expose-headers'])).to.deep.equal([
+        ...DEFAULT_EXPOSED_HEADERS,
+        'x-trace',
+      ]);
     });
 
     it('exposes nothing to an origin that is not allowed', async () => {
-      const reply = await send(`${plain.url}/api/make`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+      const reply = await send(`${plain.url}/api/make`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example' },
+      });
       expect(reply.headers).not.to.have.property('access-control-expose-headers');
     });
   });

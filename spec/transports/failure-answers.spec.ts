@@ -21,10 +21,18 @@ function hostile(): object {
 const Point = t.object({ x: t.f64(), y: t.f64() }, { name: 'Point' });
 
 class Hostile {
-  throwsProxy(): string { throw hostile(); }
-  async rejectsProxy(): Promise<string> { throw hostile(); }
-  returnsProxy(): { x: number; y: number } { return hostile() as never; }
-  async resolvesProxy(): Promise<{ x: number; y: number }> { return hostile() as never; }
+  throwsProxy(): string {
+    throw hostile();
+  }
+  async rejectsProxy(): Promise<string> {
+    throw hostile();
+  }
+  returnsProxy(): { x: number; y: number } {
+    return hostile() as never;
+  }
+  async resolvesProxy(): Promise<{ x: number; y: number }> {
+    return hostile() as never;
+  }
   throwsBooleanExtension(): string {
     throw new HttpError(429, 'slow down', { extensions: { retry: true as unknown as string, hint: 'later' } });
   }
@@ -35,19 +43,27 @@ class Hostile {
     throw new HttpError(503, 'down \uDFFF');
   }
 }
-meta(Hostile, service({
-  throwsProxy: method([], t.string()),
-  rejectsProxy: method([], t.string()),
-  returnsProxy: method([], Point),
-  resolvesProxy: method([], Point),
-  throwsBooleanExtension: method([], t.string()),
-  throwsLoneSurrogate: method([], t.string()),
-  throws503LoneSurrogate: method([], t.string()),
-}));
+meta(
+  Hostile,
+  service({
+    throwsProxy: method([], t.string()),
+    rejectsProxy: method([], t.string()),
+    returnsProxy: method([], Point),
+    resolvesProxy: method([], Point),
+    throwsBooleanExtension: method([], t.string()),
+    throwsLoneSurrogate: method([], t.string()),
+    throws503LoneSurrogate: method([], t.string()),
+  }),
+);
 
 const CASES: readonly [string, number][] = [
-  ['throwsProxy', 500], ['rejectsProxy', 500], ['returnsProxy', 500], ['resolvesProxy', 500],
-  ['throwsBooleanExtension', 429], ['throwsLoneSurrogate', 409], ['throws503LoneSurrogate', 503],
+  ['throwsProxy', 500],
+  ['rejectsProxy', 500],
+  ['returnsProxy', 500],
+  ['resolvesProxy', 500],
+  ['throwsBooleanExtension', 429],
+  ['throwsLoneSurrogate', 409],
+  ['throws503LoneSurrogate', 503],
 ];
 /** The answer's codec, and how to read the problem document in it. */
 const ACCEPTS: readonly [string, (bytes: Buffer) => unknown][] = [
@@ -90,20 +106,31 @@ for (const transport of TRANSPORTS) {
 
     it('keeps what can be written of an HttpError: string extensions, text made well-formed', async () => {
       const booleans = await send(`${served.url}/api/throwsBooleanExtension`, { method: 'POST' });
-      expect(booleans.json()).to.deep.include({ status: 429, detail: 'slow down', hint: 'later' }).and.not.have.property('retry');
+      expect(booleans.json())
+        .to.deep.include({ status: 429, detail: 'slow down', hint: 'later' })
+        .and.not.have.property('retry');
       const surrogates = await send(`${served.url}/api/throwsLoneSurrogate`, { method: 'POST' });
-      expect(surrogates.json()).to.deep.include({ status: 409, detail: 'taken: \uFFFD', hint: 'x\uFFFDy', title: 'Con\uFFFDflict' });
+      expect(surrogates.json()).to.deep.include({
+        status: 409,
+        detail: 'taken: \uFFFD',
+        hint: 'x\uFFFDy',
+        title: 'Con\uFFFDflict',
+      });
     });
   });
 }
 
 describe('transports/fetch: a fault of the handler itself', () => {
   it('is a 500 carrying the request id, in x-request-id and the problem document', async () => {
-    const faulty = toFetchHandler('/x', { routes: new Map([['/boom', new Map([['GET', () => Promise.reject(new Error('boom'))]])]]) });
+    const faulty = toFetchHandler('/x', {
+      routes: new Map([['/boom', new Map([['GET', () => Promise.reject(new Error('boom'))]])]]),
+    });
     const original = console.error;
     console.error = () => {};
     try {
-      const response = await faulty(new Request('http://in-process/x/boom', { headers: { 'x-request-id': 'fault-1' } }));
+      const response = await faulty(
+        new Request('http://in-process/x/boom', { headers: { 'x-request-id': 'fault-1' } }),
+      );
       expect(response.status).to.equal(500);
       expect(response.headers.get('x-request-id')).to.equal('fault-1');
       expect(await response.json()).to.include({ status: 500, requestId: 'fault-1' });

@@ -25,14 +25,25 @@ class Slow {
   /** Fails with the signal's reason once the client has gone, as a method passing its signal on does. */
   untilGone(call: Call): Promise<string> {
     onStarted?.();
-    return new Promise((_, reject) => call.signal.addEventListener('abort', () => {
-      this.gone++;
-      reject(call.signal.reason);
-    }, { once: true }));
+    return new Promise((_, reject) =>
+      call.signal.addEventListener(
+        'abort',
+        () => {
+          this.gone++;
+          reject(call.signal.reason);
+        },
+        { once: true },
+      ),
+    );
   }
-  crash(): string { throw new Error('the disk is on fire'); }
+  crash(): string {
+    throw new Error('the disk is on fire');
+  }
 }
-meta(Slow, service({ never: method([], t.string()), untilGone: method([], t.string()), crash: method([], t.string()) }));
+meta(
+  Slow,
+  service({ never: method([], t.string()), untilGone: method([], t.string()), crash: method([], t.string()) }),
+);
 
 /** Every console.error line written while `run` runs, one entry per call, formatted as Node prints it. */
 async function logged(run: (lines: readonly string[]) => Promise<void>): Promise<string[]> {
@@ -47,7 +58,6 @@ async function logged(run: (lines: readonly string[]) => Promise<void>): Promise
   return lines;
 }
 
-
 /** Sends a request to `url` and drops the connection once the method has started. */
 async function abandon(url: string, id: string): Promise<void> {
   const pending = request(url, { method: 'POST', agent: false, headers: { 'x-request-id': id } });
@@ -60,25 +70,38 @@ async function abandon(url: string, id: string): Promise<void> {
 
 describe('transports: what the default onError logs', () => {
   it('HttpServer: one line per handler timeout, for a flood of them', async () => {
-    const server = new HttpServer({ handlerTimeoutMs: 100 }).mount('/api', new Registry().on(new Slow()).endpoints).bind(0);
+    const server = new HttpServer({ handlerTimeoutMs: 100 })
+      .mount('/api', new Registry().on(new Slow()).endpoints)
+      .bind(0);
     await server.start();
     const lines = await logged(async () => {
-      const replies = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-        send(`${server.url}/api/never`, { method: 'POST', headers: { 'x-request-id': `flood-${i}` } })));
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          send(`${server.url}/api/never`, { method: 'POST', headers: { 'x-request-id': `flood-${i}` } }),
+        ),
+      );
       expect(replies.map((r) => r.status)).to.deep.equal(Array(20).fill(503));
     }).finally(() => server.stop());
     expect(lines).to.have.length(20);
     for (const line of lines) {
       expect(line).not.to.include('\n');
-      expect(line).to.match(/flood-\d+/).and.include('503').and.include('timed out');
+      expect(line)
+        .to.match(/flood-\d+/)
+        .and.include('503')
+        .and.include('timed out');
     }
   });
 
-  it('HttpServer: one line each, from the server and the registry, when a timed-out method fails with its signal\'s reason', async () => {
-    const server = new HttpServer({ handlerTimeoutMs: 100 }).mount('/api', new Registry().on(new Slow()).endpoints).bind(0);
+  it("HttpServer: one line each, from the server and the registry, when a timed-out method fails with its signal's reason", async () => {
+    const server = new HttpServer({ handlerTimeoutMs: 100 })
+      .mount('/api', new Registry().on(new Slow()).endpoints)
+      .bind(0);
     await server.start();
     const lines = await logged(async (sofar) => {
-      const reply = await send(`${server.url}/api/untilGone`, { method: 'POST', headers: { 'x-request-id': 'late-1' } });
+      const reply = await send(`${server.url}/api/untilGone`, {
+        method: 'POST',
+        headers: { 'x-request-id': 'late-1' },
+      });
       expect(reply.status).to.equal(503);
       await until(() => sofar.length >= 2);
     }).finally(() => server.stop());
@@ -87,7 +110,9 @@ describe('transports: what the default onError logs', () => {
   });
 
   it('HttpServer: one line for a call abandoned on shutdown', async () => {
-    const server = new HttpServer({ drainTimeoutMs: 100 }).mount('/api', new Registry().on(new Slow()).endpoints).bind(0);
+    const server = new HttpServer({ drainTimeoutMs: 100 })
+      .mount('/api', new Registry().on(new Slow()).endpoints)
+      .bind(0);
     await server.start();
     const lines = await logged(async () => {
       const started = nextStart();
@@ -118,7 +143,9 @@ describe('transports: what the default onError logs', () => {
     it(`${transport.kind}: the stack of a method's own error`, async () => {
       const served = await transport.serve('/api', new Registry().on(new Slow()).endpoints);
       const lines = await logged(async () => {
-        expect((await send(`${served.url}/api/crash`, { method: 'POST', headers: { 'x-request-id': 'crash-1' } })).status).to.equal(500);
+        expect(
+          (await send(`${served.url}/api/crash`, { method: 'POST', headers: { 'x-request-id': 'crash-1' } })).status,
+        ).to.equal(500);
       }).finally(() => served.stop());
       expect(lines).to.have.length(1);
       expect(lines[0]).to.include('crash-1').and.include('the disk is on fire');

@@ -32,11 +32,13 @@ interface Source {
  * `/broken` fails after `a`.
  */
 function framesEndpoints(sources: Source[], next: () => Gate): MountableEndpoints {
-  const answer = (frames: (source: Source) => Frames) => (_request: EndpointRequest): EndpointResponse => {
-    const source: Source = { sent: [], stopped: false };
-    sources.push(source);
-    return { status: 200, headers: { 'content-type': 'text/plain' }, body: frames(source) };
-  };
+  const answer =
+    (frames: (source: Source) => Frames) =>
+    (_request: EndpointRequest): EndpointResponse => {
+      const source: Source = { sent: [], stopped: false };
+      sources.push(source);
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: frames(source) };
+    };
   async function* three(source: Source): AsyncGenerator<Uint8Array> {
     try {
       source.sent.push('a');
@@ -122,11 +124,13 @@ for (const { kind, serve } of SERVERS) {
     const sources: Source[] = [];
     let gates: Gate[] = [];
     before(async () => {
-      served = await serve(framesEndpoints(sources, () => {
-        const g = gate();
-        gates.push(g);
-        return g;
-      }));
+      served = await serve(
+        framesEndpoints(sources, () => {
+          const g = gate();
+          gates.push(g);
+          return g;
+        }),
+      );
     });
     after(() => served.stop());
     beforeEach(() => {
@@ -166,7 +170,10 @@ for (const { kind, serve } of SERVERS) {
       const { text } = await readAll(res);
       expect(res.statusCode).to.equal(200);
       expect(text).to.equal('');
-      await until(() => sources.length === 1 && (sources[0]!.sent.length === 0 || sources[0]!.stopped), 'the source stops');
+      await until(
+        () => sources.length === 1 && (sources[0]!.sent.length === 0 || sources[0]!.stopped),
+        'the source stops',
+      );
     });
 
     it('stop when the client goes away: the source is told to stop', async () => {
@@ -180,7 +187,10 @@ for (const { kind, serve } of SERVERS) {
     });
 
     it('from a source that fails cut the connection: the client reads an error, not a clean end', async () => {
-      const { text, error } = await open(`${served.url}/broken`).then(readAll, (failed: Error) => ({ text: '', error: failed }));
+      const { text, error } = await open(`${served.url}/broken`).then(readAll, (failed: Error) => ({
+        text: '',
+        error: failed,
+      }));
       expect(error, 'a cut answer').to.be.instanceOf(Error);
       expect(['', 'a']).to.include(text);
       expect(sources[0]!.stopped).to.equal(true);
@@ -197,7 +207,9 @@ describe('answers made of frames, on HttpServer with a short writeTimeoutMs', ()
       yield utf8.encode('b');
     }
     const endpoints: MountableEndpoints = {
-      routes: new Map([['/slow', new Map([['GET', () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: slow() })]])]]) as MountableEndpoints['routes'],
+      routes: new Map([
+        ['/slow', new Map([['GET', () => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: slow() })]])],
+      ]) as MountableEndpoints['routes'],
     };
     const server = await new HttpServer({ writeTimeoutMs: 100 }).mount('', endpoints).bind(0).start();
     try {
@@ -226,7 +238,14 @@ describe('answers made of frames, on HttpServer, to a client that stops reading'
       }
     }
     const endpoints: MountableEndpoints = {
-      routes: new Map([['/endless', new Map([['GET', () => ({ status: 200, headers: { 'content-type': 'application/octet-stream' }, body: endless() })]])]]) as MountableEndpoints['routes'],
+      routes: new Map([
+        [
+          '/endless',
+          new Map([
+            ['GET', () => ({ status: 200, headers: { 'content-type': 'application/octet-stream' }, body: endless() })],
+          ]),
+        ],
+      ]) as MountableEndpoints['routes'],
     };
     const server = await new HttpServer().mount('', endpoints).bind(0).start();
     try {

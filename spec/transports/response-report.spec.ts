@@ -8,7 +8,9 @@ import { send } from '../support/http-client.ts';
 import { TRANSPORTS } from './both-transports.ts';
 
 class Pinger {
-  ping(): string { return 'pong'; }
+  ping(): string {
+    return 'pong';
+  }
 }
 meta(Pinger, service({ ping: method([], t.string()) }));
 
@@ -24,7 +26,10 @@ for (const transport of TRANSPORTS) {
 
     for (const prefix of ['/v1', '/v2/inner']) {
       it(`reports prefix ${prefix} and the full path, call.path below it`, async () => {
-        const reply = await send(`${served.url}${prefix}/ping`, { method: 'POST', headers: { 'x-request-id': `report${prefix}` } });
+        const reply = await send(`${served.url}${prefix}/ping`, {
+          method: 'POST',
+          headers: { 'x-request-id': `report${prefix}` },
+        });
         expect(reply.status).to.equal(200);
         const report = reports.find((r) => r.call.requestId === `report${prefix}`);
         expect(report, 'the report').not.to.equal(undefined);

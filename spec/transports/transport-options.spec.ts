@@ -17,13 +17,19 @@ const invalid: readonly [fetch.FetchHandlerOptions & http.HttpServerOptions, str
   [{ maxBufferedBodyBytes: -1 }, 'maxBufferedBodyBytes must be a number ≥ 0 or Infinity, got -1', RangeError],
   [{ maxBufferedBodyBytes: NaN }, 'maxBufferedBodyBytes must be a number ≥ 0 or Infinity, got NaN', RangeError],
   [{ compression: { threshold: -1 } }, 'compression.threshold must be an integer ≥ 0, got -1', RangeError],
-  [{ trustProxy: 'yes' as unknown as boolean }, 'trustProxy must be a boolean, a number of hops ≥ 0 or a function, got yes', TypeError],
+  [
+    { trustProxy: 'yes' as unknown as boolean },
+    'trustProxy must be a boolean, a number of hops ≥ 0 or a function, got yes',
+    TypeError,
+  ],
 ];
 
 describe('the options HttpServer and toFetchHandler share', () => {
   it('have the same defaults from both entries', () => {
     expect(fetch.DEFAULT_MAX_CALLS_IN_FLIGHT).to.equal(http.DEFAULT_MAX_CALLS_IN_FLIGHT).and.equal(10_000);
-    expect(fetch.DEFAULT_MAX_BUFFERED_BODY_BYTES).to.equal(http.DEFAULT_MAX_BUFFERED_BODY_BYTES).and.equal(128 * 1024 * 1024);
+    expect(fetch.DEFAULT_MAX_BUFFERED_BODY_BYTES)
+      .to.equal(http.DEFAULT_MAX_BUFFERED_BODY_BYTES)
+      .and.equal(128 * 1024 * 1024);
     expect(fetch.DEFAULT_FETCH_HANDLER_TIMEOUT_MS).to.equal(http.DEFAULT_HANDLER_TIMEOUT_MS).and.equal(30_000);
     expect(fetch.DEFAULT_COMPRESSION_THRESHOLD).to.equal(http.DEFAULT_COMPRESSION_THRESHOLD).and.equal(1024);
   });
@@ -37,17 +43,31 @@ describe('the options HttpServer and toFetchHandler share', () => {
 
   it('take every valid value, at the edges too', () => {
     const edges: fetch.FetchHandlerOptions & http.HttpServerOptions = {
-      maxBodyBytes: 0, handlerTimeoutMs: 0, maxCallsInFlight: Infinity, maxBufferedBodyBytes: Infinity,
-      compression: false, trustProxy: 2, cors: { origins: ['https://app.example'] },
+      maxBodyBytes: 0,
+      handlerTimeoutMs: 0,
+      maxCallsInFlight: Infinity,
+      maxBufferedBodyBytes: Infinity,
+      compression: false,
+      trustProxy: 2,
+      cors: { origins: ['https://app.example'] },
     };
     expect(() => new http.HttpServer(edges)).not.to.throw();
     expect(() => fetch.toFetchHandler('/api', endpoints, edges)).not.to.throw();
   });
 
   it('keep one difference: HttpServer wants a finite maxBodyBytes, toFetchHandler takes Infinity', () => {
-    expect(() => new http.HttpServer({ maxBodyBytes: Infinity })).to.throw(RangeError, 'HttpServer: maxBodyBytes must be a finite number ≥ 0, got Infinity');
-    expect(() => new http.HttpServer({ maxBodyBytes: -1 })).to.throw(RangeError, 'HttpServer: maxBodyBytes must be a finite number ≥ 0, got -1');
-    expect(() => fetch.toFetchHandler('/api', endpoints, { maxBodyBytes: -1 })).to.throw(RangeError, 'toFetchHandler: maxBodyBytes must be a number ≥ 0, got -1');
+    expect(() => new http.HttpServer({ maxBodyBytes: Infinity })).to.throw(
+      RangeError,
+      'HttpServer: maxBodyBytes must be a finite number ≥ 0, got Infinity',
+    );
+    expect(() => new http.HttpServer({ maxBodyBytes: -1 })).to.throw(
+      RangeError,
+      'HttpServer: maxBodyBytes must be a finite number ≥ 0, got -1',
+    );
+    expect(() => fetch.toFetchHandler('/api', endpoints, { maxBodyBytes: -1 })).to.throw(
+      RangeError,
+      'toFetchHandler: maxBodyBytes must be a number ≥ 0, got -1',
+    );
     expect(() => fetch.toFetchHandler('/api', endpoints, { maxBodyBytes: Infinity })).not.to.throw();
   });
 });

@@ -32,29 +32,42 @@ class Tally {
 }
 meta(Tally, service({ take: method([t.string()], t.u32()) }));
 
-const ShelfBook = t.object({ id: t.u32(), title: t.string(), author: t.string(), year: t.u16() }, { name: 'ShelfBook' });
+const ShelfBook = t.object(
+  { id: t.u32(), title: t.string(), author: t.string(), year: t.u16() },
+  { name: 'ShelfBook' },
+);
 type ShelfBook = { id: number; title: string; author: string; year: number };
 const SHELF: ShelfBook[] = Array.from({ length: 40 }, (_, i) => ({
-  id: i + 1, title: `Volume ${i + 1} of the collected works`, author: ['Le Guin', 'Lem', 'Borges', 'Calvino'][i % 4]!, year: 1950 + i,
+  id: i + 1,
+  title: `Volume ${i + 1} of the collected works`,
+  author: ['Le Guin', 'Lem', 'Borges', 'Calvino'][i % 4]!,
+  year: 1950 + i,
 }));
 
 /** Answers large and small, a 204, and a method reading a body: what the compression specs need. */
 class Shelf {
   calls = 0;
-  listBooks(): ShelfBook[] { return SHELF; }
-  firstBooks(n: number): ShelfBook[] { return SHELF.slice(0, n); }
+  listBooks(): ShelfBook[] {
+    return SHELF;
+  }
+  firstBooks(n: number): ShelfBook[] {
+    return SHELF.slice(0, n);
+  }
   deleteBooks(): void {}
   count(books: ShelfBook[]): number {
     this.calls++;
     return books.length;
   }
 }
-const ShelfApi = meta(Shelf, service({
-  listBooks: method([], t.array(ShelfBook)),
-  firstBooks: method([t.u32()], t.array(ShelfBook)),
-  deleteBooks: method([], t.void()),
-  count: method([t.array(ShelfBook)], t.u32()),
-}));
+const ShelfApi = meta(
+  Shelf,
+  service({
+    listBooks: method([], t.array(ShelfBook)),
+    firstBooks: method([t.u32()], t.array(ShelfBook)),
+    deleteBooks: method([], t.void()),
+    count: method([t.array(ShelfBook)], t.u32()),
+  }),
+);
 
 /** The body of `reply` with its Content-Encoding undone (node:zlib, independent of the transports). */
 function inflated(reply: Reply): Buffer {
@@ -69,7 +82,10 @@ function inflated(reply: Reply): Buffer {
 
 /** The members of a `Vary`, as listed. */
 function varyOf(reply: Reply): string[] {
-  return String(reply.headers.vary ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+  return String(reply.headers.vary ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }
 
 const CODECS: readonly Codec[] = [json, msgpack, cbor];
@@ -78,7 +94,12 @@ const ITEM = { id: 2n ** 64n - 1n, name: 'Ada', weight: 0.1 };
 const ITEM_JSON = '{"id":1,"name":"a","weight":1}';
 /** The body each VerbService method needs; the others take none. */
 const VERB_BODIES: Record<string, string> = {
-  getItem: '1', deleteItem: '1', updateItem: ITEM_JSON, createItem: ITEM_JSON, add: '[1, 2]', removeItem: '1',
+  getItem: '1',
+  deleteItem: '1',
+  updateItem: ITEM_JSON,
+  createItem: ITEM_JSON,
+  add: '[1, 2]',
+  removeItem: '1',
 };
 const VOID_METHODS = new Set(['deleteItem', 'delete', 'removeItem']);
 const LIMIT = 2048;
@@ -95,7 +116,9 @@ function expectProblem(reply: Reply, status: number): Record<string, unknown> {
 export function transportConformance(start: StartTransport): void {
   const tally = new Tally();
   const main = new Registry({ errorOnMissingKeys: true, onError: () => {} })
-    .on(new VerbService()).on(new FaultyService()).on(tally);
+    .on(new VerbService())
+    .on(new FaultyService())
+    .on(tally);
   const tight = new Registry({ maxBodyBytes: 64, onError: () => {} }).on(new FaultyService());
   let api = '';
   let tightApi = '';
@@ -115,13 +138,16 @@ export function transportConformance(start: StartTransport): void {
     for (const [name, verb] of Object.entries(EXPECTED_VERBS)) {
       it(`serves ${name} as ${verb} ${'{prefix}'}/${name}`, async () => {
         const body = VERB_BODIES[name];
-        const reply = body === undefined ? await send(`${api}/${name}`, { method: verb }) : await post(`/${name}`, body, {}, verb);
+        const reply =
+          body === undefined ? await send(`${api}/${name}`, { method: verb }) : await post(`/${name}`, body, {}, verb);
         if (VOID_METHODS.has(name)) {
           expect(reply.status, reply.text).to.equal(204);
           expect(reply.body.length).to.equal(0);
         } else {
           expect(reply.status, reply.text).to.equal(200);
-          expect(reply.json()).to.be.a('string').that.matches(new RegExp(`^${name}`));
+          expect(reply.json())
+            .to.be.a('string')
+            .that.matches(new RegExp(`^${name}`));
         }
       });
     }
@@ -160,7 +186,8 @@ export function transportConformance(start: StartTransport): void {
       for (const answer of CODECS) {
         it(`reads ${request.name} and answers ${answer.name} when asked`, async () => {
           const reply = await post('/echo', request.encode(Item, ITEM), {
-            'content-type': request.contentTypes[0]!, accept: answer.contentTypes[0]!,
+            'content-type': request.contentTypes[0]!,
+            accept: answer.contentTypes[0]!,
           });
           expect(reply.status, reply.text).to.equal(200);
           expect(reply.headers['content-type']).to.equal(answer.contentTypes[0]);
@@ -174,7 +201,9 @@ export function transportConformance(start: StartTransport): void {
       });
     }
     it('follows q-values: the highest wins', async () => {
-      const reply = await send(`${api}/getItems`, { headers: { accept: 'application/json;q=0.4, application/cbor;q=0.9' } });
+      const reply = await send(`${api}/getItems`, {
+        headers: { accept: 'application/json;q=0.4, application/cbor;q=0.9' },
+      });
       expect(reply.headers['content-type']).to.equal('application/cbor');
     });
     it('answers 415 with Accept-Post to a body it cannot read', async () => {
@@ -194,7 +223,15 @@ export function transportConformance(start: StartTransport): void {
         ['405', await send(`${api}/getItems`, { method: 'DELETE' }), 405],
         ['413 declared', await post('/take', big), 413],
         ['413 chunked', await post('/take', big, { 'transfer-encoding': 'chunked' }), 413],
-        ['413 of the registry', await send(`${tightApi}/echo`, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } }), 413],
+        [
+          '413 of the registry',
+          await send(`${tightApi}/echo`, {
+            method: 'POST',
+            body: big,
+            headers: { 'content-type': 'application/json' },
+          }),
+          413,
+        ],
       ];
       for (const [label, reply, status] of replies) {
         const doc = expectProblem(reply, status);
@@ -203,7 +240,10 @@ export function transportConformance(start: StartTransport): void {
       }
     });
     it('writes problems in CBOR for a client naming application/problem+cbor', async () => {
-      const reply = await send(`${api}/teapot`, { method: 'POST', headers: { accept: 'application/json;q=0.5, application/problem+cbor' } });
+      const reply = await send(`${api}/teapot`, {
+        method: 'POST',
+        headers: { accept: 'application/json;q=0.5, application/problem+cbor' },
+      });
       expect(reply.status).to.equal(418);
       expect(reply.headers['content-type']).to.equal('application/problem+cbor');
     });
@@ -213,10 +253,15 @@ export function transportConformance(start: StartTransport): void {
     it('a ReadError on the body is a 400 with code and path', async () => {
       const doc = expectProblem(await post('/echo', '{"id": 1, "name": 5, "weight": 1}'), 400);
       expect(doc).to.include({ code: 'type_mismatch', path: '/name' });
-      expect(expectProblem(await post('/echo', '{"id": 1, "weight": 1}'), 400)).to.include({ code: 'missing_key', path: '/name' });
+      expect(expectProblem(await post('/echo', '{"id": 1, "weight": 1}'), 400)).to.include({
+        code: 'missing_key',
+        path: '/name',
+      });
     });
     it('InvalidArgument is a 400, HttpError its own status, with the message as detail', async () => {
-      expect(expectProblem(await send(`${api}/invalid`, { method: 'POST' }), 400).detail).to.equal('weight must be positive');
+      expect(expectProblem(await send(`${api}/invalid`, { method: 'POST' }), 400).detail).to.equal(
+        'weight must be positive',
+      );
       expect(expectProblem(await send(`${api}/teapot`, { method: 'POST' }), 418).detail).to.equal('short and stout');
     });
     it('anything else is a 500 that does not leak the message', async () => {
@@ -246,7 +291,8 @@ export function transportConformance(start: StartTransport): void {
     it('applies the lower of its own and the registry limit', async () => {
       const small = JSON.stringify({ id: 1, name: 'a', weight: 1 });
       const large = JSON.stringify({ id: 1, name: 'x'.repeat(100), weight: 1 });
-      const at = (body: string) => send(`${tightApi}/echo`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const at = (body: string) =>
+        send(`${tightApi}/echo`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
       expect((await at(small)).status).to.equal(200);
       expectProblem(await at(large), 413);
     });
@@ -263,19 +309,26 @@ export function transportConformance(start: StartTransport): void {
       expect(reply.status).to.equal(200);
       expect(reply.headers['access-control-allow-origin']).to.equal(undefined);
     });
-    it('answers a preflight from an allowed origin with the path\'s methods', async () => {
+    it("answers a preflight from an allowed origin with the path's methods", async () => {
       const reply = await send(`${api}/createItem`, {
         method: 'OPTIONS',
-        headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: ORIGIN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       });
       expect(reply.status).to.equal(204);
       expect(reply.headers).to.include({
-        'access-control-allow-origin': ORIGIN, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'content-type',
+        'access-control-allow-origin': ORIGIN,
+        'access-control-allow-methods': 'POST',
+        'access-control-allow-headers': 'content-type',
       });
     });
     it('refuses a preflight from another origin with 403', async () => {
       const reply = await send(`${api}/createItem`, {
-        method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
       });
       expectProblem(reply, 403);
       expect(reply.headers['access-control-allow-origin']).to.equal(undefined);
@@ -293,7 +346,10 @@ export function transportConformance(start: StartTransport): void {
         expect(await verbs.getItems()).to.equal('getItems');
         expect(await verbs.updateItem(ITEM)).to.equal('updateItem Ada');
         expect(await verbs.deleteItem(7n)).to.equal(undefined);
-        const error = await client.teapot().then(() => undefined, (e: unknown) => e);
+        const error = await client.teapot().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).to.be.instanceOf(HttpError);
         expect(error).to.include({ status: 418, detail: 'short and stout' });
       });
@@ -306,7 +362,9 @@ export function transportConformance(start: StartTransport): void {
     /** The identity answer of GET listBooks in each codec. */
     const identity = new Map<string, Buffer>();
     before(async () => {
-      const served = await start('/zip', new Registry({ onError: () => {} }).on(shelf).endpoints, { cors: { origins: [ORIGIN] } });
+      const served = await start('/zip', new Registry({ onError: () => {} }).on(shelf).endpoints, {
+        cors: { origins: [ORIGIN] },
+      });
       running.push(served);
       zip = `${served.url}/zip`;
       for (const codec of CODECS) {
@@ -319,9 +377,12 @@ export function transportConformance(start: StartTransport): void {
       send(`${zip}/listBooks`, { headers: { 'accept-encoding': acceptEncoding, ...headers } });
     const coded = async (acceptEncoding: string) => (await list(acceptEncoding)).headers['content-encoding'];
     /** Posts `books` to count, encoded by `codec` and then by `coding`. */
-    const count = (body: Uint8Array, contentEncoding: string, codec: Codec = json) => send(`${zip}/count`, {
-      method: 'POST', body, headers: { 'content-type': codec.contentTypes[0]!, 'content-encoding': contentEncoding },
-    });
+    const count = (body: Uint8Array, contentEncoding: string, codec: Codec = json) =>
+      send(`${zip}/count`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': codec.contentTypes[0]!, 'content-encoding': contentEncoding },
+      });
 
     for (const codec of CODECS) {
       it(`gzips a ${codec.name} answer: Content-Length of the compressed bytes, Vary, the identity bytes once inflated`, async () => {
@@ -370,7 +431,22 @@ export function transportConformance(start: StartTransport): void {
       expect(await coded('gzip;q=0.5, identity;q=0.5')).to.equal('gzip');
     });
     it('answers identity, without an error, to junk in Accept-Encoding', async () => {
-      for (const header of ['gzip;q=2', 'gzip;q=abc', 'gzip;q=-1', 'gzip;q=0.0001', 'gzip;level=9', 'gzip q=1', '@@@', ';;;', ',,,', '', 'deflate', 'compress', 'g zip', '"gzip"']) {
+      for (const header of [
+        'gzip;q=2',
+        'gzip;q=abc',
+        'gzip;q=-1',
+        'gzip;q=0.0001',
+        'gzip;level=9',
+        'gzip q=1',
+        '@@@',
+        ';;;',
+        ',,,',
+        '',
+        'deflate',
+        'compress',
+        'g zip',
+        '"gzip"',
+      ]) {
         const reply = await list(header);
         expect(reply.status, header).to.equal(200);
         expect(reply.headers['content-encoding'], header).to.equal(undefined);
@@ -378,7 +454,11 @@ export function transportConformance(start: StartTransport): void {
       }
     });
     it('leaves an answer below the threshold (1 KiB) alone: identity and no Vary: Accept-Encoding', async () => {
-      const reply = await send(`${zip}/firstBooks`, { method: 'POST', body: '1', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' } });
+      const reply = await send(`${zip}/firstBooks`, {
+        method: 'POST',
+        body: '1',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' },
+      });
       expect(reply.status).to.equal(200);
       expect(reply.body.length).to.be.below(1024);
       expect(reply.headers['content-encoding']).to.equal(undefined);
@@ -461,8 +541,10 @@ export function transportConformance(start: StartTransport): void {
       const corrupt = Buffer.from(good);
       corrupt.fill(0x55, 10, 40);
       for (const [name, body, header] of [
-        ['corrupt gzip', corrupt, 'gzip'], ['truncated gzip', good.subarray(0, good.length - 12), 'gzip'],
-        ['not gzip at all', Buffer.from('[1, 2, 3]'), 'gzip'], ['not deflate', Buffer.from([0xff, 0xff, 0xff, 0xff]), 'deflate'],
+        ['corrupt gzip', corrupt, 'gzip'],
+        ['truncated gzip', good.subarray(0, good.length - 12), 'gzip'],
+        ['not gzip at all', Buffer.from('[1, 2, 3]'), 'gzip'],
+        ['not deflate', Buffer.from([0xff, 0xff, 0xff, 0xff]), 'deflate'],
       ] as const) {
         const doc = expectProblem(await count(body, header), 400);
         expect(doc.detail, name).to.match(/not valid (gzip|deflate) data/);
@@ -472,7 +554,8 @@ export function transportConformance(start: StartTransport): void {
       for (const codec of CODECS) {
         const seen: (string | null)[] = [];
         const client = createClient(ShelfApi, {
-          baseUrl: zip, codec,
+          baseUrl: zip,
+          codec,
           fetch: async (request: Request) => {
             const response = await fetch(request);
             seen.push(response.headers.get('content-encoding'));

@@ -19,7 +19,8 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 /** `value` when it is a wait a timer keeps, from 0 to `MAX_TIMER_MS` milliseconds; else a TypeError or RangeError naming `what`. */
 export function timerMs(what: string, value: unknown): number {
   if (typeof value !== 'number') throw new TypeError(`${what} must be a number of milliseconds`);
-  if (!(value >= 0 && value <= MAX_TIMER_MS)) throw new RangeError(`${what} must be from 0 to ${MAX_TIMER_MS} ms, got ${value}`);
+  if (!(value >= 0 && value <= MAX_TIMER_MS))
+    throw new RangeError(`${what} must be from 0 to ${MAX_TIMER_MS} ms, got ${value}`);
   return value;
 }
 

@@ -17,7 +17,6 @@ const utf8 = new TextDecoder();
  */
 export const DEFAULT_MAX_ERROR_BYTES = 64 * 1024;
 
-
 /**
  * The body of `response`, reading at most `limit` bytes: `undefined` when it is longer (a declared
  * `Content-Length` says so before anything is read), and the rest is cancelled, not downloaded.
@@ -71,7 +70,13 @@ async function readCapped(response: Response, limit: number, signal?: AbortSigna
  * `t.void()` reads nothing. Throws `ReadError` when the body does not fit the descriptor, and
  * `limit_exceeded` as soon as it is over `maxBytes` (the rest is not downloaded).
  */
-export async function readResult(response: Response, returns: Type, codecs: readonly Codec[], opts: ReadOptions, signal?: AbortSignal): Promise<unknown> {
+export async function readResult(
+  response: Response,
+  returns: Type,
+  codecs: readonly Codec[],
+  opts: ReadOptions,
+  signal?: AbortSignal,
+): Promise<unknown> {
   if (returns.kind === 'void') {
     discard(response);
     return undefined;
@@ -81,7 +86,9 @@ export async function readResult(response: Response, returns: Type, codecs: read
   if (codec === undefined) {
     discard(response);
     const known = codecs.map((c) => c.contentTypes[0]).join(', ');
-    throw new TypeError(`lacquer/client: the answer is ${contentType ?? 'without a Content-Type'}; this client reads ${known}`);
+    throw new TypeError(
+      `lacquer/client: the answer is ${contentType ?? 'without a Content-Type'}; this client reads ${known}`,
+    );
   }
   const limit = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const body = await readCapped(response, limit, signal);
@@ -126,7 +133,8 @@ function problemEntries(errors: unknown): ProblemEntry[] {
     if (out.length === MAX_READ_ERRORS) break;
     if (typeof e !== 'object' || e === null) continue;
     const { code, path, message } = e as Record<string, unknown>;
-    if (typeof code === 'string' && typeof path === 'string' && typeof message === 'string') out.push({ code, path, message });
+    if (typeof code === 'string' && typeof path === 'string' && typeof message === 'string')
+      out.push({ code, path, message });
   }
   return out;
 }
@@ -140,7 +148,12 @@ function problemEntries(errors: unknown): ProblemEntry[] {
  * read: past that, the error carries the status alone. Rejects with `signal`'s reason if it
  * aborts while the body is read.
  */
-export async function errorFor(response: Response, codecs: readonly Codec[], limit: number, signal?: AbortSignal): Promise<Error> {
+export async function errorFor(
+  response: Response,
+  codecs: readonly Codec[],
+  limit: number,
+  signal?: AbortSignal,
+): Promise<Error> {
   const { status } = response;
   if (status < 400 || status > 599) {
     discard(response);
@@ -161,10 +174,11 @@ export function problemError(status: number, doc: Record<string, unknown>): Http
   const extensions: Record<string, string> = {};
   for (const [key, value] of Object.entries(doc)) {
     if (PROBLEM_BASE_MEMBERS.has(key) || key === '__proto__') continue;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') extensions[key] = String(value);
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      extensions[key] = String(value);
   }
   const title = typeof doc.title === 'string' ? doc.title : undefined;
-  const detail = typeof doc.detail === 'string' ? doc.detail : title ?? `${status} ${statusText(status)}`;
+  const detail = typeof doc.detail === 'string' ? doc.detail : (title ?? `${status} ${statusText(status)}`);
   return new HttpError(status, detail, {
     type: typeof doc.type === 'string' ? doc.type : 'about:blank',
     ...(title === undefined ? {} : { title }),

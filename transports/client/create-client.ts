@@ -69,7 +69,18 @@ export function streamAcceptFor(codec: Codec): string {
  * wrap the sending of each request.
  */
 export function createClient<M extends Methods>(contract: Contract<M>, options: ClientOptions): Client<M> {
-  const { baseUrl, codec, fetch, headers, allowCrossOriginRedirects, retry, interceptors, timeoutMs, telemetry, ...given } = options;
+  const {
+    baseUrl,
+    codec,
+    fetch,
+    headers,
+    allowCrossOriginRedirects,
+    retry,
+    interceptors,
+    timeoutMs,
+    telemetry,
+    ...given
+  } = options;
   // Forward compatible by default: members a newer server added are dropped, not refused.
   const opts: ReadOptions = { ...given, errorOnUnknownKeys: given.errorOnUnknownKeys ?? false };
   if (typeof contract !== 'object' || contract === null || typeof contract.methods !== 'object') {
@@ -87,7 +98,10 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
     codecs: codec === json ? [json] : [codec, json],
     accept: acceptFor(codec),
     streamAccept: streamAcceptFor(codec),
-    send: intercepted(checkInterceptors(interceptors), markingNetworkErrors(fetch ?? ((request) => globalThis.fetch(request)))),
+    send: intercepted(
+      checkInterceptors(interceptors),
+      markingNetworkErrors(fetch ?? ((request) => globalThis.fetch(request))),
+    ),
     retry: retryPolicy(retry),
     timeoutMs: timeoutMs === undefined ? 0 : timerMs('createClient(): options.timeoutMs', timeoutMs),
     telemetry,
@@ -104,7 +118,11 @@ export function createClient<M extends Methods>(contract: Contract<M>, options: 
   return Object.freeze(client) as Client<M>;
 }
 
-function createMethod(name: string, contract: MethodContract, settings: Settings): (...args: unknown[]) => Promise<unknown> {
+function createMethod(
+  name: string,
+  contract: MethodContract,
+  settings: Settings,
+): (...args: unknown[]) => Promise<unknown> {
   const verb = verbFor(name, contract);
   const { codec, codecs, opts } = settings;
   const shape = requestShape(name, contract, argumentSources(`createClient(): ${name}`, contract, verb));
@@ -121,7 +139,9 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     }
     const call = args.length > arity ? args[arity] : undefined;
     if (call !== undefined && (typeof call !== 'object' || call === null)) {
-      throw new TypeError(`${name}(): the argument after the parameters must be call options ({ signal, headers, timeoutMs })`);
+      throw new TypeError(
+        `${name}(): the argument after the parameters must be call options ({ signal, headers, timeoutMs })`,
+      );
     }
     const { signal: given, headers: callHeaders, timeoutMs } = (call ?? {}) as CallOptions;
     const ms = timeoutMs === undefined ? settings.timeoutMs : timerMs(`${name}(): timeoutMs`, timeoutMs);
@@ -139,7 +159,11 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
       body = streamBody(value, writer, name);
       headers.set('content-type', writer.mediaType);
     }
-    const init: RequestInit & { duplex?: 'half' } = { method: verb, headers, redirect: settings.allowCrossOriginRedirects ? 'follow' : 'manual' };
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: verb,
+      headers,
+      redirect: settings.allowCrossOriginRedirects ? 'follow' : 'manual',
+    };
     if (body !== undefined) init.body = body as BodyInit;
     // A body sent as it is produced: fetch requires saying so.
     if (body instanceof ReadableStream) init.duplex = 'half';
@@ -148,16 +172,22 @@ function createMethod(name: string, contract: MethodContract, settings: Settings
     if (signal !== undefined) init.signal = signal;
     const url = settings.base + target;
     // Each attempt in its own span, when the client has telemetry.
-    const send = settings.telemetry === undefined
-      ? () => sendFollowingRedirects(settings, url, init, signal)
-      : () => withClientSpan(settings.telemetry, name, verb, url, headers, () => sendFollowingRedirects(settings, url, init, signal));
+    const send =
+      settings.telemetry === undefined
+        ? () => sendFollowingRedirects(settings, url, init, signal)
+        : () =>
+            withClientSpan(settings.telemetry, name, verb, url, headers, () =>
+              sendFollowingRedirects(settings, url, init, signal),
+            );
     try {
       // A body given as an AsyncIterable is sent as it is produced: it cannot be sent twice.
-      const response = retry === undefined || body instanceof ReadableStream ? await send() : await withRetries(send, retry, signal);
+      const response =
+        retry === undefined || body instanceof ReadableStream ? await send() : await withRetries(send, retry, signal);
       // The signal covers the body too: one that never ends cannot outlive it.
       if (!response.ok) throw await errorFor(response, codecs, settings.errorBytes, signal);
       // A stream's items are read at the caller's pace: its own signal, not the deadline, covers them.
-      if (contract.returns instanceof StreamType) return streamResult(response, contract.returns.item, codecs, opts, given);
+      if (contract.returns instanceof StreamType)
+        return streamResult(response, contract.returns.item, codecs, opts, given);
       return await readResult(response, contract.returns, codecs, opts, signal);
     } finally {
       timer?.release();
@@ -171,14 +201,20 @@ const REDIRECTS = [301, 302, 303, 307, 308];
  * Sends the request, following redirects within its origin only (unless
  * `allowCrossOriginRedirects`), and settling as soon as `signal` aborts, whatever `fetch` does.
  */
-async function sendFollowingRedirects(settings: Settings, url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+async function sendFollowingRedirects(
+  settings: Settings,
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
   for (let hop = 0, target = url; ; hop++) {
     // Not sent at all once aborted, whatever `fetch` would do with the signal.
     signal?.throwIfAborted();
     const response = await abortable(settings.send(new Request(target, init)), signal);
     const { status } = response;
     const location = REDIRECTS.includes(status) ? response.headers.get('location') : null;
-    if (settings.allowCrossOriginRedirects || (location === null && response.type !== 'opaqueredirect')) return response;
+    if (settings.allowCrossOriginRedirects || (location === null && response.type !== 'opaqueredirect'))
+      return response;
     discard(response);
     // `target` may be relative (`/api` in a page): resolve it as the runtime did. A browser hides
     // where a redirect it does not follow goes, and a URL that cannot be resolved cannot be
@@ -187,7 +223,9 @@ async function sendFollowingRedirects(settings: Settings, url: string, init: Req
     const next = location === null || here === undefined ? undefined : parseUrl(location, here.href);
     if (next === undefined || next.origin !== here!.origin) {
       const where = next?.href ?? location ?? 'hidden by the runtime';
-      throw new Error(`lacquer/client: a redirect to another origin (${where}) is refused; allowCrossOriginRedirects follows it`);
+      throw new Error(
+        `lacquer/client: a redirect to another origin (${where}) is refused; allowCrossOriginRedirects follows it`,
+      );
     }
     if (hop >= DEFAULT_MAX_REDIRECTS) throw new Error(`lacquer/client: more than ${DEFAULT_MAX_REDIRECTS} redirects`);
     // As fetch does: 303, and 301/302 after a POST, go on as a GET without a body.

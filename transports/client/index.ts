@@ -8,7 +8,17 @@ export { DEFAULT_RETRY_ATTEMPTS, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_
 /** An entry of `HttpError.errors`: one problem a server found in the request body. */
 export type { ProblemEntry } from '../../core/errors/http-error.ts';
 export type {
-  CallOptions, Client, ClientArguments, ClientInterceptor, ClientMethod, ClientOptions, ClientParams, ClientResult, FetchFunction, HeadersOption, RetryOptions,
+  CallOptions,
+  Client,
+  ClientArguments,
+  ClientInterceptor,
+  ClientMethod,
+  ClientOptions,
+  ClientParams,
+  ClientResult,
+  FetchFunction,
+  HeadersOption,
+  RetryOptions,
 } from './types.ts';
 
 // ---- For other libraries ------------------------------------------------------------------------

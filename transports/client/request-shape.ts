@@ -31,7 +31,10 @@ export function requestShape(name: string, contract: MethodContract, sources: Ar
       arity: 1,
       body: undefined,
       stream: contract.bodyStream.item,
-      build: ([given]) => ({ target, body: key === undefined ? given : (given as Record<string, unknown> | undefined)?.[key] }),
+      build: ([given]) => ({
+        target,
+        body: key === undefined ? given : (given as Record<string, unknown> | undefined)?.[key],
+      }),
     };
   }
   if (contract.paramNames === undefined) {
@@ -46,12 +49,16 @@ export function requestShape(name: string, contract: MethodContract, sources: Ar
     body,
     build([given]) {
       if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) {
-        throw new TypeError(`${name}(): named parameters are given as one object: ${name}({ ${contract.paramNames!.join(', ')} })`);
+        throw new TypeError(
+          `${name}(): named parameters are given as one object: ${name}({ ${contract.paramNames!.join(', ')} })`,
+        );
       }
       const args = (given ?? {}) as Record<string, unknown>;
       const segments = sources.path.length === 0 ? undefined : writer.segments(args);
       const query = sources.query.length === 0 ? '' : writer.query(args);
-      const filled = (segments === undefined ? path : path.map((s) => (s.startsWith(':') ? segments[s.slice(1)]! : s))).join('/');
+      const filled = (
+        segments === undefined ? path : path.map((s) => (s.startsWith(':') ? segments[s.slice(1)]! : s))
+      ).join('/');
       // Always an object of the body's parameters by name, as the registry reads it.
       const value = Object.fromEntries(bodyNames.filter((n) => Object.hasOwn(args, n)).map((n) => [n, args[n]]));
       return { target: query === '' ? filled : `${filled}?${query}`, body: value };

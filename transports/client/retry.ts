@@ -25,10 +25,16 @@ const IDEMPOTENT_VERBS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DE
 /** The retry policy of `createClient(..., { retry })`; `undefined` when not given (no retries). */
 export function retryPolicy(retry: RetryOptions | undefined): RetryPolicy | undefined {
   if (retry === undefined) return undefined;
-  if (typeof retry !== 'object' || retry === null) throw new TypeError('createClient(): options.retry must be an object');
-  const { attempts = DEFAULT_RETRY_ATTEMPTS, baseDelayMs = DEFAULT_RETRY_BASE_DELAY_MS, maxDelayMs = DEFAULT_RETRY_MAX_DELAY_MS } = retry;
+  if (typeof retry !== 'object' || retry === null)
+    throw new TypeError('createClient(): options.retry must be an object');
+  const {
+    attempts = DEFAULT_RETRY_ATTEMPTS,
+    baseDelayMs = DEFAULT_RETRY_BASE_DELAY_MS,
+    maxDelayMs = DEFAULT_RETRY_MAX_DELAY_MS,
+  } = retry;
   if (typeof attempts !== 'number') throw new TypeError('createClient(): options.retry.attempts must be a number');
-  if (!Number.isSafeInteger(attempts) || attempts < 1) throw new RangeError(`createClient(): options.retry.attempts must be a whole number from 1, got ${attempts}`);
+  if (!Number.isSafeInteger(attempts) || attempts < 1)
+    throw new RangeError(`createClient(): options.retry.attempts must be a whole number from 1, got ${attempts}`);
   return {
     attempts,
     baseDelayMs: timerMs('createClient(): options.retry.baseDelayMs', baseDelayMs),
@@ -66,10 +72,11 @@ const networkErrors = new WeakSet<object>();
 
 /** `fetch`, its rejections marked as network errors (a `TypeError`: refused, reset, not resolved). */
 export function markingNetworkErrors(fetch: FetchFunction): FetchFunction {
-  return (request) => fetch(request).catch((error: unknown) => {
-    if (error instanceof TypeError) networkErrors.add(error);
-    throw error;
-  });
+  return (request) =>
+    fetch(request).catch((error: unknown) => {
+      if (error instanceof TypeError) networkErrors.add(error);
+      throw error;
+    });
 }
 
 function isNetworkError(error: unknown): boolean {
@@ -83,7 +90,11 @@ function isNetworkError(error: unknown): boolean {
  * `Retry-After` says, else `backoff`; a `Retry-After` longer than `maxDelayMs` ends the retries with
  * that answer. `signal` aborting ends a wait at once with its reason.
  */
-export async function withRetries(send: () => Promise<Response>, policy: RetryPolicy, signal: AbortSignal | undefined): Promise<Response> {
+export async function withRetries(
+  send: () => Promise<Response>,
+  policy: RetryPolicy,
+  signal: AbortSignal | undefined,
+): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {

@@ -18,13 +18,21 @@ export function streamWriter(codec: Codec, item: Type, opts: Opts): SequenceWrit
  * and browsers send it over any HTTP version; an `AsyncIterable` is sent as it is produced (a
  * `ReadableStream` pulled by `fetch`; browsers stream a request's body over HTTP/2 only).
  */
-export function streamBody(items: unknown, writer: SequenceWriter<Type>, name: string): Uint8Array | ReadableStream<Uint8Array> {
-  if (typeof items !== 'object' || items === null) throw new TypeError(`${name}(): a stream parameter takes an array or an AsyncIterable of items`);
+export function streamBody(
+  items: unknown,
+  writer: SequenceWriter<Type>,
+  name: string,
+): Uint8Array | ReadableStream<Uint8Array> {
+  if (typeof items !== 'object' || items === null)
+    throw new TypeError(`${name}(): a stream parameter takes an array or an AsyncIterable of items`);
   const asyncIterator = (items as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator];
   if (typeof asyncIterator !== 'function') {
     const iterator = (items as Partial<Iterable<unknown>>)[Symbol.iterator];
-    if (typeof iterator !== 'function') throw new TypeError(`${name}(): a stream parameter takes an array or an AsyncIterable of items`);
-    return concatBytes([...(items as Iterable<unknown>)].map((item) => writer.item(item as never)).concat(writer.end()));
+    if (typeof iterator !== 'function')
+      throw new TypeError(`${name}(): a stream parameter takes an array or an AsyncIterable of items`);
+    return concatBytes(
+      [...(items as Iterable<unknown>)].map((item) => writer.item(item as never)).concat(writer.end()),
+    );
   }
   const source = asyncIterator.call(items) as AsyncIterator<unknown>;
   return new ReadableStream<Uint8Array>({

@@ -13,12 +13,20 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * `AsyncIterable` for `for await`. A problem ending the stream throws `HttpError`, a stream cut
  * before its end throws, and so do bytes after its clean end (a `ReadError`, read to the body's end); leaving the loop (or `signal` aborting) cancels the answer's body.
  */
-export function streamResult(response: Response, item: Type, codecs: readonly Codec[], opts: ReadOptions, signal?: AbortSignal): AsyncIterable<unknown> {
+export function streamResult(
+  response: Response,
+  item: Type,
+  codecs: readonly Codec[],
+  opts: ReadOptions,
+  signal?: AbortSignal,
+): AsyncIterable<unknown> {
   const contentType = response.headers.get('content-type') ?? '';
   const codec = ownSequenceCodec(contentType, codecs);
   if (response.body === null || codec === undefined) {
     discard(response);
-    throw new TypeError(`lacquer/client: the answer is ${contentType || 'without a Content-Type'}, not a stream this client reads`);
+    throw new TypeError(
+      `lacquer/client: the answer is ${contentType || 'without a Content-Type'}, not a stream this client reads`,
+    );
   }
   const sequence = ownSequenceReader(contentType, codec, item, { opts });
   const body = response.body.getReader();

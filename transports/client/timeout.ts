@@ -13,7 +13,13 @@ export interface Deadline {
 export function deadline(name: string, ms: number, signal: AbortSignal | undefined): Deadline {
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal!.reason);
-  const timer = setTimeout(() => controller.abort(new DOMException(`lacquer/client: ${name}() took longer than its timeoutMs (${ms} ms)`, 'TimeoutError')), ms);
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new DOMException(`lacquer/client: ${name}() took longer than its timeoutMs (${ms} ms)`, 'TimeoutError'),
+      ),
+    ms,
+  );
   if (signal?.aborted === true) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
   return {

@@ -107,11 +107,15 @@ export type ClientResult<R extends Returns> = [R] extends [VoidType] ? void : In
  */
 export type ClientParams<P extends Params> = P extends readonly Param[]
   ? { -readonly [K in keyof P]: P[K] extends Param ? InferInput<P[K]> : never }
-  : P extends NamedParams ? ([keyof P] extends [never] ? [args?: Record<string, never>] : [args: NamedInput<P>])
-  : never;
+  : P extends NamedParams
+    ? [keyof P] extends [never]
+      ? [args?: Record<string, never>]
+      : [args: NamedInput<P>]
+    : never;
 
 /** Named arguments as a writer takes them; a stream (the only parameter then) as an `AsyncIterable` or an array. */
-type NamedInput<P extends NamedParams> = P extends Readonly<Record<string, Type>> ? InferInput<ObjectType<P>> : { -readonly [K in keyof P]: InferInput<P[K]> };
+type NamedInput<P extends NamedParams> =
+  P extends Readonly<Record<string, Type>> ? InferInput<ObjectType<P>> : { -readonly [K in keyof P]: InferInput<P[K]> };
 
 /**
  * What a client method takes: the contract's parameters (as {@link ClientParams}), then optionally
@@ -119,12 +123,16 @@ type NamedInput<P extends NamedParams> = P extends Readonly<Record<string, Type>
  * (`api.listTasks({ signal })`); one declared with none by name (`method({}, ...)`) also takes `{}`
  * before them (`api.listTasks({}, { signal })`).
  */
-export type ClientArguments<P extends Params> = P extends readonly Param[] ? [...ClientParams<P>, options?: CallOptions]
-  : [keyof P] extends [never] ? [options?: CallOptions] | [args: Record<string, never>, options?: CallOptions]
-  : [...ClientParams<P>, options?: CallOptions];
+export type ClientArguments<P extends Params> = P extends readonly Param[]
+  ? [...ClientParams<P>, options?: CallOptions]
+  : [keyof P] extends [never]
+    ? [options?: CallOptions] | [args: Record<string, never>, options?: CallOptions]
+    : [...ClientParams<P>, options?: CallOptions];
 
 /** One client method: its {@link ClientArguments}, its result as {@link ClientResult}. */
-export type ClientMethod<C extends MethodContract> = (...args: ClientArguments<C['params']>) => Promise<ClientResult<C['returns']>>;
+export type ClientMethod<C extends MethodContract> = (
+  ...args: ClientArguments<C['params']>
+) => Promise<ClientResult<C['returns']>>;
 
 /** A typed client: one async function per method of the contract. */
 export type Client<M extends Methods> = { readonly [K in keyof M]: ClientMethod<M[K]> };

@@ -9,7 +9,12 @@ import { BROKEN, BodyCollector, BUSY, type BodyResult } from '../protocol/pipeli
  * cancelled as soon as it crosses the limit. Callbacks rather than an async function: a body read
  * makes no more promises than the runtime's own.
  */
-export function readBody(request: Request, declared: number | undefined, collector: BodyCollector, done: (result: BodyResult) => void): void {
+export function readBody(
+  request: Request,
+  declared: number | undefined,
+  collector: BodyCollector,
+  done: (result: BodyResult) => void,
+): void {
   if (declared === undefined) {
     if (request.body === null) done(collector.finish());
     else void readStream(request.body, collector).then(done);
@@ -20,14 +25,17 @@ export function readBody(request: Request, declared: number | undefined, collect
     discard(request);
     return done(BUSY);
   }
-  request.arrayBuffer().then((buffer) => {
-    // Counted again, chunk-wise, by the collector.
-    load?.give(declared);
-    done(collector.add(new Uint8Array(buffer)) ?? collector.finish());
-  }, () => {
-    load?.give(declared);
-    done(BROKEN);
-  });
+  request.arrayBuffer().then(
+    (buffer) => {
+      // Counted again, chunk-wise, by the collector.
+      load?.give(declared);
+      done(collector.add(new Uint8Array(buffer)) ?? collector.finish());
+    },
+    () => {
+      load?.give(declared);
+      done(BROKEN);
+    },
+  );
 }
 
 /**

@@ -35,7 +35,9 @@ let requestCodings: readonly RequestCoding[] | undefined;
 
 /** The codings this runtime's `DecompressionStream` can inflate: gzip and deflate, br and zstd where it has them. */
 export function webRequestCodings(): readonly RequestCoding[] {
-  return (requestCodings ??= (['gzip', 'deflate', 'br', 'zstd'] as const).filter((coding) => takes('DecompressionStream', coding)));
+  return (requestCodings ??= (['gzip', 'deflate', 'br', 'zstd'] as const).filter((coding) =>
+    takes('DecompressionStream', coding),
+  ));
 }
 
 const utf8 = new TextEncoder();
@@ -44,7 +46,9 @@ const utf8 = new TextEncoder();
 export async function compress(coding: ResponseCoding, body: string | Uint8Array): Promise<Uint8Array> {
   const stream = new CompressionStream(coding as CompressionFormat);
   const writer = stream.writable.getWriter();
-  const writing = writer.write((typeof body === 'string' ? utf8.encode(body) : body) as Uint8Array<ArrayBuffer>).then(() => writer.close());
+  const writing = writer
+    .write((typeof body === 'string' ? utf8.encode(body) : body) as Uint8Array<ArrayBuffer>)
+    .then(() => writer.close());
   writing.catch(() => {});
   const out = await readAll(stream.readable, Infinity);
   await writing;
@@ -68,7 +72,10 @@ export async function inflate(coding: RequestCoding, bytes: Uint8Array, limit: n
   }
   const writer = stream.writable.getWriter();
   // Rejects when the data is corrupt or the reading side is cancelled: the read below tells which.
-  writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close()).catch(() => {});
+  writer
+    .write(bytes as Uint8Array<ArrayBuffer>)
+    .then(() => writer.close())
+    .catch(() => {});
   const read = await readAll(stream.readable, limit);
   if (read.kind === 'ok') return read.body;
   return read.kind === 'too-large' ? 'too-large' : 'corrupt';

@@ -83,7 +83,6 @@ export class FetchExchange extends Exchange {
     return this.#declared;
   }
 
-
   /**
    * A declared length tells without touching `request.body`, which some runtimes (Bun) make a
    * stream for on first access.

@@ -1,6 +1,10 @@
 import {
-  DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, resolveTransportOptions,
-  type ResolvedTransportOptions, type TransportOptions,
+  DEFAULT_HANDLER_TIMEOUT_MS,
+  DEFAULT_MAX_BUFFERED_BODY_BYTES,
+  DEFAULT_MAX_CALLS_IN_FLIGHT,
+  resolveTransportOptions,
+  type ResolvedTransportOptions,
+  type TransportOptions,
 } from '../protocol/pipeline/transport-options.ts';
 
 export { DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
@@ -26,6 +30,7 @@ export interface ResolvedFetchOptions extends ResolvedTransportOptions {
 /** Fills in the defaults and checks the values. */
 export function resolveFetchOptions(o: FetchHandlerOptions): ResolvedFetchOptions {
   const shared = resolveTransportOptions('toFetchHandler', o);
-  if (o.ip !== undefined && typeof o.ip !== 'function') throw new TypeError('toFetchHandler: ip must be a function (request, ...platform) => address');
+  if (o.ip !== undefined && typeof o.ip !== 'function')
+    throw new TypeError('toFetchHandler: ip must be a function (request, ...platform) => address');
   return { ...shared, ip: o.ip };
 }

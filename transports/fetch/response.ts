@@ -37,7 +37,10 @@ export function toResponse(answer: EndpointResponse, head: boolean, encoded = fa
 /** The headers as `Headers` takes them: the record itself, but where a name has several lines (`set-cookie`). */
 function headersInit(headers: HeaderValues): HeadersInit {
   for (const name in headers) {
-    if (typeof headers[name] !== 'string') return Object.entries(headers).flatMap(([n, v]) => (typeof v === 'string' ? [[n, v]] : v.map((line) => [n, line])));
+    if (typeof headers[name] !== 'string')
+      return Object.entries(headers).flatMap(([n, v]) =>
+        typeof v === 'string' ? [[n, v]] : v.map((line) => [n, line]),
+      );
   }
   return headers as Record<string, string>;
 }
@@ -60,14 +63,17 @@ function responseInit(status: number, headers: HeaderValues, encoded: boolean): 
  */
 function framesStream(frames: Frames): ReadableStream<Uint8Array> {
   const iterator = frames[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done === true) controller.close();
-      else controller.enqueue(next.value);
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await iterator.next();
+        if (next.done === true) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
     },
-    async cancel() {
-      await iterator.return?.();
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }

@@ -150,16 +150,21 @@ interface Resolved {
 }
 
 function resolveOptions(o: ClusterOptions): Resolved {
-  if (typeof o?.server !== 'function') throw new TypeError('serveCluster(): `server` must be a function returning an HttpServer');
+  if (typeof o?.server !== 'function')
+    throw new TypeError('serveCluster(): `server` must be a function returning an HttpServer');
   const count = (name: string, value: number, min: number, infinite: boolean) => {
     if (!(Number.isInteger(value) && value >= min) && !(infinite && value === Infinity)) {
-      throw new RangeError(`serveCluster(): ${name} must be an integer of at least ${min}${infinite ? ' or Infinity' : ''}, not ${value}`);
+      throw new RangeError(
+        `serveCluster(): ${name} must be an integer of at least ${min}${infinite ? ' or Infinity' : ''}, not ${value}`,
+      );
     }
     return value;
   };
   const ms = (name: string, value: number, min: number, infinite: boolean) => {
     if (!(Number.isFinite(value) && value >= min) && !(infinite && value === Infinity)) {
-      throw new RangeError(`serveCluster(): ${name} must be a number of milliseconds of at least ${min}${infinite ? ' or Infinity' : ''}, not ${value}`);
+      throw new RangeError(
+        `serveCluster(): ${name} must be a number of milliseconds of at least ${min}${infinite ? ' or Infinity' : ''}, not ${value}`,
+      );
     }
     return value;
   };
@@ -191,7 +196,11 @@ type ToPrimary =
 const STOP = { lacquerCluster: 'stop' } as const;
 
 function isToPrimary(message: unknown): message is ToPrimary {
-  return typeof message === 'object' && message !== null && typeof (message as { lacquerCluster?: unknown }).lacquerCluster === 'string';
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as { lacquerCluster?: unknown }).lacquerCluster === 'string'
+  );
 }
 
 // ---- The primary --------------------------------------------------------------------------------
@@ -234,7 +243,15 @@ function supervise(o: Resolved): Promise<void> {
 
     const fork = () => {
       const worker = cluster.fork();
-      const entry: Entry = { worker, id: worker.id, pid: worker.process.pid ?? 0, hello: false, stopRequested: false, killed: undefined, error: undefined };
+      const entry: Entry = {
+        worker,
+        id: worker.id,
+        pid: worker.process.pid ?? 0,
+        hello: false,
+        stopRequested: false,
+        killed: undefined,
+        error: undefined,
+      };
       live.set(entry.id, entry);
       worker.on('message', (message: unknown) => {
         if (!isToPrimary(message)) return;
@@ -248,7 +265,9 @@ function supervise(o: Resolved): Promise<void> {
         }
       });
       // A failed send to a worker that is going away must not take the primary down.
-      worker.on('error', (error: Error) => console.error(`lacquer/http: worker ${entry.id} (pid ${entry.pid}):`, error));
+      worker.on('error', (error: Error) =>
+        console.error(`lacquer/http: worker ${entry.id} (pid ${entry.pid}):`, error),
+      );
       // 'close', not 'exit': it comes once the IPC channel is closed too, so after every message the
       // worker sent (its `failed` report included).
       worker.process.once('close', (code: number | null, signal: NodeJS.Signals | null) => exited(entry, code, signal));
@@ -257,7 +276,14 @@ function supervise(o: Resolved): Promise<void> {
     const exited = (entry: Entry, code: number | null, signal: NodeJS.Signals | null) => {
       live.delete(entry.id);
       const unexpected = !entry.stopRequested;
-      const base = { id: entry.id, pid: entry.pid, code, signal, unexpected, ...(entry.error === undefined ? {} : { error: entry.error }) };
+      const base = {
+        id: entry.id,
+        pid: entry.pid,
+        code,
+        signal,
+        unexpected,
+        ...(entry.error === undefined ? {} : { error: entry.error }),
+      };
       let exit: ClusterWorkerExit = base;
       if (unexpected && !stopping) {
         const now = performance.now();
@@ -267,9 +293,11 @@ function supervise(o: Resolved): Promise<void> {
         while (crashes[0]!.at <= now - o.crashWindowMs) crashes.shift();
         exit = crash.exit = { ...base, crashes: crashes.length };
         if (crashes.length >= o.maxCrashes) {
-          giveUp = new ClusterError('crash-loop',
+          giveUp = new ClusterError(
+            'crash-loop',
             `serveCluster: gave up: ${crashes.length} workers exited unexpectedly within ${o.crashWindowMs} ms (maxCrashes ${o.maxCrashes}); the last: ${describe(exit)}`,
-            crashes.map((c) => c.exit));
+            crashes.map((c) => c.exit),
+          );
         } else {
           // The exponent stops at 30: past the cap long before, and 0 × 2^1024 would be NaN.
           const delay = Math.min(o.restartDelayMs * 2 ** Math.min(crashes.length - 1, 30), o.maxRestartDelayMs);
@@ -325,9 +353,13 @@ function supervise(o: Resolved): Promise<void> {
       clearTimeout(killTimer);
       if (giveUp !== undefined) reject(giveUp);
       else if (unclean.length > 0) {
-        reject(new ClusterError('unclean-stop',
-          `serveCluster: ${unclean.length} worker${unclean.length === 1 ? '' : 's'} did not drain and exit cleanly: ${unclean.map((exit) => describe(exit)).join('; ')}`,
-          unclean));
+        reject(
+          new ClusterError(
+            'unclean-stop',
+            `serveCluster: ${unclean.length} worker${unclean.length === 1 ? '' : 's'} did not drain and exit cleanly: ${unclean.map((exit) => describe(exit)).join('; ')}`,
+            unclean,
+          ),
+        );
       } else resolve();
     };
 
@@ -398,7 +430,8 @@ function work(o: Resolved): Promise<void> {
     let server: HttpServer;
     try {
       server = await o.server();
-      if (typeof server?.start !== 'function' || typeof server.stop !== 'function') throw new TypeError('serveCluster(): server() did not return an HttpServer');
+      if (typeof server?.start !== 'function' || typeof server.stop !== 'function')
+        throw new TypeError('serveCluster(): server() did not return an HttpServer');
       // Told to stop while building the server: never start it.
       if (!stopping) {
         await server.start();
@@ -406,7 +439,9 @@ function work(o: Resolved): Promise<void> {
       }
     } catch (error) {
       console.error(`lacquer/http: ${name} failed to start:`, error);
-      return tell({ lacquerCluster: 'failed', error: error instanceof Error ? error.message : String(error) }, () => process.exit(1));
+      return tell({ lacquerCluster: 'failed', error: error instanceof Error ? error.message : String(error) }, () =>
+        process.exit(1),
+      );
     }
     await stop;
     // Drains: in-flight requests finish (503 past the server's drainTimeoutMs), connections close.
@@ -415,7 +450,13 @@ function work(o: Resolved): Promise<void> {
       await o.afterStop?.(server);
     } catch (error) {
       console.error(`lacquer/http: ${name}: afterStop failed:`, error);
-      return tell({ lacquerCluster: 'failed', error: `afterStop failed: ${error instanceof Error ? error.message : String(error)}` }, () => process.exit(1));
+      return tell(
+        {
+          lacquerCluster: 'failed',
+          error: `afterStop failed: ${error instanceof Error ? error.message : String(error)}`,
+        },
+        () => process.exit(1),
+      );
     }
     process.exit(0);
   })();

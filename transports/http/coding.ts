@@ -18,7 +18,9 @@ const hasZstd = typeof zstd.zstdCompress === 'function' && typeof zstd.zstdDecom
 export const NODE_RESPONSE_CODINGS: readonly ResponseCoding[] = hasZstd ? ['br', 'zstd', 'gzip'] : ['br', 'gzip'];
 
 /** The codings request bodies can be inflated from here. */
-export const NODE_REQUEST_CODINGS: readonly RequestCoding[] = hasZstd ? ['gzip', 'deflate', 'br', 'zstd'] : ['gzip', 'deflate', 'br'];
+export const NODE_REQUEST_CODINGS: readonly RequestCoding[] = hasZstd
+  ? ['gzip', 'deflate', 'br', 'zstd']
+  : ['gzip', 'deflate', 'br'];
 
 /**
  * Brotli quality 4, as @fastify/compress sets by default ("Default of 4 as 11 has a heavy impact
@@ -31,7 +33,9 @@ const BROTLI_QUALITY = 4;
 const CHUNK = 64 * 1024;
 
 function run(fn: Convenience, input: zlib.InputType, options: zlib.ZlibOptions | zlib.BrotliOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => fn(input, options, (error, result) => (error === null ? resolve(result) : reject(error))));
+  return new Promise((resolve, reject) =>
+    fn(input, options, (error, result) => (error === null ? resolve(result) : reject(error))),
+  );
 }
 
 /** Compresses an answer's body with `coding`: gzip at zlib's default level, brotli at quality 4, zstd at its default (3). */
@@ -57,10 +61,14 @@ export async function inflate(coding: RequestCoding, bytes: Uint8Array, limit: n
   // zlib takes 1 to its buffer limit; a limit of 0 lets nothing through (checked below).
   const maxOutputLength = Math.max(1, Math.min(Math.floor(limit), buffer.MAX_LENGTH));
   const options = { chunkSize: CHUNK, maxOutputLength };
-  const fn: Convenience = coding === 'gzip' ? zlib.gunzip as Convenience
-    : coding === 'deflate' ? (hasZlibHeader(bytes) ? zlib.inflate : zlib.inflateRaw) as Convenience
-      : coding === 'br' ? zlib.brotliDecompress as Convenience
-        : zstd.zstdDecompress!;
+  const fn: Convenience =
+    coding === 'gzip'
+      ? (zlib.gunzip as Convenience)
+      : coding === 'deflate'
+        ? ((hasZlibHeader(bytes) ? zlib.inflate : zlib.inflateRaw) as Convenience)
+        : coding === 'br'
+          ? (zlib.brotliDecompress as Convenience)
+          : zstd.zstdDecompress!;
   try {
     const out = await run(fn, bytes, options);
     return out.byteLength > limit ? 'too-large' : out;

@@ -69,7 +69,13 @@ export class NodeExchange extends Exchange<RouteHandler> {
 
   /** The client's address, as `trustProxy` decides; worked out on first use (most calls never ask). */
   get ip(): string | undefined {
-    this.#ip ??= { value: clientAddress(this.#req.socket.remoteAddress, this.headers.get('x-forwarded-for'), this.#server.options.trustProxy) };
+    this.#ip ??= {
+      value: clientAddress(
+        this.#req.socket.remoteAddress,
+        this.headers.get('x-forwarded-for'),
+        this.#server.options.trustProxy,
+      ),
+    };
     return this.#ip.value;
   }
 
@@ -154,7 +160,16 @@ export class NodeExchange extends Exchange<RouteHandler> {
   /** The request as route handlers and `onError` see it. */
   #requestWith(params: Readonly<Record<string, string>>, body: Uint8Array): HttpRequest {
     const target = this.target;
-    return new HttpRequest(this.method, target?.path ?? '', params, target?.query ?? new URLSearchParams(), this.headers as NodeHeaders, body, this.requestId, this.ip);
+    return new HttpRequest(
+      this.method,
+      target?.path ?? '',
+      params,
+      target?.query ?? new URLSearchParams(),
+      this.headers as NodeHeaders,
+      body,
+      this.requestId,
+      this.ip,
+    );
   }
 
   #report(error: unknown, request: HttpRequest, status: number): void {

@@ -2,8 +2,15 @@ import { DEFAULT_MAX_BODY_BYTES } from '../protocol/options.ts';
 import { logFailure } from '../protocol/call/log-failure.ts';
 import type { HttpRequest } from './request.ts';
 import {
-  checkBytes, checkCount, checkDuration, DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT,
-  resolveTransportOptions, type ResolvedTransportOptions, type TransportOptions,
+  checkBytes,
+  checkCount,
+  checkDuration,
+  DEFAULT_HANDLER_TIMEOUT_MS,
+  DEFAULT_MAX_BUFFERED_BODY_BYTES,
+  DEFAULT_MAX_CALLS_IN_FLIGHT,
+  resolveTransportOptions,
+  type ResolvedTransportOptions,
+  type TransportOptions,
 } from '../protocol/pipeline/transport-options.ts';
 
 export { DEFAULT_HANDLER_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT };
@@ -139,7 +146,9 @@ const MAX_HEADERS_COUNT_LIMIT = 2 ** 20;
 
 function headerCount(value: number): number {
   if (!((Number.isInteger(value) && value >= 1 && value <= MAX_HEADERS_COUNT_LIMIT) || value === Infinity)) {
-    throw new RangeError(`HttpServer: maxHeadersCount must be an integer from 1 to ${MAX_HEADERS_COUNT_LIMIT} or Infinity, got ${value}`);
+    throw new RangeError(
+      `HttpServer: maxHeadersCount must be an integer from 1 to ${MAX_HEADERS_COUNT_LIMIT} or Infinity, got ${value}`,
+    );
   }
   return value;
 }
@@ -155,11 +164,20 @@ function requestTimeoutOf(handlerTimeoutMs: number): number {
 
 /** Fills in the defaults and checks the values. */
 export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
-  const requestTimeoutMs = nonNegative('requestTimeoutMs', o.requestTimeoutMs ?? requestTimeoutOf(nonNegative('handlerTimeoutMs', o.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS)));
-  const headersTimeoutMs = nonNegative('headersTimeoutMs', o.headersTimeoutMs
-    ?? (requestTimeoutMs === 0 ? DEFAULT_HEADERS_TIMEOUT_MS : Math.min(DEFAULT_HEADERS_TIMEOUT_MS, requestTimeoutMs)));
+  const requestTimeoutMs = nonNegative(
+    'requestTimeoutMs',
+    o.requestTimeoutMs ??
+      requestTimeoutOf(nonNegative('handlerTimeoutMs', o.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS)),
+  );
+  const headersTimeoutMs = nonNegative(
+    'headersTimeoutMs',
+    o.headersTimeoutMs ??
+      (requestTimeoutMs === 0 ? DEFAULT_HEADERS_TIMEOUT_MS : Math.min(DEFAULT_HEADERS_TIMEOUT_MS, requestTimeoutMs)),
+  );
   if (requestTimeoutMs !== 0 && headersTimeoutMs > requestTimeoutMs) {
-    throw new RangeError(`HttpServer: headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`);
+    throw new RangeError(
+      `HttpServer: headersTimeoutMs (${headersTimeoutMs}) must not exceed requestTimeoutMs (${requestTimeoutMs})`,
+    );
   }
   // HttpServer alone wants a finite body limit (toFetchHandler and registries take Infinity); checked
   // before the shared options so that its message is the one given.
@@ -174,11 +192,22 @@ export function resolveOptions(o: HttpServerOptions): ResolvedOptions {
     writeTimeoutMs: nonNegative('writeTimeoutMs', o.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS),
     maxHeadersCount: headerCount(o.maxHeadersCount ?? DEFAULT_MAX_HEADERS_COUNT),
     maxPipelinedRequests: atLeastOne('maxPipelinedRequests', o.maxPipelinedRequests ?? DEFAULT_MAX_PIPELINED_REQUESTS),
-    maxQueuedAnswerBytes: checkBytes('HttpServer', 'maxQueuedAnswerBytes', o.maxQueuedAnswerBytes ?? DEFAULT_MAX_QUEUED_ANSWER_BYTES),
+    maxQueuedAnswerBytes: checkBytes(
+      'HttpServer',
+      'maxQueuedAnswerBytes',
+      o.maxQueuedAnswerBytes ?? DEFAULT_MAX_QUEUED_ANSWER_BYTES,
+    ),
     maxConnections: atLeastOne('maxConnections', o.maxConnections ?? DEFAULT_MAX_CONNECTIONS),
     exposeErrors: o.exposeErrors ?? false,
-    onError: o.onError ?? ((error, request, status) => {
-      if (status >= 500) logFailure(`lacquer/http: ${request.method} ${request.path} failed (${status}, request ${request.requestId})`, error, status);
-    }),
+    onError:
+      o.onError ??
+      ((error, request, status) => {
+        if (status >= 500)
+          logFailure(
+            `lacquer/http: ${request.method} ${request.path} failed (${status}, request ${request.requestId})`,
+            error,
+            status,
+          );
+      }),
   };
 }

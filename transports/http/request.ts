@@ -10,9 +10,24 @@ import type { Infer, Type } from '../../core/descriptors/type.ts';
  * what a proxy in front believes, so these are read from every line, as a Web `Headers` does.
  */
 const FIRST_LINE_ONLY = new Set([
-  'authorization', 'proxy-authorization', 'content-type', 'content-length', 'host', 'user-agent', 'referer', 'from',
-  'age', 'etag', 'expires', 'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards',
-  'retry-after', 'server',
+  'authorization',
+  'proxy-authorization',
+  'content-type',
+  'content-length',
+  'host',
+  'user-agent',
+  'referer',
+  'from',
+  'age',
+  'etag',
+  'expires',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'retry-after',
+  'server',
 ]);
 
 /** Node's parsed headers, readable by name as a Web `Headers` object is: repeated lines joined by `, `. */

@@ -15,7 +15,8 @@ export class HttpResponse {
 
   /** Sets the status code. */
   status(code: number): this {
-    if (!Number.isInteger(code) || code < 200 || code > 599) throw new RangeError(`HttpResponse.status(): ${code} is not a final status code`);
+    if (!Number.isInteger(code) || code < 200 || code > 599)
+      throw new RangeError(`HttpResponse.status(): ${code} is not a final status code`);
     this.#status = code;
     return this;
   }
@@ -39,7 +40,8 @@ export class HttpResponse {
   /** Sends a body: text as `text/plain; charset=utf-8`, bytes as `application/octet-stream`, unless a type is set. */
   send(body: Uint8Array | string): this {
     if (this.#sent) throw new Error('HttpResponse: the answer was already sent');
-    this.#headers['content-type'] ??= typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+    this.#headers['content-type'] ??=
+      typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
     this.#body = body;
     this.#sent = true;
     return this;

@@ -40,7 +40,12 @@ export class HttpServer {
     this.#state = {
       options: o,
       pipeline: new Pipeline<RouteHandler>(o, NODE_CODINGS),
-      connections: new Connections(o.maxPipelinedRequests, o.maxQueuedAnswerBytes, o.writeTimeoutMs, (req, res, expectContinue) => this.#run(req, res, expectContinue)),
+      connections: new Connections(
+        o.maxPipelinedRequests,
+        o.maxQueuedAnswerBytes,
+        o.writeTimeoutMs,
+        (req, res, expectContinue) => this.#run(req, res, expectContinue),
+      ),
     };
     const timeouts = [o.headersTimeoutMs, o.requestTimeoutMs].filter((t) => t > 0);
     this.#server = createServer({
@@ -84,19 +89,30 @@ export class HttpServer {
   }
 
   /** Adds a GET route (HEAD is answered by it too). */
-  get(path: string, handler: RouteHandler): this { return this.route('GET', path, handler); }
+  get(path: string, handler: RouteHandler): this {
+    return this.route('GET', path, handler);
+  }
   /** Adds a POST route. */
-  post(path: string, handler: RouteHandler): this { return this.route('POST', path, handler); }
+  post(path: string, handler: RouteHandler): this {
+    return this.route('POST', path, handler);
+  }
   /** Adds a PUT route. */
-  put(path: string, handler: RouteHandler): this { return this.route('PUT', path, handler); }
+  put(path: string, handler: RouteHandler): this {
+    return this.route('PUT', path, handler);
+  }
   /** Adds a DELETE route. */
-  delete(path: string, handler: RouteHandler): this { return this.route('DELETE', path, handler); }
+  delete(path: string, handler: RouteHandler): this {
+    return this.route('DELETE', path, handler);
+  }
   /** Adds a PATCH route. */
-  patch(path: string, handler: RouteHandler): this { return this.route('PATCH', path, handler); }
+  patch(path: string, handler: RouteHandler): this {
+    return this.route('PATCH', path, handler);
+  }
 
   /** Chooses the port (0 picks a free one; `port` tells which after `start`) and the host, loopback by default. */
   bind(port: number, host = '127.0.0.1'): this {
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`bind(): ${port} is not a port number`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new RangeError(`bind(): ${port} is not a port number`);
     this.#port = port;
     this.#host = host;
     return this;
@@ -134,7 +150,10 @@ export class HttpServer {
     const started = new Promise<this>((resolve, reject) => {
       // One line that names the address, with the system's code kept (`error.code === 'EADDRINUSE'`).
       const onError = (error: NodeJS.ErrnoException) => {
-        const failure: NodeJS.ErrnoException = new Error(`HttpServer: cannot listen on ${this.#host}:${this.#port}: ${error.message}`, { cause: error });
+        const failure: NodeJS.ErrnoException = new Error(
+          `HttpServer: cannot listen on ${this.#host}:${this.#port}: ${error.message}`,
+          { cause: error },
+        );
         if (error.code !== undefined) failure.code = error.code;
         reject(failure);
       };
@@ -144,9 +163,14 @@ export class HttpServer {
         resolve(this);
       });
     });
-    const starting: Promise<void> = started.then(() => {}, () => {}).finally(() => {
-      if (this.#starting === starting) this.#starting = undefined;
-    });
+    const starting: Promise<void> = started
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => {
+        if (this.#starting === starting) this.#starting = undefined;
+      });
     this.#starting = starting;
     return started;
   }
@@ -182,7 +206,8 @@ export class HttpServer {
       // that answer is sent: close it then. Node announces every finished answer on this channel;
       // listening only while draining keeps the cost off ordinary requests.
       const onAnswered = (message: unknown) => {
-        if ((message as { server?: unknown }).server === this.#server) setImmediate(() => this.#server.closeIdleConnections());
+        if ((message as { server?: unknown }).server === this.#server)
+          setImmediate(() => this.#server.closeIdleConnections());
       };
       subscribe(ANSWERED, onAnswered);
       const finish = () => {
@@ -195,10 +220,12 @@ export class HttpServer {
       };
       const timer = setTimeout(() => {
         const ms = this.#options.drainTimeoutMs;
-        this.#state.pipeline.giveUpAll((exchange) => exchange.abandon(
-          problem(503, 'the server is shutting down and the call did not finish in time'),
-          new Error(`call still running ${ms} ms into shutdown (drainTimeoutMs)`),
-        ));
+        this.#state.pipeline.giveUpAll((exchange) =>
+          exchange.abandon(
+            problem(503, 'the server is shutting down and the call did not finish in time'),
+            new Error(`call still running ${ms} ms into shutdown (drainTimeoutMs)`),
+          ),
+        );
         // The 503s are with the kernel by now; what is left (requests still arriving) is cut.
         setImmediate(() => this.#server.closeAllConnections());
       }, this.#options.drainTimeoutMs);

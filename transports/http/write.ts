@@ -131,7 +131,10 @@ export function writeRawProblem(socket: Socket, status: number, detail: string):
 /** Answers `Expect` with anything but `100-continue` (Node's `checkExpectation`): 417, and close. */
 export function answerExpectation(req: IncomingMessage, res: ServerResponse): void {
   const expectation = req.headers.expect ?? '';
-  const answer = problemResponse(problem(417, `the expectation '${expectation}' cannot be met; only 100-continue is supported`), null);
+  const answer = problemResponse(
+    problem(417, `the expectation '${expectation}' cannot be met; only 100-continue is supported`),
+    null,
+  );
   writeResponse(res, answer, req.method === 'HEAD', true);
   req.resume();
 }
@@ -151,11 +154,12 @@ export function answerConnect(_req: IncomingMessage, socket: Socket): void {
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
   const pending = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (err.code === 'ECONNRESET' || !socket.writable || (pending?.headersSent) || isAnswered(socket)) {
+  if (err.code === 'ECONNRESET' || !socket.writable || pending?.headersSent || isAnswered(socket)) {
     socket.destroy();
     return;
   }
   if (err.code === 'HPE_HEADER_OVERFLOW') writeRawProblem(socket, 431, 'the request headers are too large');
-  else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') writeRawProblem(socket, 408, 'the request was not received in time');
+  else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    writeRawProblem(socket, 408, 'the request was not received in time');
   else writeRawProblem(socket, 400, `malformed request: ${err.message}`);
 }

@@ -6,7 +6,6 @@ import type { ProblemDocument } from '../protocol/problem.ts';
 import type { Outcome } from '../protocol/call/procedure.ts';
 import { ErrorAnswer, RPC_MESSAGES, RpcCode } from './messages.ts';
 
-
 /** The array of a batch's answers, read back, for a codec that cannot join encoded values. */
 const ANY_ARRAY = t.array(ANY_VALUE);
 
@@ -17,14 +16,22 @@ const ANY_ARRAY = t.array(ANY_VALUE);
  */
 export function errorCodeOf(outcome: Outcome & { readonly ok: false }): number {
   if (outcome.stage === 'params' || isInvalidArgument(outcome.error)) return RpcCode.invalidParams;
-  return outcome.stage === 'limited' || outcome.error instanceof HttpError ? RpcCode.serverError : RpcCode.internalError;
+  return outcome.stage === 'limited' || outcome.error instanceof HttpError
+    ? RpcCode.serverError
+    : RpcCode.internalError;
 }
 
 /**
  * An error answer in `codec`: `message`, else the specification's message for its code, else the
  * problem's detail; the problem document as `data`.
  */
-export function errorAnswer(codec: Codec, code: number, id: unknown, doc: ProblemDocument, message = RPC_MESSAGES[code] ?? doc.detail ?? doc.title ?? 'Server error'): Uint8Array | string {
+export function errorAnswer(
+  codec: Codec,
+  code: number,
+  id: unknown,
+  doc: ProblemDocument,
+  message = RPC_MESSAGES[code] ?? doc.detail ?? doc.title ?? 'Server error',
+): Uint8Array | string {
   return codec.encode(ErrorAnswer, { jsonrpc: '2.0', error: { code, message, data: { ...doc } }, id } as never);
 }
 

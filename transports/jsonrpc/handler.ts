@@ -37,7 +37,10 @@ export function rpcHandler(procedures: ReadonlyMap<string, Procedure>, settings:
 }
 
 class RpcRoute implements MessageHandler {
-  constructor(readonly procedures: ReadonlyMap<string, Procedure>, readonly settings: RpcSettings) {}
+  constructor(
+    readonly procedures: ReadonlyMap<string, Procedure>,
+    readonly settings: RpcSettings,
+  ) {}
 
   /** The message: one request object, or a batch of them. */
   answer(exchange: MessageRequest, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> {
@@ -48,11 +51,18 @@ class RpcRoute implements MessageHandler {
     }
     const { maxBatch } = this.settings;
     if (tree.length === 0 || tree.length > maxBatch) {
-      const detail = tree.length === 0 ? 'a batch holds at least one call' : `a batch holds at most ${maxBatch} calls (maxBatch), this one ${tree.length}`;
-      return this.#respondOne(exchange, { encoded: errorAnswer(exchange.choice.codec, RpcCode.invalidRequest, null, problem(400, detail)) });
+      const detail =
+        tree.length === 0
+          ? 'a batch holds at least one call'
+          : `a batch holds at most ${maxBatch} calls (maxBatch), this one ${tree.length}`;
+      return this.#respondOne(exchange, {
+        encoded: errorAnswer(exchange.choice.codec, RpcCode.invalidRequest, null, problem(400, detail)),
+      });
     }
     const answers = this.#dispatchAll(exchange, message, tree);
-    return answers instanceof Promise ? answers.then((all) => this.#respond(exchange, all)) : this.#respond(exchange, answers);
+    return answers instanceof Promise
+      ? answers.then((all) => this.#respond(exchange, all))
+      : this.#respond(exchange, answers);
   }
 
   /**
@@ -62,7 +72,11 @@ class RpcRoute implements MessageHandler {
    * request's signal aborted), no further call starts: a client that sends the batch again would
    * run it twice. A call not started is left out of the answer and of the reports.
    */
-  #dispatchAll(exchange: MessageRequest, message: ParsedMessage, tree: readonly unknown[]): Answered[] | Promise<Answered[]> {
+  #dispatchAll(
+    exchange: MessageRequest,
+    message: ParsedMessage,
+    tree: readonly unknown[],
+  ): Answered[] | Promise<Answered[]> {
     const answers = new Array<Answered>(tree.length).fill(NOT_STARTED);
     const { signal } = exchange.request;
     let next = 0;
@@ -91,24 +105,44 @@ class RpcRoute implements MessageHandler {
   }
 
   unparsed(exchange: MessageRequest, error: ReadError): EndpointResponse {
-    return this.#respondOne(exchange, { encoded: errorAnswer(exchange.choice.codec, RpcCode.parseError, null, problemForError(error, false)) });
+    return this.#respondOne(exchange, {
+      encoded: errorAnswer(exchange.choice.codec, RpcCode.parseError, null, problemForError(error, false)),
+    });
   }
 
   /**
    * One request object (`index`: its place in a batch): checked, run, answered. A notification (no
    * `id`) runs, but its answer is dropped, errors included.
    */
-  #dispatch(exchange: MessageRequest, message: ParsedMessage, item: unknown, index: number | undefined): Answered | Promise<Answered> {
+  #dispatch(
+    exchange: MessageRequest,
+    message: ParsedMessage,
+    item: unknown,
+    index: number | undefined,
+  ): Answered | Promise<Answered> {
     const codec = exchange.choice.codec;
     const request = requestObject(item);
-    if (request.kind === 'invalid') return { encoded: errorAnswer(codec, request.code, request.id, problem(400, request.detail)) };
+    if (request.kind === 'invalid')
+      return { encoded: errorAnswer(codec, request.code, request.id, problem(400, request.detail)) };
     const { hasId } = request;
     const id = exactId(message, index, request.id);
     const procedure = this.procedures.get(request.method);
     if (procedure === undefined) {
-      return { encoded: hasId ? errorAnswer(codec, RpcCode.methodNotFound, id, problem(400, `there is no method '${shownText(request.method)}'`)) : undefined };
+      return {
+        encoded: hasId
+          ? errorAnswer(
+              codec,
+              RpcCode.methodNotFound,
+              id,
+              problem(400, `there is no method '${shownText(request.method)}'`),
+            )
+          : undefined,
+      };
     }
-    const params = request.params === undefined ? undefined : { tree: request.params, message, at: index === undefined ? PARAMS : [index, 'params'] };
+    const params =
+      request.params === undefined
+        ? undefined
+        : { tree: request.params, message, at: index === undefined ? PARAMS : [index, 'params'] };
     const outcome = procedure.invoke(exchange.request, exchange.requestId, params);
     if (outcome instanceof Promise) return outcome.then((o) => this.#answered(codec, procedure, o, hasId, id));
     return this.#answered(codec, procedure, outcome, hasId, id);
@@ -123,7 +157,11 @@ class RpcRoute implements MessageHandler {
     if (!outcome.ok) return errorAnswer(codec, errorCodeOf(outcome), id, outcome.doc);
     try {
       // `result` is never left out: nothing (`t.void()`, an optional's absence) is `null`, as a REST answer writes it.
-      return codec.encode(resultEnvelope(procedure, this.settings), { jsonrpc: '2.0', result: outcome.value ?? null, id } as never);
+      return codec.encode(resultEnvelope(procedure, this.settings), {
+        jsonrpc: '2.0',
+        result: outcome.value ?? null,
+        id,
+      } as never);
     } catch (e) {
       const failed = procedure.fail(outcome.call, e);
       return errorAnswer(codec, errorCodeOf(failed), id, failed.doc);
@@ -133,7 +171,11 @@ class RpcRoute implements MessageHandler {
   /** The HTTP answer to a message of one request object: its answer, or 204 for a notification. */
   #respondOne(exchange: MessageRequest, answered: Answered): EndpointResponse {
     const { outcome, procedure } = answered;
-    const response = this.#response(exchange, answered.encoded, outcome === undefined ? undefined : challenge([answered]));
+    const response = this.#response(
+      exchange,
+      answered.encoded,
+      outcome === undefined ? undefined : challenge([answered]),
+    );
     if (outcome !== undefined && procedure!.observed) {
       const prefix = exchange.request.prefix ?? '';
       response.written = (sent) => procedure!.written(outcome, prefix, overridden(response, sent));
@@ -147,14 +189,19 @@ class RpcRoute implements MessageHandler {
     if (answered.some((a) => a.outcome !== undefined && a.procedure!.observed)) {
       const prefix = exchange.request.prefix ?? '';
       response.written = (sent) => {
-        for (const a of answered) if (a.outcome !== undefined) a.procedure!.written(a.outcome, prefix, overridden(response, sent));
+        for (const a of answered)
+          if (a.outcome !== undefined) a.procedure!.written(a.outcome, prefix, overridden(response, sent));
       };
     }
     return response;
   }
 
   /** A 200 with `body` in the codec `Accept` chose, or a 204 without one; `refusal`, a challenge every call earned. */
-  #response(exchange: MessageRequest, body: Uint8Array | string | undefined, refusal: string | undefined): EndpointResponse {
+  #response(
+    exchange: MessageRequest,
+    body: Uint8Array | string | undefined,
+    refusal: string | undefined,
+  ): EndpointResponse {
     const headers: HeaderValues = this.settings.codecs.length > 1 ? { vary: 'Accept' } : {};
     if (refusal !== undefined) headers['www-authenticate'] = refusal;
     if (body !== undefined) headers['content-type'] = exchange.choice.contentType;

@@ -5,7 +5,13 @@ import type { Opts } from '../../core/options.ts';
 import type { Choice, Negotiation } from '../protocol/negotiate.ts';
 import { bodyOverLimit, pullBody } from '../protocol/pipeline/request-body.ts';
 import { requestIdOf, stampRequestId } from '../protocol/pipeline/request-id.ts';
-import { notAcceptable, problemResponse, serverFault, unreadableBody, type ProblemDocument } from '../protocol/problem.ts';
+import {
+  notAcceptable,
+  problemResponse,
+  serverFault,
+  unreadableBody,
+  type ProblemDocument,
+} from '../protocol/problem.ts';
 import type { EndpointRequest, EndpointResponse, HeaderValues } from '../protocol/types.ts';
 
 /** What reading a message over HTTP needs. */
@@ -25,7 +31,6 @@ export interface MessageHandler {
   unparsed(exchange: MessageRequest, error: ReadError): EndpointResponse;
 }
 
-
 /**
  * One HTTP request carrying a message in any of the codecs, as a protocol's handler answers it:
  * 415 for a body no codec reads, 406 when no codec can answer, 413 over `maxBodyBytes`; then the
@@ -37,7 +42,10 @@ export class MessageRequest {
   choice!: Choice;
   readonly #accept: string | null;
 
-  constructor(readonly request: EndpointRequest, readonly settings: MessageSettings) {
+  constructor(
+    readonly request: EndpointRequest,
+    readonly settings: MessageSettings,
+  ) {
     this.requestId = request.requestId ?? requestIdOf(request.headers);
     this.#accept = request.headers.get('accept');
   }
@@ -52,7 +60,8 @@ export class MessageRequest {
     if (choice === undefined) return this.fail(notAcceptable(settings.acceptPost));
     this.choice = choice;
     const read = pullBody(request);
-    if (read instanceof Promise) return read.then((r) => (r instanceof Uint8Array ? this.#withBody(codec, r, handler) : r));
+    if (read instanceof Promise)
+      return read.then((r) => (r instanceof Uint8Array ? this.#withBody(codec, r, handler) : r));
     return read instanceof Uint8Array ? this.#withBody(codec, read, handler) : read;
   }
 
@@ -72,7 +81,10 @@ export class MessageRequest {
     if (body.byteLength > settings.maxBodyBytes) return this.fail(bodyOverLimit(settings.maxBodyBytes));
     let message: ParsedMessage;
     try {
-      message = codec.parseMessage?.(body, settings.opts) ?? { tree: codec.decode(ANY_VALUE, body, settings.opts), source: 'binary' };
+      message = codec.parseMessage?.(body, settings.opts) ?? {
+        tree: codec.decode(ANY_VALUE, body, settings.opts),
+        source: 'binary',
+      };
     } catch (e) {
       if (!(e instanceof ReadError)) return this.fail(serverFault(this.requestId));
       return this.stamped(handler.unparsed(this, e));

@@ -38,5 +38,9 @@ export const ErrorAnswer = t.object({
 
 /** The answer carrying a method's result, written by the method's return descriptor; `t.void()` gives `null`. */
 export function resultAnswer(returns: Type): Type {
-  return t.object({ jsonrpc: t.literal('2.0'), result: returns.kind === 'void' ? t.literal(null) : returns, id: ANY_VALUE });
+  return t.object({
+    jsonrpc: t.literal('2.0'),
+    result: returns.kind === 'void' ? t.literal(null) : returns,
+    id: ANY_VALUE,
+  });
 }

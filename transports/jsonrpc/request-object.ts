@@ -6,22 +6,22 @@ import { RpcCode } from './messages.ts';
 /** One request object of a message, checked: a call, or why it is not one. */
 export type RequestObject =
   | {
-    readonly kind: 'call';
-    /** Absent for a notification, which gets no answer. */
-    readonly hasId: boolean;
-    readonly id: RpcId;
-    readonly method: string;
-    /** An array or an object; `undefined` when absent. */
-    readonly params: unknown;
-  }
+      readonly kind: 'call';
+      /** Absent for a notification, which gets no answer. */
+      readonly hasId: boolean;
+      readonly id: RpcId;
+      readonly method: string;
+      /** An array or an object; `undefined` when absent. */
+      readonly params: unknown;
+    }
   | {
-    /** Answered whether or not it has an id: nothing tells it is a notification. */
-    readonly kind: 'invalid';
-    /** `null` when absent, or when the id itself is what is wrong. */
-    readonly id: RpcId;
-    readonly code: number;
-    readonly detail: string;
-  };
+      /** Answered whether or not it has an id: nothing tells it is a notification. */
+      readonly kind: 'invalid';
+      /** `null` when absent, or when the id itself is what is wrong. */
+      readonly id: RpcId;
+      readonly code: number;
+      readonly detail: string;
+    };
 
 /**
  * `item` as a JSON-RPC 2.0 request object `{ jsonrpc: '2.0', method, params?, id? }`: an object,
@@ -53,7 +53,12 @@ function invalid(id: RpcId, detail: string): RequestObject {
 }
 
 function isId(value: unknown): value is RpcId {
-  return value === null || typeof value === 'string' || typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'bigint' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
 }
 
 /**
@@ -61,7 +66,8 @@ function isId(value: unknown): value is RpcId {
  * the exact parse, so that the answer names the same id.
  */
 export function exactId(message: ParsedMessage, index: number | undefined, id: RpcId): RpcId {
-  if (typeof id !== 'number' || Number.isSafeInteger(id) || !Number.isInteger(id) || message.exact === undefined) return id;
+  if (typeof id !== 'number' || Number.isSafeInteger(id) || !Number.isInteger(id) || message.exact === undefined)
+    return id;
   const tree = message.exact();
   const item = (index === undefined ? tree : (tree as unknown[])[index]) as { id?: unknown };
   return typeof item.id === 'bigint' ? item.id : id;

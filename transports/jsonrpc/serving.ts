@@ -13,10 +13,11 @@ import type { MessageSettings } from './message-request.ts';
 /** Methods called by name: `JSONRPC`. */
 export const JSONRPC_PROTOCOL: ServedProtocol = {
   name: 'JSONRPC',
-  open: (registry) => new ProcedureRoutes(registry, {
-    route: (procedures, message) => rpcHandler(procedures, { ...message, maxBatch: registry.maxBatch }),
-    compile: (procedure) => void resultEnvelope(procedure, registry.settings),
-  }),
+  open: (registry) =>
+    new ProcedureRoutes(registry, {
+      route: (procedures, message) => rpcHandler(procedures, { ...message, maxBatch: registry.maxBatch }),
+      compile: (procedure) => void resultEnvelope(procedure, registry.settings),
+    }),
 };
 
 /** What a protocol of messages adds to {@link ProcedureRoutes}. */
@@ -39,14 +40,21 @@ const toldRestOnly = new WeakSet<MethodContract>();
 export class ProcedureRoutes implements ProtocolRoutes {
   readonly #procedures = new Map<string, Procedure>();
 
-  constructor(private readonly registry: RegistryContext, private readonly protocol: MessageProtocol) {
+  constructor(
+    private readonly registry: RegistryContext,
+    private readonly protocol: MessageProtocol,
+  ) {
     const { codecs, opts, maxBodyBytes, acceptPost } = registry.settings;
     for (const codec of codecs) codec.prepare?.(ErrorAnswer);
-    registry.endpoints.routes.set('/', new Map([['POST', protocol.route(this.#procedures, { codecs, opts, maxBodyBytes, acceptPost })]]));
+    registry.endpoints.routes.set(
+      '/',
+      new Map([['POST', protocol.route(this.#procedures, { codecs, opts, maxBodyBytes, acceptPost })]]),
+    );
   }
 
   leftOut(contract: MethodContract): string | undefined {
-    if (contract.bodyStream !== undefined || contract.returns instanceof StreamType) return 'streams are served by REST registries only';
+    if (contract.bodyStream !== undefined || contract.returns instanceof StreamType)
+      return 'streams are served by REST registries only';
     return this.protocol.leftOut?.(contract);
   }
 
@@ -54,19 +62,23 @@ export class ProcedureRoutes implements ProtocolRoutes {
     const { settings, onWarning } = this.registry;
     for (const { service, name, contract } of plans) {
       const owner = this.#procedures.get(name)?.service;
-      if (owner !== undefined) throw new Error(`Registry.on(): ${service} exposes the method ${name}, already exposed by ${owner}`);
+      if (owner !== undefined)
+        throw new Error(`Registry.on(): ${service} exposes the method ${name}, already exposed by ${owner}`);
       const ignored = (['timeoutMs', 'cache'] as const).filter((option) => contract[option] !== undefined);
       // Said once per method, by the first JSON-RPC or MCP registry serving it, not by each.
       if (ignored.length > 0 && !toldRestOnly.has(contract)) {
         toldRestOnly.add(contract);
-        onWarning(`Registry.on(): ${service}.${name}'s ${ignored.join(' and ')} ${ignored.length > 1 ? 'apply' : 'applies'} to REST endpoints only; `
-          + 'a JSON-RPC or MCP message is bounded by the transport\'s handlerTimeoutMs');
+        onWarning(
+          `Registry.on(): ${service}.${name}'s ${ignored.join(' and ')} ${ignored.length > 1 ? 'apply' : 'applies'} to REST endpoints only; ` +
+            "a JSON-RPC or MCP message is bounded by the transport's handlerTimeoutMs",
+        );
       }
     }
     // Compiled now (arguments' readers, the answer's writer) while the platform allows generating code.
     const procedures = plans.map((plan) => {
       const procedure = new Procedure(plan, settings);
-      for (const codec of settings.codecs) for (const type of procedure.arguments.descriptors) codec.prepare?.(type, settings.opts);
+      for (const codec of settings.codecs)
+        for (const type of procedure.arguments.descriptors) codec.prepare?.(type, settings.opts);
       this.protocol.compile(procedure, plan);
       return procedure;
     });

@@ -48,16 +48,28 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
   const valueText: ValueText = { json: codecs.find((c) => c.name === 'json') ?? json, opts: settings.opts };
   const vary: HeaderValues = codecs.length > 1 ? { vary: 'Accept' } : {};
 
-  const reply = (exchange: MessageRequest, status: number, body: Uint8Array | string): EndpointResponse =>
-    ({ status, headers: { ...vary, 'content-type': exchange.choice.contentType }, body });
+  const reply = (exchange: MessageRequest, status: number, body: Uint8Array | string): EndpointResponse => ({
+    status,
+    headers: { ...vary, 'content-type': exchange.choice.contentType },
+    body,
+  });
   // The message says what is wrong (an agent reads it), as the MCP SDK's servers do; `data` is the problem.
   const error = (exchange: MessageRequest, code: number, id: RpcId, doc: ProblemDocument): EndpointResponse =>
-    reply(exchange, code === RpcCode.invalidRequest || code === RpcCode.parseError ? 400 : 200, errorAnswer(exchange.choice.codec, code, id, doc, doc.detail));
+    reply(
+      exchange,
+      code === RpcCode.invalidRequest || code === RpcCode.parseError ? 400 : 200,
+      errorAnswer(exchange.choice.codec, code, id, doc, doc.detail),
+    );
 
   const answer = (exchange: MessageRequest, message: ParsedMessage): EndpointResponse | Promise<EndpointResponse> => {
     const { tree } = message;
     if (Array.isArray(tree)) {
-      return error(exchange, RpcCode.invalidRequest, null, problem(400, 'one JSON-RPC message per request: MCP takes no batches'));
+      return error(
+        exchange,
+        RpcCode.invalidRequest,
+        null,
+        problem(400, 'one JSON-RPC message per request: MCP takes no batches'),
+      );
     }
     if (isResponse(tree)) return accepted();
     const request = requestObject(tree);
@@ -70,7 +82,13 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
     switch (method) {
       case 'initialize': {
         const requested = isMessageObject(params) ? params.protocolVersion : undefined;
-        if (typeof requested !== 'string') return error(exchange, RpcCode.invalidParams, id, problem(400, 'initialize takes { protocolVersion, capabilities, clientInfo }'));
+        if (typeof requested !== 'string')
+          return error(
+            exchange,
+            RpcCode.invalidParams,
+            id,
+            problem(400, 'initialize takes { protocolVersion, capabilities, clientInfo }'),
+          );
         return reply(exchange, 200, mcpAnswer(codec, id, initializeResult(requested, mcp)));
       }
       case 'ping':
@@ -81,28 +99,48 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
           list = tools.tools;
         } catch (e) {
           // A tool without a schema (two different objects of one name among its descriptors): the server's fault.
-          return error(exchange, RpcCode.internalError, id, problem(500, `the tools cannot be listed: ${e instanceof Error ? e.message : String(e)}`));
+          return error(
+            exchange,
+            RpcCode.internalError,
+            id,
+            problem(500, `the tools cannot be listed: ${e instanceof Error ? e.message : String(e)}`),
+          );
         }
         return reply(exchange, 200, mcpAnswer(codec, id, { tools: list }));
       }
       case 'tools/call':
         return callTool(exchange, message, id, params);
       default:
-        return error(exchange, RpcCode.methodNotFound, id, problem(400, `there is no method '${shownText(method)}' (served: initialize, ping, tools/list, tools/call)`));
+        return error(
+          exchange,
+          RpcCode.methodNotFound,
+          id,
+          problem(400, `there is no method '${shownText(method)}' (served: initialize, ping, tools/list, tools/call)`),
+        );
     }
   };
 
   /** `tools/call { name, arguments }`: an unknown tool or arguments that are no object are `-32602`; the rest is the tool's result. */
-  const callTool = (exchange: MessageRequest, message: ParsedMessage, id: RpcId, params: unknown): EndpointResponse | Promise<EndpointResponse> => {
+  const callTool = (
+    exchange: MessageRequest,
+    message: ParsedMessage,
+    id: RpcId,
+    params: unknown,
+  ): EndpointResponse | Promise<EndpointResponse> => {
     const name = isMessageObject(params) ? params.name : undefined;
-    if (typeof name !== 'string') return error(exchange, RpcCode.invalidParams, id, problem(400, 'tools/call takes { name, arguments }'));
+    if (typeof name !== 'string')
+      return error(exchange, RpcCode.invalidParams, id, problem(400, 'tools/call takes { name, arguments }'));
     const procedure = procedures.get(name);
-    if (procedure === undefined) return error(exchange, RpcCode.invalidParams, id, problem(400, `there is no tool '${shownText(name)}'`));
+    if (procedure === undefined)
+      return error(exchange, RpcCode.invalidParams, id, problem(400, `there is no tool '${shownText(name)}'`));
     const args = (params as Record<string, unknown>).arguments;
-    if (args !== undefined && !isMessageObject(args)) return error(exchange, RpcCode.invalidParams, id, problem(400, 'the arguments of a tool are an object'));
+    if (args !== undefined && !isMessageObject(args))
+      return error(exchange, RpcCode.invalidParams, id, problem(400, 'the arguments of a tool are an object'));
     const part: MessagePart | undefined = args === undefined ? undefined : { tree: args, message, at: ARGUMENTS };
     const outcome = procedure.invoke(exchange.request, exchange.requestId, part);
-    return outcome instanceof Promise ? outcome.then((o) => called(exchange, id, procedure, o)) : called(exchange, id, procedure, outcome);
+    return outcome instanceof Promise
+      ? outcome.then((o) => called(exchange, id, procedure, o))
+      : called(exchange, id, procedure, outcome);
   };
 
   /**
@@ -112,7 +150,8 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
   const called = (exchange: MessageRequest, id: RpcId, procedure: Procedure, outcome: Outcome): EndpointResponse => {
     let response: EndpointResponse;
     let reported = outcome;
-    if (!outcome.ok && (outcome.stage === 'refused' || outcome.stage === 'limited')) response = exchange.fail(outcome.doc, outcome.headers);
+    if (!outcome.ok && (outcome.stage === 'refused' || outcome.stage === 'limited'))
+      response = exchange.fail(outcome.doc, outcome.headers);
     else {
       const result = toolResult(exchange.choice.codec, valueText, id, procedure, outcome);
       reported = result.outcome;
@@ -137,6 +176,9 @@ export function mcpHandler(procedures: ReadonlyMap<string, Procedure>, settings:
 
 /** A JSON-RPC response (to a request the server never sends, since it sends none): no `method`, a `result` or an `error`. */
 function isResponse(tree: unknown): boolean {
-  return isMessageObject(tree) && !Object.hasOwn(tree, 'method') && (Object.hasOwn(tree, 'result') || Object.hasOwn(tree, 'error'));
+  return (
+    isMessageObject(tree) &&
+    !Object.hasOwn(tree, 'method') &&
+    (Object.hasOwn(tree, 'result') || Object.hasOwn(tree, 'error'))
+  );
 }
-

@@ -5,7 +5,13 @@ import type { HeaderReader } from '../protocol/types.ts';
  * The MCP protocol versions served, newest first: those the `@modelcontextprotocol/sdk` client
  * offers. A stateless tools-only server answers them all the same way.
  */
-export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'];
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = [
+  '2025-11-25',
+  '2025-06-18',
+  '2025-03-26',
+  '2024-11-05',
+  '2024-10-07',
+];
 
 /** The version a request without `MCP-Protocol-Version` is taken to speak, as the specification says. */
 export const MCP_DEFAULT_VERSION = '2025-03-26';
@@ -21,5 +27,8 @@ export function negotiateVersion(requested: string): string {
 export function versionRefusal(headers: HeaderReader): ProblemDocument | undefined {
   const version = headers.get('mcp-protocol-version');
   if (version === null || SUPPORTED.has(version.trim())) return undefined;
-  return problem(400, `MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))} is not supported; supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}`);
+  return problem(
+    400,
+    `MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))} is not supported; supported: ${MCP_PROTOCOL_VERSIONS.join(', ')}`,
+  );
 }

@@ -14,16 +14,19 @@ export const MCP_PROTOCOL: ServedProtocol = {
     const mcp = mcpSettings(registry.mcp);
     const { codecs, opts } = registry.settings;
     return new ProcedureRoutes(registry, {
-      leftOut: (contract) => (argumentObjectOf(contract) === undefined
-        ? 'an MCP tool takes its arguments as one object: give the method named parameters, or one object parameter'
-        : undefined),
+      leftOut: (contract) =>
+        argumentObjectOf(contract) === undefined
+          ? 'an MCP tool takes its arguments as one object: give the method named parameters, or one object parameter'
+          : undefined,
       route: (procedures, message) => mcpHandler(procedures, { ...message, mcp }),
       compile: (procedure, plan) => {
         for (const codec of codecs) codec.prepare?.(procedure.returns, opts);
         try {
           toolOf(procedure, opts);
         } catch (e) {
-          throw new TypeError(`Registry.on(): ${plan.service}.${plan.name} cannot be an MCP tool: ${e instanceof Error ? e.message : String(e)}`);
+          throw new TypeError(
+            `Registry.on(): ${plan.service}.${plan.name} cannot be an MCP tool: ${e instanceof Error ? e.message : String(e)}`,
+          );
         }
       },
     });
@@ -33,8 +36,11 @@ export const MCP_PROTOCOL: ServedProtocol = {
 /** An MCP registry's options with their defaults, checked. */
 function mcpSettings(options: McpOptions): McpSettings['mcp'] {
   const { name = 'lacquer', version = '1.0.0', instructions, origins = [] } = options;
-  if (typeof name !== 'string' || typeof version !== 'string') throw new TypeError('Registry: mcp.name and mcp.version must be strings');
-  if (instructions !== undefined && typeof instructions !== 'string') throw new TypeError('Registry: mcp.instructions must be a string');
-  if (!Array.isArray(origins) || origins.some((o) => typeof o !== 'string')) throw new TypeError('Registry: mcp.origins must be an array of origins (\'https://app.example\')');
+  if (typeof name !== 'string' || typeof version !== 'string')
+    throw new TypeError('Registry: mcp.name and mcp.version must be strings');
+  if (instructions !== undefined && typeof instructions !== 'string')
+    throw new TypeError('Registry: mcp.instructions must be a string');
+  if (!Array.isArray(origins) || origins.some((o) => typeof o !== 'string'))
+    throw new TypeError("Registry: mcp.origins must be an array of origins ('https://app.example')");
   return { name, version, instructions, origins: new Set(origins) };
 }

@@ -24,7 +24,11 @@ export interface ValueText {
  * one to report.
  */
 export function toolResult(
-  codec: Codec, valueText: ValueText, id: RpcId, procedure: Procedure, outcome: Outcome,
+  codec: Codec,
+  valueText: ValueText,
+  id: RpcId,
+  procedure: Procedure,
+  outcome: Outcome,
 ): { encoded: Uint8Array | string; outcome: Outcome } {
   if (!outcome.ok) return { encoded: errorResult(codec, id, outcome.doc), outcome };
   const { returns } = procedure;
@@ -42,7 +46,10 @@ export function toolResult(
   if (codec === json) {
     // The value's text is JSON already: the answer is written around it, not parsed again.
     const tail = structured ? `,"structuredContent":${text}}}` : '}}';
-    return { encoded: `{"jsonrpc":"2.0","id":${jsonId(id)},"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}]${tail}`, outcome };
+    return {
+      encoded: `{"jsonrpc":"2.0","id":${jsonId(id)},"result":{"content":[{"type":"text","text":${JSON.stringify(text)}}]${tail}`,
+      outcome,
+    };
   }
   const result: Record<string, unknown> = { content: [{ type: 'text', text }] };
   if (structured) result.structuredContent = json.decode(ANY_VALUE, text, opts);

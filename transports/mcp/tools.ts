@@ -22,8 +22,16 @@ export interface Tool {
 export function toolOf(procedure: Procedure, opts: Opts): Tool {
   const args = procedure.arguments.argumentObject!;
   const { returns } = procedure;
-  const description = procedure.contract.description ?? args.description ?? returns.description ?? `${procedure.service}.${procedure.name}`;
-  const tool: { -readonly [K in keyof Tool]: Tool[K] } = { name: procedure.name, description, inputSchema: objectSchema(args, opts) };
+  const description =
+    procedure.contract.description ??
+    args.description ??
+    returns.description ??
+    `${procedure.service}.${procedure.name}`;
+  const tool: { -readonly [K in keyof Tool]: Tool[K] } = {
+    name: procedure.name,
+    description,
+    inputSchema: objectSchema(args, opts),
+  };
   if (isObjectType(returns)) tool.outputSchema = objectSchema(returns, opts);
   return tool;
 }
@@ -45,7 +53,10 @@ export class ToolList {
   #tools: readonly Tool[] = [];
   #size = -1;
 
-  constructor(readonly procedures: ReadonlyMap<string, Procedure>, readonly opts: Opts) {}
+  constructor(
+    readonly procedures: ReadonlyMap<string, Procedure>,
+    readonly opts: Opts,
+  ) {}
 
   get tools(): readonly Tool[] {
     if (this.#size !== this.procedures.size) {

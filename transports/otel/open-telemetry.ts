@@ -1,10 +1,27 @@
 import {
-  ROOT_CONTEXT, SpanKind, SpanStatusCode, context, metrics, propagation, trace,
-  type Attributes, type MeterProvider, type Span, type TextMapGetter, type TextMapSetter, type TracerProvider,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  context,
+  metrics,
+  propagation,
+  trace,
+  type Attributes,
+  type MeterProvider,
+  type Span,
+  type TextMapGetter,
+  type TextMapSetter,
+  type TracerProvider,
 } from '@opentelemetry/api';
 import type { HeaderReader } from '../protocol/types.ts';
 import { parentFromTraceparent, traceparentOf } from './trace-context.ts';
-import type { ClientSpan, ClientSpanStart, ServerSpan, ServerSpanStart, Telemetry } from '../protocol/call/telemetry.ts';
+import type {
+  ClientSpan,
+  ClientSpanStart,
+  ServerSpan,
+  ServerSpanStart,
+  Telemetry,
+} from '../protocol/call/telemetry.ts';
 
 /** Options of {@link openTelemetry}. */
 export interface OpenTelemetryOptions {
@@ -42,13 +59,24 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
   const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(SCOPE);
   const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(SCOPE);
   const advice = { explicitBucketBoundaries: DURATION_BUCKETS };
-  const httpDuration = meter.createHistogram('http.server.request.duration', { unit: 's', description: 'Duration of HTTP server requests.', advice });
-  const rpcDuration = meter.createHistogram('rpc.server.call.duration', { unit: 's', description: 'Duration of RPC calls a server handled.', advice });
+  const httpDuration = meter.createHistogram('http.server.request.duration', {
+    unit: 's',
+    description: 'Duration of HTTP server requests.',
+    advice,
+  });
+  const rpcDuration = meter.createHistogram('rpc.server.call.duration', {
+    unit: 's',
+    description: 'Duration of RPC calls a server handled.',
+    advice,
+  });
 
   return {
     serverSpan(start: ServerSpanStart): ServerSpan {
       const extracted = propagation.extract(ROOT_CONTEXT, start.headers, HEADERS_GETTER);
-      const parent = trace.getSpanContext(extracted) === undefined ? parentFromTraceparent(start.headers.get('traceparent')) : extracted;
+      const parent =
+        trace.getSpanContext(extracted) === undefined
+          ? parentFromTraceparent(start.headers.get('traceparent'))
+          : extracted;
       const rest = start.protocol === 'REST';
       const attributes: Attributes = {
         'http.request.method': start.verb,
@@ -61,13 +89,21 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
         attributes['rpc.method'] = start.method;
         attributes['rpc.service'] = start.service;
       }
-      const name = rest ? `${start.verb} ${start.route}` : start.protocol === 'MCP' ? `tools/call ${start.method}` : start.method;
+      const name = rest
+        ? `${start.verb} ${start.route}`
+        : start.protocol === 'MCP'
+          ? `tools/call ${start.method}`
+          : start.method;
       const span = tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
       const began = performance.now();
       return {
         end(status: number, error: unknown): void {
           span.setAttribute('http.response.status_code', status);
-          const metric: Attributes = { 'http.request.method': start.verb, 'http.route': start.route, 'http.response.status_code': status };
+          const metric: Attributes = {
+            'http.request.method': start.verb,
+            'http.route': start.route,
+            'http.response.status_code': status,
+          };
           // A server's span fails on 5xx only: a 4xx is the client's doing (the conventions' rule).
           if (status >= 500) {
             const type = errorType(error, status);
@@ -79,23 +115,32 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
           span.end();
           const seconds = (performance.now() - began) / 1000;
           if (rest) httpDuration.record(seconds, metric);
-          else rpcDuration.record(seconds, { ...metric, 'rpc.system': attributes['rpc.system']!, 'rpc.method': start.method });
+          else
+            rpcDuration.record(seconds, {
+              ...metric,
+              'rpc.system': attributes['rpc.system']!,
+              'rpc.method': start.method,
+            });
         },
       };
     },
 
     clientSpan(start: ClientSpanStart): ClientSpan {
       const url = new URL(start.url);
-      const span = tracer.startSpan(start.verb, {
-        kind: SpanKind.CLIENT,
-        attributes: {
-          'http.request.method': start.verb,
-          'url.full': start.url,
-          'server.address': url.hostname,
-          'server.port': url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port),
-          'rpc.method': start.method,
+      const span = tracer.startSpan(
+        start.verb,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            'http.request.method': start.verb,
+            'url.full': start.url,
+            'server.address': url.hostname,
+            'server.port': url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port),
+            'rpc.method': start.method,
+          },
         },
-      }, context.active());
+        context.active(),
+      );
       return {
         inject(headers: Headers): void {
           // An attempt after another carries its own context, not the one before's.

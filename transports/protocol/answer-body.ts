@@ -7,5 +7,7 @@ export function isFrames(body: AnswerBody): body is Frames {
 
 /** Tells a frame source that no frame will be asked for (a HEAD, an answer with no body, a client gone). */
 export function stopFrames(frames: Frames): void {
-  void frames[Symbol.asyncIterator]().return?.()?.catch(() => {});
+  void frames[Symbol.asyncIterator]()
+    .return?.()
+    ?.catch(() => {});
 }

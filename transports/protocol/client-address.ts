@@ -14,7 +14,11 @@ const ADDRESS = /^[\w.:%[\]-]{1,64}$/;
  * `X-Forwarded-For` read from the right when `trust` says the hops before it are proxies. The walk
  * stops at an entry that is not an address, keeping the last good one.
  */
-export function clientAddress(peer: string | undefined, forwardedFor: string | null, trust: TrustProxy): string | undefined {
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | null,
+  trust: TrustProxy,
+): string | undefined {
   if (trust === false || peer === undefined || forwardedFor === null) return peer;
   const hops = forwardedFor.split(',');
   let address = peer;
@@ -31,6 +35,9 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
 /** Checks a `trustProxy` option; `undefined` is `false`. */
 export function checkTrustProxy(where: string, trust: TrustProxy | undefined): TrustProxy {
   if (trust === undefined) return false;
-  if (typeof trust === 'boolean' || typeof trust === 'function' || (Number.isInteger(trust) && trust >= 0)) return trust;
-  throw new TypeError(`${where}: trustProxy must be a boolean, a number of hops ≥ 0 or a function, got ${String(trust)}`);
+  if (typeof trust === 'boolean' || typeof trust === 'function' || (Number.isInteger(trust) && trust >= 0))
+    return trust;
+  throw new TypeError(
+    `${where}: trustProxy must be a boolean, a number of hops ≥ 0 or a function, got ${String(trust)}`,
+  );
 }

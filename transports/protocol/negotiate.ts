@@ -30,10 +30,13 @@ function memoFor(codecs: readonly Codec[]): Memo {
   let memo = memos.get(codecs);
   let same = memo !== undefined && memo.snapshot.length === codecs.length;
   for (let i = 0; same && i < codecs.length; i++) same = memo!.snapshot[i] === codecs[i];
-  if (!same) memos.set(codecs, (memo = { snapshot: [...codecs], readers: new Map(), choices: codecs.map(() => new Map()).concat(new Map()) }));
+  if (!same)
+    memos.set(
+      codecs,
+      (memo = { snapshot: [...codecs], readers: new Map(), choices: codecs.map(() => new Map()).concat(new Map()) }),
+    );
   return memo!;
 }
-
 
 /** The codec reading a `Content-Type` (parameters such as `charset` ignored), if any. */
 export function codecForContentType(codecs: readonly Codec[], contentType: string): Codec | undefined {
@@ -51,7 +54,11 @@ export function codecForContentType(codecs: readonly Codec[], contentType: strin
  * request's codec, else the first codec (JSON by default). `undefined` when nothing is acceptable.
  * A codec is labelled with its first media type unless `Accept` names one of its aliases.
  */
-export function chooseResponseCodec(codecs: readonly Codec[], accept: string | null, requestCodec: Codec | undefined): Choice | undefined {
+export function chooseResponseCodec(
+  codecs: readonly Codec[],
+  accept: string | null,
+  requestCodec: Codec | undefined,
+): Choice | undefined {
   const index = requestCodec === undefined ? -1 : codecs.indexOf(requestCodec);
   if (requestCodec !== undefined && index === -1) return choose(codecs, accept, requestCodec);
   const choices = memoFor(codecs).choices[index + 1]!;
@@ -72,8 +79,10 @@ function choose(codecs: readonly Codec[], accept: string | null, requestCodec: C
     codec.contentTypes.forEach((contentType) => {
       const { q, specificity } = acceptance(ranges, contentType);
       if (q <= 0) return;
-      const better = best === undefined || q > best.q || (q === best.q && (specificity > best.specificity
-        || (specificity === best.specificity && rank < best.rank)));
+      const better =
+        best === undefined ||
+        q > best.q ||
+        (q === best.q && (specificity > best.specificity || (specificity === best.specificity && rank < best.rank)));
       if (better) best = { choice: { codec, contentType }, q, specificity, rank };
     });
   });

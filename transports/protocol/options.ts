@@ -153,5 +153,10 @@ export const DEFAULT_MAX_BATCH = 100;
 
 /** Logs failures answered 5xx (see {@link logFailure}); the default `onError`. */
 export function defaultOnError(error: unknown, context: ErrorContext): void {
-  if (context.status >= 500) logFailure(`lacquer: ${context.service}.${context.method} failed (${context.status}, request ${context.requestId})`, error, context.status);
+  if (context.status >= 500)
+    logFailure(
+      `lacquer: ${context.service}.${context.method} failed (${context.status}, request ${context.requestId})`,
+      error,
+      context.status,
+    );
 }

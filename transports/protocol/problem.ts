@@ -30,25 +30,46 @@ export interface ProblemDocument {
 }
 
 const BASE_FIELDS = {
-  type: t.string(), title: t.string(), status: t.u16(), detail: t.optional(t.string()),
+  type: t.string(),
+  title: t.string(),
+  status: t.u16(),
+  detail: t.optional(t.string()),
 };
 /** The members of every problem document; any other is an extension member. */
 export const PROBLEM_BASE_MEMBERS: ReadonlySet<string> = new Set(Object.keys(BASE_FIELDS));
 /** The descriptor problem documents are written with, in every codec. */
-export const Problem = t.object({
-  ...BASE_FIELDS,
-  code: t.optional(t.string()),
-  path: t.optional(t.string()),
-  errors: t.optional(t.array(t.object({ code: t.string(), path: t.string(), message: t.string() }))),
-  requestId: t.optional(t.string()),
-}, { name: 'Problem' });
+export const Problem = t.object(
+  {
+    ...BASE_FIELDS,
+    code: t.optional(t.string()),
+    path: t.optional(t.string()),
+    errors: t.optional(t.array(t.object({ code: t.string(), path: t.string(), message: t.string() }))),
+    requestId: t.optional(t.string()),
+  },
+  { name: 'Problem' },
+);
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 413: 'Content Too Large',
-  415: 'Unsupported Media Type', 417: 'Expectation Failed', 422: 'Unprocessable Content', 429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large', 500: 'Internal Server Error', 501: 'Not Implemented',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  417: 'Expectation Failed',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The reason phrase of `status`, or a generic one. */
@@ -69,7 +90,11 @@ export function reasonPhrase(status: number): string | undefined {
  * members; one named like a base member (`type`, `title`, `status`, `detail`) is ignored, so the
  * document always says what `status` and `detail` say.
  */
-export function problem(status: number, detail?: string, extensions: Readonly<Record<string, string>> = {}): ProblemDocument {
+export function problem(
+  status: number,
+  detail?: string,
+  extensions: Readonly<Record<string, string>> = {},
+): ProblemDocument {
   const doc: ProblemDocument = { type: 'about:blank', title: statusText(status), status };
   if (detail !== undefined) doc.detail = writable(detail);
   for (const key in extensions) {
@@ -124,7 +149,9 @@ function documentFor(error: unknown, expose: boolean): ProblemDocument {
   if (error instanceof ReadError) {
     const doc = problem(400, error.message, { code: error.code, path: error.path });
     // A ReadError from another copy of the package, or made by hand, may lack the list.
-    const errors = Array.isArray(error.errors) ? error.errors : [{ code: error.code, path: error.path, message: error.message }];
+    const errors = Array.isArray(error.errors)
+      ? error.errors
+      : [{ code: error.code, path: error.path, message: error.message }];
     doc.errors = errors.map(({ code, path, message }) => ({ code, path, message }));
     return doc;
   }
@@ -149,7 +176,8 @@ export function errorHeaders(error: unknown, headers: HeaderValues = {}): Header
     const own = error.headers;
     for (const name in own) {
       const value = own[name];
-      if (Object.hasOwn(own, name) && headerMistake(name, value) === undefined) appendHeader(headers, name.toLowerCase(), value!);
+      if (Object.hasOwn(own, name) && headerMistake(name, value) === undefined)
+        appendHeader(headers, name.toLowerCase(), value!);
     }
   } catch {
     // What was thrown cannot be looked at (a Proxy whose traps throw): no headers from it.
@@ -189,7 +217,8 @@ export function problemResponse(
 ): EndpointResponse {
   const fallback = codecs.find((c) => c.name === 'json') ?? json;
   const codec = chooseProblemCodec(codecs, accept, fallback);
-  const out: HeaderValues = codecs.length > 1 && headers.vary === undefined ? { ...headers, vary: 'Accept' } : { ...headers };
+  const out: HeaderValues =
+    codecs.length > 1 && headers.vary === undefined ? { ...headers, vary: 'Accept' } : { ...headers };
   out['content-type'] = problemMediaType(codec);
   return { status: doc.status, headers: out, body: encodeProblem(codec, doc) };
 }

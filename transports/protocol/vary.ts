@@ -9,7 +9,7 @@ import type { HeaderValues } from './types.ts';
  */
 export function addVary(headers: HeaderValues, tokens: string): void {
   const own = headers.vary;
-  let list = own === undefined || typeof own === 'string' ? own ?? '' : own.join(', ');
+  let list = own === undefined || typeof own === 'string' ? (own ?? '') : own.join(', ');
   const members = new Set<string>();
   for (const member of listMembers(list)) members.add(member.toLowerCase());
   if (members.has('*')) return;

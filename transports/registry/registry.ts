@@ -8,7 +8,13 @@ import type { SecurityScheme } from '../protocol/call/security.ts';
 import type { Protocol } from '../protocol/call/telemetry.ts';
 import { DEFAULT_CODECS } from '../protocol/default-codecs.ts';
 import {
-  DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_BATCH, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ITEM_BYTES, DEFAULT_MAX_STREAM_BYTES, DEFAULT_STREAM_IDLE_MS, defaultOnError,
+  DEFAULT_HEARTBEAT_MS,
+  DEFAULT_MAX_BATCH,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_ITEM_BYTES,
+  DEFAULT_MAX_STREAM_BYTES,
+  DEFAULT_STREAM_IDLE_MS,
+  defaultOnError,
   type RegistryOptions,
 } from '../protocol/options.ts';
 import { Endpoints } from '../protocol/pipeline/endpoints.ts';
@@ -41,7 +47,9 @@ export const MCP = 'MCP';
 export type { Protocol };
 
 /** The protocol each tag names. */
-const PROTOCOLS: ReadonlyMap<string, ServedProtocol> = new Map([REST_PROTOCOL, JSONRPC_PROTOCOL, MCP_PROTOCOL].map((p) => [p.name, p]));
+const PROTOCOLS: ReadonlyMap<string, ServedProtocol> = new Map(
+  [REST_PROTOCOL, JSONRPC_PROTOCOL, MCP_PROTOCOL].map((p) => [p.name, p]),
+);
 
 function nameOf(instance: object): string {
   const ctor = (instance as { constructor?: { name?: unknown } }).constructor;
@@ -65,7 +73,8 @@ export class Registry {
 
   constructor(opts: RegistryOptions = {}, protocol: Protocol = REST) {
     const served = PROTOCOLS.get(protocol);
-    if (served === undefined) throw new TypeError(`Registry: unknown protocol ${String(protocol)}; one of ${[...PROTOCOLS.keys()].join(', ')}`);
+    if (served === undefined)
+      throw new TypeError(`Registry: unknown protocol ${String(protocol)}; one of ${[...PROTOCOLS.keys()].join(', ')}`);
     this.protocol = protocol;
     // A copy that cannot change: endpoints remember what they negotiated with it.
     const codecs: readonly Codec[] = Object.freeze([...(opts.codecs ?? DEFAULT_CODECS)]);
@@ -73,26 +82,51 @@ export class Registry {
     const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (!(maxBodyBytes >= 0)) throw new RangeError(`Registry: maxBodyBytes must be a number ≥ 0, got ${maxBodyBytes}`);
     const {
-      codecs: _c, exposeErrors: _x, onError: _o, maxBodyBytes: _m, security, interceptors, onResponse, heartbeatMs = DEFAULT_HEARTBEAT_MS,
-      maxItemBytes = DEFAULT_MAX_ITEM_BYTES, maxStreamBytes = DEFAULT_MAX_STREAM_BYTES, streamIdleMs = DEFAULT_STREAM_IDLE_MS, streamMaxMs = 0,
-      maxBatch = DEFAULT_MAX_BATCH, mcp = {}, onWarning = warn, telemetry,
-      rateLimit, ...codecOpts
+      codecs: _c,
+      exposeErrors: _x,
+      onError: _o,
+      maxBodyBytes: _m,
+      security,
+      interceptors,
+      onResponse,
+      heartbeatMs = DEFAULT_HEARTBEAT_MS,
+      maxItemBytes = DEFAULT_MAX_ITEM_BYTES,
+      maxStreamBytes = DEFAULT_MAX_STREAM_BYTES,
+      streamIdleMs = DEFAULT_STREAM_IDLE_MS,
+      streamMaxMs = 0,
+      maxBatch = DEFAULT_MAX_BATCH,
+      mcp = {},
+      onWarning = warn,
+      telemetry,
+      rateLimit,
+      ...codecOpts
     } = opts;
     const readWrite: Opts = codecOpts;
     this.#schemes = new Map(Object.entries(security ?? {}));
     for (const [name, scheme] of this.#schemes) {
-      if (typeof scheme?.credential !== 'function') throw new TypeError(`Registry: security.${name} must be bearerAuth(), apiKeyAuth() or basicAuth()`);
+      if (typeof scheme?.credential !== 'function')
+        throw new TypeError(`Registry: security.${name} must be bearerAuth(), apiKeyAuth() or basicAuth()`);
     }
     this.#interceptors = checkInterceptors('Registry', interceptors);
-    if (onResponse !== undefined && typeof onResponse !== 'function') throw new TypeError('Registry: onResponse must be a function');
-    for (const [name, ms] of [['heartbeatMs', heartbeatMs], ['streamIdleMs', streamIdleMs], ['streamMaxMs', streamMaxMs]] as const) {
+    if (onResponse !== undefined && typeof onResponse !== 'function')
+      throw new TypeError('Registry: onResponse must be a function');
+    for (const [name, ms] of [
+      ['heartbeatMs', heartbeatMs],
+      ['streamIdleMs', streamIdleMs],
+      ['streamMaxMs', streamMaxMs],
+    ] as const) {
       if (!(ms >= 0)) throw new RangeError(`Registry: ${name} must be a number ≥ 0, got ${ms}`);
     }
     if (!(maxItemBytes > 0)) throw new RangeError(`Registry: maxItemBytes must be a number > 0, got ${maxItemBytes}`);
-    if (!(maxStreamBytes >= 0)) throw new RangeError(`Registry: maxStreamBytes must be a number ≥ 0, got ${maxStreamBytes}`);
-    if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(`Registry: maxBatch must be an integer ≥ 1, got ${maxBatch}`);
+    if (!(maxStreamBytes >= 0))
+      throw new RangeError(`Registry: maxStreamBytes must be a number ≥ 0, got ${maxStreamBytes}`);
+    if (!Number.isInteger(maxBatch) || maxBatch < 1)
+      throw new RangeError(`Registry: maxBatch must be an integer ≥ 1, got ${maxBatch}`);
     if (typeof onWarning !== 'function') throw new TypeError('Registry: onWarning must be a function');
-    if (telemetry !== undefined && typeof telemetry?.serverSpan !== 'function') throw new TypeError('Registry: telemetry must be openTelemetry() from lacquerjs/otel, or an object with serverSpan()');
+    if (telemetry !== undefined && typeof telemetry?.serverSpan !== 'function')
+      throw new TypeError(
+        'Registry: telemetry must be openTelemetry() from lacquerjs/otel, or an object with serverSpan()',
+      );
     this.#onWarning = onWarning;
     const settings: RegistrySettings = {
       codecs,
@@ -125,12 +159,16 @@ export class Registry {
    */
   on(instance: object, options: ServiceMountOptions = {}): this {
     if (typeof instance !== 'object' || instance === null) {
-      throw new TypeError(`Registry.on(): expected a service instance, got ${instance === null ? 'null' : typeof instance}`);
+      throw new TypeError(
+        `Registry.on(): expected a service instance, got ${instance === null ? 'null' : typeof instance}`,
+      );
     }
     const service = nameOf(instance);
     const contract = contractOf(instance);
     if (contract === undefined) {
-      throw new TypeError(`Registry.on(): ${service} has no contract; bind one with meta(${service}, service({ ... }))`);
+      throw new TypeError(
+        `Registry.on(): ${service} has no contract; bind one with meta(${service}, service({ ... }))`,
+      );
     }
     const interceptors = [...this.#interceptors, ...checkInterceptors('Registry.on()', options.interceptors)];
     const plans: MethodPlan[] = [];
@@ -144,8 +182,10 @@ export class Registry {
       const schemes = schemeNames.map((scheme) => {
         const found = this.#schemes.get(scheme);
         if (found === undefined) {
-          throw new TypeError(`Registry.on(): ${service}.${name} names the security scheme '${scheme}', which this registry lacks; `
-            + `supply it with new Registry({ security: { ${scheme}: ... } })`);
+          throw new TypeError(
+            `Registry.on(): ${service}.${name} names the security scheme '${scheme}', which this registry lacks; ` +
+              `supply it with new Registry({ security: { ${scheme}: ... } })`,
+          );
         }
         return found;
       });

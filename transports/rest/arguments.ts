@@ -41,14 +41,20 @@ const QUERY_VERBS: readonly EndpointVerb[] = ['GET', 'DELETE'];
  * method when a parameter cannot travel where it must (an object in a path, a map in a query), or
  * claims a query key a security scheme reads its credential from (`credentials`).
  */
-export function argumentSources(where: string, contract: MethodContract, verb: EndpointVerb, credentials: readonly string[] = []): ArgumentSources {
+export function argumentSources(
+  where: string,
+  contract: MethodContract,
+  verb: EndpointVerb,
+  credentials: readonly string[] = [],
+): ArgumentSources {
   const { paramTypes, paramNames } = contract;
   if (paramNames === undefined) {
     const body = paramTypes.length === 0 ? undefined : paramTypes.length === 1 ? paramTypes[0] : t.tuple(paramTypes);
     return { path: [], query: [], readsQuery: false, body, bodyForm: 'positional', bodyNames: [] };
   }
   // A stream, the one parameter, is the whole body, read item by item: no value of a descriptor.
-  if (contract.bodyStream !== undefined) return { path: [], query: [], readsQuery: false, body: undefined, bodyForm: 'object', bodyNames: [] };
+  if (contract.bodyStream !== undefined)
+    return { path: [], query: [], readsQuery: false, body: undefined, bodyForm: 'object', bodyNames: [] };
   const bound = contract.route?.names ?? [];
   const named = paramNames.map((name, i): NamedParam => ({ name, type: paramTypes[i]! }));
   const path = bound.map((name) => named.find((p) => p.name === name)!);
@@ -60,18 +66,35 @@ export function argumentSources(where: string, contract: MethodContract, verb: E
   if (QUERY_VERBS.includes(verb)) {
     for (const p of rest) {
       const problem = queryProblem(p.type);
-      if (problem !== undefined) throw new TypeError(`${where}: the parameter '${p.name}' of a ${verb} endpoint comes from the query, but ${problem}`);
+      if (problem !== undefined)
+        throw new TypeError(
+          `${where}: the parameter '${p.name}' of a ${verb} endpoint comes from the query, but ${problem}`,
+        );
       const credential = credentials.find((key) => queryKeysOf(p).includes(key));
-      if (credential !== undefined) throw new TypeError(`${where} reads the query key '${credential}' as an argument, where its security scheme reads the credential`);
+      if (credential !== undefined)
+        throw new TypeError(
+          `${where} reads the query key '${credential}' as an argument, where its security scheme reads the credential`,
+        );
     }
     return { path, query: rest, readsQuery: true, body: undefined, bodyForm: 'object', bodyNames: [] };
   }
   const bodyNames = rest.map((p) => p.name);
   if (rest.length === 0) return { path, query: [], readsQuery: false, body: undefined, bodyForm: 'object', bodyNames };
-  return { path, query: [], readsQuery: false, body: t.object(Object.fromEntries(rest.map((p) => [p.name, p.type]))), bodyForm: 'object', bodyNames };
+  return {
+    path,
+    query: [],
+    readsQuery: false,
+    body: t.object(Object.fromEntries(rest.map((p) => [p.name, p.type]))),
+    bodyForm: 'object',
+    bodyNames,
+  };
 }
 
 /** Whether every parameter of `contract` may come from a query string (a reader named `get*` is then a GET). */
 export function fitsQuery(contract: MethodContract): boolean {
-  return contract.paramNames !== undefined && contract.bodyStream === undefined && contract.paramTypes.every((type) => queryProblem(type) === undefined);
+  return (
+    contract.paramNames !== undefined &&
+    contract.bodyStream === undefined &&
+    contract.paramTypes.every((type) => queryProblem(type) === undefined)
+  );
 }

@@ -1,12 +1,11 @@
-
 import { ReadError } from '../../core/errors/read-error.ts';
 import { callFailure, problemOf, reportCallFailure } from '../protocol/call/call-failure.ts';
-import { authenticate, } from '../protocol/call/authenticate.ts';
+import { authenticate } from '../protocol/call/authenticate.ts';
 import type { ArgumentSources } from './arguments.ts';
 import { namedArguments } from '../protocol/call/named-arguments.ts';
 import { argumentsReader } from './read-arguments.ts';
 import { EndpointCall, calls, type CallSite } from '../protocol/call/call.ts';
-import { intercept, } from '../protocol/call/interceptors.ts';
+import { intercept } from '../protocol/call/interceptors.ts';
 import { isThenable } from '../protocol/thenable.ts';
 import { Negotiation, type Choice } from '../protocol/negotiate.ts';
 import { chooseStreamType, streamTypes } from '../protocol/streams/choose.ts';
@@ -19,7 +18,15 @@ import { requestItems } from '../protocol/streams/request-items.ts';
 import { requestSequenceCodec, sequenceReader, sequenceWriter } from '../protocol/streams/framing.ts';
 import type { SequenceWriter } from '../protocol/streams/writer.ts';
 import { reportResponse } from '../protocol/call/response-report.ts';
-import { notAcceptable, problem, problemForError, problemResponse, serverFault, unreadableBody, type ProblemDocument } from '../protocol/problem.ts';
+import {
+  notAcceptable,
+  problem,
+  problemForError,
+  problemResponse,
+  serverFault,
+  unreadableBody,
+  type ProblemDocument,
+} from '../protocol/problem.ts';
 import { requestIdOf, stampRequestId } from '../protocol/pipeline/request-id.ts';
 import { bodyOverLimit, pullBody } from '../protocol/pipeline/request-body.ts';
 import type { MethodPlan } from '../protocol/call/method-plan.ts';
@@ -39,14 +46,12 @@ export interface EndpointPlan extends MethodPlan {
   readonly path: string;
 }
 
-
 /** A copy of `headers` with `Accept` in its `Vary`: every answer of an endpoint depends on it. */
 function withVaryOnAccept(headers: HeaderValues): HeaderValues {
   const out = { ...headers };
   addVary(out, 'Accept');
   return out;
 }
-
 
 /**
  * Builds the handler of one service method: authenticates the caller (before the body is read),
@@ -69,19 +74,32 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
   // A stream method answers items of this descriptor, framed as `Accept` chooses.
   const stream = contract.returns instanceof StreamType ? contract.returns.item : undefined;
   const returns = contract.returns instanceof StreamType ? contract.returns.item : contract.returns;
-  const site: CallSite = { service: plan.service, method: plan.name, status: contract.status ?? (returnsVoid ? 204 : 200), returnsVoid, stream: stream !== undefined };
+  const site: CallSite = {
+    service: plan.service,
+    method: plan.name,
+    status: contract.status ?? (returnsVoid ? 204 : 200),
+    returnsVoid,
+    stream: stream !== undefined,
+  };
   // Compiled now, while the platform allows generating code (see Codec.prepare).
   for (const codec of codecs) {
     if (input !== undefined) codec.prepare?.(input, opts);
     // A stream's items are written on one line whatever `prettify` says (see `oneLine`).
     if (!returnsVoid) codec.prepare?.(returns, stream === undefined ? opts : oneLine(opts));
   }
-  const limiter = methodLimiter(contract.rateLimit, settings.rateLimit, settings.rateLimitStore, plan.service, plan.name);
+  const limiter = methodLimiter(
+    contract.rateLimit,
+    settings.rateLimit,
+    settings.rateLimitStore,
+    plan.service,
+    plan.name,
+  );
   // The Cache-Control of GET answers; `no-store` also means no ETag.
   const control = cacheControl(contract.cache, schemes.length > 0);
   const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
   // Named parameters are one argument, the object of them (none: no argument).
-  const oneArgument = contract.paramNames === undefined ? contract.paramTypes.length === 1 : contract.paramNames.length > 0;
+  const oneArgument =
+    contract.paramNames === undefined ? contract.paramTypes.length === 1 : contract.paramNames.length > 0;
   const run = oneArgument
     ? (call: EndpointCall) => method.call(plan.instance, call.args[0], call)
     : (call: EndpointCall) => method.apply(plan.instance, [...call.args, call]);
@@ -113,13 +131,21 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
       } catch (e) {
         return failed(call, accept, e);
       }
-      if (pending !== undefined) return pending.then(() => settle(call, admitted(call, request, accept)), (e: unknown) => finish(call, failed(call, accept, e)));
+      if (pending !== undefined)
+        return pending.then(
+          () => settle(call, admitted(call, request, accept)),
+          (e: unknown) => finish(call, failed(call, accept, e)),
+        );
     }
     return admitted(call, request, accept);
   };
 
   /** The caller is admitted: counted by the rate limit, if any, before the body is read. */
-  const admitted = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
+  const admitted = (
+    call: EndpointCall,
+    request: EndpointRequest,
+    accept: string | null,
+  ): EndpointResponse | Promise<EndpointResponse> => {
     if (calls.mistake(call) !== undefined) return failed(call, accept, undefined);
     if (limiter === undefined) return withinLimit(call, request, accept);
     let verdict: RateLimitVerdict | Promise<RateLimitVerdict>;
@@ -128,19 +154,34 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
     } catch (e) {
       return failed(call, accept, e);
     }
-    if (verdict instanceof Promise) return verdict.then((v) => settle(call, counted(call, request, accept, v)), (e: unknown) => finish(call, failed(call, accept, e)));
+    if (verdict instanceof Promise)
+      return verdict.then(
+        (v) => settle(call, counted(call, request, accept, v)),
+        (e: unknown) => finish(call, failed(call, accept, e)),
+      );
     return counted(call, request, accept, verdict);
   };
 
   /** The call counted: answered 429 over the limit, else gone on with; its answer will say the limit's state. */
-  const counted = (call: EndpointCall, request: EndpointRequest, accept: string | null, verdict: RateLimitVerdict): EndpointResponse | Promise<EndpointResponse> => {
+  const counted = (
+    call: EndpointCall,
+    request: EndpointRequest,
+    accept: string | null,
+    verdict: RateLimitVerdict,
+  ): EndpointResponse | Promise<EndpointResponse> => {
     calls.setRateLimit(call, verdict.state);
     const refusal = verdict.refusal;
-    return refusal === undefined ? withinLimit(call, request, accept) : fail(accept, refusal.doc, { 'retry-after': refusal.retryAfter });
+    return refusal === undefined
+      ? withinLimit(call, request, accept)
+      : fail(accept, refusal.doc, { 'retry-after': refusal.retryAfter });
   };
 
   /** Reads the body (only now), then goes on. */
-  const withinLimit = (call: EndpointCall, request: EndpointRequest, accept: string | null): EndpointResponse | Promise<EndpointResponse> => {
+  const withinLimit = (
+    call: EndpointCall,
+    request: EndpointRequest,
+    accept: string | null,
+  ): EndpointResponse | Promise<EndpointResponse> => {
     if (incoming !== undefined && typeof request.bodyStream === 'function') {
       // Called as a method: the transport reads its body with `this`.
       const chunks = request.bodyStream(settings.maxStreamBytes);
@@ -148,7 +189,8 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
     }
     const read = pullBody(request);
     // Most bodies are known to be empty at once (a GET): no promise to wait for then.
-    if (read instanceof Promise) return read.then((r) => settle(call, r instanceof Uint8Array ? withBody(call, request, accept, r) : r));
+    if (read instanceof Promise)
+      return read.then((r) => settle(call, r instanceof Uint8Array ? withBody(call, request, accept, r) : r));
     return read instanceof Uint8Array ? withBody(call, request, accept, read) : read;
   };
 
@@ -156,18 +198,30 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
    * A method reading a stream: its body's media type names the sequence, and the method gets the
    * items as an `AsyncIterable` read from `chunks` as it takes them, closed when it settles.
    */
-  const withStream = (call: EndpointCall, request: EndpointRequest, accept: string | null, chunks: AsyncIterable<Uint8Array>): EndpointResponse | Promise<EndpointResponse> => {
+  const withStream = (
+    call: EndpointCall,
+    request: EndpointRequest,
+    accept: string | null,
+    chunks: AsyncIterable<Uint8Array>,
+  ): EndpointResponse | Promise<EndpointResponse> => {
     const contentType = request.headers.get('content-type');
     const codec = contentType === null ? undefined : requestSequenceCodec(contentType, codecs);
     if (codec === undefined) {
-      return fail(accept, problem(415, `a stream's body is a sequence: one of ${acceptStreams}`), { 'accept-post': acceptStreams });
+      return fail(accept, problem(415, `a stream's body is a sequence: one of ${acceptStreams}`), {
+        'accept-post': acceptStreams,
+      });
     }
     const answer = returnsVoid ? undefined : negotiation.answer(accept, codec);
     if (!returnsVoid && answer === undefined) {
       return fail(accept, notAcceptable(settings.acceptPost));
     }
-    const hold = typeof request.holdStreamBytes === 'function' ? (bytes: number) => request.holdStreamBytes!(bytes) : undefined;
-    const items = requestItems(chunks, sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }), hold);
+    const hold =
+      typeof request.holdStreamBytes === 'function' ? (bytes: number) => request.holdStreamBytes!(bytes) : undefined;
+    const items = requestItems(
+      chunks,
+      sequenceReader(contentType!, codec, incoming!, { opts, maxItemBytes: settings.maxItemBytes, endAtEof: true }),
+      hold,
+    );
     // Named, the stream is the one member of the arguments object.
     calls.setArgs(call, [streamName === undefined ? items : namedArguments([streamName], { [streamName]: items })]);
     // The rest of the body is the transport's to discard once the method no longer reads it.
@@ -180,13 +234,24 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
       return failed(call, accept, e);
     }
     return Promise.resolve(result).then(
-      (value) => { close(); return finish(call, returned(call, accept, answer, value)); },
-      (e: unknown) => { close(); return finish(call, failed(call, accept, e)); },
+      (value) => {
+        close();
+        return finish(call, returned(call, accept, answer, value));
+      },
+      (e: unknown) => {
+        close();
+        return finish(call, failed(call, accept, e));
+      },
     );
   };
 
   /** Checks the body's size and media type and `Accept`, decodes the arguments, runs the call. */
-  const withBody = (call: EndpointCall, request: EndpointRequest, accept: string | null, body: Uint8Array): EndpointResponse | Promise<EndpointResponse> => {
+  const withBody = (
+    call: EndpointCall,
+    request: EndpointRequest,
+    accept: string | null,
+    body: Uint8Array,
+  ): EndpointResponse | Promise<EndpointResponse> => {
     // Read whole already (a caller without `bodyStream`, such as `Endpoints.handle`): one chunk.
     if (incoming !== undefined) return withStream(call, request, accept, oneChunk(body));
     if (body.byteLength > maxBodyBytes) {
@@ -200,7 +265,11 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
       }
       requestCodec = codecs[0];
     }
-    const answer = returnsVoid ? undefined : stream === undefined ? negotiation.answer(accept, requestCodec) : chooseStreamType(codecs, accept, requestCodec);
+    const answer = returnsVoid
+      ? undefined
+      : stream === undefined
+        ? negotiation.answer(accept, requestCodec)
+        : chooseStreamType(codecs, accept, requestCodec);
     if (!returnsVoid && answer === undefined) {
       return fail(accept, notAcceptable(stream === undefined ? settings.acceptPost : answerStreamTypes));
     }
@@ -226,7 +295,10 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
     }
     if (stream !== undefined) return streamed(call, request, accept, answer!, result);
     if (pending) {
-      return Promise.resolve(result).then((value) => finish(call, returned(call, accept, answer, value)), (e: unknown) => finish(call, failed(call, accept, e)));
+      return Promise.resolve(result).then(
+        (value) => finish(call, returned(call, accept, answer, value)),
+        (e: unknown) => finish(call, failed(call, accept, e)),
+      );
     }
     return returned(call, accept, answer, result);
   };
@@ -238,7 +310,13 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
    * then the answer begins, with the first item or without it (a live feed with nothing to send
    * yet), and the items follow as the transport takes them.
    */
-  const streamed = async (call: EndpointCall, request: EndpointRequest, accept: string | null, choice: Choice, result: unknown): Promise<EndpointResponse> => {
+  const streamed = async (
+    call: EndpointCall,
+    request: EndpointRequest,
+    accept: string | null,
+    choice: Choice,
+    result: unknown,
+  ): Promise<EndpointResponse> => {
     let source: AsyncIterator<unknown>;
     let first: IteratorResult<unknown> | Promise<IteratorResult<unknown>>;
     try {
@@ -253,11 +331,16 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
     }
     if (calls.sentStatus(call) !== undefined) {
       // Answered already (its handler timed out): no frame will be pulled, so the source stops now.
-      void Promise.resolve().then(() => source.return?.()).catch(() => {});
+      void Promise.resolve()
+        .then(() => source.return?.())
+        .catch(() => {});
       return finish(call, { status: calls.successStatus(call), headers: {}, body: undefined });
     }
     const framing = writerFor(choice);
-    const ends = { fail: (error: unknown) => endOfStream(call, error), stopped: (reason: Error) => calls.endStream(call, reason) };
+    const ends = {
+      fail: (error: unknown) => endOfStream(call, error),
+      stopped: (reason: Error) => calls.endStream(call, reason),
+    };
     const frames = new StreamFrames(source, first, framing, ends, settings.streamLimits, calls.shutdown(call));
     const own = calls.answerHeaders(call);
     const headers: HeaderValues = own === undefined ? { vary: 'Accept' } : withVaryOnAccept(own);
@@ -270,7 +353,8 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
   const writers = new Map<string, SequenceWriter<Type>>();
   const writerFor = (choice: Choice): SequenceWriter<Type> => {
     let writer = writers.get(choice.contentType);
-    if (writer === undefined) writers.set(choice.contentType, (writer = sequenceWriter(choice.contentType, choice.codec, stream!, opts)));
+    if (writer === undefined)
+      writers.set(choice.contentType, (writer = sequenceWriter(choice.contentType, choice.codec, stream!, opts)));
     return writer;
   };
 
@@ -292,7 +376,12 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
   };
 
   /** The method returned `result`: the success answer, with the call's status and headers. */
-  const returned = (call: EndpointCall, accept: string | null, answer: Choice | undefined, result: unknown): EndpointResponse => {
+  const returned = (
+    call: EndpointCall,
+    accept: string | null,
+    answer: Choice | undefined,
+    result: unknown,
+  ): EndpointResponse => {
     let encoded: Uint8Array | string | undefined;
     try {
       const mistake = calls.mistake(call);
@@ -309,7 +398,8 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
       if (read && control !== undefined) headers['cache-control'] ??= control;
       return { status, headers, body: undefined };
     }
-    if (read && status === 200) return conditionalAnswer(headers, encoded!, answer.contentType, control, calls.readHeader(call, 'if-none-match'));
+    if (read && status === 200)
+      return conditionalAnswer(headers, encoded!, answer.contentType, control, calls.readHeader(call, 'if-none-match'));
     headers['content-type'] = answer.contentType;
     return { status, headers, body: encoded };
   };
@@ -328,15 +418,27 @@ export function createEndpoint(plan: EndpointPlan, settings: RegistrySettings): 
   };
 
   /** A step's outcome: an answer made at once is finished here; a promise comes from a later step, which finishes its own. */
-  const settle = (call: EndpointCall, answer: EndpointResponse | Promise<EndpointResponse>): EndpointResponse | Promise<EndpointResponse> =>
-    answer instanceof Promise ? answer : finish(call, answer);
+  const settle = (
+    call: EndpointCall,
+    answer: EndpointResponse | Promise<EndpointResponse>,
+  ): EndpointResponse | Promise<EndpointResponse> => (answer instanceof Promise ? answer : finish(call, answer));
 
   /** A request answered inside its span, which ends when the answer is written. */
-  const traced = (call: EndpointCall, request: EndpointRequest, stampId: string | undefined): EndpointResponse | Promise<EndpointResponse> => {
+  const traced = (
+    call: EndpointCall,
+    request: EndpointRequest,
+    stampId: string | undefined,
+  ): EndpointResponse | Promise<EndpointResponse> => {
     const prefix = request.prefix ?? '';
     const span = telemetry!.serverSpan({
-      protocol: 'REST', verb: request.method, route: prefix + plan.path, path: request.requestPath ?? prefix + request.path, service: plan.service, method: plan.name,
-      headers: request.headers, clientAddress: request.ip,
+      protocol: 'REST',
+      verb: request.method,
+      route: prefix + plan.path,
+      path: request.requestPath ?? prefix + request.path,
+      service: plan.service,
+      method: plan.name,
+      headers: request.headers,
+      clientAddress: request.ip,
     });
     const ended = (answer: EndpointResponse): EndpointResponse => {
       const written = answer.written;

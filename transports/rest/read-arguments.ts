@@ -21,7 +21,10 @@ export type RequestArgumentsReader = (request: EndpointRequest, codec: Codec, bo
  * path and the query are read before the body.
  */
 export function argumentsReader(
-  contract: MethodContract, sources: ArgumentSources, opts: Opts, schemes: readonly SecurityScheme[],
+  contract: MethodContract,
+  sources: ArgumentSources,
+  opts: Opts,
+  schemes: readonly SecurityScheme[],
 ): RequestArgumentsReader | undefined {
   const { paramTypes, paramNames } = contract;
   const input = sources.body;
@@ -32,12 +35,15 @@ export function argumentsReader(
       ? (_request, codec, body) => [codec.decode(input!, body, opts)]
       : (_request, codec, body) => codec.decode(input!, body, opts) as unknown[];
   }
-  const text = sources.path.length > 0 || sources.readsQuery ? textReader(sources.path, sources.query, opts, queryCredentials(schemes)) : undefined;
+  const text =
+    sources.path.length > 0 || sources.readsQuery
+      ? textReader(sources.path, sources.query, opts, queryCredentials(schemes))
+      : undefined;
   const { readsQuery } = sources;
   // An empty body is the empty object: a call made before the method had body parameters still reads.
   const empty = input === undefined ? undefined : partReader(input, opts, 'json');
   return (request, codec, body) => {
-    const search = readsQuery ? request.search ?? '' : '';
+    const search = readsQuery ? (request.search ?? '') : '';
     const named: Record<string, unknown> = text === undefined ? {} : text(request.params ?? NO_PARAMS, search);
     if (input !== undefined) {
       const value = body.byteLength === 0 ? empty!({}, undefined) : codec.decode(input, body, opts);

@@ -39,18 +39,27 @@ class RestRoutes implements ProtocolRoutes {
       const { service, name, contract } = plan;
       const path = pathFor(name, contract);
       const verb = verbFor(name, contract);
-      const sources = argumentSources(`Registry.on(): ${service}.${name}`, contract, verb, queryCredentials(plan.schemes));
+      const sources = argumentSources(
+        `Registry.on(): ${service}.${name}`,
+        contract,
+        verb,
+        queryCredentials(plan.schemes),
+      );
       const unsendable = requiredArrayProblem(sources.query, settings.opts.errorOnMissingKeys ?? false);
       if (unsendable !== undefined) throw new TypeError(`Registry.on(): ${service}.${name}: ${unsendable}`);
       const conflict = this.#conflict(verb, path, planned);
-      if (conflict !== undefined) throw new Error(`Registry.on(): ${service}.${name} exposes ${verb} ${path}, ${conflict}`);
+      if (conflict !== undefined)
+        throw new Error(`Registry.on(): ${service}.${name} exposes ${verb} ${path}, ${conflict}`);
       planned.push({ plan: { ...plan, sources, path }, verb });
     }
     for (const { plan, verb } of planned) {
       const handler = createEndpoint(plan, settings);
       const { service, name, contract, path } = plan;
-      const rateLimited = contract.rateLimit !== false && (contract.rateLimit !== undefined || settings.rateLimit !== undefined);
-      endpoints.operations.push(Object.freeze({ service, method: name, verb, path, contract, security: plan.schemeNames, rateLimited }));
+      const rateLimited =
+        contract.rateLimit !== false && (contract.rateLimit !== undefined || settings.rateLimit !== undefined);
+      endpoints.operations.push(
+        Object.freeze({ service, method: name, verb, path, contract, security: plan.schemeNames, rateLimited }),
+      );
       let verbs = endpoints.routes.get(path);
       if (verbs === undefined) endpoints.routes.set(path, (verbs = new Map()));
       verbs.set(verb, handler);
@@ -65,12 +74,16 @@ class RestRoutes implements ProtocolRoutes {
    */
   #conflict(verb: EndpointVerb, path: string, planned: readonly Planned[]): string | undefined {
     const segments = path.slice(1).split('/');
-    const taken = [...this.#owners, ...planned.map((p) => [`${p.verb} ${p.plan.path}`, `${p.plan.service}.${p.plan.name}`] as const)];
+    const taken = [
+      ...this.#owners,
+      ...planned.map((p) => [`${p.verb} ${p.plan.path}`, `${p.plan.service}.${p.plan.name}`] as const),
+    ];
     for (const [key, owner] of taken) {
       if (!key.startsWith(`${verb} `)) continue;
       const other = key.slice(verb.length + 1);
       if (other === path) return `already exposed by ${owner}`;
-      if (ambiguous(segments, other.slice(1).split('/'))) return `which would match the same requests as ${key} of ${owner}, neither more specific`;
+      if (ambiguous(segments, other.slice(1).split('/')))
+        return `which would match the same requests as ${key} of ${owner}, neither more specific`;
     }
     return undefined;
   }

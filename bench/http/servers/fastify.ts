@@ -1,8 +1,23 @@
 // Fastify 5 as its users write it: JSON schemas for body (ajv validation) and response
 // (fast-json-stringify serialization), default options, no logger. The auth case is a plugin under
 // its own prefix with an `onRequest` hook for the bearer token and a `preHandler` hook counting calls.
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler, type preHandlerHookHandler } from 'fastify';
-import { AUTH_PREFIX, CHALLENGE, INVALID_TOKEN_CHALLENGE, NEW_BOOK, PLAIN_USERS, PREFIX, TOKENS, type Caller } from '../plain.ts';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onRequestHookHandler,
+  type preHandlerHookHandler,
+} from 'fastify';
+import {
+  AUTH_PREFIX,
+  CHALLENGE,
+  INVALID_TOKEN_CHALLENGE,
+  type NEW_BOOK,
+  PLAIN_USERS,
+  PREFIX,
+  TOKENS,
+  type Caller,
+} from '../plain.ts';
 import type { RunningServer } from './types.ts';
 
 declare module 'fastify' {
@@ -53,7 +68,8 @@ function bearerHook(tokens: ReadonlyMap<string, Caller>): onRequestHookHandler {
     }
     // Spaces only around the token (RFC 9110's SP), as lacquer's bearerAuth reads it.
     const token = space === -1 ? '' : header.slice(space + 1).replace(/^ +| +$/g, '');
-    if (token === '' || token.length > MAX_TOKEN_LENGTH || !B64TOKEN.test(token)) return refuse(reply, INVALID_TOKEN_CHALLENGE, 'malformed token');
+    if (token === '' || token.length > MAX_TOKEN_LENGTH || !B64TOKEN.test(token))
+      return refuse(reply, INVALID_TOKEN_CHALLENGE, 'malformed token');
     const caller = tokens.get(token);
     if (caller === undefined) return refuse(reply, INVALID_TOKEN_CHALLENGE, 'the credentials were refused');
     request.caller = caller;
@@ -72,36 +88,56 @@ export async function startFastify(port = 0): Promise<RunningServer> {
   };
   const getUserByIdSchema = { schema: { body: { type: 'integer', minimum: 0 }, response: { 200: user } } } as const;
 
-  app.get(`${PREFIX}/listUsers`, { schema: { response: { 200: { type: 'array', items: user } } } }, async () => PLAIN_USERS);
+  app.get(
+    `${PREFIX}/listUsers`,
+    { schema: { response: { 200: { type: 'array', items: user } } } },
+    async () => PLAIN_USERS,
+  );
 
-  app.post<{ Body: PlainBook }>(`${PREFIX}/createBook`, { schema: { body: book, response: { 200: book } } }, async (request, reply) => {
-    if (request.body.title === '') return reply.code(400).send({ message: 'title must not be empty' });
-    return request.body;
-  });
+  app.post<{ Body: PlainBook }>(
+    `${PREFIX}/createBook`,
+    { schema: { body: book, response: { 200: book } } },
+    async (request, reply) => {
+      if (request.body.title === '') return reply.code(400).send({ message: 'title must not be empty' });
+      return request.body;
+    },
+  );
 
   app.post<{ Body: number }>(`${PREFIX}/getUserById`, getUserByIdSchema, getUserById);
 
-  const userParams = { type: 'object', properties: { id: { type: 'integer', minimum: 0 } }, required: ['id'], additionalProperties: false } as const;
-  app.get<{ Params: { id: number } }>(`${PREFIX}/users/:id`, { schema: { params: userParams, response: { 200: user } } }, async (request, reply) => {
-    const found = byId.get(request.params.id);
-    if (found === undefined) return reply.code(404).send({ message: `no user with id ${request.params.id}` });
-    return found;
-  });
+  const userParams = {
+    type: 'object',
+    properties: { id: { type: 'integer', minimum: 0 } },
+    required: ['id'],
+    additionalProperties: false,
+  } as const;
+  app.get<{ Params: { id: number } }>(
+    `${PREFIX}/users/:id`,
+    { schema: { params: userParams, response: { 200: user } } },
+    async (request, reply) => {
+      const found = byId.get(request.params.id);
+      if (found === undefined) return reply.code(404).send({ message: `no user with id ${request.params.id}` });
+      return found;
+    },
+  );
 
   // The auth case: hooks scoped to the plugin, so the routes above run without them.
   app.decorateRequest('caller', null);
-  await app.register(async (authed: FastifyInstance) => {
-    const tokens = new Map(TOKENS);
-    const callsByCaller = new Map<string, number>();
-    const countCalls: preHandlerHookHandler = (request, _reply, done) => {
-      const { id } = request.caller!;
-      callsByCaller.set(id, (callsByCaller.get(id) ?? 0) + 1);
-      done();
-    };
-    authed.addHook('onRequest', bearerHook(tokens));
-    authed.addHook('preHandler', countCalls);
-    authed.post<{ Body: number }>('/getUserById', getUserByIdSchema, getUserById);
-  }, { prefix: AUTH_PREFIX });
+  await app.register(
+    async (authed: FastifyInstance) => {
+      const tokens = new Map(TOKENS);
+      const callsByCaller = new Map<string, number>();
+      const countCalls: preHandlerHookHandler = (request, _reply, done) => {
+        const { id } = request.caller!;
+        callsByCaller.set(id, (callsByCaller.get(id) ?? 0) + 1);
+        done();
+      };
+      authed.addHook('onRequest', bearerHook(tokens));
+      authed.addHook('preHandler', countCalls);
+      authed.post<{ Body: number }>('/getUserById', getUserByIdSchema, getUserById);
+    },
+    { prefix: AUTH_PREFIX },
+  );
 
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,6 +1,11 @@
 // lacquer's benchmark server with OpenTelemetry on: the SDK's tracer provider batching every span
 // to an exporter that drops them, and a meter provider recording the duration histogram.
-import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  type ReadableSpan,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { openTelemetry } from '../../../transports/otel/index.ts';
 import { startLacquer } from './lacquer.ts';

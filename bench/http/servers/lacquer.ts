@@ -1,7 +1,18 @@
 // lacquer: HttpServer + Registry with a benchmark service over the specification's records, and the
 // same getUserById behind bearer auth and one interceptor in a second registry.
 import {
-  bearerAuth, contextKey, HttpError, InvalidArgument, JSONRPC, Registry, meta, method, service, t, type Interceptor, type RegistryOptions,
+  bearerAuth,
+  contextKey,
+  HttpError,
+  InvalidArgument,
+  JSONRPC,
+  Registry,
+  meta,
+  method,
+  service,
+  t,
+  type Interceptor,
+  type RegistryOptions,
 } from '../../../index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { AUTH_PREFIX, Book, FEED_LENGTH, PREFIX, RPC_PREFIX, TOKENS, USERS, User, type Caller } from '../data.ts';
@@ -40,13 +51,16 @@ export class BenchService {
   }
 }
 
-meta(BenchService, service({
-  listUsers: method([], t.array(User)),
-  createBook: method([Book], Book),
-  getUserById: method([t.u64()], User),
-  userById: method({ id: t.u64() }, User, { route: 'GET /users/:id' }),
-  listUserFeed: method([], t.stream(User)),
-}));
+meta(
+  BenchService,
+  service({
+    listUsers: method([], t.array(User)),
+    createBook: method([Book], Book),
+    getUserById: method([t.u64()], User),
+    userById: method({ id: t.u64() }, User, { route: 'GET /users/:id' }),
+    listUserFeed: method([], t.stream(User)),
+  }),
+);
 
 /** `POST /getUserById` as in {@link BenchService}, for callers with a bearer token. */
 export class AuthedBenchService {

@@ -36,16 +36,33 @@ const outcome = (read: () => unknown) => decodeOutcome(read, true);
 // ---- Descriptors --------------------------------------------------------------------------------
 
 const Point = t.object({ x: t.f64(), y: t.f64() }, { name: 'Point' });
-const Circle = t.object({ kind: t.literal('circle'), id: t.u32(), center: Point, radius: t.f64(), label: t.string() }, { name: 'Circle' });
-const Rect = t.object({ kind: t.literal('rect'), id: t.u32(), origin: Point, width: t.f64(), height: t.f64(), filled: t.bool() }, { name: 'Rect' });
-const Polygon = t.object({ kind: t.literal('polygon'), id: t.u32(), points: t.array(Point), note: t.optional(t.string()) }, { name: 'Polygon' });
+const Circle = t.object(
+  { kind: t.literal('circle'), id: t.u32(), center: Point, radius: t.f64(), label: t.string() },
+  { name: 'Circle' },
+);
+const Rect = t.object(
+  { kind: t.literal('rect'), id: t.u32(), origin: Point, width: t.f64(), height: t.f64(), filled: t.bool() },
+  { name: 'Rect' },
+);
+const Polygon = t.object(
+  { kind: t.literal('polygon'), id: t.u32(), points: t.array(Point), note: t.optional(t.string()) },
+  { name: 'Polygon' },
+);
 const Shape = t.variant('kind', [Circle, Rect, Polygon]);
 const Drawing = t.object({ shapes: t.array(Shape), main: t.nullable(Shape) });
 
 const shapes = [
   { kind: 'circle', id: 1, center: { x: 1.5, y: -2 }, radius: 3, label: 'c' },
   { kind: 'rect', id: 2, origin: { x: 0, y: 0 }, width: 4.25, height: 1e300, filled: true },
-  { kind: 'polygon', id: 3, points: [{ x: 1, y: 2 }, { x: 3, y: 4 }], note: 'five' },
+  {
+    kind: 'polygon',
+    id: 3,
+    points: [
+      { x: 1, y: 2 },
+      { x: 3, y: 4 },
+    ],
+    note: 'five',
+  },
   { kind: 'polygon', id: 4, points: [] },
 ];
 
@@ -57,7 +74,13 @@ const Numbered = t.variant('v', [
   t.object({ v: t.literal(false), d: t.timestamp() }),
   t.object({ v: t.literal(-7), e: t.u64() }),
 ]);
-const numbered = [{ v: 1, a: -3 }, { v: 2.5, b: 'x' }, { v: true, c: false }, { v: false, d: new Date(-5) }, { v: -7, e: 2n ** 64n - 1n }];
+const numbered = [
+  { v: 1, a: -3 },
+  { v: 2.5, b: 'x' },
+  { v: true, c: false },
+  { v: false, d: new Date(-5) },
+  { v: -7, e: 2n ** 64n - 1n },
+];
 
 /** A member whose discriminant is not its first member: writers write `id` first. */
 const Late = t.variant('kind', [
@@ -65,11 +88,23 @@ const Late = t.variant('kind', [
   t.object({ id: t.u32(), kind: t.literal('b') }),
 ]);
 
-const Event = t.object({ id: t.u32(), at: t.timestamp(), until: t.optional(t.timestamp()), log: t.array(t.timestamp()) }, { name: 'Event' });
+const Event = t.object(
+  { id: t.u32(), at: t.timestamp(), until: t.optional(t.timestamp()), log: t.array(t.timestamp()) },
+  { name: 'Event' },
+);
 const events = [
   { id: 1, at: new Date(0), log: [] },
-  { id: 2, at: new Date('1969-07-20T20:17:40.001Z'), until: new Date('2106-02-07T06:28:16Z'), log: [new Date(-1), new Date(2 ** 34 * 1000 + 5)] },
-  { id: 3, at: new Date(8.64e15), log: [new Date(-8.64e15), new Date('2514-05-30T01:53:04.999Z'), new Date((2 ** 32 - 1) * 1000)] },
+  {
+    id: 2,
+    at: new Date('1969-07-20T20:17:40.001Z'),
+    until: new Date('2106-02-07T06:28:16Z'),
+    log: [new Date(-1), new Date(2 ** 34 * 1000 + 5)],
+  },
+  {
+    id: 3,
+    at: new Date(8.64e15),
+    log: [new Date(-8.64e15), new Date('2514-05-30T01:53:04.999Z'), new Date((2 ** 32 - 1) * 1000)],
+  },
 ];
 
 const Constrained = t.object({
@@ -83,24 +118,41 @@ const Constrained = t.object({
 });
 /** The same shape without constraints: it writes what `Constrained` refuses. */
 const Loose = t.object({
-  name: t.string(), email: t.optional(t.string()), n: t.i32(), big: t.u64(), ratio: t.f32(), x: t.f64(), tags: t.array(t.string()),
+  name: t.string(),
+  email: t.optional(t.string()),
+  n: t.i32(),
+  big: t.u64(),
+  ratio: t.f32(),
+  x: t.f64(),
+  tags: t.array(t.string()),
 });
 const fine = { name: 'abc', email: 'a@b.co', n: 4, big: 2n ** 40n, ratio: 1.5, x: 5e-324, tags: ['t'] };
 
-interface Tree { v: number; kids: Tree[] }
+interface Tree {
+  v: number;
+  kids: Tree[];
+}
 const Tree: Type = t.object({ v: t.i32({ minimum: 0 }), kids: t.array(t.lazy(() => Tree)) }, { name: 'Tree' });
-const tree = (depth: number, width = 2): Tree => ({ v: depth, kids: depth === 0 ? [] : Array.from({ length: width }, () => tree(depth - 1, width)) });
+const tree = (depth: number, width = 2): Tree => ({
+  v: depth,
+  kids: depth === 0 ? [] : Array.from({ length: width }, () => tree(depth - 1, width)),
+});
 /** A chain of `t.lazy` through a variant back to itself. */
 const Expr: Type = t.variant('op', [
   t.object({ op: t.literal('num'), value: t.f64() }),
   t.object({ op: t.literal('add'), left: t.lazy(() => Expr), right: t.lazy(() => Expr) }),
   t.object({ op: t.literal('neg'), arg: t.optional(t.lazy(() => Expr)) }),
 ]);
-const expr = { op: 'add', left: { op: 'num', value: 1 }, right: { op: 'neg', arg: { op: 'add', left: { op: 'num', value: 2 }, right: { op: 'neg' } } } };
+const expr = {
+  op: 'add',
+  left: { op: 'num', value: 1 },
+  right: { op: 'neg', arg: { op: 'add', left: { op: 'num', value: 2 }, right: { op: 'neg' } } },
+};
 
 for (const f of DIRECT_FORMATS) {
   /** What the parser and the shared read pass give. */
-  const slow = (type: Type, bytes: Uint8Array, opts: Options) => outcome(() => readTree(type, f.parse(bytes, opts.maxDepth, type), opts, 'binary'));
+  const slow = (type: Type, bytes: Uint8Array, opts: Options) =>
+    outcome(() => readTree(type, f.parse(bytes, opts.maxDepth, type), opts, 'binary'));
 
   for (const { name, compile } of DIRECT_COMPILERS) {
     describe(`codecs/${f.name}: the ${name} direct reader on variants, timestamps, constraints and t.lazy`, () => {
@@ -149,12 +201,25 @@ for (const f of DIRECT_FORMATS) {
         for (const value of foreign) {
           const bytes = f.foreign(value);
           expect(direct(Shape, bytes), JSON.stringify(value)).to.equal(GAVE_UP);
-          for (const opts of [STRICT, { ...STRICT, errorOnUnknownKeys: false }, { ...STRICT, errorOnMissingKeys: false }]) {
-            expect(outcome(() => f.codec.decode(Shape, bytes, opts)), JSON.stringify(value)).to.deep.equal(slow(Shape, bytes, opts));
+          for (const opts of [
+            STRICT,
+            { ...STRICT, errorOnUnknownKeys: false },
+            { ...STRICT, errorOnMissingKeys: false },
+          ]) {
+            expect(
+              outcome(() => f.codec.decode(Shape, bytes, opts)),
+              JSON.stringify(value),
+            ).to.deep.equal(slow(Shape, bytes, opts));
           }
         }
         // The read pass answers: the same value or error as ever.
-        expect(f.codec.decode(Shape, f.foreign(foreign[2]))).to.deep.equal({ kind: 'circle', id: 1, center: { x: 0, y: 0 }, radius: 1, label: 'kind second' });
+        expect(f.codec.decode(Shape, f.foreign(foreign[2]))).to.deep.equal({
+          kind: 'circle',
+          id: 1,
+          center: { x: 0, y: 0 },
+          radius: 1,
+          label: 'kind second',
+        });
         const unknown = readErrorOf(() => f.codec.decode(Shape, f.foreign(foreign[0])));
         expect([unknown.code, unknown.path]).to.deep.equal(['type_mismatch', '/kind']);
         expect(unknown.message).to.contain('expected one of "circle", "rect", "polygon", got "triangle"');
@@ -165,14 +230,24 @@ for (const f of DIRECT_FORMATS) {
       it('reads absent members of the chosen member as their defaults when keys may be missing', () => {
         const bytes = f.foreign({ kind: 'rect', id: 9 });
         const loose = { ...STRICT, errorOnMissingKeys: false };
-        expect(agrees(Shape, bytes, loose)).to.deep.equal({ kind: 'rect', id: 9, origin: { x: 0, y: 0 }, width: 0, height: 0, filled: false });
+        expect(agrees(Shape, bytes, loose)).to.deep.equal({
+          kind: 'rect',
+          id: 9,
+          origin: { x: 0, y: 0 },
+          width: 0,
+          height: 0,
+          filled: false,
+        });
         expect(direct(Shape, bytes)).to.equal(GAVE_UP);
       });
 
       it('leaves a variant whose discriminant is not first in a member to the tree path', () => {
         expect(directlyReadable(Late, 64)).to.equal(false);
         expect(directlyReadable(t.array(Late), 64)).to.equal(false);
-        for (const value of [{ kind: 'a', n: 1 }, { id: 2, kind: 'b' }]) {
+        for (const value of [
+          { kind: 'a', n: 1 },
+          { id: 2, kind: 'b' },
+        ]) {
           const bytes = f.codec.encode(Late, value as never);
           expect(f.codec.decode(Late, bytes, STRICT)).to.deep.equal(value);
         }
@@ -201,13 +276,32 @@ for (const f of DIRECT_FORMATS) {
 
       it('gives up on timestamps it does not take, and agrees on every encoding another library writes', () => {
         // Other widths and forms: the tree path reads them.
-        const other = f.name === 'msgpack'
-          ? ['c7 04 ff 00 00 00 01', 'c7 0c ff 00 00 00 00 40 00 00 00 00 00 00 00', 'd7 ff ff ff ff ff 00 00 00 00', 'd4 ff 00', 'd6 01 00 00 00 01']
-          : ['c1 fa 3f c0 00 00', 'c1 f9 3c 00', 'c1 c2 41 05', 'c0 61 78', 'c1 1b 00 00 07 db a8 21 80 01', 'c1 fb 7f f0 00 00 00 00 00 00', 'c1 60', 'd9 d9 f7 c1 01'];
+        const other =
+          f.name === 'msgpack'
+            ? [
+                'c7 04 ff 00 00 00 01',
+                'c7 0c ff 00 00 00 00 40 00 00 00 00 00 00 00',
+                'd7 ff ff ff ff ff 00 00 00 00',
+                'd4 ff 00',
+                'd6 01 00 00 00 01',
+              ]
+            : [
+                'c1 fa 3f c0 00 00',
+                'c1 f9 3c 00',
+                'c1 c2 41 05',
+                'c0 61 78',
+                'c1 1b 00 00 07 db a8 21 80 01',
+                'c1 fb 7f f0 00 00 00 00 00 00',
+                'c1 60',
+                'd9 d9 f7 c1 01',
+              ];
         for (const item of other) {
           const bytes = Uint8Array.from(item.split(' '), (h) => parseInt(h, 16));
           expect(direct(t.timestamp(), bytes), item).to.equal(GAVE_UP);
-          expect(outcome(() => f.codec.decode(t.timestamp(), bytes)), item).to.deep.equal(slow(t.timestamp(), bytes, STRICT));
+          expect(
+            outcome(() => f.codec.decode(t.timestamp(), bytes)),
+            item,
+          ).to.deep.equal(slow(t.timestamp(), bytes, STRICT));
         }
         fc.assert(
           fc.property(fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }), (date) => {
@@ -219,7 +313,12 @@ for (const f of DIRECT_FORMATS) {
         // CBOR writes seconds with a fraction as a float64, which holds every millisecond up to
         // 2^40 seconds (year 36812) from the epoch; MessagePack holds them all.
         const far = f.name === 'cbor' ? 2 ** 40 * 1000 : 8.64e15;
-        fc.assert(fc.property(fc.date({ min: new Date(-far), max: new Date(far), noInvalidDate: true }), (date) => readsOwn(t.timestamp(), date)), { numRuns: 200 });
+        fc.assert(
+          fc.property(fc.date({ min: new Date(-far), max: new Date(far), noInvalidDate: true }), (date) =>
+            readsOwn(t.timestamp(), date),
+          ),
+          { numRuns: 200 },
+        );
       });
 
       it('checks every constraint, giving up when one fails so that the read pass gives the error', () => {
@@ -245,11 +344,17 @@ for (const f of DIRECT_FORMATS) {
           const bytes = f.codec.encode(Loose, { ...fine, ...change } as never);
           expect(direct(Constrained, bytes), path).to.equal(GAVE_UP);
           const e = readErrorOf(() => f.codec.decode(Constrained, bytes));
-          expect([e.code, e.path], JSON.stringify(change, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))).to.deep.equal([code, path]);
+          expect(
+            [e.code, e.path],
+            JSON.stringify(change, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)),
+          ).to.deep.equal([code, path]);
           expect(outcome(() => f.codec.decode(Constrained, bytes))).to.deep.equal(slow(Constrained, bytes, STRICT));
         }
         // f32 bounds apply to the value rounded to float32: 1.50000001 reads as 1.5.
-        const rounded = f.codec.encode(t.object({ ...Loose.fields, ratio: t.f64() }), { ...fine, ratio: 1.50000001 } as never);
+        const rounded = f.codec.encode(t.object({ ...Loose.fields, ratio: t.f64() }), {
+          ...fine,
+          ratio: 1.50000001,
+        } as never);
         expect(direct(Constrained, rounded)).to.deep.equal({ ...fine, ratio: 1.5 });
       });
 
@@ -273,7 +378,12 @@ for (const f of DIRECT_FORMATS) {
       });
 
       it('compiles a recursive descriptor without following the recursion, and a wide one in bounded time', () => {
-        const Wide: Type = t.object({ a: t.optional(t.lazy(() => Wide)), b: t.optional(t.lazy(() => Wide)), c: t.optional(t.lazy(() => Wide)), n: t.u8() });
+        const Wide: Type = t.object({
+          a: t.optional(t.lazy(() => Wide)),
+          b: t.optional(t.lazy(() => Wide)),
+          c: t.optional(t.lazy(() => Wide)),
+          n: t.u8(),
+        });
         expect(directlyReadable(Wide, 64)).to.equal(true);
         const ctx = { ...resolveReadOptions(STRICT), source: 'binary' as const };
         const read = compile(Wide, ctx, f.wire as ReadWire, f.encodeKey);
@@ -291,7 +401,11 @@ for (const f of DIRECT_FORMATS) {
       });
 
       it('leaves t.unknown to the tree path', () => {
-        for (const type of [t.unknown(), t.object({ a: t.i32(), rest: t.unknown() }), t.array(t.optional(t.unknown()))]) {
+        for (const type of [
+          t.unknown(),
+          t.object({ a: t.i32(), rest: t.unknown() }),
+          t.array(t.optional(t.unknown())),
+        ]) {
           expect(directlyReadable(type, 64), type.kind).to.equal(false);
         }
         expect(direct(t.unknown(), f.codec.encode(t.i32(), 1))).to.equal(GAVE_UP);
@@ -311,7 +425,9 @@ for (const f of DIRECT_FORMATS) {
       expect(outcome(() => f.codec.decode(type, bytes, opts))).to.deep.equal(reference);
       // The tree the descriptor's guide builds reads as the whole tree does.
       const whole = outcome(() => readTree(type, f.parse(bytes, opts.maxDepth, undefined, Infinity), opts, 'binary'));
-      expect(outcome(() => readTree(type, f.parse(bytes, opts.maxDepth, type, Infinity), opts, 'binary'))).to.deep.equal(whole);
+      expect(
+        outcome(() => readTree(type, f.parse(bytes, opts.maxDepth, type, Infinity), opts, 'binary')),
+      ).to.deep.equal(whole);
       return reference;
     };
 
@@ -324,7 +440,9 @@ for (const f of DIRECT_FORMATS) {
           if (directlyReadable(strict, 64) && 'value' in (reference as object)) {
             const ctx = { ...resolveReadOptions(STRICT), source: 'binary' as const };
             for (const { name, compile } of DIRECT_COMPILERS) {
-              expect(runDirect(compile(strict, ctx, f.wire as ReadWire, f.encodeKey), bytes), name).not.to.equal(GAVE_UP);
+              expect(runDirect(compile(strict, ctx, f.wire as ReadWire, f.encodeKey), bytes), name).not.to.equal(
+                GAVE_UP,
+              );
             }
           }
         }),
@@ -336,7 +454,8 @@ for (const f of DIRECT_FORMATS) {
       /** `value` with each object's keys rotated by `seed`, and now and then one key dropped or one added. */
       const scramble = (value: unknown, seed: number): unknown => {
         if (Array.isArray(value)) return value.map((v, i) => scramble(v, seed + i));
-        if (typeof value !== 'object' || value === null || value instanceof Date || value instanceof Uint8Array) return value;
+        if (typeof value !== 'object' || value === null || value instanceof Date || value instanceof Uint8Array)
+          return value;
         const entries = Object.entries(value).map(([k, v], i) => [k, scramble(v, seed + i + 1)] as const);
         const turn = entries.length === 0 ? 0 : seed % entries.length;
         const moved = [...entries.slice(turn), ...entries.slice(0, turn)];
@@ -354,12 +473,19 @@ for (const f of DIRECT_FORMATS) {
 
     it('agrees on mutated and truncated encodings, whatever the options', () => {
       fc.assert(
-        fc.property(arbPair, arbOptions, fc.nat(), fc.integer({ min: 0, max: 255 }), fc.boolean(), ({ strict, loose, values }, opts, at, byte, cut) => {
-          const bytes = f.codec.encode(loose, values[at % values.length] as never).slice();
-          const i = at % bytes.length;
-          bytes[i] = byte;
-          both(strict, cut ? bytes.subarray(0, i) : bytes, opts);
-        }),
+        fc.property(
+          arbPair,
+          arbOptions,
+          fc.nat(),
+          fc.integer({ min: 0, max: 255 }),
+          fc.boolean(),
+          ({ strict, loose, values }, opts, at, byte, cut) => {
+            const bytes = f.codec.encode(loose, values[at % values.length] as never).slice();
+            const i = at % bytes.length;
+            bytes[i] = byte;
+            both(strict, cut ? bytes.subarray(0, i) : bytes, opts);
+          },
+        ),
         { numRuns: 400 },
       );
     });
@@ -367,7 +493,7 @@ for (const f of DIRECT_FORMATS) {
 }
 
 describe('codecs/binary: guides of variants, recursive descriptors, t.unknown and t.timestamp', () => {
-  it('a variant guide takes every member\'s keys, each as any member takes it', () => {
+  it("a variant guide takes every member's keys, each as any member takes it", () => {
     const V = t.variant('k', [
       t.object({ k: t.literal('a'), x: t.array(t.i32()), y: t.bytes() }),
       t.object({ k: t.literal('b'), x: t.map(t.i32()), z: t.string() }),
@@ -413,13 +539,29 @@ const dates = fc.oneof(
 );
 
 const leafPair: fc.Arbitrary<Pair> = fc.oneof(
-  fc.array(dates, { minLength: 1, maxLength: 3 }).map((values) => ({ strict: t.timestamp(), loose: t.timestamp(), values })),
-  fc.array(fc.string({ maxLength: 5 }), { minLength: 1, maxLength: 3 }).map((values) => ({ strict: t.string({ minLength: 1, maxLength: 3, pattern: '^[^b]' }), loose: t.string(), values })),
-  fc.array(fc.constantFrom('a@b.co', 'nope', '', 'x@y'), { minLength: 1, maxLength: 2 }).map((values) => ({ strict: t.string({ format: 'email' }), loose: t.string(), values })),
-  fc.array(fc.integer({ min: -10, max: 10 }), { minLength: 1, maxLength: 3 }).map((values) => ({ strict: t.i32({ minimum: -5, exclusiveMaximum: 5 }), loose: t.i32(), values })),
-  fc.array(fc.bigInt({ min: 0n, max: 2n ** 41n }), { minLength: 1, maxLength: 3 }).map((values) => ({ strict: t.u64({ maximum: 2n ** 40n }), loose: t.u64(), values })),
-  fc.array(fc.float({ noNaN: true, noDefaultInfinity: true, min: -2, max: 2 }), { minLength: 1, maxLength: 3 }).map((values) => ({ strict: t.f32({ minimum: 0.5 }), loose: t.f32(), values })),
-  fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 3 }).map((values) => ({ strict: t.f64({ exclusiveMinimum: 0 }), loose: t.f64(), values })),
+  fc
+    .array(dates, { minLength: 1, maxLength: 3 })
+    .map((values) => ({ strict: t.timestamp(), loose: t.timestamp(), values })),
+  fc.array(fc.string({ maxLength: 5 }), { minLength: 1, maxLength: 3 }).map((values) => ({
+    strict: t.string({ minLength: 1, maxLength: 3, pattern: '^[^b]' }),
+    loose: t.string(),
+    values,
+  })),
+  fc
+    .array(fc.constantFrom('a@b.co', 'nope', '', 'x@y'), { minLength: 1, maxLength: 2 })
+    .map((values) => ({ strict: t.string({ format: 'email' }), loose: t.string(), values })),
+  fc
+    .array(fc.integer({ min: -10, max: 10 }), { minLength: 1, maxLength: 3 })
+    .map((values) => ({ strict: t.i32({ minimum: -5, exclusiveMaximum: 5 }), loose: t.i32(), values })),
+  fc
+    .array(fc.bigInt({ min: 0n, max: 2n ** 41n }), { minLength: 1, maxLength: 3 })
+    .map((values) => ({ strict: t.u64({ maximum: 2n ** 40n }), loose: t.u64(), values })),
+  fc
+    .array(fc.float({ noNaN: true, noDefaultInfinity: true, min: -2, max: 2 }), { minLength: 1, maxLength: 3 })
+    .map((values) => ({ strict: t.f32({ minimum: 0.5 }), loose: t.f32(), values })),
+  fc
+    .array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 3 })
+    .map((values) => ({ strict: t.f64({ exclusiveMinimum: 0 }), loose: t.f64(), values })),
 );
 
 const arbPair: fc.Arbitrary<Pair> = fc.letrec<{ pair: Pair }>((tie) => ({
@@ -428,8 +570,15 @@ const arbPair: fc.Arbitrary<Pair> = fc.letrec<{ pair: Pair }>((tie) => ({
     { weight: 4, arbitrary: leafPair },
     {
       weight: 1,
-      arbitrary: tie('pair').chain((e) => fc.array(fc.array(fc.constantFrom(...e.values), { maxLength: 4 }), { minLength: 1, maxLength: 3 })
-        .map((values) => ({ strict: t.array(e.strict, { minItems: 1, maxItems: 2 }), loose: t.array(e.loose), values }))),
+      arbitrary: tie('pair').chain((e) =>
+        fc
+          .array(fc.array(fc.constantFrom(...e.values), { maxLength: 4 }), { minLength: 1, maxLength: 3 })
+          .map((values) => ({
+            strict: t.array(e.strict, { minItems: 1, maxItems: 2 }),
+            loose: t.array(e.loose),
+            values,
+          })),
+      ),
     },
     {
       weight: 1,
@@ -441,14 +590,24 @@ const arbPair: fc.Arbitrary<Pair> = fc.letrec<{ pair: Pair }>((tie) => ({
     },
     {
       weight: 2,
-      arbitrary: fc.tuple(tie('pair'), tie('pair'), fc.constantFrom<[string | number | boolean, string | number | boolean]>(['x', 'y'], [1, 2], [true, 'no'])).map(([a, b, [p, q]]) => {
-        const members = (x: Type, y: Type) => [t.object({ kind: t.literal(p), one: x }), t.object({ kind: t.literal(q), two: y, n: t.u8() })] as const;
-        return {
-          strict: t.variant('kind', members(a.strict, b.strict)),
-          loose: t.variant('kind', members(a.loose, b.loose)),
-          values: [...a.values.map((one) => ({ kind: p, one })), ...b.values.map((two, i) => ({ kind: q, two, n: i }))],
-        };
-      }),
+      arbitrary: fc
+        .tuple(
+          tie('pair'),
+          tie('pair'),
+          fc.constantFrom<[string | number | boolean, string | number | boolean]>(['x', 'y'], [1, 2], [true, 'no']),
+        )
+        .map(([a, b, [p, q]]) => {
+          const members = (x: Type, y: Type) =>
+            [t.object({ kind: t.literal(p), one: x }), t.object({ kind: t.literal(q), two: y, n: t.u8() })] as const;
+          return {
+            strict: t.variant('kind', members(a.strict, b.strict)),
+            loose: t.variant('kind', members(a.loose, b.loose)),
+            values: [
+              ...a.values.map((one) => ({ kind: p, one })),
+              ...b.values.map((two, i) => ({ kind: q, two, n: i })),
+            ],
+          };
+        }),
     },
     {
       weight: 1,
@@ -458,7 +617,10 @@ const arbPair: fc.Arbitrary<Pair> = fc.letrec<{ pair: Pair }>((tie) => ({
           const Node: Type = t.object({ v: leaf, next: t.optional(t.lazy(() => Node)) });
           return Node;
         };
-        const chain = (n: number): unknown => ({ v: e.values[n % e.values.length], ...(n > 0 ? { next: chain(n - 1) } : {}) });
+        const chain = (n: number): unknown => ({
+          v: e.values[n % e.values.length],
+          ...(n > 0 ? { next: chain(n - 1) } : {}),
+        });
         return { strict: node(e.strict), loose: node(e.loose), values: [chain(0), chain(1), chain(3)] };
       }),
     },

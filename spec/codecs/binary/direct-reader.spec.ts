@@ -66,25 +66,37 @@ for (const f of DIRECT_FORMATS) {
 
       it('gives up or agrees with the parser and the shared read pass, for every descriptor and value', () => {
         fc.assert(
-          fc.property(arbTyped, arbOptions, ({ type, value }, opts) => agrees(type, f.codec.encode(type, value as never), opts)),
+          fc.property(arbTyped, arbOptions, ({ type, value }, opts) =>
+            agrees(type, f.codec.encode(type, value as never), opts),
+          ),
           { numRuns: 300 },
         );
       });
 
-      it('gives up or agrees on values near the descriptor in another encoder\'s bytes', () => {
+      it("gives up or agrees on values near the descriptor in another encoder's bytes", () => {
         const arb = arbDescriptor.chain((type) => fc.tuple(fc.constant(type), arbJsonNear(type)));
-        fc.assert(fc.property(arb, arbOptions, ([type, near], opts) => agrees(type, f.foreign(near), opts)), { numRuns: 400 });
+        fc.assert(
+          fc.property(arb, arbOptions, ([type, near], opts) => agrees(type, f.foreign(near), opts)),
+          { numRuns: 400 },
+        );
       });
 
       it('gives up or agrees on mutated and truncated encodings', () => {
         fc.assert(
-          fc.property(arbTyped, arbOptions, fc.nat(), fc.integer({ min: 0, max: 255 }), fc.boolean(), ({ type, value }, opts, at, byte, cut) => {
-            const bytes = f.codec.encode(type, value as never).slice();
-            if (bytes.length === 0) return;
-            const i = at % bytes.length;
-            bytes[i] = byte;
-            agrees(type, cut ? bytes.subarray(0, i) : bytes, opts);
-          }),
+          fc.property(
+            arbTyped,
+            arbOptions,
+            fc.nat(),
+            fc.integer({ min: 0, max: 255 }),
+            fc.boolean(),
+            ({ type, value }, opts, at, byte, cut) => {
+              const bytes = f.codec.encode(type, value as never).slice();
+              if (bytes.length === 0) return;
+              const i = at % bytes.length;
+              bytes[i] = byte;
+              agrees(type, cut ? bytes.subarray(0, i) : bytes, opts);
+            },
+          ),
           { numRuns: 400 },
         );
       });
@@ -92,16 +104,39 @@ for (const f of DIRECT_FORMATS) {
       it("reads the specification's records without giving up", () => {
         const user = { id: 2n ** 64n - 1n, name: 'Ann', weight: 0.5 };
         expect(direct(User, f.codec.encode(User, user), true)).to.deep.equal(user);
-        const response = { books: [{ id: 1, title: 'Dune', author: 'Frank Herbert', isbn: '978-0', year: 1965 }], total_count: 1, has_more: false };
+        const response = {
+          books: [{ id: 1, title: 'Dune', author: 'Frank Herbert', isbn: '978-0', year: 1965 }],
+          total_count: 1,
+          has_more: false,
+        };
         expect(direct(BookSearchResponse, f.codec.encode(BookSearchResponse, response), true)).to.deep.equal(response);
       });
 
       it('reads every width of integer, float and string it meets inline or through the format', () => {
         const Row = t.object({
-          i: t.array(t.i32()), u: t.array(t.u32()), big: t.array(t.i64()), ubig: t.array(t.u64()),
-          f: t.array(t.f64()), g: t.array(t.f32()), s: t.array(t.string()), o: t.optional(t.string()), n: t.nullable(t.bool()),
+          i: t.array(t.i32()),
+          u: t.array(t.u32()),
+          big: t.array(t.i64()),
+          ubig: t.array(t.u64()),
+          f: t.array(t.f64()),
+          g: t.array(t.f32()),
+          s: t.array(t.string()),
+          o: t.optional(t.string()),
+          n: t.nullable(t.bool()),
         });
-        const strings = ['', 'a', 'exactly eight', 'é', '日本語テキスト', 'x'.repeat(23), 'y'.repeat(24), 'z'.repeat(64), 'w'.repeat(65), 'v'.repeat(300), '\u{1f600}'];
+        const strings = [
+          '',
+          'a',
+          'exactly eight',
+          'é',
+          '日本語テキスト',
+          'x'.repeat(23),
+          'y'.repeat(24),
+          'z'.repeat(64),
+          'w'.repeat(65),
+          'v'.repeat(300),
+          '\u{1f600}',
+        ];
         const row = {
           i: [0, 23, 24, 127, 128, 255, 256, 65535, 65536, -1, -24, -25, -32, -33, -129, -2147483648, 2147483647],
           u: [0, 24, 255, 256, 65535, 65536, 4294967295],
@@ -118,7 +153,12 @@ for (const f of DIRECT_FORMATS) {
       });
 
       it('reads optional, nullable and defaulted members, required or not', () => {
-        const fields = { nick: t.optional(t.string()), age: t.u8(), note: t.nullable(t.string()), level: t.optional(t.i32()).default(3) };
+        const fields = {
+          nick: t.optional(t.string()),
+          age: t.u8(),
+          note: t.nullable(t.string()),
+          level: t.optional(t.i32()).default(3),
+        };
         for (const requiresKey of [() => true, () => false, undefined]) {
           const Person = requiresKey === undefined ? t.object(fields) : t.object(fields, { requiresKey });
           const full = { nick: 'x', age: 1, note: null, level: 4 };
@@ -162,7 +202,13 @@ for (const f of DIRECT_FORMATS) {
 
 describe('codecs/binary: descriptors the direct readers skip', () => {
   it('are those holding a map, literal, enum or void, or containers deeper than maxDepth', () => {
-    for (const type of [t.map(t.i32()), t.object({ a: t.literal('x') }), t.array(t.enum(['a'])), t.optional(t.void()), t.tuple([t.i32(), t.nullable(t.map(t.string()))])]) {
+    for (const type of [
+      t.map(t.i32()),
+      t.object({ a: t.literal('x') }),
+      t.array(t.enum(['a'])),
+      t.optional(t.void()),
+      t.tuple([t.i32(), t.nullable(t.map(t.string()))]),
+    ]) {
       expect(directlyReadable(type, 64)).to.equal(false);
     }
     const nested = t.object({ list: t.array(t.object({ n: t.i32() })) });

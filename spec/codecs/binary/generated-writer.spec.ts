@@ -60,7 +60,9 @@ for (const { codec, wire, fix, decode } of subjects) {
     it('writes every valid value without bailing, byte for byte as the closure writer', () => {
       fc.assert(
         fc.property(arbTyped, ({ type, value }) => {
-          expect(run(generateBinaryWriter(type, wire), value)).to.deep.equal(run(compileBinaryWriter(type, wire), value));
+          expect(run(generateBinaryWriter(type, wire), value)).to.deep.equal(
+            run(compileBinaryWriter(type, wire), value),
+          );
         }),
         { numRuns: 500 },
       );
@@ -68,9 +70,14 @@ for (const { codec, wire, fix, decode } of subjects) {
 
     it('encode gives the closure writer’s bytes or its exact WriteError for values near the descriptor', () => {
       fc.assert(
-        fc.property(arbDescriptor.chain((type) => arbJsonNear(type).map((value) => ({ type, value }))), ({ type, value }) => {
-          expect(encodeOutcome(() => codec.encode(type, value as never))).to.deep.equal(closureOutcome(type, wire, value));
-        }),
+        fc.property(
+          arbDescriptor.chain((type) => arbJsonNear(type).map((value) => ({ type, value }))),
+          ({ type, value }) => {
+            expect(encodeOutcome(() => codec.encode(type, value as never))).to.deep.equal(
+              closureOutcome(type, wire, value),
+            );
+          },
+        ),
         { numRuns: 500 },
       );
     });
@@ -87,14 +94,30 @@ for (const { codec, wire, fix, decode } of subjects) {
       expect(outcome).to.deep.equal({ thrown: BAIL });
     });
 
-    const wellFormed = ['', 'a'.repeat(23), 'a'.repeat(24), 'a'.repeat(31), 'a'.repeat(32), 'a'.repeat(64), 'a'.repeat(65),
-      'a'.repeat(300), 'a'.repeat(70000), 'é', 'x'.repeat(30) + 'é', 'ü'.repeat(100), '😀'.repeat(40)];
+    const wellFormed = [
+      '',
+      'a'.repeat(23),
+      'a'.repeat(24),
+      'a'.repeat(31),
+      'a'.repeat(32),
+      'a'.repeat(64),
+      'a'.repeat(65),
+      'a'.repeat(300),
+      'a'.repeat(70000),
+      'é',
+      'x'.repeat(30) + 'é',
+      'ü'.repeat(100),
+      '😀'.repeat(40),
+    ];
     const strings = [...wellFormed, 'ab\ud800', '\udc00'.repeat(70)];
     it('writes strings of every head size and encoding as the closure writer does', () => {
       const type = t.object({ s: t.string(), list: t.array(t.nullable(t.string())) });
       for (const s of strings) {
         const value = { s, list: [s, null, s] };
-        expect(encodeOutcome(() => codec.encode(type, value)), JSON.stringify(s.slice(0, 8))).to.deep.equal(closureOutcome(type, wire, value));
+        expect(
+          encodeOutcome(() => codec.encode(type, value)),
+          JSON.stringify(s.slice(0, 8)),
+        ).to.deep.equal(closureOutcome(type, wire, value));
       }
     });
 
@@ -109,8 +132,15 @@ for (const { codec, wire, fix, decode } of subjects) {
     });
 
     it('writes long and non-ASCII member names as the closure writer does', () => {
-      const type = t.object({ 'a member name longer than sixteen bytes': t.u8(), ключ: t.optional(t.string()), '': t.bool() });
-      for (const value of [{ 'a member name longer than sixteen bytes': 1, ключ: 'é', '': true }, { 'a member name longer than sixteen bytes': 2, '': false }]) {
+      const type = t.object({
+        'a member name longer than sixteen bytes': t.u8(),
+        ключ: t.optional(t.string()),
+        '': t.bool(),
+      });
+      for (const value of [
+        { 'a member name longer than sixteen bytes': 1, ключ: 'é', '': true },
+        { 'a member name longer than sixteen bytes': 2, '': false },
+      ]) {
         expect(encodeOutcome(() => codec.encode(type, value))).to.deep.equal(closureOutcome(type, wire, value));
       }
     });
@@ -119,7 +149,9 @@ for (const { codec, wire, fix, decode } of subjects) {
       const type = t.object({ m: t.map(t.array(t.object({ n: t.optional(t.u8()) }))) });
       const value = { m: { k: [{ n: 1 }, { n: 256 }] } };
       expect(encodeOutcome(() => codec.encode(type, value))).to.deep.equal(closureOutcome(type, wire, value));
-      expect((encodeOutcome(() => codec.encode(type, value)) as { error: { path: string } }).error.path).to.equal('/m/k/1/n');
+      expect((encodeOutcome(() => codec.encode(type, value)) as { error: { path: string } }).error.path).to.equal(
+        '/m/k/1/n',
+      );
     });
 
     it('keeps every result intact while large and small values share and outgrow chunks', () => {

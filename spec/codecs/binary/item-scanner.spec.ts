@@ -16,8 +16,11 @@ const arbValue = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom(null, true, false, 0, -1, 255, 65536, -2147483649, 2 ** 40, 1.5, -0.25, Number.MAX_VALUE),
-    fc.integer(), fc.double({ noNaN: true }), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 64n - 1n }),
-    fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ minLength: 300, maxLength: 400 }),
+    fc.integer(),
+    fc.double({ noNaN: true }),
+    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 64n - 1n }),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.string({ minLength: 300, maxLength: 400 }),
     fc.uint8Array({ maxLength: 300 }),
     fc.array(tie('value'), { maxLength: 20 }),
     fc.dictionary(fc.string({ maxLength: 5 }), tie('value'), { maxKeys: 20, noNullPrototype: true }),
@@ -26,12 +29,17 @@ const arbValue = fc.letrec<{ value: unknown }>((tie) => ({
 
 /** `value` marked for the cbor package to write every string, array and map in it with an indefinite length (strings in chunks of 7). */
 function indefinite(value: unknown): unknown {
-  const marked = <T extends object>(o: T): T => Object.defineProperty(o, 'encodeCBOR', { value: IndefiniteEncoder.encodeIndefinite });
+  const marked = <T extends object>(o: T): T =>
+    Object.defineProperty(o, 'encodeCBOR', { value: IndefiniteEncoder.encodeIndefinite });
   if (typeof value === 'string' || value instanceof Uint8Array) {
-    return { encodeCBOR: (gen: unknown) => IndefiniteEncoder.encodeIndefinite(gen as never, value as never, { chunkSize: 7 } as never) };
+    return {
+      encodeCBOR: (gen: unknown) =>
+        IndefiniteEncoder.encodeIndefinite(gen as never, value as never, { chunkSize: 7 } as never),
+    };
   }
   if (Array.isArray(value)) return marked(value.map(indefinite));
-  if (typeof value === 'object' && value !== null) return marked(new Map(Object.entries(value).map(([k, v]) => [k, indefinite(v)])));
+  if (typeof value === 'object' && value !== null)
+    return marked(new Map(Object.entries(value).map(([k, v]) => [k, indefinite(v)])));
   return value;
 }
 
@@ -74,10 +82,17 @@ describe('item scanners', () => {
   ];
   for (const { codec, name, encode } of encoders) {
     it(`finds the end of each value ${name} writes, however the bytes are cut (property)`, () => {
-      fc.assert(fc.property(fc.array(arbValue, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 10 }), (values, cuts) => {
-        const { bytes, ends: expected } = boundaries(values.map(encode));
-        expect(ends(codec, bytes, cuts)).to.deep.equal(expected);
-      }), { numRuns: 150 });
+      fc.assert(
+        fc.property(
+          fc.array(arbValue, { minLength: 1, maxLength: 6 }),
+          fc.array(fc.nat(), { maxLength: 10 }),
+          (values, cuts) => {
+            const { bytes, ends: expected } = boundaries(values.map(encode));
+            expect(ends(codec, bytes, cuts)).to.deep.equal(expected);
+          },
+        ),
+        { numRuns: 150 },
+      );
     });
   }
 
@@ -106,7 +121,10 @@ describe('item scanners', () => {
   }
 
   it('refuses nesting past its maxDepth, and takes it up to there', () => {
-    for (const [codec, open] of [[msgpack, 0x91], [cbor, 0x81]] as const) {
+    for (const [codec, open] of [
+      [msgpack, 0x91],
+      [cbor, 0x81],
+    ] as const) {
       const at = (depth: number) => Uint8Array.from([...new Array(depth).fill(open), 0x01]);
       expect(codec.itemScanner!(3).scan(at(3), 0, 4)).to.equal(4);
       expect(() => codec.itemScanner!(3).scan(at(4), 0, 5)).to.throw(ReadError, /nesting deeper than maxDepth \(3\)/);

@@ -52,7 +52,10 @@ for (const codec of [msgpack, cbor]) {
     });
 
     it('random bytes decode or fail with a ReadError, never anything else', () => {
-      fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => decodesOrReadError(codec, bytes)), { numRuns: 3000 });
+      fc.assert(
+        fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => decodesOrReadError(codec, bytes)),
+        { numRuns: 3000 },
+      );
     });
 
     it('mutated valid encodings decode or fail with a ReadError', () => {
@@ -74,11 +77,15 @@ for (const codec of [msgpack, cbor]) {
       const read = independent[codec.name]!;
       const Pair = t.object({ u: t.u64(), i: t.i64() });
       fc.assert(
-        fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (u, i) => {
-          const back = read(codec.encode(Pair, { u, i }) as Uint8Array) as { u: number | bigint; i: number | bigint };
-          expect(BigInt(back.u)).to.equal(u);
-          expect(BigInt(back.i)).to.equal(i);
-        }),
+        fc.property(
+          fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+          fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+          (u, i) => {
+            const back = read(codec.encode(Pair, { u, i }) as Uint8Array) as { u: number | bigint; i: number | bigint };
+            expect(BigInt(back.u)).to.equal(u);
+            expect(BigInt(back.i)).to.equal(i);
+          },
+        ),
       );
     });
 

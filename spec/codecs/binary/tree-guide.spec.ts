@@ -52,23 +52,36 @@ for (const f of FORMATS) {
 
     it('gives what the whole tree gives, on hand-made wire near the descriptor (property)', () => {
       const arb = arbDescriptor.chain((type) => fc.tuple(fc.constant(type), arbWireTree([...fieldNames(type)])));
-      fc.assert(fc.property(arb, arbOptions, ([type, tree], opts) => agrees(type, f.encode(tree), opts)), { numRuns: 1500, seed: 20240611 });
+      fc.assert(
+        fc.property(arb, arbOptions, ([type, tree], opts) => agrees(type, f.encode(tree), opts)),
+        { numRuns: 1500, seed: 20240611 },
+      );
     });
 
-    it('gives what the whole tree gives, on values near the descriptor in another encoder\'s bytes (property)', () => {
+    it("gives what the whole tree gives, on values near the descriptor in another encoder's bytes (property)", () => {
       const arb = arbDescriptor.chain((type) => fc.tuple(fc.constant(type), arbJsonNear(type)));
-      fc.assert(fc.property(arb, arbOptions, ([type, near], opts) => agrees(type, f.foreign(near), opts)), { numRuns: 800, seed: 7 });
+      fc.assert(
+        fc.property(arb, arbOptions, ([type, near], opts) => agrees(type, f.foreign(near), opts)),
+        { numRuns: 800, seed: 7 },
+      );
     });
 
     it('gives what the whole tree gives, on mutated and truncated encodings (property)', () => {
       fc.assert(
-        fc.property(arbTyped, arbOptions, fc.nat(), fc.integer({ min: 0, max: 255 }), fc.boolean(), ({ value, type }, opts, at, byte, cut) => {
-          const bytes = f.foreign(value).slice();
-          if (bytes.length === 0) return;
-          const i = at % bytes.length;
-          bytes[i] = byte;
-          agrees(type, cut ? bytes.subarray(0, i) : bytes, opts);
-        }),
+        fc.property(
+          arbTyped,
+          arbOptions,
+          fc.nat(),
+          fc.integer({ min: 0, max: 255 }),
+          fc.boolean(),
+          ({ value, type }, opts, at, byte, cut) => {
+            const bytes = f.foreign(value).slice();
+            if (bytes.length === 0) return;
+            const i = at % bytes.length;
+            bytes[i] = byte;
+            agrees(type, cut ? bytes.subarray(0, i) : bytes, opts);
+          },
+        ),
         { numRuns: 800, seed: 11 },
       );
     });
@@ -94,19 +107,73 @@ for (const f of FORMATS) {
       agrees(t.tuple([t.u8(), t.u8()]), wire({ k: 'arr', items: ints(5), indefinite: true }), opts);
       // A repeated key may replace a refused value: elements after such a map are still read.
       const key = { k: 'str' as const, v: 'a' };
-      const repeated = wire({ k: 'arr', items: [{ k: 'map', entries: [[key, { k: 'arr', items: [] }], [key, { k: 'int', v: 1 }]] }, { k: 'map', entries: [[key, { k: 'int', v: 2 }]] }] });
-      expect(readTree(t.array(t.object({ a: t.u8() })), f.parse(repeated, 64, t.array(t.object({ a: t.u8() }))), opts, 'binary')).to.deep.equal([{ a: 1 }, { a: 2 }]);
+      const repeated = wire({
+        k: 'arr',
+        items: [
+          {
+            k: 'map',
+            entries: [
+              [key, { k: 'arr', items: [] }],
+              [key, { k: 'int', v: 1 }],
+            ],
+          },
+          { k: 'map', entries: [[key, { k: 'int', v: 2 }]] },
+        ],
+      });
+      expect(
+        readTree(
+          t.array(t.object({ a: t.u8() })),
+          f.parse(repeated, 64, t.array(t.object({ a: t.u8() }))),
+          opts,
+          'binary',
+        ),
+      ).to.deep.equal([{ a: 1 }, { a: 2 }]);
       // Undeclared keys: those `unknown_key` names are kept (array indices come first), as many as
       // ReadError.errors lists: the smallest array indices and the first others, MAX_READ_ERRORS each.
-      const entry = (v: string) => [{ k: 'str' as const, v }, { k: 'int' as const, v: 0 }] as const;
-      const object = wire({ k: 'map', entries: [[{ k: 'str', v: 'id' }, { k: 'int', v: 1 }], ...['z', 'y', '10', '3', 'x'].map(entry)] });
+      const entry = (v: string) =>
+        [
+          { k: 'str' as const, v },
+          { k: 'int' as const, v: 0 },
+        ] as const;
+      const object = wire({
+        k: 'map',
+        entries: [
+          [
+            { k: 'str', v: 'id' },
+            { k: 'int', v: 1 },
+          ],
+          ...['z', 'y', '10', '3', 'x'].map(entry),
+        ],
+      });
       const T = t.object({ id: t.u8() });
       expect(Object.keys(f.parse(object, 64, T) as object)).to.deep.equal(['3', '10', 'id', 'z', 'y', 'x']);
-      const flood = Array.from({ length: 3 * MAX_READ_ERRORS }, (_, i) => [entry(`k${i}`), entry(String(3 * MAX_READ_ERRORS - i))]).flat();
-      const keptKeys = Object.keys(f.parse(wire({ k: 'map', entries: [[{ k: 'str', v: 'id' }, { k: 'int', v: 1 }], ...flood] }), 64, T) as object);
+      const flood = Array.from({ length: 3 * MAX_READ_ERRORS }, (_, i) => [
+        entry(`k${i}`),
+        entry(String(3 * MAX_READ_ERRORS - i)),
+      ]).flat();
+      const keptKeys = Object.keys(
+        f.parse(
+          wire({
+            k: 'map',
+            entries: [
+              [
+                { k: 'str', v: 'id' },
+                { k: 'int', v: 1 },
+              ],
+              ...flood,
+            ],
+          }),
+          64,
+          T,
+        ) as object,
+      );
       expect(keptKeys).to.have.length(1 + 2 * MAX_READ_ERRORS);
-      expect(keptKeys.slice(0, MAX_READ_ERRORS)).to.deep.equal(Array.from({ length: MAX_READ_ERRORS }, (_, i) => String(i + 1)));
-      expect(keptKeys.slice(MAX_READ_ERRORS + 1)).to.deep.equal(Array.from({ length: MAX_READ_ERRORS }, (_, i) => `k${i}`));
+      expect(keptKeys.slice(0, MAX_READ_ERRORS)).to.deep.equal(
+        Array.from({ length: MAX_READ_ERRORS }, (_, i) => String(i + 1)),
+      );
+      expect(keptKeys.slice(MAX_READ_ERRORS + 1)).to.deep.equal(
+        Array.from({ length: MAX_READ_ERRORS }, (_, i) => `k${i}`),
+      );
       agrees(T, object, opts);
       agrees(T, object, { ...opts, errorOnUnknownKeys: false });
       expect(guideOf(T).fields!.get('nope') ?? IGNORE).to.equal(IGNORE);

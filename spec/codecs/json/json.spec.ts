@@ -26,7 +26,10 @@ describe('codecs/json', () => {
 
     it('reads 64-bit integers exactly inside strings-with-digits documents and exponent forms', () => {
       const T = t.object({ note: t.string(), n: t.i64() });
-      expect(json.decode(T, '{"note":"1234567890123456789","n":12}')).to.deep.equal({ note: '1234567890123456789', n: 12n });
+      expect(json.decode(T, '{"note":"1234567890123456789","n":12}')).to.deep.equal({
+        note: '1234567890123456789',
+        n: 12n,
+      });
       expect(json.decode(t.u64(), '1.8e19')).to.equal(18000000000000000000n);
       expect(json.decode(t.i64(), '-2.5e1')).to.equal(-25n);
       expect(json.decode(t.i64(), '-250e-1')).to.equal(-25n);
@@ -45,12 +48,16 @@ describe('codecs/json', () => {
     });
 
     it('round-trips every u64 and i64 (property)', () => {
-      fc.assert(fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), (n) => {
-        expect(json.decode(t.u64(), json.encode(t.u64(), n))).to.equal(n);
-      }));
-      fc.assert(fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (n) => {
-        expect(json.decode(t.i64(), json.encode(t.i64(), n))).to.equal(n);
-      }));
+      fc.assert(
+        fc.property(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), (n) => {
+          expect(json.decode(t.u64(), json.encode(t.u64(), n))).to.equal(n);
+        }),
+      );
+      fc.assert(
+        fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (n) => {
+          expect(json.decode(t.i64(), json.encode(t.i64(), n))).to.equal(n);
+        }),
+      );
     });
   });
 
@@ -67,14 +74,16 @@ describe('codecs/json', () => {
     });
 
     it('the text is the shortest that round-trips, for every float32 (property)', () => {
-      fc.assert(fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (f) => {
-        const text = json.encode(t.f32(), f);
-        expect(Object.is(Math.fround(Number(text)), f)).to.equal(true);
-        const digits = text.replace(/^-/, '').replace(/e.*$/, '').replace('.', '').replace(/^0+/, '').length;
-        if (digits > 1 && !Number.isInteger(f)) {
-          expect(Math.fround(Number(f.toPrecision(digits - 1)))).not.to.equal(f);
-        }
-      }));
+      fc.assert(
+        fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (f) => {
+          const text = json.encode(t.f32(), f);
+          expect(Object.is(Math.fround(Number(text)), f)).to.equal(true);
+          const digits = text.replace(/^-/, '').replace(/e.*$/, '').replace('.', '').replace(/^0+/, '').length;
+          if (digits > 1 && !Number.isInteger(f)) {
+            expect(Math.fround(Number(f.toPrecision(digits - 1)))).not.to.equal(f);
+          }
+        }),
+      );
     });
 
     it('writes what trying every precision from 1 to 9 digits would, for every float32 (property)', () => {
@@ -89,18 +98,31 @@ describe('codecs/json', () => {
       };
       const arbFloat32 = fc.oneof(
         fc.float({ noNaN: true, noDefaultInfinity: true }),
-        fc.integer({ min: 0, max: 2 ** 32 - 1 }).map((bits) => new Float32Array(new Uint32Array([bits]).buffer)[0]!).filter(Number.isFinite),
-        fc.tuple(fc.integer({ min: -99999, max: 99999 }), fc.integer({ min: 0, max: 6 })).map(([m, e]) => Math.fround(m / 10 ** e)),
+        fc
+          .integer({ min: 0, max: 2 ** 32 - 1 })
+          .map((bits) => new Float32Array(new Uint32Array([bits]).buffer)[0]!)
+          .filter(Number.isFinite),
+        fc
+          .tuple(fc.integer({ min: -99999, max: 99999 }), fc.integer({ min: 0, max: 6 }))
+          .map(([m, e]) => Math.fround(m / 10 ** e)),
         // Six-digit decimals across the exponent range: where 7-digit rounding is not the shortest.
-        fc.tuple(fc.integer({ min: 100000, max: 999999 }), fc.integer({ min: -37, max: 38 })).map(([m, e]) => Math.fround(Number(`${m}e${e - 5}`))).filter(Number.isFinite),
+        fc
+          .tuple(fc.integer({ min: 100000, max: 999999 }), fc.integer({ min: -37, max: 38 }))
+          .map(([m, e]) => Math.fround(Number(`${m}e${e - 5}`)))
+          .filter(Number.isFinite),
         // The range the writer formats by scaling to an integer, and exact halves at the 7th
         // digit, where the scaled product sits on a tie and the writer must defer to the search.
         fc.double({ min: 1e-6, max: 8388608, noNaN: true }).map(Math.fround),
-        fc.tuple(fc.integer({ min: 100000, max: 999999 }), fc.integer({ min: 0, max: 20 })).map(([m, e]) => (m + 0.5) / 2 ** e),
+        fc
+          .tuple(fc.integer({ min: 100000, max: 999999 }), fc.integer({ min: 0, max: 20 }))
+          .map(([m, e]) => (m + 0.5) / 2 ** e),
       );
-      fc.assert(fc.property(arbFloat32, (f) => {
-        expect(json.encode(t.f32(), f)).to.equal(exhaustive(f));
-      }), { numRuns: 20000 });
+      fc.assert(
+        fc.property(arbFloat32, (f) => {
+          expect(json.encode(t.f32(), f)).to.equal(exhaustive(f));
+        }),
+        { numRuns: 20000 },
+      );
     });
 
     it('reads back the text it writes for the largest float32, which lies above it as a double', () => {
@@ -130,8 +152,19 @@ describe('codecs/json', () => {
     });
 
     it('indents by two spaces with prettify, like JSON.stringify(v, null, 2)', () => {
-      const T = t.object({ list: t.array(t.object({ a: t.i32(), m: t.map(t.bool()) })), empty: t.array(t.i8()), tuple: t.tuple([t.string(), t.f64()]) });
-      const value = { list: [{ a: 1, m: { x: true } }, { a: 2, m: {} }], empty: [], tuple: ['s', 1.5] as [string, number] };
+      const T = t.object({
+        list: t.array(t.object({ a: t.i32(), m: t.map(t.bool()) })),
+        empty: t.array(t.i8()),
+        tuple: t.tuple([t.string(), t.f64()]),
+      });
+      const value = {
+        list: [
+          { a: 1, m: { x: true } },
+          { a: 2, m: {} },
+        ],
+        empty: [],
+        tuple: ['s', 1.5] as [string, number],
+      };
       expect(json.encode(T, value, { prettify: true })).to.equal(JSON.stringify(value, null, 2));
     });
 
@@ -180,13 +213,22 @@ describe('codecs/json', () => {
     });
 
     it('trailing data and bad literals are syntax errors, on the exact path too', () => {
-      for (const text of ['{"id":1} x', '{"id":tru}', '{"id":01}', '{"id":1,}', "{'id':1}", '{"id":12345678901234567890']) {
+      for (const text of [
+        '{"id":1} x',
+        '{"id":tru}',
+        '{"id":01}',
+        '{"id":1,}',
+        "{'id':1}",
+        '{"id":12345678901234567890',
+      ]) {
         expect(readErrorOf(() => json.decode(User, text)).code, text).to.equal('syntax_error');
       }
     });
 
     it('invalid UTF-8 bytes are a syntax_error', () => {
-      expect(readErrorOf(() => json.decode(t.string(), new Uint8Array([0x22, 0xc3, 0x28, 0x22]))).code).to.equal('syntax_error');
+      expect(readErrorOf(() => json.decode(t.string(), new Uint8Array([0x22, 0xc3, 0x28, 0x22]))).code).to.equal(
+        'syntax_error',
+      );
     });
 
     it('reads UTF-8 bytes', () => {
@@ -260,7 +302,9 @@ describe('codecs/json', () => {
 
   it('works where code generation from strings is forbidden (Content-Security-Policy without unsafe-eval)', () => {
     const script = fileURLToPath(new URL('../../support/no-eval-roundtrip.ts', import.meta.url));
-    const run = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '--import', 'tsx', script], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '--import', 'tsx', script], {
+      encoding: 'utf8',
+    });
     expect(run.stderr).to.equal('');
     expect(run.stdout.trim()).to.equal('{"id":18446744073709551615,"name":"é","weight":0.1} codegen blocked');
   });

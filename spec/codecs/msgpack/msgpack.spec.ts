@@ -7,7 +7,10 @@ import { readErrorOf } from '../../support/read-error.ts';
 import { writeErrorOf } from '../../support/write-error.ts';
 
 const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32() }, { name: 'User' });
-const Book = t.object({ id: t.i32(), title: t.string(), author: t.string(), isbn: t.string(), year: t.i32() }, { name: 'Book' });
+const Book = t.object(
+  { id: t.i32(), title: t.string(), author: t.string(), isbn: t.string(), year: t.i32() },
+  { name: 'Book' },
+);
 const BookSearchResponse = t.object({ books: t.array(Book), total_count: t.i32(), has_more: t.bool() });
 const U64_MAX = 2n ** 64n - 1n;
 const I64_MIN = -(2n ** 63n);
@@ -25,13 +28,21 @@ const users = [
 ];
 const responses = [
   { books: [dune, { ...dune, id: 2, title: 'Dune Messiah', year: 1969 }], total_count: 2, has_more: false },
-  { books: Array.from({ length: 20 }, (_, i) => ({ ...dune, id: i * 1000, year: 1900 + i })), total_count: 40000, has_more: true },
+  {
+    books: Array.from({ length: 20 }, (_, i) => ({ ...dune, id: i * 1000, year: 1900 + i })),
+    total_count: 40000,
+    has_more: true,
+  },
 ];
 
 describe('codecs/msgpack', () => {
   it('is labelled with the MessagePack media types', () => {
     expect(msgpack.name).to.equal('msgpack');
-    expect(msgpack.contentTypes).to.deep.equal(['application/msgpack', 'application/x-msgpack', 'application/vnd.msgpack']);
+    expect(msgpack.contentTypes).to.deep.equal([
+      'application/msgpack',
+      'application/x-msgpack',
+      'application/vnd.msgpack',
+    ]);
   });
 
   describe('wire types chosen by the descriptor', () => {
@@ -59,16 +70,27 @@ describe('codecs/msgpack', () => {
 
     it('writes each integer in the smallest encoding that holds it exactly', () => {
       const cases: [bigint, string][] = [
-        [0n, '00'], [127n, '7f'], [128n, 'cc 80'], [255n, 'cc ff'], [256n, 'cd 01 00'], [65536n, 'ce 00 01 00 00'],
-        [2n ** 32n, 'cf 00 00 00 01 00 00 00 00'], [-1n, 'ff'], [-32n, 'e0'], [-33n, 'd0 df'], [-129n, 'd1 ff 7f'],
-        [-32769n, 'd2 ff ff 7f ff'], [-(2n ** 31n) - 1n, 'd3 ff ff ff ff 7f ff ff ff'], [2n ** 63n - 1n, 'cf 7f ff ff ff ff ff ff ff'],
+        [0n, '00'],
+        [127n, '7f'],
+        [128n, 'cc 80'],
+        [255n, 'cc ff'],
+        [256n, 'cd 01 00'],
+        [65536n, 'ce 00 01 00 00'],
+        [2n ** 32n, 'cf 00 00 00 01 00 00 00 00'],
+        [-1n, 'ff'],
+        [-32n, 'e0'],
+        [-33n, 'd0 df'],
+        [-129n, 'd1 ff 7f'],
+        [-32769n, 'd2 ff ff 7f ff'],
+        [-(2n ** 31n) - 1n, 'd3 ff ff ff ff 7f ff ff ff'],
+        [2n ** 63n - 1n, 'cf 7f ff ff ff ff ff ff ff'],
       ];
       for (const [n, expected] of cases) {
         expect(hex(msgpack.encode(t.i64(), n)), String(n)).to.equal(expected);
         expect(msgpack.decode(t.i64(), msgpack.encode(t.i64(), n))).to.equal(n);
       }
       expect(hex(msgpack.encode(t.i64(), -(2 ** 40) as never))).to.equal('d3 ff ff ff 00 00 00 00 00');
-      expect(hex(msgpack.encode(t.u64(), 2 ** 40 as never))).to.equal('cf 00 00 01 00 00 00 00 00');
+      expect(hex(msgpack.encode(t.u64(), (2 ** 40) as never))).to.equal('cf 00 00 01 00 00 00 00 00');
       expect(hex(msgpack.encode(t.u32(), 4294967295))).to.equal('ce ff ff ff ff');
     });
 
@@ -94,17 +116,30 @@ describe('codecs/msgpack', () => {
     });
 
     it('encodes documents larger than the initial buffer', () => {
-      const big = { books: Array.from({ length: 2000 }, (_, i) => ({ ...dune, id: i })), total_count: 2000, has_more: false };
+      const big = {
+        books: Array.from({ length: 2000 }, (_, i) => ({ ...dune, id: i })),
+        total_count: 2000,
+        has_more: false,
+      };
       expect(msgpack.decode(BookSearchResponse, msgpack.encode(BookSearchResponse, big))).to.deep.equal(big);
     });
 
     it('is no larger than @msgpack/msgpack for the records of the specification', () => {
-      for (const user of users) expect(msgpack.encode(User, user).length).to.be.at.most(genericEncode(user, { useBigInt64: true }).length);
+      for (const user of users)
+        expect(msgpack.encode(User, user).length).to.be.at.most(genericEncode(user, { useBigInt64: true }).length);
       expect(msgpack.encode(Book, dune).length).to.be.at.most(genericEncode(dune).length);
-      for (const r of responses) expect(msgpack.encode(BookSearchResponse, r).length).to.be.at.most(genericEncode(r).length);
+      for (const r of responses)
+        expect(msgpack.encode(BookSearchResponse, r).length).to.be.at.most(genericEncode(r).length);
       // The figures docs/msgpack.md quotes: ours against @msgpack/msgpack's, in bytes.
-      const sizes = (type: Type, v: unknown) => [msgpack.encode(type, v as never).length, genericEncode(v, { useBigInt64: true }).length];
-      expect([sizes(User, users[0]), sizes(Book, dune), sizes(BookSearchResponse, responses[1])]).to.deep.equal([[26, 38], [65, 65], [1373, 1373]]);
+      const sizes = (type: Type, v: unknown) => [
+        msgpack.encode(type, v as never).length,
+        genericEncode(v, { useBigInt64: true }).length,
+      ];
+      expect([sizes(User, users[0]), sizes(Book, dune), sizes(BookSearchResponse, responses[1])]).to.deep.equal([
+        [26, 38],
+        [65, 65],
+        [1373, 1373],
+      ]);
     });
   });
 
@@ -112,20 +147,38 @@ describe('codecs/msgpack', () => {
     // A Uint8Array of 4 GiB (Node 20 allows one, later versions longer), without the memory.
     const bytes = new Uint8Array(4);
     Object.defineProperty(bytes, 'length', { value: 2 ** 32 });
-    for (const [type, value, path] of [[t.bytes(), bytes, ''], [t.object({ b: t.bytes() }), { b: bytes }, '/b'], [t.unknown(), [bytes], '/0']] as const) {
+    for (const [type, value, path] of [
+      [t.bytes(), bytes, ''],
+      [t.object({ b: t.bytes() }), { b: bytes }, '/b'],
+      [t.unknown(), [bytes], '/0'],
+    ] as const) {
       const e = writeErrorOf(() => msgpack.encode(type as Type, value as never));
-      expect([e.code, e.path, e.message]).to.deep.equal(['limit_exceeded', path, `cannot write 4294967296 bytes: the format's byte strings hold 4294967295 at most${path === '' ? ' at the root' : ` at ${path}`}`]);
+      expect([e.code, e.path, e.message]).to.deep.equal([
+        'limit_exceeded',
+        path,
+        `cannot write 4294967296 bytes: the format's byte strings hold 4294967295 at most${path === '' ? ' at the root' : ` at ${path}`}`,
+      ]);
     }
   });
 
   describe('interoperability with msgpackr', () => {
     const Mixed = t.object({
-      u: t.u64(), i: t.i64(), f: t.f32(), d: t.f64(), s: t.string(), b: t.bytes(),
+      u: t.u64(),
+      i: t.i64(),
+      f: t.f32(),
+      d: t.f64(),
+      s: t.string(),
+      b: t.bytes(),
       nested: t.map(t.array(t.map(t.nullable(t.i32())))),
     });
     const mixed = {
-      u: U64_MAX, i: I64_MIN, f: Math.fround(0.1), d: 1e300, s: 'ünïcödé 😀 中文', b: new Uint8Array([0, 255]),
-      nested: { a: [{ x: 1, y: null }, {}], 'ключ': [] },
+      u: U64_MAX,
+      i: I64_MIN,
+      f: Math.fround(0.1),
+      d: 1e300,
+      s: 'ünïcödé 😀 中文',
+      b: new Uint8Array([0, 255]),
+      nested: { a: [{ x: 1, y: null }, {}], ключ: [] },
     };
 
     it('msgpackr reads what we write', () => {
@@ -145,7 +198,9 @@ describe('codecs/msgpack', () => {
       for (const user of users) {
         expect(msgpack.decode(User, packr.pack(user))).to.deep.equal({ ...user, weight: Math.fround(user.weight) });
       }
-      expect(msgpack.decode(t.tuple([t.u64(), t.i64(), t.i64()]), msgpackr.pack([U64_MAX, I64_MIN, 2n ** 63n - 1n]))).to.deep.equal([U64_MAX, I64_MIN, 2n ** 63n - 1n]);
+      expect(
+        msgpack.decode(t.tuple([t.u64(), t.i64(), t.i64()]), msgpackr.pack([U64_MAX, I64_MIN, 2n ** 63n - 1n])),
+      ).to.deep.equal([U64_MAX, I64_MIN, 2n ** 63n - 1n]);
       for (const r of responses) expect(msgpack.decode(BookSearchResponse, msgpackr.pack(r))).to.deep.equal(r);
     });
   });
@@ -186,7 +241,9 @@ describe('codecs/msgpack', () => {
       // The path is the header's, not an element's: no element was read.
       expect([e.code, e.path]).to.deep.equal(['syntax_error', '']);
       expect(e.message).to.contain('1000000000');
-      expect(readErrorOf(() => msgpack.decode(t.map(t.i32()), bytes('df 3b 9a ca 00 a1 61 01'))).message).to.contain('1000000000');
+      expect(readErrorOf(() => msgpack.decode(t.map(t.i32()), bytes('df 3b 9a ca 00 a1 61 01'))).message).to.contain(
+        '1000000000',
+      );
     });
 
     it('nesting deeper than maxDepth (64 by default) is limit_exceeded', () => {
@@ -195,7 +252,9 @@ describe('codecs/msgpack', () => {
       expect([e.code, e.path]).to.deep.equal(['limit_exceeded', '/0'.repeat(64)]);
       expect(e.message).to.contain('maxDepth');
       expect(readErrorOf(() => msgpack.decode(t.array(t.i32()), deep(100_000))).code).to.equal('limit_exceeded');
-      expect(readErrorOf(() => msgpack.decode(t.array(t.i32()), deep(4), { maxDepth: 3 })).code).to.equal('limit_exceeded');
+      expect(readErrorOf(() => msgpack.decode(t.array(t.i32()), deep(4), { maxDepth: 3 })).code).to.equal(
+        'limit_exceeded',
+      );
       // Within the limit, the nesting is read and the descriptor decides.
       expect(readErrorOf(() => msgpack.decode(t.array(t.i32()), deep(64))).code).to.equal('type_mismatch');
     });
@@ -226,7 +285,9 @@ describe('codecs/msgpack', () => {
       expect([e.code, e.path]).to.deep.equal(['type_mismatch', '/m']);
       expect(e.message).to.contain('the integer 1');
       for (const key of ['c0', '90', 'c4 00', 'c3']) {
-        expect(readErrorOf(() => msgpack.decode(t.map(t.i32()), bytes(`81 ${key} 02`))).code, key).to.equal('type_mismatch');
+        expect(readErrorOf(() => msgpack.decode(t.map(t.i32()), bytes(`81 ${key} 02`))).code, key).to.equal(
+          'type_mismatch',
+        );
       }
     });
 
@@ -242,7 +303,10 @@ describe('codecs/msgpack', () => {
     });
 
     it('input over maxBytes is limit_exceeded', () => {
-      expect(readErrorOf(() => msgpack.decode(t.bytes(), new Uint8Array([0xc4, 8, 1, 2, 3, 4, 5, 6, 7, 8]), { maxBytes: 9 })).code).to.equal('limit_exceeded');
+      expect(
+        readErrorOf(() => msgpack.decode(t.bytes(), new Uint8Array([0xc4, 8, 1, 2, 3, 4, 5, 6, 7, 8]), { maxBytes: 9 }))
+          .code,
+      ).to.equal('limit_exceeded');
     });
 
     it('a __proto__ key never sets a prototype', () => {

@@ -10,15 +10,33 @@ import { canGenerateCode } from '../../../core/codegen/codegen.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const SPECS = [
-  'spec/core/read-write-properties.spec.ts', 'spec/core/read/missing-keys.spec.ts', 'spec/core/read/missing-keys-unless-default.spec.ts',
-  'spec/core/errors/read-errors.spec.ts', 'spec/codecs/json/json.spec.ts',
-  'spec/codecs/msgpack/msgpack.spec.ts', 'spec/codecs/cbor/cbor.spec.ts', 'spec/codecs/binary/properties.spec.ts', 'spec/codecs/conformance.spec.ts',
-  'spec/codecs/json/direct-reader.spec.ts', 'spec/codecs/writers-read-once.spec.ts', 'spec/codecs/unicode-text.spec.ts',
-  'spec/core/read/variant-lazy.spec.ts', 'spec/core/read/constraints.spec.ts', 'spec/core/read/constraint-defaults.spec.ts',
-  'spec/core/read/timestamp-unknown-int64-text.spec.ts', 'spec/core/read/all-errors.spec.ts', 'spec/core/write/constraints.spec.ts',
-  'spec/core/write/defaults.spec.ts', 'spec/codecs/write-timestamp.spec.ts', 'spec/core/write/unknown.spec.ts',
-  'spec/core/write/variant-lazy.spec.ts', 'spec/codecs/read-timestamp-wire.spec.ts', 'spec/codecs/enum-errors.spec.ts',
-  'spec/codecs/empty-containers.spec.ts', 'spec/core/read/presence.spec.ts', 'spec/codecs/timestamp-round-trip.spec.ts',
+  'spec/core/read-write-properties.spec.ts',
+  'spec/core/read/missing-keys.spec.ts',
+  'spec/core/read/missing-keys-unless-default.spec.ts',
+  'spec/core/errors/read-errors.spec.ts',
+  'spec/codecs/json/json.spec.ts',
+  'spec/codecs/msgpack/msgpack.spec.ts',
+  'spec/codecs/cbor/cbor.spec.ts',
+  'spec/codecs/binary/properties.spec.ts',
+  'spec/codecs/conformance.spec.ts',
+  'spec/codecs/json/direct-reader.spec.ts',
+  'spec/codecs/writers-read-once.spec.ts',
+  'spec/codecs/unicode-text.spec.ts',
+  'spec/core/read/variant-lazy.spec.ts',
+  'spec/core/read/constraints.spec.ts',
+  'spec/core/read/constraint-defaults.spec.ts',
+  'spec/core/read/timestamp-unknown-int64-text.spec.ts',
+  'spec/core/read/all-errors.spec.ts',
+  'spec/core/write/constraints.spec.ts',
+  'spec/core/write/defaults.spec.ts',
+  'spec/codecs/write-timestamp.spec.ts',
+  'spec/core/write/unknown.spec.ts',
+  'spec/core/write/variant-lazy.spec.ts',
+  'spec/codecs/read-timestamp-wire.spec.ts',
+  'spec/codecs/enum-errors.spec.ts',
+  'spec/codecs/empty-containers.spec.ts',
+  'spec/core/read/presence.spec.ts',
+  'spec/codecs/timestamp-round-trip.spec.ts',
 ];
 
 /** Node's flags for a process where `new Function` throws, as under a CSP without 'unsafe-eval'. */
@@ -32,7 +50,12 @@ describe('core/codegen: the closure path (no code generation)', () => {
   it('the flag the rerun uses does forbid code generation', () => {
     const probe = spawnSync(
       process.execPath,
-      [...FORBID, '--input-type=module', '-e', "const { canGenerateCode } = await import('./core/codegen/codegen.ts'); process.exit(canGenerateCode() ? 1 : 0);"],
+      [
+        ...FORBID,
+        '--input-type=module',
+        '-e',
+        "const { canGenerateCode } = await import('./core/codegen/codegen.ts'); process.exit(canGenerateCode() ? 1 : 0);",
+      ],
       { cwd: root, encoding: 'utf8' },
     );
     expect(probe.status, probe.stderr).to.equal(0);
@@ -45,10 +68,17 @@ describe('core/codegen: the closure path (no code generation)', () => {
     const run = spawnSync(
       process.execPath,
       [
-        ...FORBID, 'node_modules/mocha/bin/mocha.js',
-        '--no-config', '--reporter', 'dot', '--timeout', '60000',
+        ...FORBID,
+        'node_modules/mocha/bin/mocha.js',
+        '--no-config',
+        '--reporter',
+        'dot',
+        '--timeout',
+        '60000',
         // ajv compiles schemas with new Function, so the schema agreement property stays in the main run.
-        '--grep', 'independent JSON Schema validator', '--invert',
+        '--grep',
+        'independent JSON Schema validator',
+        '--invert',
         ...SPECS,
       ],
       { cwd: root, encoding: 'utf8' },

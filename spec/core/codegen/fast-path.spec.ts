@@ -3,7 +3,14 @@
 import { expect } from 'chai';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { ReadError, generatedSource, onGeneratedCodeError, t, type GeneratedCodeError, type Type } from '../../../index.ts';
+import {
+  ReadError,
+  generatedSource,
+  onGeneratedCodeError,
+  t,
+  type GeneratedCodeError,
+  type Type,
+} from '../../../index.ts';
 import { specHooks } from '../../../core/codegen/fast-path.ts';
 import { readTree } from '../../../core/read/read.ts';
 import { canGenerateCode } from '../../../core/codegen/codegen.ts';
@@ -48,7 +55,11 @@ function exercise(type: Type): unknown[] {
   ];
   for (const codec of [msgpack, cbor]) {
     const bytes = codec.encode(type, good as never);
-    results.push(bytes, outcome(() => codec.decode(type, bytes)), outcome(() => codec.decode(type, codec.encode(t.object({ id: t.u64() }), { id: 1n }), strict)));
+    results.push(
+      bytes,
+      outcome(() => codec.decode(type, bytes)),
+      outcome(() => codec.decode(type, codec.encode(t.object({ id: t.u64() }), { id: 1n }), strict)),
+    );
   }
   return results;
 }
@@ -92,7 +103,10 @@ describe('core/codegen', () => {
         // The function the codec calls: it runs the generated code, and the closure path when that bails.
         expect(source, codec).to.include(`//# sourceURL=${url.replace(/\.js$/, '.entry.js')}\n`);
         // The first read of `name` came from generated code, which the stack names by its sourceURL.
-        const frame = spied.stack().split('\n').find((line) => line.includes(url));
+        const frame = spied
+          .stack()
+          .split('\n')
+          .find((line) => line.includes(url));
         expect(frame, `${codec}: ${spied.stack()}`).to.be.a('string');
         // The function on that frame is one of the printed source.
         const fn = /at (\S+) \(/.exec(frame!)?.[1];
@@ -115,7 +129,10 @@ describe('core/codegen', () => {
       const list = t.array(t.string());
       json.encode(list, ['a']);
       expect(generatedSource(list, 'json')).to.match(/\/\/# sourceURL=lacquer\/json\/array(-\d+)?\.js/);
-      const [a, b] = [t.object({ n: t.i32() }, { name: 'FastPathTwice' }), t.object({ n: t.i32() }, { name: 'FastPathTwice' })];
+      const [a, b] = [
+        t.object({ n: t.i32() }, { name: 'FastPathTwice' }),
+        t.object({ n: t.i32() }, { name: 'FastPathTwice' }),
+      ];
       json.encode(a, { n: 1 });
       json.encode(b, { n: 1 });
       expect(generatedSource(a, 'json')).to.include('//# sourceURL=lacquer/json/FastPathTwice.js');
@@ -125,7 +142,9 @@ describe('core/codegen', () => {
     it('keeps a name that is not a safe path out of the code', () => {
       const Odd = t.object({ n: t.i32() }, { name: 'Odd name\n})(); throw 1; //' });
       expect(json.encode(Odd, { n: 1 })).to.equal('{"n":1}');
-      const urls = generatedSource(Odd, 'json').split('\n').filter((line) => line.startsWith('//# sourceURL='));
+      const urls = generatedSource(Odd, 'json')
+        .split('\n')
+        .filter((line) => line.startsWith('//# sourceURL='));
       expect(urls).to.have.length(2);
       expect(urls[0]).to.match(/^\/\/# sourceURL=lacquer\/json\/Odd_name_+throw_1_+\.js$/);
       expect(reports).to.deep.equal([]);
@@ -142,14 +161,27 @@ describe('core/codegen', () => {
       const broken = exercise(Broken);
       expect(broken).to.deep.equal(exercise(t.object(fields())));
       expect(reports.map((r) => r.phase)).to.satisfy((phases: string[]) => phases.every((p) => p === 'build'));
-      expect(reports.every((r) => r.type === Broken && /^no .* code today$/.test((r.error as Error).message))).to.equal(true);
+      expect(reports.every((r) => r.type === Broken && /^no .* code today$/.test((r.error as Error).message))).to.equal(
+        true,
+      );
       const urls = reports.map((r) => r.sourceUrl);
       expect(new Set(urls).size).to.equal(urls.length);
       // Writers have one fast path per descriptor; readers one per set of read options (`exercise`
       // uses two), and the read pass one per tree source (JSON.parse trees, binary trees).
       expect(urls.map((u) => u.replace(/^lacquer\/([\w-]+)\/.*$/, '$1')).sort()).to.deep.equal([
-        'cbor', 'cbor-direct', 'cbor-direct', 'json', 'json-direct', 'json-direct', 'msgpack', 'msgpack-direct', 'msgpack-direct',
-        'read', 'read', 'read', 'read',
+        'cbor',
+        'cbor-direct',
+        'cbor-direct',
+        'json',
+        'json-direct',
+        'json-direct',
+        'msgpack',
+        'msgpack-direct',
+        'msgpack-direct',
+        'read',
+        'read',
+        'read',
+        'read',
       ]);
       expect(exercise(Broken)).to.deep.equal(broken);
       expect(reports.map((r) => r.sourceUrl)).to.deep.equal(urls);
@@ -160,16 +192,25 @@ describe('core/codegen', () => {
       const Buggy = t.object(fields());
       specHooks.generate = (codec, type, generate) => {
         const built = generate();
-        return type === Buggy && built !== undefined ? () => { throw new TypeError(`${codec} bug`); } : built;
+        return type === Buggy && built !== undefined
+          ? () => {
+              throw new TypeError(`${codec} bug`);
+            }
+          : built;
       };
       const buggy = exercise(Buggy);
       expect(buggy).to.deep.equal(exercise(t.object(fields())));
       expect(reports.length).to.be.greaterThan(0);
-      expect(reports.every((r) => r.phase === 'run' && r.type === Buggy && r.error instanceof TypeError)).to.equal(true);
+      expect(reports.every((r) => r.phase === 'run' && r.type === Buggy && r.error instanceof TypeError)).to.equal(
+        true,
+      );
       const urls = reports.map((r) => r.sourceUrl);
       expect(new Set(urls).size).to.equal(urls.length);
       for (const codec of ['json', 'json-direct', 'msgpack', 'msgpack-direct', 'cbor', 'cbor-direct', 'read']) {
-        expect(urls.some((u) => u.startsWith(`lacquer/${codec}/`)), codec).to.equal(true);
+        expect(
+          urls.some((u) => u.startsWith(`lacquer/${codec}/`)),
+          codec,
+        ).to.equal(true);
       }
       exercise(Buggy);
       expect(reports.map((r) => r.sourceUrl)).to.deep.equal(urls);
@@ -185,7 +226,13 @@ describe('core/codegen', () => {
 
     it('an error the closure path throws too (a getter that throws) is the answer, not a report', () => {
       const Plain = t.object(fields());
-      const value = { id: 1n, tags: [], get name(): string { throw new RangeError('getter'); } };
+      const value = {
+        id: 1n,
+        tags: [],
+        get name(): string {
+          throw new RangeError('getter');
+        },
+      };
       for (const codec of [json, msgpack, cbor]) {
         expect(() => codec.encode(Plain, value as never)).to.throw(RangeError, 'getter');
       }
@@ -233,14 +280,26 @@ describe('core/codegen', () => {
   it('`import { t }` alone bundles no code generation: Standard Schema validates with the closure reader', async () => {
     const result = await build({
       stdin: { contents: "export { t } from './index.ts';", resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-      bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', target: 'es2022', metafile: true, logLevel: 'silent',
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      metafile: true,
+      logLevel: 'silent',
     });
-    const used = Object.values(result.metafile.outputs).flatMap((output) => Object.entries(output.inputs)
-      .filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path));
+    const used = Object.values(result.metafile.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path),
+    );
     expect(used.filter((p) => /generate-|codegen/.test(p))).to.deep.equal([]);
     expect(result.outputFiles[0]!.text).not.to.include('new Function');
     const User = t.object({ id: t.u64(), name: t.string() });
     expect(User['~standard'].validate({ id: 1n, name: 'Ada' })).to.deep.equal({ value: { id: 1n, name: 'Ada' } });
-    expect(User['~standard'].validate({ id: 1n, name: 2 })).to.deep.equal({ issues: [{ message: 'expected a string, got the integer 2 at /name', path: ['name'] }] });
+    expect(User['~standard'].validate({ id: 1n, name: 2 })).to.deep.equal({
+      issues: [{ message: 'expected a string, got the integer 2 at /name', path: ['name'] }],
+    });
   });
 });

@@ -10,12 +10,17 @@ import { RawNumber } from '../../../core/kinds/raw-number.ts';
 
 /** Each function of `source`: its parameters and the comment lines that open its body. */
 function functionsOf(source: string): { params: string[]; heading: string[]; body: string }[] {
-  return source.split(/^(?=function anonymous\()/m).filter((piece) => piece.startsWith('function anonymous(')).map((piece) => {
-    const [, params = '', rest = ''] = /^function anonymous\(([^)]*)\n\) \{\n([\s\S]*)$/.exec(piece) ?? [];
-    const lines = rest.split('\n');
-    const heading = lines.filter((line, i) => line.startsWith('// c') && lines.slice(0, i).every((l) => l.startsWith('// c')));
-    return { params: params === '' ? [] : params.split(','), heading, body: lines.slice(heading.length).join('\n') };
-  });
+  return source
+    .split(/^(?=function anonymous\()/m)
+    .filter((piece) => piece.startsWith('function anonymous('))
+    .map((piece) => {
+      const [, params = '', rest = ''] = /^function anonymous\(([^)]*)\n\) \{\n([\s\S]*)$/.exec(piece) ?? [];
+      const lines = rest.split('\n');
+      const heading = lines.filter(
+        (line, i) => line.startsWith('// c') && lines.slice(0, i).every((l) => l.startsWith('// c')),
+      );
+      return { params: params === '' ? [] : params.split(','), heading, body: lines.slice(heading.length).join('\n') };
+    });
 }
 
 /** The label of `value` as the printed source of a function built with it shows it. */
@@ -82,16 +87,22 @@ describe('core: the printed source of generated code names its constants', () =>
 
   it('a label stays on its one comment line whatever it holds (no line terminator ends it early)', () => {
     const sentinel = {};
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), fc.constantFrom('\n', '\r', '\u2028', '\u2029'), (text, terminator) => {
-      // Were the label to leave its comment, `return 1` would run instead of the body.
-      const label = `${text}${terminator}return 1;${terminator}${text}`;
-      const constants = new Constants();
-      constants.ref(sentinel, label);
-      constants.ref(t.object({}, { name: label }));
-      expect(buildFunction<unknown>(constants, 'return c0;')).to.equal(sentinel);
-      const [built] = functionsOf(buildFunctionSource(constants));
-      expect(built!.heading).to.have.length(2);
-      expect(built!.body.split('\n')[0]).to.equal('return arguments.callee;');
-    }));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom('\n', '\r', '\u2028', '\u2029'),
+        (text, terminator) => {
+          // Were the label to leave its comment, `return 1` would run instead of the body.
+          const label = `${text}${terminator}return 1;${terminator}${text}`;
+          const constants = new Constants();
+          constants.ref(sentinel, label);
+          constants.ref(t.object({}, { name: label }));
+          expect(buildFunction<unknown>(constants, 'return c0;')).to.equal(sentinel);
+          const [built] = functionsOf(buildFunctionSource(constants));
+          expect(built!.heading).to.have.length(2);
+          expect(built!.body.split('\n')[0]).to.equal('return arguments.callee;');
+        },
+      ),
+    );
   });
 });

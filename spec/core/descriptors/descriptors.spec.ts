@@ -75,15 +75,24 @@ describe('core/descriptors', () => {
 
     it('reports an issue with a message and a path', () => {
       const Shelf = t.object({ users: t.array(User) });
-      const result = Shelf['~standard'].validate({ users: [{ id: 1n, name: 'a', weight: 1 }, { id: -1n, name: 'b', weight: 1 }] });
-      expect(result).to.have.property('issues').that.deep.equals([
-        { message: '-1 is outside u64 (0..18446744073709551615) at /users/1/id', path: ['users', 1, 'id'] },
-      ]);
+      const result = Shelf['~standard'].validate({
+        users: [
+          { id: 1n, name: 'a', weight: 1 },
+          { id: -1n, name: 'b', weight: 1 },
+        ],
+      });
+      expect(result)
+        .to.have.property('issues')
+        .that.deep.equals([
+          { message: '-1 is outside u64 (0..18446744073709551615) at /users/1/id', path: ['users', 1, 'id'] },
+        ]);
     });
 
     it('takes Uint8Array for bytes, not base64 text', () => {
       const T = t.object({ raw: t.bytes() });
-      expect(T['~standard'].validate({ raw: new Uint8Array([1]) })).to.deep.equal({ value: { raw: new Uint8Array([1]) } });
+      expect(T['~standard'].validate({ raw: new Uint8Array([1]) })).to.deep.equal({
+        value: { raw: new Uint8Array([1]) },
+      });
       expect(T['~standard'].validate({ raw: 'AQ==' })).to.have.property('issues');
     });
   });

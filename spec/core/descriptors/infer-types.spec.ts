@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { t, type Infer, type InferInput, type Type } from '../../../index.ts';
 import { json } from '../../../codecs/json/index.ts';
 
-type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends (<X>() => X extends B ? 1 : 2) ? true : false;
+type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 /** Compiles only when `T` is `true`. */
 const assertType = <T extends true>(): T | undefined => undefined;
 
@@ -13,13 +13,19 @@ const Square = t.object({ type: t.literal('square'), side: t.f64(), label: t.opt
 const Shape = t.variant('type', [Circle, Square]);
 
 describe('core/descriptors: Infer and InferInput (type-level)', () => {
-  it('a variant reads as the union of its members; its input lets each member\'s defaulted keys be absent', () => {
-    assertType<Equal<Infer<typeof Shape>,
-      | { type: 'circle'; r: number; fill: string }
-      | { type: 'square'; side: number; label?: string | undefined }>>();
-    assertType<Equal<InferInput<typeof Shape>,
-      | { type: 'circle'; r: number; fill?: string }
-      | { type: 'square'; side: number; label?: string | undefined }>>();
+  it("a variant reads as the union of its members; its input lets each member's defaulted keys be absent", () => {
+    assertType<
+      Equal<
+        Infer<typeof Shape>,
+        { type: 'circle'; r: number; fill: string } | { type: 'square'; side: number; label?: string | undefined }
+      >
+    >();
+    assertType<
+      Equal<
+        InferInput<typeof Shape>,
+        { type: 'circle'; r: number; fill?: string } | { type: 'square'; side: number; label?: string | undefined }
+      >
+    >();
     const shape = json.decode(Shape, '{"type":"circle","r":1}');
     // The discriminant narrows the union.
     if (shape.type === 'circle') assertType<Equal<typeof shape.fill, string>>();
@@ -33,7 +39,10 @@ describe('core/descriptors: Infer and InferInput (type-level)', () => {
   });
 
   it('t.lazy infers as its target; a recursive descriptor is typed by its annotation', () => {
-    interface Category { name: string; sub: Category[] }
+    interface Category {
+      name: string;
+      sub: Category[];
+    }
     const Category: Type<Category> = t.object({ name: t.string(), sub: t.array(t.lazy(() => Category)) });
     assertType<Equal<Infer<typeof Category>, Category>>();
     const Holder = t.object({ c: t.lazy(() => Category), n: t.lazy(() => t.u8().default(3)) });
@@ -46,9 +55,20 @@ describe('core/descriptors: Infer and InferInput (type-level)', () => {
   });
 
   it('.default() keeps Infer and makes the key optional in InferInput, at any depth', () => {
-    const Page = t.object({ size: t.u16().default(20), after: t.optional(t.string()), filter: t.object({ q: t.string(), exact: t.bool().default(false) }) });
-    assertType<Equal<Infer<typeof Page>, { size: number; after?: string | undefined; filter: { q: string; exact: boolean } }>>();
-    assertType<Equal<InferInput<typeof Page>, { size?: number; after?: string | undefined; filter: { q: string; exact?: boolean } }>>();
+    const Page = t.object({
+      size: t.u16().default(20),
+      after: t.optional(t.string()),
+      filter: t.object({ q: t.string(), exact: t.bool().default(false) }),
+    });
+    assertType<
+      Equal<Infer<typeof Page>, { size: number; after?: string | undefined; filter: { q: string; exact: boolean } }>
+    >();
+    assertType<
+      Equal<
+        InferInput<typeof Page>,
+        { size?: number; after?: string | undefined; filter: { q: string; exact?: boolean } }
+      >
+    >();
     const Pages = t.array(Page);
     assertType<Equal<InferInput<typeof Pages>, InferInput<typeof Page>[]>>();
     // @ts-expect-error the default must be a value the descriptor reads to

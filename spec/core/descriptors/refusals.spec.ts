@@ -41,15 +41,24 @@ describe('core/descriptors: refused when made or first resolved', () => {
     expect(() => t.i32({ minimum: 5, maximum: 1 })).to.throw(TypeError, 'the lower bound 5 is above the upper bound 1');
     expect(() => t.u64({ minimum: 0.5 })).to.throw(TypeError, 'minimum is a bigint or a safe integer');
     expect(() => t.array(t.bool(), { minItems: -1 })).to.throw(TypeError, 'minItems is a whole number of 0 or more');
-    expect(() => t.string({ format: 'phone' as never })).to.throw(TypeError, 'format is one of email, uuid, uri, date-time');
+    expect(() => t.string({ format: 'phone' as never })).to.throw(
+      TypeError,
+      'format is one of email, uuid, uri, date-time',
+    );
     expect(() => t.string({ maxlength: 3 } as never)).to.throw(TypeError, 'unknown option "maxlength"');
   });
 
   it('a variant whose members cannot be told apart', () => {
     const A = t.object({ kind: t.literal('a') });
-    expect(() => t.variant('kind', [A, t.object({ kind: t.literal('a'), x: t.i32() })] as never)).to.throw(TypeError, 'two members have "a"');
+    expect(() => t.variant('kind', [A, t.object({ kind: t.literal('a'), x: t.i32() })] as never)).to.throw(
+      TypeError,
+      'two members have "a"',
+    );
     expect(() => t.variant('kind', [t.object({ kind: t.string() })] as never)).to.throw(TypeError, 't.literal');
-    expect(() => t.variant('kind', [t.object({ kind: t.literal(null) })] as never)).to.throw(TypeError, 'literal(null)');
+    expect(() => t.variant('kind', [t.object({ kind: t.literal(null) })] as never)).to.throw(
+      TypeError,
+      'literal(null)',
+    );
     expect(() => t.variant('kind', [])).to.throw(TypeError, 'at least one member');
   });
 });

@@ -27,7 +27,10 @@ describe('walkers over descriptors', () => {
     const files = WALKERS.flatMap(sourceFiles);
     expect(files.length).to.be.greaterThan(30);
     const switches = files.flatMap((file) =>
-      readFileSync(join(root, file), 'utf8').split('\n').flatMap((line, i) => (KIND_SWITCH.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])));
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (KIND_SWITCH.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
     expect(switches).to.deep.equal([]);
   });
 });

@@ -63,7 +63,12 @@ describe('core/errors: read errors', () => {
     ];
     for (const read of inputs) {
       const e = readErrorOf(read);
-      expect([e.code, e.path, e.key, e.message]).to.deep.equal(['unknown_key', `/${shown}`, shown, `unknown key '${shown}' at the root`]);
+      expect([e.code, e.path, e.key, e.message]).to.deep.equal([
+        'unknown_key',
+        `/${shown}`,
+        shown,
+        `unknown key '${shown}' at the root`,
+      ]);
       expect(e.errors.every((x) => x.path.length < 200 && x.message.length < 300)).to.equal(true);
     }
     const inMap = readErrorOf(() => json.decode(Shelf, `{"books":[],"labels":{${JSON.stringify(long)}:256}}`));

@@ -6,7 +6,17 @@ import fc from 'fast-check';
 import { encode as cborEncode } from 'cbor-x';
 import { encode as msgpackEncode } from '@msgpack/msgpack';
 import {
-  MAX_READ_ERRORS, ReadError, Registry, meta, method, problemForError, service, t, type Codec, type ReadErrorEntry, type Type,
+  MAX_READ_ERRORS,
+  ReadError,
+  Registry,
+  meta,
+  method,
+  problemForError,
+  service,
+  t,
+  type Codec,
+  type ReadErrorEntry,
+  type Type,
 } from '../../../index.ts';
 import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
@@ -26,7 +36,12 @@ describe('core/read: every error at once', () => {
   it('lists every problem in document order, the error itself first', () => {
     const text = JSON.stringify({
       name: 5,
-      books: [{ id: 1, title: 'ok', tags: [] }, { id: -1, title: '', tags: ['a', 2] }, { title: 'x', tags: [], isbn: '0' }, 'book'],
+      books: [
+        { id: 1, title: 'ok', tags: [] },
+        { id: -1, title: '', tags: ['a', 2] },
+        { title: 'x', tags: [], isbn: '0' },
+        'book',
+      ],
       labels: { a: 1, b: 300, c: 'x' },
       extra: true,
     });
@@ -54,8 +69,14 @@ describe('core/read: every error at once', () => {
   });
 
   it('lists problems in variants, tuples and behind t.lazy, with their paths', () => {
-    const Shape = t.variant('type', [t.object({ type: t.literal('dot') }), t.object({ type: t.literal('line'), to: t.tuple([t.i8(), t.i8()]) })]);
-    interface Group { shapes: unknown[]; groups: Group[] }
+    const Shape = t.variant('type', [
+      t.object({ type: t.literal('dot') }),
+      t.object({ type: t.literal('line'), to: t.tuple([t.i8(), t.i8()]) }),
+    ]);
+    interface Group {
+      shapes: unknown[];
+      groups: Group[];
+    }
     const Group: Type<Group> = t.object({ shapes: t.array(Shape), groups: t.array(t.lazy(() => Group)) });
     const value = {
       shapes: [{ type: 'line', to: [1, 'x'] }, { type: 'arc' }, {}],
@@ -76,15 +97,24 @@ describe('core/read: every error at once', () => {
     const text = `[${'"x",'.repeat(1_000_000)}"x"]`;
     const e = readErrorOf(() => json.decode(t.array(t.i32()), text));
     expect(e.errors).to.have.length(MAX_READ_ERRORS);
-    expect(e.errors[99]).to.deep.equal({ code: 'type_mismatch', path: '/99', message: 'expected an integer (i32), got a string at /99' });
+    expect(e.errors[99]).to.deep.equal({
+      code: 'type_mismatch',
+      path: '/99',
+      message: 'expected an integer (i32), got a string at /99',
+    });
     const keys = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
     expect(readErrorOf(() => json.decode(t.object({}), JSON.stringify(keys))).errors).to.have.length(MAX_READ_ERRORS);
   });
 
   it('stops at a crossed limit, which is the last entry', () => {
     const Nested = t.array(t.unknown());
-    const e = readErrorOf(() => json.decode(t.object({ a: t.u8(), b: Nested, c: t.u8() }), '{"a":-1,"b":[[[[1]]]],"c":-1}', { maxDepth: 3 }));
-    expect(where(e.errors)).to.deep.equal([['out_of_range', '/a'], ['limit_exceeded', '/b/0/0']]);
+    const e = readErrorOf(() =>
+      json.decode(t.object({ a: t.u8(), b: Nested, c: t.u8() }), '{"a":-1,"b":[[[[1]]]],"c":-1}', { maxDepth: 3 }),
+    );
+    expect(where(e.errors)).to.deep.equal([
+      ['out_of_range', '/a'],
+      ['limit_exceeded', '/b/0/0'],
+    ]);
   });
 
   it('a failure found while parsing, or a limit before reading, is the only entry', () => {
@@ -104,24 +134,51 @@ describe('core/read: every error at once', () => {
   });
 
   it('MessagePack and CBOR list every error too, through the tree path', () => {
-    const value = { name: 'n', books: [{ id: 'x', title: 't', tags: [] }, { id: 2, title: '', tags: [1] }], labels: {} };
-    const cases: [Codec, Uint8Array][] = [[msgpack, msgpackEncode(value)], [cbor, cborEncode(value)]];
+    const value = {
+      name: 'n',
+      books: [
+        { id: 'x', title: 't', tags: [] },
+        { id: 2, title: '', tags: [1] },
+      ],
+      labels: {},
+    };
+    const cases: [Codec, Uint8Array][] = [
+      [msgpack, msgpackEncode(value)],
+      [cbor, cborEncode(value)],
+    ];
     for (const [codec, bytes] of cases) {
       const e = readErrorOf(() => codec.decode(Shelf, bytes));
-      expect(where(e.errors), codec.name).to.deep.equal([['type_mismatch', '/books/0/id'], ['out_of_range', '/books/1/title'], ['type_mismatch', '/books/1/tags/0']]);
+      expect(where(e.errors), codec.name).to.deep.equal([
+        ['type_mismatch', '/books/0/id'],
+        ['out_of_range', '/books/1/title'],
+        ['type_mismatch', '/books/1/tags/0'],
+      ]);
     }
   });
 
   it('binary trees and plain values (readTree) list every error', () => {
     const e = readErrorOf(() => readTree(t.tuple([t.u8(), t.string(), t.bool()]), [1n, 2, 'x'], undefined, 'binary'));
-    expect(where(e.errors)).to.deep.equal([['type_mismatch', '/1'], ['type_mismatch', '/2']]);
+    expect(where(e.errors)).to.deep.equal([
+      ['type_mismatch', '/1'],
+      ['type_mismatch', '/2'],
+    ]);
   });
 
   it('reads the text again exactly when a 64-bit member beyond 2^53 follows the first error', () => {
     const Row = t.object({ a: t.u8(), big: t.i64() });
-    const e = readErrorOf(() => json.decode(t.array(Row), '[{"a":"x","big":1},{"a":1,"big":9223372036854775808},{"a":1,"big":9223372036854775807}]'));
-    expect(where(e.errors)).to.deep.equal([['type_mismatch', '/0/a'], ['out_of_range', '/1/big']]);
-    expect(e.errors[1]!.message).to.equal('9223372036854775808 is outside i64 (-9223372036854775808..9223372036854775807) at /1/big');
+    const e = readErrorOf(() =>
+      json.decode(
+        t.array(Row),
+        '[{"a":"x","big":1},{"a":1,"big":9223372036854775808},{"a":1,"big":9223372036854775807}]',
+      ),
+    );
+    expect(where(e.errors)).to.deep.equal([
+      ['type_mismatch', '/0/a'],
+      ['out_of_range', '/1/big'],
+    ]);
+    expect(e.errors[1]!.message).to.equal(
+      '9223372036854775808 is outside i64 (-9223372036854775808..9223372036854775807) at /1/big',
+    );
   });
 
   it('the byte strings JSON reads count against maxItems afresh in the second reading', () => {
@@ -131,28 +188,34 @@ describe('core/read: every error at once', () => {
   });
 
   it('the first entry is the error itself, for any descriptor and input', () => {
-    fc.assert(fc.property(arbDescriptor, fc.context(), (type, ctx) => {
-      fc.assert(fc.property(arbJsonNear(type), arbMissingKeys, (value, errorOnMissingKeys) => {
-        let e: ReadError;
-        try {
-          json.decode(type, JSON.stringify(value), { errorOnMissingKeys });
-          return;
-        } catch (error) {
-          if (!(error instanceof ReadError)) throw error;
-          e = error;
-        }
-        ctx.log(JSON.stringify(e.errors));
-        expect(e.errors[0]).to.deep.equal({ code: e.code, path: e.path, message: e.message });
-        expect(e.errors.length).to.be.within(1, MAX_READ_ERRORS);
-        // No problem is listed twice.
-        expect(new Set(e.errors.map((x) => `${x.code} ${x.path} ${x.message}`)).size).to.equal(e.errors.length);
-      }), { numRuns: 10 });
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(arbDescriptor, fc.context(), (type, ctx) => {
+        fc.assert(
+          fc.property(arbJsonNear(type), arbMissingKeys, (value, errorOnMissingKeys) => {
+            let e: ReadError;
+            try {
+              json.decode(type, JSON.stringify(value), { errorOnMissingKeys });
+              return;
+            } catch (error) {
+              if (!(error instanceof ReadError)) throw error;
+              e = error;
+            }
+            ctx.log(JSON.stringify(e.errors));
+            expect(e.errors[0]).to.deep.equal({ code: e.code, path: e.path, message: e.message });
+            expect(e.errors.length).to.be.within(1, MAX_READ_ERRORS);
+            // No problem is listed twice.
+            expect(new Set(e.errors.map((x) => `${x.code} ${x.path} ${x.message}`)).size).to.equal(e.errors.length);
+          }),
+          { numRuns: 10 },
+        );
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
 describe('transports/rest: 400 problem documents carry errors', () => {
-  it('problemForError writes the ReadError\'s entries', () => {
+  it("problemForError writes the ReadError's entries", () => {
     const e = readErrorOf(() => json.decode(t.tuple([t.u8(), t.u8()]), '[-1,-2]'));
     const doc = problemForError(e, false);
     expect(doc).to.deep.include({ status: 400, code: 'out_of_range', path: '/0', detail: e.message });
@@ -171,15 +234,21 @@ describe('transports/rest: 400 problem documents carry errors', () => {
     }
     meta(Points, service({ addPoints: method([t.array(Point)], t.u32()) }));
     const handler = toFetchHandler('/api', new Registry().on(new Points()).endpoints);
-    const answer = await handler(new Request('http://localhost/api/addPoints', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: '[{"x":1,"y":"2"},{"x":1.5,"y":0,"z":0}]',
-    }));
+    const answer = await handler(
+      new Request('http://localhost/api/addPoints', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: '[{"x":1,"y":"2"},{"x":1.5,"y":0,"z":0}]',
+      }),
+    );
     expect(answer.status).to.equal(400);
     expect(answer.headers.get('content-type')).to.equal('application/problem+json');
-    const doc = await answer.json() as { code: string; path: string; errors: ReadErrorEntry[] };
+    const doc = (await answer.json()) as { code: string; path: string; errors: ReadErrorEntry[] };
     expect([doc.code, doc.path]).to.deep.equal(['type_mismatch', '/0/y']);
-    expect(where(doc.errors)).to.deep.equal([['type_mismatch', '/0/y'], ['type_mismatch', '/1/x'], ['unknown_key', '/1/z']]);
+    expect(where(doc.errors)).to.deep.equal([
+      ['type_mismatch', '/0/y'],
+      ['type_mismatch', '/1/x'],
+      ['unknown_key', '/1/z'],
+    ]);
   });
 });

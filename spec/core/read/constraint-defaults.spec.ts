@@ -17,7 +17,10 @@ describe('core/read: defaults and constraints', () => {
     expect(missing(t.object({ email: t.string({ format: 'email' }) }), '{}')).to.deep.equal(['missing_key', '/email']);
     expect(missing(t.object({ n: t.i32({ minimum: 1 }) }), '{}')).to.deep.equal(['missing_key', '/n']);
     expect(missing(t.object({ n: t.u64({ exclusiveMinimum: 0n }) }), '{}')).to.deep.equal(['missing_key', '/n']);
-    expect(missing(t.object({ tags: t.array(t.string(), { minItems: 1 }) }), '{}')).to.deep.equal(['missing_key', '/tags']);
+    expect(missing(t.object({ tags: t.array(t.string(), { minItems: 1 }) }), '{}')).to.deep.equal([
+      'missing_key',
+      '/tags',
+    ]);
     expect(missing(t.object({ m: t.map(t.bool(), { minProperties: 1 }) }), '{}')).to.deep.equal(['missing_key', '/m']);
   });
 
@@ -25,7 +28,9 @@ describe('core/read: defaults and constraints', () => {
     const Outer = t.object({ inner: t.object({ name: t.string({ minLength: 1 }) }) });
     expect(missing(Outer, '{}')).to.deep.equal(['missing_key', '/inner']);
     expect(missing(Outer, '{"inner":{}}')).to.deep.equal(['missing_key', '/inner/name']);
-    const Shapes = t.object({ shape: t.variant('kind', [t.object({ kind: t.literal('a'), size: t.u8({ minimum: 1 }) })]) });
+    const Shapes = t.object({
+      shape: t.variant('kind', [t.object({ kind: t.literal('a'), size: t.u8({ minimum: 1 }) })]),
+    });
     expect(missing(Shapes, '{}')).to.deep.equal(['missing_key', '/shape']);
   });
 
@@ -38,7 +43,12 @@ describe('core/read: defaults and constraints', () => {
       tags: t.array(t.string(), { maxItems: 2 }),
     });
     expect(json.decode(Page, '{}')).to.deep.equal({ limit: 10, name: '', offset: 0, tags: [] });
-    expect(msgpack.decode(Page, msgpack.encode(Page, { limit: 5, name: 'ab', offset: 1, tags: [] }))).to.deep.equal({ limit: 5, name: 'ab', offset: 1, tags: [] });
+    expect(msgpack.decode(Page, msgpack.encode(Page, { limit: 5, name: 'ab', offset: 1, tags: [] }))).to.deep.equal({
+      limit: 5,
+      name: 'ab',
+      offset: 1,
+      tags: [],
+    });
   });
 
   it('a .default() that breaks the constraints makes the key required too', () => {

@@ -12,7 +12,8 @@ const BookSearchRequest = t.object({
 });
 const strict: Opts = { errorOnMissingKeys: true };
 
-const readError = (type: Type, text: string, opts?: Opts): ReadError => readErrorOf(() => json.decode(type, text, opts));
+const readError = (type: Type, text: string, opts?: Opts): ReadError =>
+  readErrorOf(() => json.decode(type, text, opts));
 
 describe('core/read: missing keys (specification section 2.5)', () => {
   describe('with errorOnMissingKeys off (the default)', () => {
@@ -75,7 +76,11 @@ describe('core/read: missing keys (specification section 2.5)', () => {
     });
 
     it('succeeds when only optional keys are absent (rule 4)', () => {
-      expect(json.decode(User, '{"id":1,"name":"a","weight":0.5}', strict)).to.deep.equal({ id: 1n, name: 'a', weight: 0.5 });
+      expect(json.decode(User, '{"id":1,"name":"a","weight":0.5}', strict)).to.deep.equal({
+        id: 1n,
+        name: 'a',
+        weight: 0.5,
+      });
     });
 
     it('counts null as present for an optional key: presence is presence', () => {
@@ -97,7 +102,11 @@ describe('core/read: missing keys (specification section 2.5)', () => {
     it('applies at every depth: arrays of objects', () => {
       const T = t.object({ users: t.array(User) });
       const e = readError(T, '{"users":[{"id":1,"name":"a","weight":1},{"id":2,"weight":1}]}', strict);
-      expect([e.code, e.path, e.message]).to.deep.equal(['missing_key', '/users/1/name', "missing required key 'name' at /users/1"]);
+      expect([e.code, e.path, e.message]).to.deep.equal([
+        'missing_key',
+        '/users/1/name',
+        "missing required key 'name' at /users/1",
+      ]);
     });
 
     it('applies at every depth: map values', () => {
@@ -116,7 +125,11 @@ describe('core/read: missing keys (specification section 2.5)', () => {
       );
       json.decode(T, '{"a":1}', strict);
       // Decided once per key when the reader is compiled (possibly more than once: fast and safe paths).
-      expect([...new Map(seen)]).to.deep.equal([['a', false], ['b', true], ['c', true]]);
+      expect([...new Map(seen)]).to.deep.equal([
+        ['a', false],
+        ['b', true],
+        ['c', true],
+      ]);
     });
 
     it('makes a non-nullable member optional by returning false (rule 1); it keeps its default', () => {
@@ -126,12 +139,18 @@ describe('core/read: missing keys (specification section 2.5)', () => {
     });
 
     it('excludes keys by name pattern: a leading underscore (rule 2)', () => {
-      const T = t.object({ id: t.i32(), _etag: t.string(), _rev: t.i32() }, { requiresKey: (key, n) => !key.startsWith('_') && !n });
+      const T = t.object(
+        { id: t.i32(), _etag: t.string(), _rev: t.i32() },
+        { requiresKey: (key, n) => !key.startsWith('_') && !n },
+      );
       expect(json.decode(T, '{"id":1}', strict)).to.deep.equal({ id: 1, _etag: '', _rev: 0 });
     });
 
     it('excludes keys by a given prefix (rule 2)', () => {
-      const T = t.object({ name: t.string(), debugLevel: t.i8(), debugTag: t.string() }, { requiresKey: (key) => !key.startsWith('debug') });
+      const T = t.object(
+        { name: t.string(), debugLevel: t.i8(), debugTag: t.string() },
+        { requiresKey: (key) => !key.startsWith('debug') },
+      );
       expect(json.decode(T, '{"name":"n"}', strict)).to.deep.equal({ name: 'n', debugLevel: 0, debugTag: '' });
       expect(readError(T, '{"debugLevel":1}', strict).key).to.equal('name');
     });

@@ -15,19 +15,38 @@ const forms: readonly (readonly [string, (inner: Type) => Type])[] = [
 ];
 const CODECS = [json, msgpack, cbor] as const;
 /** `value` as each codec's bytes or text, written as a plain value. */
-const wire = (value: unknown) => ({ json: JSON.stringify(value), msgpack: msgpack.encode(t.unknown(), value), cbor: cbor.encode(t.unknown(), value) });
+const wire = (value: unknown) => ({
+  json: JSON.stringify(value),
+  msgpack: msgpack.encode(t.unknown(), value),
+  cbor: cbor.encode(t.unknown(), value),
+});
 
 for (const [name, form] of forms) {
   describe(`core/read: presence of ${name}`, () => {
     // Members of several kinds: direct readers, tree readers and 64-bit members each take their own path.
-    const Patch = t.object({ id: t.u32(), assignee: form(t.string()), due: form(t.u64()), labels: form(t.array(t.string())), parent: form(t.object({ id: t.u32() })) });
+    const Patch = t.object({
+      id: t.u32(),
+      assignee: form(t.string()),
+      due: form(t.u64()),
+      labels: form(t.array(t.string())),
+      parent: form(t.object({ id: t.u32() })),
+    });
 
     it('reads null present as null, absent as absent, a value as itself, in every codec', () => {
       const cases: readonly (readonly [unknown, Record<string, unknown>])[] = [
-        [{ id: 1, assignee: null, due: null, labels: null, parent: null }, { id: 1, assignee: null, due: null, labels: null, parent: null }],
+        [
+          { id: 1, assignee: null, due: null, labels: null, parent: null },
+          { id: 1, assignee: null, due: null, labels: null, parent: null },
+        ],
         [{ id: 1 }, { id: 1 }],
-        [{ id: 1, assignee: 'ada', due: 7, labels: ['x'], parent: { id: 2 } }, { id: 1, assignee: 'ada', due: 7n, labels: ['x'], parent: { id: 2 } }],
-        [{ id: 1, due: null }, { id: 1, due: null }],
+        [
+          { id: 1, assignee: 'ada', due: 7, labels: ['x'], parent: { id: 2 } },
+          { id: 1, assignee: 'ada', due: 7n, labels: ['x'], parent: { id: 2 } },
+        ],
+        [
+          { id: 1, due: null },
+          { id: 1, due: null },
+        ],
       ];
       for (const [input, expected] of cases) {
         const bytes = wire(input);
@@ -58,8 +77,13 @@ for (const [name, form] of forms) {
       expect(json.encode(Patch, { id: 1, assignee: undefined } as never)).to.equal('{"id":1}');
       expect(json.encode(Patch, { id: 1 } as never)).to.equal('{"id":1}');
       for (const codec of [msgpack, cbor]) {
-        expect(codec.decode(t.unknown(), codec.encode(Patch, { id: 1, assignee: null } as never))).to.deep.equal({ id: 1, assignee: null });
-        expect(codec.decode(t.unknown(), codec.encode(Patch, { id: 1, assignee: undefined } as never))).to.deep.equal({ id: 1 });
+        expect(codec.decode(t.unknown(), codec.encode(Patch, { id: 1, assignee: null } as never))).to.deep.equal({
+          id: 1,
+          assignee: null,
+        });
+        expect(codec.decode(t.unknown(), codec.encode(Patch, { id: 1, assignee: undefined } as never))).to.deep.equal({
+          id: 1,
+        });
       }
       for (const codec of CODECS) {
         const value = { id: 1, assignee: null, due: 5n };
@@ -68,7 +92,10 @@ for (const [name, form] of forms) {
     });
 
     it('is required by no option and allows null in JSON Schema, as reading does', () => {
-      const schema = jsonSchema(t.object({ a: form(t.string()) }), { errorOnMissingKeys: true }) as { required?: string[]; properties: { a: unknown } };
+      const schema = jsonSchema(t.object({ a: form(t.string()) }), { errorOnMissingKeys: true }) as {
+        required?: string[];
+        properties: { a: unknown };
+      };
       expect(schema.required ?? []).to.deep.equal([]);
       expect(json.decode(t.object({ a: form(t.string()) }), '{}', { errorOnMissingKeys: true })).to.deep.equal({});
       expect(JSON.stringify(schema.properties.a)).to.include('"null"');

@@ -25,7 +25,7 @@ describe('core/read: t.timestamp()', () => {
       expect(at.toISOString()).to.equal('2024-05-01T12:00:00.123Z');
     });
 
-    it('takes what ajv-formats\' date-time takes: offsets, a space or a lowercase t, a leap second', () => {
+    it("takes what ajv-formats' date-time takes: offsets, a space or a lowercase t, a leap second", () => {
       const ms = (text: string) => json.decode(t.timestamp(), JSON.stringify(text)).getTime();
       expect(ms('2024-05-01T14:00:00+02:00')).to.equal(Date.UTC(2024, 4, 1, 12));
       expect(ms('2024-05-01 12:00:00z')).to.equal(Date.UTC(2024, 4, 1, 12));
@@ -36,15 +36,20 @@ describe('core/read: t.timestamp()', () => {
 
     it('refuses anything else as a type_mismatch quoting the text', () => {
       for (const text of ['2024-05-01', '2024-02-30T00:00:00Z', '2024-05-01T24:00:00Z', 'yesterday', '']) {
-        expect(failure(() => json.decode(Event, JSON.stringify({ at: text })))).to.deep.equal(
-          ['type_mismatch', '/at', `expected an RFC 3339 date-time, got ${JSON.stringify(text)} at /at`],
-        );
+        expect(failure(() => json.decode(Event, JSON.stringify({ at: text })))).to.deep.equal([
+          'type_mismatch',
+          '/at',
+          `expected an RFC 3339 date-time, got ${JSON.stringify(text)} at /at`,
+        ]);
       }
-      expect(failure(() => json.decode(Event, '{"at":1714564800000}'))).to.deep.equal(
-        ['type_mismatch', '/at', 'expected an RFC 3339 date-time, got the integer 1714564800000 at /at'],
-      );
-      expect(readErrorOf(() => json.decode(Event, JSON.stringify({ at: `2024-05-01T12:00:00.${'1'.repeat(100)}` }))).message)
-        .to.equal(`expected an RFC 3339 date-time, got "2024-05-01T12:00:00.11111111111111111111"… at /at`);
+      expect(failure(() => json.decode(Event, '{"at":1714564800000}'))).to.deep.equal([
+        'type_mismatch',
+        '/at',
+        'expected an RFC 3339 date-time, got the integer 1714564800000 at /at',
+      ]);
+      expect(
+        readErrorOf(() => json.decode(Event, JSON.stringify({ at: `2024-05-01T12:00:00.${'1'.repeat(100)}` }))).message,
+      ).to.equal(`expected an RFC 3339 date-time, got "2024-05-01T12:00:00.11111111111111111111"… at /at`);
     });
 
     it('an absent timestamp reads as the epoch, a fresh Date each time', () => {
@@ -52,7 +57,11 @@ describe('core/read: t.timestamp()', () => {
       const b = json.decode(Event, '{}');
       expect(a.at.getTime()).to.equal(0);
       expect(a.at).to.not.equal(b.at);
-      expect(failure(() => json.decode(Event, '{}', { errorOnMissingKeys: true }))).to.deep.equal(['missing_key', '/at', "missing required key 'at' at the root"]);
+      expect(failure(() => json.decode(Event, '{}', { errorOnMissingKeys: true }))).to.deep.equal([
+        'missing_key',
+        '/at',
+        "missing required key 'at' at the root",
+      ]);
     });
   });
 
@@ -63,8 +72,14 @@ describe('core/read: t.timestamp()', () => {
     });
 
     it('a WireTimestamp outside what a Date holds is out_of_range, shown as the parser found it', () => {
-      expect(failure(() => binary(Event, { at: new WireTimestamp(8.64e15 + 1, '8640000000000.001 seconds from the epoch') }))).to.deep.equal([
-        'out_of_range', '/at', '8640000000000.001 seconds from the epoch is outside the range of a Date (±8.64e15 ms from the epoch) at /at',
+      expect(
+        failure(() =>
+          binary(Event, { at: new WireTimestamp(8.64e15 + 1, '8640000000000.001 seconds from the epoch') }),
+        ),
+      ).to.deep.equal([
+        'out_of_range',
+        '/at',
+        '8640000000000.001 seconds from the epoch is outside the range of a Date (±8.64e15 ms from the epoch) at /at',
       ]);
     });
 
@@ -73,24 +88,54 @@ describe('core/read: t.timestamp()', () => {
       const read = binary(Event, { at: date }).at;
       expect(read.getTime()).to.equal(42);
       expect(read).to.not.equal(date);
-      expect(failure(() => binary(Event, { at: new Date(NaN) }))).to.deep.equal(['type_mismatch', '/at', 'expected a timestamp (a valid Date), got an Invalid Date at /at']);
-      expect(failure(() => binary(Event, { at: '2024-05-01T12:00:00Z' }))).to.deep.equal(['type_mismatch', '/at', 'expected a timestamp (a valid Date), got a string at /at']);
+      expect(failure(() => binary(Event, { at: new Date(NaN) }))).to.deep.equal([
+        'type_mismatch',
+        '/at',
+        'expected a timestamp (a valid Date), got an Invalid Date at /at',
+      ]);
+      expect(failure(() => binary(Event, { at: '2024-05-01T12:00:00Z' }))).to.deep.equal([
+        'type_mismatch',
+        '/at',
+        'expected a timestamp (a valid Date), got a string at /at',
+      ]);
     });
 
     it('a timestamp where something else is expected is a type_mismatch naming it, never an object', () => {
       const wire = new WireTimestamp(0, '0 seconds');
-      expect(failure(() => binary(t.string(), wire))).to.deep.equal(['type_mismatch', '', 'expected a string, got a timestamp at the root']);
-      expect(failure(() => binary(t.i64(), new Date(0)))).to.deep.equal(['type_mismatch', '', 'expected an integer (i64), got a timestamp at the root']);
+      expect(failure(() => binary(t.string(), wire))).to.deep.equal([
+        'type_mismatch',
+        '',
+        'expected a string, got a timestamp at the root',
+      ]);
+      expect(failure(() => binary(t.i64(), new Date(0)))).to.deep.equal([
+        'type_mismatch',
+        '',
+        'expected an integer (i64), got a timestamp at the root',
+      ]);
       for (const opts of [{ errorOnUnknownKeys: false }, {}]) {
         const Loose = t.object({ a: t.optional(t.string()) });
-        expect(failure(() => readTree(Loose, wire, opts, 'binary'))).to.deep.equal(['type_mismatch', '', 'expected an object, got a timestamp at the root']);
-        expect(failure(() => readTree(Loose, new Date(0), opts, 'binary'))).to.deep.equal(['type_mismatch', '', 'expected an object, got a timestamp at the root']);
-        expect(failure(() => readTree(t.map(t.u8()), wire, opts, 'binary'))).to.deep.equal(['type_mismatch', '', 'expected an object (map), got a timestamp at the root']);
+        expect(failure(() => readTree(Loose, wire, opts, 'binary'))).to.deep.equal([
+          'type_mismatch',
+          '',
+          'expected an object, got a timestamp at the root',
+        ]);
+        expect(failure(() => readTree(Loose, new Date(0), opts, 'binary'))).to.deep.equal([
+          'type_mismatch',
+          '',
+          'expected an object, got a timestamp at the root',
+        ]);
+        expect(failure(() => readTree(t.map(t.u8()), wire, opts, 'binary'))).to.deep.equal([
+          'type_mismatch',
+          '',
+          'expected an object (map), got a timestamp at the root',
+        ]);
       }
     });
 
     it('Standard Schema validates Dates', () => {
-      expect(standardSchema(Event)['~standard'].validate({ at: new Date(7) })).to.deep.equal({ value: { at: new Date(7) } });
+      expect(standardSchema(Event)['~standard'].validate({ at: new Date(7) })).to.deep.equal({
+        value: { at: new Date(7) },
+      });
     });
   });
 });
@@ -100,7 +145,10 @@ describe('core/read: t.unknown()', () => {
 
   describe('from JSON', () => {
     it('reads any JSON value as a copy, objects as plain objects with __proto__ as an own key', () => {
-      const value = json.decode(Envelope, '{"id":1,"data":{"a":[1,"x",null,true,{"b":2.5}],"__proto__":{"polluted":true}}}');
+      const value = json.decode(
+        Envelope,
+        '{"id":1,"data":{"a":[1,"x",null,true,{"b":2.5}],"__proto__":{"polluted":true}}}',
+      );
       expect(value.data).to.deep.equal({ a: [1, 'x', null, true, { b: 2.5 }], ['__proto__']: { polluted: true } });
       expect(Object.getPrototypeOf(value.data)).to.equal(Object.prototype);
       expect(Object.keys(value.data as object)).to.deep.equal(['a', '__proto__']);
@@ -116,19 +164,25 @@ describe('core/read: t.unknown()', () => {
     });
 
     it('refuses lone surrogates in strings and keys, at their path', () => {
-      expect(failure(() => json.decode(Envelope, '{"id":1,"data":{"a":["\\ud800"]}}'))).to.deep.equal(
-        ['type_mismatch', '/data/a/0', 'expected Unicode text, got a string holding a lone surrogate (U+D800 at index 0) at /data/a/0'],
-      );
-      expect(failure(() => json.decode(Envelope, '{"id":1,"data":{"a":{"\\udc00":1}}}'))).to.deep.equal(
-        ['type_mismatch', '/data/a', 'expected Unicode text as a key, got a string holding a lone surrogate (U+DC00 at index 0) at /data/a'],
-      );
+      expect(failure(() => json.decode(Envelope, '{"id":1,"data":{"a":["\\ud800"]}}'))).to.deep.equal([
+        'type_mismatch',
+        '/data/a/0',
+        'expected Unicode text, got a string holding a lone surrogate (U+D800 at index 0) at /data/a/0',
+      ]);
+      expect(failure(() => json.decode(Envelope, '{"id":1,"data":{"a":{"\\udc00":1}}}'))).to.deep.equal([
+        'type_mismatch',
+        '/data/a',
+        'expected Unicode text as a key, got a string holding a lone surrogate (U+DC00 at index 0) at /data/a',
+      ]);
     });
 
     it('its arrays and objects count toward maxDepth', () => {
       expect(json.decode(Envelope, '{"id":1,"data":[[1]]}', { maxDepth: 3 })).to.deep.equal({ id: 1, data: [[1]] });
-      expect(failure(() => json.decode(Envelope, '{"id":1,"data":[[[1]]]}', { maxDepth: 3 }))).to.deep.equal(
-        ['limit_exceeded', '/data/0/0', 'nesting deeper than maxDepth (3) at /data/0/0'],
-      );
+      expect(failure(() => json.decode(Envelope, '{"id":1,"data":[[[1]]]}', { maxDepth: 3 }))).to.deep.equal([
+        'limit_exceeded',
+        '/data/0/0',
+        'nesting deeper than maxDepth (3) at /data/0/0',
+      ]);
       expect(json.decode(Envelope, '{"id":1,"data":"flat"}', { maxDepth: 1 })).to.deep.equal({ id: 1, data: 'flat' });
     });
 
@@ -146,24 +200,47 @@ describe('core/read: t.unknown()', () => {
   describe('from a binary tree', () => {
     it('keeps bigints, copies bytes, turns timestamps into Dates', () => {
       const bytes = new Uint8Array([1, 2]);
-      const tree = { id: 1, data: { n: 2n ** 63n, b: bytes, at: new WireTimestamp(5, '0.005 seconds'), d: new Date(6), u: undefined, l: [undefined, NaN] } };
+      const tree = {
+        id: 1,
+        data: {
+          n: 2n ** 63n,
+          b: bytes,
+          at: new WireTimestamp(5, '0.005 seconds'),
+          d: new Date(6),
+          u: undefined,
+          l: [undefined, NaN],
+        },
+      };
       const { data } = binary(Envelope, tree) as { data: Record<string, unknown> };
-      expect(data).to.deep.equal({ n: 2n ** 63n, b: new Uint8Array([1, 2]), at: new Date(5), d: new Date(6), l: [undefined, NaN] });
+      expect(data).to.deep.equal({
+        n: 2n ** 63n,
+        b: new Uint8Array([1, 2]),
+        at: new Date(5),
+        d: new Date(6),
+        l: [undefined, NaN],
+      });
       expect(data.b).to.not.equal(bytes);
       expect(data.d).to.not.equal(tree.data.d);
     });
 
     it('refuses what no wire carries: functions, symbols, instances of classes, Invalid Dates', () => {
       expect(failure(() => binary(Envelope, { id: 1, data: { f: () => 1 } }))).to.deep.equal([
-        'type_mismatch', '/data/f',
+        'type_mismatch',
+        '/data/f',
         'expected a value a codec carries (null, a boolean, a number, a string, bytes, a timestamp, an array or a plain object), got function at /data/f',
       ]);
       expect(readErrorOf(() => binary(Envelope, { id: 1, data: [Symbol('s')] })).path).to.equal('/data/0');
-      expect(readErrorOf(() => binary(Envelope, { id: 1, data: new Map() })).message).to.match(/got an object \(Map\) at \/data$/);
-      expect(readErrorOf(() => binary(Envelope, { id: 1, data: new Date(NaN) })).message).to.match(/got an Invalid Date at \/data$/);
-      expect(failure(() => binary(Envelope, { id: 1, data: new WireTimestamp(1e16, 'far') }))).to.deep.equal(
-        ['out_of_range', '/data', 'far is outside the range of a Date (±8.64e15 ms from the epoch) at /data'],
+      expect(readErrorOf(() => binary(Envelope, { id: 1, data: new Map() })).message).to.match(
+        /got an object \(Map\) at \/data$/,
       );
+      expect(readErrorOf(() => binary(Envelope, { id: 1, data: new Date(NaN) })).message).to.match(
+        /got an Invalid Date at \/data$/,
+      );
+      expect(failure(() => binary(Envelope, { id: 1, data: new WireTimestamp(1e16, 'far') }))).to.deep.equal([
+        'out_of_range',
+        '/data',
+        'far is outside the range of a Date (±8.64e15 ms from the epoch) at /data',
+      ]);
     });
 
     it('takes objects without a prototype', () => {
@@ -174,15 +251,34 @@ describe('core/read: t.unknown()', () => {
   });
 
   it('the generated path and the closure path agree', () => {
-    const types: Type[] = [t.unknown(), Envelope, t.array(t.unknown()), t.object({ m: t.map(t.unknown()), o: t.optional(t.unknown()) })];
-    const arbTree = fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.record({ id: fc.integer({ min: 0, max: 300 }), data: fc.jsonValue({ maxDepth: 3 }) }, { requiredKeys: [] }));
-    fc.assert(fc.property(fc.constantFrom(...types), arbTree, fc.integer({ min: 1, max: 5 }), fc.constantFrom('json', 'binary' as const), (type, tree, maxDepth, source) => {
-      expect(generatedOutcome(type, tree, { maxDepth }, source)).to.deep.equal(closureOutcome(type, tree, { maxDepth }, source));
-    }), { numRuns: 400 });
+    const types: Type[] = [
+      t.unknown(),
+      Envelope,
+      t.array(t.unknown()),
+      t.object({ m: t.map(t.unknown()), o: t.optional(t.unknown()) }),
+    ];
+    const arbTree = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }),
+      fc.record({ id: fc.integer({ min: 0, max: 300 }), data: fc.jsonValue({ maxDepth: 3 }) }, { requiredKeys: [] }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...types),
+        arbTree,
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom('json', 'binary' as const),
+        (type, tree, maxDepth, source) => {
+          expect(generatedOutcome(type, tree, { maxDepth }, source)).to.deep.equal(
+            closureOutcome(type, tree, { maxDepth }, source),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
 
-describe('core/read: t.i64({ json: \'string\' }) and t.u64', () => {
+describe("core/read: t.i64({ json: 'string' }) and t.u64", () => {
   const Id = t.object({ id: t.u64({ json: 'string' }) });
 
   it('takes the number or a string of decimal digits in JSON, range-checked', () => {
@@ -190,10 +286,16 @@ describe('core/read: t.i64({ json: \'string\' }) and t.u64', () => {
     expect(json.decode(Id, '{"id":42}')).to.deep.equal({ id: 42n });
     expect(json.decode(Id, '{"id":"0"}')).to.deep.equal({ id: 0n });
     expect(json.decode(t.i64({ json: 'string' }), '"-9223372036854775808"')).to.equal(-(2n ** 63n));
-    expect(failure(() => json.decode(Id, '{"id":"18446744073709551616"}'))).to.deep.equal(
-      ['out_of_range', '/id', '"18446744073709551616" is outside u64 (0..18446744073709551615) at /id'],
-    );
-    expect(failure(() => json.decode(Id, '{"id":"-1"}'))).to.deep.equal(['out_of_range', '/id', '"-1" is outside u64 (0..18446744073709551615) at /id']);
+    expect(failure(() => json.decode(Id, '{"id":"18446744073709551616"}'))).to.deep.equal([
+      'out_of_range',
+      '/id',
+      '"18446744073709551616" is outside u64 (0..18446744073709551615) at /id',
+    ]);
+    expect(failure(() => json.decode(Id, '{"id":"-1"}'))).to.deep.equal([
+      'out_of_range',
+      '/id',
+      '"-1" is outside u64 (0..18446744073709551615) at /id',
+    ]);
     expect(readErrorOf(() => json.decode(Id, JSON.stringify({ id: '9'.repeat(10_000) }))).message).to.equal(
       `"${'9'.repeat(40)}"… (10000 characters) is outside u64 (0..18446744073709551615) at /id`,
     );
@@ -201,25 +303,43 @@ describe('core/read: t.i64({ json: \'string\' }) and t.u64', () => {
 
   it('refuses other text: signs, spaces, leading zeros, exponents, fractions', () => {
     for (const text of ['+1', ' 1', '1 ', '01', '1e3', '1.0', '', '-', '0x10', '١']) {
-      expect(failure(() => json.decode(Id, JSON.stringify({ id: text })))).to.deep.equal(
-        ['type_mismatch', '/id', 'expected an integer (u64), as a number or a string of decimal digits, got a string at /id'],
-      );
+      expect(failure(() => json.decode(Id, JSON.stringify({ id: text })))).to.deep.equal([
+        'type_mismatch',
+        '/id',
+        'expected an integer (u64), as a number or a string of decimal digits, got a string at /id',
+      ]);
     }
   });
 
   it('checks its bounds on either form', () => {
     const T = t.i64({ json: 'string', minimum: -5, maximum: 5 });
     expect(json.decode(T, '"-5"')).to.equal(-5n);
-    expect(failure(() => json.decode(T, '"6"'))).to.deep.equal(['out_of_range', '', '6 is above the maximum (5) at the root']);
-    expect(failure(() => json.decode(T, '-6'))).to.deep.equal(['out_of_range', '', '-6 is below the minimum (-5) at the root']);
+    expect(failure(() => json.decode(T, '"6"'))).to.deep.equal([
+      'out_of_range',
+      '',
+      '6 is above the maximum (5) at the root',
+    ]);
+    expect(failure(() => json.decode(T, '-6'))).to.deep.equal([
+      'out_of_range',
+      '',
+      '-6 is below the minimum (-5) at the root',
+    ]);
   });
 
   it('a binary tree holds native integers only: a string is a type_mismatch', () => {
     expect(binary(Id, { id: 5n })).to.deep.equal({ id: 5n });
-    expect(failure(() => binary(Id, { id: '5' }))).to.deep.equal(['type_mismatch', '/id', 'expected an integer (u64), got a string at /id']);
+    expect(failure(() => binary(Id, { id: '5' }))).to.deep.equal([
+      'type_mismatch',
+      '/id',
+      'expected an integer (u64), got a string at /id',
+    ]);
   });
 
   it('a JSON-number 64-bit member still refuses a string', () => {
-    expect(failure(() => json.decode(t.u64(), '"5"'))).to.deep.equal(['type_mismatch', '', 'expected an integer (u64), got a string at the root']);
+    expect(failure(() => json.decode(t.u64(), '"5"'))).to.deep.equal([
+      'type_mismatch',
+      '',
+      'expected an integer (u64), got a string at the root',
+    ]);
   });
 });

@@ -2,7 +2,10 @@ import { expect } from 'chai';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { t, jsonSchema, writeJsonSchema, JSON_SCHEMA_DIALECT } from '../../../index.ts';
 
-const User = t.object({ id: t.u64(), name: t.string(), weight: t.f32(), nick: t.optional(t.string()) }, { name: 'User' });
+const User = t.object(
+  { id: t.u64(), name: t.string(), weight: t.f32(), nick: t.optional(t.string()) },
+  { name: 'User' },
+);
 
 describe('core/schema: JSON Schema', () => {
   it('writes draft 2020-12 with named objects in $defs', () => {
@@ -26,13 +29,18 @@ describe('core/schema: JSON Schema', () => {
   });
 
   it('lets requiresKey decide required, as reading does (rule 5)', () => {
-    const T = t.object({ id: t.i32(), _rev: t.i32(), note: t.optional(t.string()) }, { requiresKey: (k) => !k.startsWith('_') });
+    const T = t.object(
+      { id: t.i32(), _rev: t.i32(), note: t.optional(t.string()) },
+      { requiresKey: (k) => !k.startsWith('_') },
+    );
     expect(jsonSchema(T, { errorOnMissingKeys: true }).required).to.deep.equal(['id', 'note']);
   });
 
   it('writes additionalProperties: false exactly when unknown keys are refused', () => {
     expect(jsonSchema(t.object({ a: t.i8() })).additionalProperties).to.equal(false);
-    expect(jsonSchema(t.object({ a: t.i8() }), { errorOnUnknownKeys: false })).not.to.have.property('additionalProperties');
+    expect(jsonSchema(t.object({ a: t.i8() }), { errorOnUnknownKeys: false })).not.to.have.property(
+      'additionalProperties',
+    );
   });
 
   it('gives integer kinds their bounds', () => {
@@ -54,7 +62,11 @@ describe('core/schema: JSON Schema', () => {
   it('describes every other kind', () => {
     expect(jsonSchema(t.nullable(t.string()))).to.deep.include({ anyOf: [{ type: 'string' }, { type: 'null' }] });
     expect(jsonSchema(t.tuple([t.bool(), t.string()]))).to.deep.include({
-      type: 'array', prefixItems: [{ type: 'boolean' }, { type: 'string' }], items: false, minItems: 2, maxItems: 2,
+      type: 'array',
+      prefixItems: [{ type: 'boolean' }, { type: 'string' }],
+      items: false,
+      minItems: 2,
+      maxItems: 2,
     });
     expect(jsonSchema(t.map(t.f64()))).to.deep.include({ type: 'object', additionalProperties: { type: 'number' } });
     expect(jsonSchema(t.literal('x'))).to.deep.include({ const: 'x' });
@@ -66,7 +78,13 @@ describe('core/schema: JSON Schema', () => {
     const schema = jsonSchema(t.object({ none: t.tuple([]), one: t.tuple([t.tuple([])]) }));
     expect(schema.properties).to.deep.equal({
       none: { type: 'array', items: false, minItems: 0, maxItems: 0 },
-      one: { type: 'array', prefixItems: [{ type: 'array', items: false, minItems: 0, maxItems: 0 }], items: false, minItems: 1, maxItems: 1 },
+      one: {
+        type: 'array',
+        prefixItems: [{ type: 'array', items: false, minItems: 0, maxItems: 0 }],
+        items: false,
+        minItems: 1,
+        maxItems: 1,
+      },
     });
     const validator = new Ajv2020({ strict: false });
     expect(validator.validateSchema(schema), JSON.stringify(validator.errors)).to.equal(true);
@@ -75,7 +93,11 @@ describe('core/schema: JSON Schema', () => {
   });
 
   it('writes .default() values as JSON data', () => {
-    const T = t.object({ limit: t.i32().default(10), id: t.u64().default(7n), raw: t.bytes().default(new Uint8Array([255])) });
+    const T = t.object({
+      limit: t.i32().default(10),
+      id: t.u64().default(7n),
+      raw: t.bytes().default(new Uint8Array([255])),
+    });
     expect(jsonSchema(T).properties).to.deep.include({
       limit: { type: 'integer', minimum: -2147483648, maximum: 2147483647, default: 10 },
     });

@@ -14,26 +14,31 @@ describe('core/util: remember, the bounded memo of outside texts', () => {
   });
 
   it('property: returns the value, keeps what fits, never holds more than its entries or a key over 512 characters', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 20 }),
-      fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 3 }), fc.string({ minLength: 500, maxLength: 520 })), fc.integer()), { maxLength: 80 }),
-      (entries, calls) => {
-        const map = new Map<string, number>();
-        for (const [key, value] of calls) {
-          const had = map.size;
-          const known = map.has(key);
-          expect(remember(map, key, value, entries)).to.equal(value);
-          if (key.length > MEMO_KEY_LENGTH) {
-            expect(map.has(key)).to.equal(known);
-            continue;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.array(
+          fc.tuple(fc.oneof(fc.string({ maxLength: 3 }), fc.string({ minLength: 500, maxLength: 520 })), fc.integer()),
+          { maxLength: 80 },
+        ),
+        (entries, calls) => {
+          const map = new Map<string, number>();
+          for (const [key, value] of calls) {
+            const had = map.size;
+            const known = map.has(key);
+            expect(remember(map, key, value, entries)).to.equal(value);
+            if (key.length > MEMO_KEY_LENGTH) {
+              expect(map.has(key)).to.equal(known);
+              continue;
+            }
+            expect(map.get(key)).to.equal(value);
+            // A key already held is replaced in place; a new one clears a full memo first.
+            expect(map.size).to.equal(known ? had : had >= entries ? 1 : had + 1);
+            expect(map.size).to.be.at.most(entries);
           }
-          expect(map.get(key)).to.equal(value);
-          // A key already held is replaced in place; a new one clears a full memo first.
-          expect(map.size).to.equal(known ? had : had >= entries ? 1 : had + 1);
-          expect(map.size).to.be.at.most(entries);
-        }
-      },
-    ));
+        },
+      ),
+    );
   });
 
   it('bounds the names of generated code: a descriptor name over 512 characters is not counted', () => {

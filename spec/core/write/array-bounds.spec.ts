@@ -11,7 +11,10 @@ import { MAX_WRITE_ITEMS } from '../../../core/write/array-bounds.ts';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 function run(forbidCodeGeneration: boolean): Record<string, string> {
-  const flags = ['--max-old-space-size=96', ...(forbidCodeGeneration ? ['--disallow-code-generation-from-strings'] : [])];
+  const flags = [
+    '--max-old-space-size=96',
+    ...(forbidCodeGeneration ? ['--disallow-code-generation-from-strings'] : []),
+  ];
   const child = spawnSync(process.execPath, [...flags, '--import', 'tsx', 'spec/support/array-bounds-child.ts'], {
     cwd: root,
     encoding: 'utf8',
@@ -35,7 +38,11 @@ const EXPECTED: Record<string, string | Record<string, string>> = {
   'a hole after values': 'WriteError type_mismatch /2',
   'a hole in a tuple': 'WriteError type_mismatch /1',
   'a hole in t.unknown()': 'WriteError type_mismatch /0',
-  'explicit undefined elements (no hole)': { json: 'wrote [null,1,null]', msgpack: 'wrote 4 bytes', cbor: 'wrote 4 bytes' },
+  'explicit undefined elements (no hole)': {
+    json: 'wrote [null,1,null]',
+    msgpack: 'wrote 4 bytes',
+    cbor: 'wrote 4 bytes',
+  },
   'a huge array-like of integers': 'WriteError limit_exceeded ',
   'a huge array-like as t.unknown()': 'WriteError limit_exceeded ',
   'a huge array-like of optional elements': 'WriteError limit_exceeded ',
@@ -44,7 +51,8 @@ const EXPECTED: Record<string, string | Record<string, string>> = {
 function expected(): Record<string, string> {
   const all: Record<string, string> = {};
   for (const [name, answer] of Object.entries(EXPECTED)) {
-    for (const codec of ['json', 'msgpack', 'cbor']) all[`${codec}: ${name}`] = typeof answer === 'string' ? answer : answer[codec]!;
+    for (const codec of ['json', 'msgpack', 'cbor'])
+      all[`${codec}: ${name}`] = typeof answer === 'string' ? answer : answer[codec]!;
   }
   return all;
 }

@@ -28,7 +28,9 @@ describe('core/write: defaults', () => {
   it('writes absent members with a default as their default, in every codec', () => {
     const written = expectWritten(Settings, { name: 'x' });
     const expected = { name: 'x', retries: 3, label: 'none', level: 1, tags: ['a'] };
-    expect(written.json).to.equal('{"name":"x","retries":3,"label":"none","level":1,"tags":["a"],"since":"2020-01-01T00:00:00.000Z"}');
+    expect(written.json).to.equal(
+      '{"name":"x","retries":3,"label":"none","level":1,"tags":["a"],"since":"2020-01-01T00:00:00.000Z"}',
+    );
     // The map heads count the members written: other libraries read every one of them.
     expect(unpack(fromHex(written.msgpack))).to.deep.equal({ ...expected, since: new Date(Date.UTC(2020, 0, 1)) });
     expect(cborDecode(fromHex(written.cbor))).to.deep.equal({ ...expected, since: new Date(Date.UTC(2020, 0, 1)) });
@@ -46,7 +48,9 @@ describe('core/write: defaults', () => {
 
   it('writes the value when it is present, and takes the generated path either way', () => {
     const value = { name: 'x', retries: 0, label: '', note: 'n', level: 9, tags: [], since: new Date(0) };
-    expect(expectWritten(Settings, value).json).to.equal('{"name":"x","retries":0,"label":"","note":"n","level":9,"tags":[],"since":"1970-01-01T00:00:00.000Z"}');
+    expect(expectWritten(Settings, value).json).to.equal(
+      '{"name":"x","retries":0,"label":"","note":"n","level":9,"tags":[],"since":"1970-01-01T00:00:00.000Z"}',
+    );
     expectGeneratedWrites(Settings, value);
     expectGeneratedWrites(Settings, { name: 'x' });
   });
@@ -71,7 +75,7 @@ describe('core/write: defaults', () => {
     expectWriteError(nested, { inner: { b: 1 } }, 'missing_key', '/inner/a');
   });
 
-  it('follows t.lazy: the lazy node\'s own default, else its target\'s', () => {
+  it("follows t.lazy: the lazy node's own default, else its target's", () => {
     const type = t.object({
       own: t.lazy(() => t.i32()).default(4),
       target: t.lazy(() => t.i32().default(5)),
@@ -84,14 +88,20 @@ describe('core/write: defaults', () => {
   it('reads each member once, default or not', () => {
     for (const encode of [json.encode, msgpack.encode, cbor.encode]) {
       let reads = 0;
-      const value = { name: 'x', get retries() { reads++; return reads === 1 ? undefined : 'surprise'; } };
+      const value = {
+        name: 'x',
+        get retries() {
+          reads++;
+          return reads === 1 ? undefined : 'surprise';
+        },
+      };
       const out = encode(Settings, value as never);
       expect(reads).to.equal(1);
       expect(typeof out === 'string' ? JSON.parse(out) : unpackAny(out)).to.include({ retries: 3 });
     }
   });
 
-  it('writes a variant member\'s absent members with their defaults', () => {
+  it("writes a variant member's absent members with their defaults", () => {
     const A = t.object({ kind: t.literal('a'), n: t.i32().default(1) });
     const B = t.object({ kind: t.literal('b') });
     const type = t.variant('kind', [A, B]);
@@ -106,7 +116,9 @@ describe('core/write: 64-bit integers as JSON strings', () => {
   it('writes the integer as a decimal string in JSON, natively in MessagePack and CBOR', () => {
     const value = { id: 2n ** 64n - 1n, delta: -(2n ** 63n), plain: 2n ** 63n - 1n };
     const written = expectWritten(type, value);
-    expect(written.json).to.equal('{"id":"18446744073709551615","delta":"-9223372036854775808","plain":9223372036854775807}');
+    expect(written.json).to.equal(
+      '{"id":"18446744073709551615","delta":"-9223372036854775808","plain":9223372036854775807}',
+    );
     expect(written.msgpack).to.contain('cfffffffffffffffff'); // uint 64
     expect(written.msgpack).to.contain('d38000000000000000'); // int 64
     expect(written.cbor).to.contain('1bffffffffffffffff');

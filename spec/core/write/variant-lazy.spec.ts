@@ -24,29 +24,45 @@ describe('core/write: t.variant()', () => {
     expect(written.json).to.equal('{"type":"square","side":2}');
     expect(unpack(fromHex(written.msgpack))).to.deep.equal({ type: 'square', side: 2 });
     expect(cborDecode(fromHex(written.cbor))).to.deep.equal({ type: 'square', side: 2 });
-    expect(expectWritten(t.array(Shape), [{ type: 'circle', r: 1 }, { type: 'square', side: 0 }]).json)
-      .to.equal('[{"type":"circle","r":1},{"type":"square","side":0}]');
+    expect(
+      expectWritten(t.array(Shape), [
+        { type: 'circle', r: 1 },
+        { type: 'square', side: 0 },
+      ]).json,
+    ).to.equal('[{"type":"circle","r":1},{"type":"square","side":0}]');
   });
 
   it('takes discriminants that are numbers and booleans', () => {
-    const V = t.variant('v', [t.object({ v: t.literal(1), a: t.string() }), t.object({ v: t.literal(true), b: t.bool() })]);
+    const V = t.variant('v', [
+      t.object({ v: t.literal(1), a: t.string() }),
+      t.object({ v: t.literal(true), b: t.bool() }),
+    ]);
     expect(expectWritten(V, { v: 1, a: 'x' }).json).to.equal('{"v":1,"a":"x"}');
     expect(expectWritten(V, { v: true, b: false }).json).to.equal('{"v":true,"b":false}');
-    expect(expectWriteError(V, { v: '1', a: 'x' }, 'type_mismatch', '/v')).to.equal('cannot write "1" as one of 1, true at /v');
-    expect(expectWriteError(V, { v: 2, a: 'x' }, 'type_mismatch', '/v')).to.equal('cannot write 2 as one of 1, true at /v');
+    expect(expectWriteError(V, { v: '1', a: 'x' }, 'type_mismatch', '/v')).to.equal(
+      'cannot write "1" as one of 1, true at /v',
+    );
+    expect(expectWriteError(V, { v: 2, a: 'x' }, 'type_mismatch', '/v')).to.equal(
+      'cannot write 2 as one of 1, true at /v',
+    );
   });
 
   it('refuses a discriminant no member has, at the key, naming the allowed values', () => {
-    expect(expectWriteError(Shape, { type: 'triangle' }, 'type_mismatch', '/type')).to.equal('cannot write "triangle" as one of "circle", "square" at /type');
+    expect(expectWriteError(Shape, { type: 'triangle' }, 'type_mismatch', '/type')).to.equal(
+      'cannot write "triangle" as one of "circle", "square" at /type',
+    );
     const long = 'x'.repeat(100);
-    expect(expectWriteError(t.array(Shape), [{ type: long }], 'type_mismatch', '/0/type'))
-      .to.equal(`cannot write ${JSON.stringify('x'.repeat(40))}… as one of "circle", "square" at /0/type`);
+    expect(expectWriteError(t.array(Shape), [{ type: long }], 'type_mismatch', '/0/type')).to.equal(
+      `cannot write ${JSON.stringify('x'.repeat(40))}… as one of "circle", "square" at /0/type`,
+    );
     expectWriteError(Shape, { type: null, r: 1 }, 'type_mismatch', '/type');
     expectWriteError(Shape, { type: { r: 1 } }, 'type_mismatch', '/type');
   });
 
   it('refuses an absent discriminant as a missing key; one Object.prototype has counts only as an own property', () => {
-    expect(expectWriteError(Shape, { r: 1 }, 'missing_key', '/type')).to.equal("cannot write: missing required member 'type' at the root");
+    expect(expectWriteError(Shape, { r: 1 }, 'missing_key', '/type')).to.equal(
+      "cannot write: missing required member 'type' at the root",
+    );
     const byConstructor = t.variant('constructor', [t.object({ constructor: t.literal('a') })]);
     expectWriteError(byConstructor, {}, 'missing_key', '/constructor');
     expect(expectWritten(byConstructor, { constructor: 'a' }).json).to.equal('{"constructor":"a"}');
@@ -54,27 +70,45 @@ describe('core/write: t.variant()', () => {
 
   it('refuses what is not an object', () => {
     for (const bad of [null, 5, 'circle', [], new Uint8Array(1)]) {
-      expect(expectWriteError(Shape, bad, 'type_mismatch', '')).to.match(/^cannot write .* as an object \(variant on "type"\) at the root$/);
+      expect(expectWriteError(Shape, bad, 'type_mismatch', '')).to.match(
+        /^cannot write .* as an object \(variant on "type"\) at the root$/,
+      );
     }
   });
 
-  it('reports the member\'s own errors at their paths', () => {
-    expect(expectWriteError(Shape, { type: 'square', side: -1 }, 'out_of_range', '/side')).to.equal('-1 is below the minimum (0) at /side');
-    expectWriteError(t.object({ shapes: t.array(Shape) }), { shapes: [{ type: 'circle', r: 1 }, { type: 'circle' }] }, 'missing_key', '/shapes/1/r');
+  it("reports the member's own errors at their paths", () => {
+    expect(expectWriteError(Shape, { type: 'square', side: -1 }, 'out_of_range', '/side')).to.equal(
+      '-1 is below the minimum (0) at /side',
+    );
+    expectWriteError(
+      t.object({ shapes: t.array(Shape) }),
+      { shapes: [{ type: 'circle', r: 1 }, { type: 'circle' }] },
+      'missing_key',
+      '/shapes/1/r',
+    );
     expectWriteError(Shape, { type: 'circle', r: 'big' }, 'type_mismatch', '/r');
   });
 
   it('is written by the generated writers with a switch on the discriminant', () => {
-    expectGeneratedWrites(t.object({ shapes: t.array(Shape), main: Shape }), { shapes: [{ type: 'circle', r: 1 }, { type: 'square', side: 2 }], main: { type: 'circle', r: 0.5 } });
+    expectGeneratedWrites(t.object({ shapes: t.array(Shape), main: Shape }), {
+      shapes: [
+        { type: 'circle', r: 1 },
+        { type: 'square', side: 2 },
+      ],
+      main: { type: 'circle', r: 0.5 },
+    });
   });
 
   it('picks among many members (property)', () => {
     const members = Array.from({ length: 50 }, (_, i) => t.object({ kind: t.literal(`k${i}`), n: t.i32() }));
     const Many = t.variant('kind', members);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 59 }), fc.integer(), (i, n) => {
-      if (i < 50) expect(expectWritten(Many, { kind: `k${i}`, n }).json).to.equal(`{"kind":"k${i}","n":${n}}`);
-      else expectWriteError(Many, { kind: `k${i}`, n }, 'type_mismatch', '/kind');
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 59 }), fc.integer(), (i, n) => {
+        if (i < 50) expect(expectWritten(Many, { kind: `k${i}`, n }).json).to.equal(`{"kind":"k${i}","n":${n}}`);
+        else expectWriteError(Many, { kind: `k${i}`, n }, 'type_mismatch', '/kind');
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 
@@ -106,12 +140,23 @@ function chain(levels: number): Tree {
 
 describe('core/write: t.lazy()', () => {
   it('writes recursive values as their target', () => {
-    const value = { name: 'root', children: [{ name: 'a', children: [] }, { name: 'b', children: [{ name: 'c', children: [] }] }] };
+    const value = {
+      name: 'root',
+      children: [
+        { name: 'a', children: [] },
+        { name: 'b', children: [{ name: 'c', children: [] }] },
+      ],
+    };
     const written = expectWritten(Tree, value);
     expect(written.json).to.equal(JSON.stringify(value));
     expect(unpack(fromHex(written.msgpack))).to.deep.equal(value);
     expect(cborDecode(fromHex(written.cbor))).to.deep.equal(value);
-    expect(expectWritten(t.lazy(() => t.string()), 'x').json).to.equal('"x"');
+    expect(
+      expectWritten(
+        t.lazy(() => t.string()),
+        'x',
+      ).json,
+    ).to.equal('"x"');
   });
 
   it('bounds the recursion by maxDepth, counting containers as reading does', () => {
@@ -126,7 +171,9 @@ describe('core/write: t.lazy()', () => {
 
   it('takes maxDepth from the options of encode', () => {
     expectWritten(Node, list(3), { maxDepth: 3 });
-    expect(expectWriteError(Node, list(4), 'limit_exceeded', '/next/next/next', { maxDepth: 3 })).to.contain('maxDepth (3)');
+    expect(expectWriteError(Node, list(4), 'limit_exceeded', '/next/next/next', { maxDepth: 3 })).to.contain(
+      'maxDepth (3)',
+    );
     expectWriteError(Tree, chain(2), 'limit_exceeded', '/children/0/children', { maxDepth: 3 });
     // The same descriptor with the default options afterwards: compiled apart.
     expectWritten(Node, list(4));
@@ -162,9 +209,18 @@ describe('core/write: t.lazy()', () => {
       t.object({ op: t.literal('num'), value: t.f64() }),
       t.object({ op: t.literal('add'), left: t.lazy(() => Expr), right: t.lazy(() => Expr) }),
     ]);
-    const value: Expr = { op: 'add', left: { op: 'num', value: 1 }, right: { op: 'add', left: { op: 'num', value: 2 }, right: { op: 'num', value: 3 } } };
+    const value: Expr = {
+      op: 'add',
+      left: { op: 'num', value: 1 },
+      right: { op: 'add', left: { op: 'num', value: 2 }, right: { op: 'num', value: 3 } },
+    };
     expect(expectWritten(Expr, value).json).to.equal(JSON.stringify(value));
-    expectWriteError(Expr, { op: 'add', left: { op: 'num', value: 1 }, right: { op: 'sub' } }, 'type_mismatch', '/right/op');
+    expectWriteError(
+      Expr,
+      { op: 'add', left: { op: 'num', value: 1 }, right: { op: 'sub' } },
+      'type_mismatch',
+      '/right/op',
+    );
     let deep: Expr = { op: 'num', value: 0 };
     for (let i = 0; i < 64; i++) deep = { op: 'add', left: deep, right: { op: 'num', value: i } };
     expectWriteError(Expr, deep, 'limit_exceeded', '/left'.repeat(64));
@@ -172,10 +228,16 @@ describe('core/write: t.lazy()', () => {
 
   it('writes what the generated writers write, for random trees (property)', () => {
     const treeOf = (levels: number): fc.Arbitrary<Tree> =>
-      fc.record({ name: fc.string({ maxLength: 3 }), children: levels === 0 ? fc.constant([]) : fc.array(treeOf(levels - 1), { maxLength: 3 }) });
+      fc.record({
+        name: fc.string({ maxLength: 3 }),
+        children: levels === 0 ? fc.constant([]) : fc.array(treeOf(levels - 1), { maxLength: 3 }),
+      });
     const arbTree = fc.integer({ min: 0, max: 4 }).chain(treeOf);
-    fc.assert(fc.property(arbTree, (tree) => {
-      expect(JSON.parse(expectWritten(Tree, tree).json)).to.deep.equal(tree);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(arbTree, (tree) => {
+        expect(JSON.parse(expectWritten(Tree, tree).json)).to.deep.equal(tree);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -13,7 +13,14 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 async function bundle(source: string): Promise<{ gzipped: number; minified: number; metafile: Metafile }> {
   const result = await build({
     stdin: { contents: source, resolveDir: root, loader: 'ts', sourcefile: 'entry.ts' },
-    bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', target: 'es2022', metafile: true, logLevel: 'silent',
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    metafile: true,
+    logLevel: 'silent',
   });
   const code = result.outputFiles[0]!.contents;
   return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength, metafile: result.metafile };
@@ -26,18 +33,32 @@ function modulesOf(metafile: Metafile): string[] {
 
 /** The modules that put code into the bundle, relative to the repository. */
 function contentsOf(metafile: Metafile): string[] {
-  return Object.values(metafile.outputs).flatMap((output) => Object.entries(output.inputs)
-    .filter(([, input]) => input.bytesInOutput > 0)
-    .map(([path]) => path.replace(/^.*?(examples|core|codecs|transports)\//, '$1/')));
+  return Object.values(metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path.replace(/^.*?(examples|core|codecs|transports)\//, '$1/')),
+  );
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 describe('transports/client in a browser bundle', () => {
   const cases: [string, string, number][] = [
-    ['the client with the JSON codec', "export { createClient } from './transports/client/index.ts'; export { json } from './codecs/json/index.ts';", 35],
-    ['the client with MessagePack (JSON comes along as the fallback)', "export { createClient } from './transports/client/index.ts'; export { msgpack } from './codecs/msgpack/index.ts';", 48],
-    ['the client with CBOR (JSON comes along as the fallback)', "export { createClient } from './transports/client/index.ts'; export { cbor } from './codecs/cbor/index.ts';", 48],
+    [
+      'the client with the JSON codec',
+      "export { createClient } from './transports/client/index.ts'; export { json } from './codecs/json/index.ts';",
+      35,
+    ],
+    [
+      'the client with MessagePack (JSON comes along as the fallback)',
+      "export { createClient } from './transports/client/index.ts'; export { msgpack } from './codecs/msgpack/index.ts';",
+      48,
+    ],
+    [
+      'the client with CBOR (JSON comes along as the fallback)',
+      "export { createClient } from './transports/client/index.ts'; export { cbor } from './codecs/cbor/index.ts';",
+      48,
+    ],
   ];
   for (const [label, source, budgetKb] of cases) {
     it(`${label}: nothing from node:*, under ${budgetKb} KB minified and gzipped`, async function () {
@@ -53,10 +74,14 @@ describe('transports/client in a browser bundle', () => {
     const budgets = [...new Set(cases.map(([, , budget]) => budget))];
     const page = readFileSync(new URL('../../../docs/client-and-fetch.md', import.meta.url), 'utf8');
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    for (const budget of budgets) expect(page, `docs/client-and-fetch.md: under ${budget} KB`).to.contain(`**under ${budget} KB**`);
+    for (const budget of budgets)
+      expect(page, `docs/client-and-fetch.md: under ${budget} KB`).to.contain(`**under ${budget} KB**`);
     expect(readme).to.contain(`under ${budgets[0]} KB minified and gzipped with JSON`);
     // No other figure for the client's size.
-    expect(`${page}\n${readme}`.match(/\b\d+(\.\d+)? KB\*{0,2} (minified|\(KiB)/g)).to.deep.equal([`${budgets[0]} KB** (KiB`, `${budgets[0]} KB minified`]);
+    expect(`${page}\n${readme}`.match(/\b\d+(\.\d+)? KB\*{0,2} (minified|\(KiB)/g)).to.deep.equal([
+      `${budgets[0]} KB** (KiB`,
+      `${budgets[0]} KB minified`,
+    ]);
   });
 
   it('the fetch handler bundles without node:* too (for Workers, Deno, Bun)', async function () {
@@ -69,7 +94,18 @@ describe('transports/client in a browser bundle', () => {
     const { metafile } = await buildPage();
     expect(modulesOf(metafile).filter((m) => m.startsWith('node:'))).to.deep.equal([]);
     const modules = contentsOf(metafile);
-    expect(modules).to.include.members(['transports/client/create-client.ts', 'codecs/cbor/index.ts', 'codecs/msgpack/index.ts', 'examples/contracts.ts']);
-    expect(modules.filter((m) => /examples\/(services|app|server)\.ts|transports\/(http|fetch)\/|transports\/rest\/(registry|endpoint)\.ts/.test(m))).to.deep.equal([]);
+    expect(modules).to.include.members([
+      'transports/client/create-client.ts',
+      'codecs/cbor/index.ts',
+      'codecs/msgpack/index.ts',
+      'examples/contracts.ts',
+    ]);
+    expect(
+      modules.filter((m) =>
+        /examples\/(services|app|server)\.ts|transports\/(http|fetch)\/|transports\/rest\/(registry|endpoint)\.ts/.test(
+          m,
+        ),
+      ),
+    ).to.deep.equal([]);
   });
 });

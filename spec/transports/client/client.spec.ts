@@ -3,9 +3,24 @@ import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import {
-  HttpError, ReadError, Registry, WriteError, meta, method, problem, problemResponse, service, t, type Infer,
+  HttpError,
+  ReadError,
+  Registry,
+  WriteError,
+  meta,
+  method,
+  problem,
+  problemResponse,
+  service,
+  t,
+  type Infer,
 } from '../../../index.ts';
-import { DEFAULT_MAX_ERROR_BYTES, DEFAULT_MAX_REDIRECTS, createClient, type FetchFunction } from '../../../transports/client/index.ts';
+import {
+  DEFAULT_MAX_ERROR_BYTES,
+  DEFAULT_MAX_REDIRECTS,
+  createClient,
+  type FetchFunction,
+} from '../../../transports/client/index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
 import { listen } from '../../support/http-client.ts';
@@ -31,7 +46,11 @@ function recording(next: FetchFunction) {
 
 const BASE = 'http://in-process/api';
 const ITEM = { id: 2n ** 64n - 1n, name: 'Ada', weight: 0.1 };
-const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a rejection'), (e: unknown) => e);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a rejection'),
+    (e: unknown) => e,
+  );
 
 describe('transports/client createClient', () => {
   const verbRegistry = new Registry({ onError: () => {} }).on(new VerbService());
@@ -59,15 +78,23 @@ describe('transports/client createClient', () => {
 
   it('takes the call options as the first argument of a method without parameters, and {} before them too', async () => {
     class Board {
-      listTasks(call: { headers: Headers }) { return [call.headers.get('x-board') ?? '']; }
-      ping(call: { headers: Headers }) { return call.headers.get('x-board') ?? ''; }
+      listTasks(call: { headers: Headers }) {
+        return [call.headers.get('x-board') ?? ''];
+      }
+      ping(call: { headers: Headers }) {
+        return call.headers.get('x-board') ?? '';
+      }
     }
     const BoardApi = service({
       listTasks: method({}, t.array(t.string()), { route: 'GET /tasks' }),
       ping: method([], t.string()),
     });
     meta(Board, BoardApi);
-    const api = createClient(BoardApi, { baseUrl: BASE, codec: json, fetch: toFetchHandler('/api', new Registry().on(new Board()).endpoints) });
+    const api = createClient(BoardApi, {
+      baseUrl: BASE,
+      codec: json,
+      fetch: toFetchHandler('/api', new Registry().on(new Board()).endpoints),
+    });
     const headers = { 'x-board': 'b1' };
     expect(await api.listTasks({ headers })).to.deep.equal(['b1']);
     expect(await api.listTasks({}, { headers })).to.deep.equal(['b1']);
@@ -88,18 +115,33 @@ describe('transports/client createClient', () => {
     expect((tooMany as Error).message).to.match(/listTasks\(\) takes/);
   });
 
-  it('uses the registry\'s verb and path for every method', async () => {
+  it("uses the registry's verb and path for every method", async () => {
     const { sent, fetch } = recording(verbs);
     const api = createClient(VerbApi, { baseUrl: BASE, codec: json, fetch });
     const item = { id: 1n, name: 'a', weight: 1 };
     await Promise.all([
-      api.get(), api.getItems(), api.get_items(), api.findAll(), api.listItems(), api.getItem(1n), api.getaway(), api.listen(),
-      api.deleteItem(1n), api.delete(), api.deletedItems(), api.updateItem(item), api.createItem(item), api.ping(), api.add(1, 2),
-      api.fetchAll(), api.removeItem(1n),
+      api.get(),
+      api.getItems(),
+      api.get_items(),
+      api.findAll(),
+      api.listItems(),
+      api.getItem(1n),
+      api.getaway(),
+      api.listen(),
+      api.deleteItem(1n),
+      api.delete(),
+      api.deletedItems(),
+      api.updateItem(item),
+      api.createItem(item),
+      api.ping(),
+      api.add(1, 2),
+      api.fetchAll(),
+      api.removeItem(1n),
     ]);
     const seen = Object.fromEntries(sent.map((s) => [new URL(s.url).pathname.slice('/api/'.length), s.method]));
     expect(seen).to.deep.equal(EXPECTED_VERBS);
-    for (const [name, verb] of Object.entries(seen)) expect(verbRegistry.endpoints.routes.get(`/${name}`)?.has(verb as 'GET'), name).to.equal(true);
+    for (const [name, verb] of Object.entries(seen))
+      expect(verbRegistry.endpoints.routes.get(`/${name}`)?.has(verb as 'GET'), name).to.equal(true);
   });
 
   it('sends no body without parameters, the value for one, an array for several', async () => {
@@ -110,11 +152,19 @@ describe('transports/client createClient', () => {
     await api.add(2, 3);
     const text = sent.map((s) => new TextDecoder().decode(s.body));
     expect(text).to.deep.equal(['', '18446744073709551615', '[2,3]']);
-    expect(sent.map((s) => s.headers.get('content-type'))).to.deep.equal([null, 'application/json', 'application/json']);
+    expect(sent.map((s) => s.headers.get('content-type'))).to.deep.equal([
+      null,
+      'application/json',
+      'application/json',
+    ]);
     expect(sent[0]!.url).to.equal(`${BASE}/getItems`);
   });
 
-  for (const [codec, accept] of [[json, 'application/json'], [msgpack, 'application/msgpack, application/json;q=0.5'], [cbor, 'application/cbor, application/json;q=0.5']] as const) {
+  for (const [codec, accept] of [
+    [json, 'application/json'],
+    [msgpack, 'application/msgpack, application/json;q=0.5'],
+    [cbor, 'application/cbor, application/json;q=0.5'],
+  ] as const) {
     it(`asks for ${codec === json ? 'JSON' : `${codec.name} first and JSON second`}: Accept: ${accept}`, async () => {
       const { sent, fetch } = recording(faulty);
       const api = createClient(FaultyApi, { baseUrl: BASE, codec, fetch });
@@ -128,7 +178,9 @@ describe('transports/client createClient', () => {
     const jsonOnly = toFetchHandler('/api', new Registry({ codecs: [json] }).on(new VerbService()).endpoints);
     let answered: string | null = null;
     const api = createClient(VerbApi, {
-      baseUrl: BASE, codec: cbor, fetch: async (r) => {
+      baseUrl: BASE,
+      codec: cbor,
+      fetch: async (r) => {
         const response = await jsonOnly(r);
         answered = response.headers.get('content-type');
         return response;
@@ -142,71 +194,120 @@ describe('transports/client createClient', () => {
     it('throws HttpError with status, detail, code and path from the problem document', async () => {
       // A client whose contract lacks `name`: the server, reading with errorOnMissingKeys, refuses the body.
       const Partial = t.object({ id: t.u64(), weight: t.f32() });
-      const api = createClient(service({ echo: method([Partial], Item) }), { baseUrl: BASE, codec: msgpack, fetch: faulty });
+      const api = createClient(service({ echo: method([Partial], Item) }), {
+        baseUrl: BASE,
+        codec: msgpack,
+        fetch: faulty,
+      });
       const error = await rejection(api.echo({ id: 1n, weight: 1 }));
       expect(error).to.be.instanceOf(HttpError);
       expect(error).to.include({
-        status: 400, code: 'missing_key', path: '/name', title: 'Bad Request', type: 'about:blank',
-        detail: "missing required key 'name' at the root", message: "missing required key 'name' at the root",
+        status: 400,
+        code: 'missing_key',
+        path: '/name',
+        title: 'Bad Request',
+        type: 'about:blank',
+        detail: "missing required key 'name' at the root",
+        message: "missing required key 'name' at the root",
       });
     });
 
     it('HttpError and InvalidArgument thrown by the service arrive with their status and message', async () => {
       const api = createClient(FaultyApi, { baseUrl: BASE, codec: cbor, fetch: faulty });
-      expect(await rejection(api.invalid())).to.be.instanceOf(HttpError).and.include({ status: 400, detail: 'weight must be positive', code: undefined });
+      expect(await rejection(api.invalid()))
+        .to.be.instanceOf(HttpError)
+        .and.include({ status: 400, detail: 'weight must be positive', code: undefined });
       expect(await rejection(api.teapot())).to.include({ status: 418, detail: 'short and stout' });
-      expect(await rejection(api.crash())).to.include({ status: 500, detail: 'The server failed to handle the request.' });
+      expect(await rejection(api.crash())).to.include({
+        status: 500,
+        detail: 'The server failed to handle the request.',
+      });
     });
 
     it('reads problem documents in CBOR and MessagePack too', async () => {
       for (const codec of [cbor, msgpack]) {
-        const answer = problemResponse(problem(409, 'taken', { code: 'duplicate' }), `application/problem+${codec.name}`, [json, codec]);
+        const answer = problemResponse(
+          problem(409, 'taken', { code: 'duplicate' }),
+          `application/problem+${codec.name}`,
+          [json, codec],
+        );
         const api = createClient(FaultyApi, {
-          baseUrl: BASE, codec, fetch: async () => new Response(answer.body as BodyInit, { status: answer.status, headers: Object.entries(answer.headers).map(([k, v]) => [k, String(v)]) }),
+          baseUrl: BASE,
+          codec,
+          fetch: async () =>
+            new Response(answer.body as BodyInit, {
+              status: answer.status,
+              headers: Object.entries(answer.headers).map(([k, v]) => [k, String(v)]),
+            }),
         });
         const error = await rejection(api.teapot());
         expect(answer.headers['content-type']).to.equal(`application/problem+${codec.name}`);
-        expect(error).to.be.instanceOf(HttpError).and.include({ status: 409, detail: 'taken', code: 'duplicate', title: 'Conflict' });
+        expect(error)
+          .to.be.instanceOf(HttpError)
+          .and.include({ status: 409, detail: 'taken', code: 'duplicate', title: 'Conflict' });
       }
     });
 
     it('turns an answer that is not a problem document into an HttpError with its status', async () => {
       const api = createClient(FaultyApi, {
-        baseUrl: BASE, codec: json, fetch: async () => new Response('<h1>Bad Gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }),
+        baseUrl: BASE,
+        codec: json,
+        fetch: async () =>
+          new Response('<h1>Bad Gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }),
       });
-      expect(await rejection(api.teapot())).to.be.instanceOf(HttpError).and.include({ status: 502, detail: '502 Bad Gateway' });
+      expect(await rejection(api.teapot()))
+        .to.be.instanceOf(HttpError)
+        .and.include({ status: 502, detail: '502 Bad Gateway' });
     });
 
     it('throws ReadError when the answer does not fit the descriptor', async () => {
       const api = createClient(service({ badResult: method([], t.u8()) }), {
-        baseUrl: BASE, codec: json, fetch: async () => new Response('"forty-two"', { headers: { 'content-type': 'application/json' } }),
+        baseUrl: BASE,
+        codec: json,
+        fetch: async () => new Response('"forty-two"', { headers: { 'content-type': 'application/json' } }),
       });
-      expect(await rejection(api.badResult())).to.be.instanceOf(ReadError).and.include({ code: 'type_mismatch' });
+      expect(await rejection(api.badResult()))
+        .to.be.instanceOf(ReadError)
+        .and.include({ code: 'type_mismatch' });
     });
 
     it('reads with its options: errorOnUnknownKeys: false (the default) drops what the client does not know', async () => {
       const Slim = t.object({ id: t.u64(), name: t.string() });
       const contract = service({ echo: method([Item], Slim) });
       const strict = createClient(contract, { baseUrl: BASE, codec: cbor, fetch: faulty, errorOnUnknownKeys: true });
-      expect(await rejection(strict.echo(ITEM))).to.be.instanceOf(ReadError).and.include({ code: 'unknown_key', path: '/weight' });
+      expect(await rejection(strict.echo(ITEM)))
+        .to.be.instanceOf(ReadError)
+        .and.include({ code: 'unknown_key', path: '/weight' });
       const lenient = createClient(contract, { baseUrl: BASE, codec: cbor, fetch: faulty, errorOnUnknownKeys: false });
       expect(await lenient.echo(ITEM)).to.deep.equal({ id: ITEM.id, name: 'Ada' });
     });
 
     it('refuses an answer in a media type it cannot read', async () => {
-      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: async () => new Response('hi', { headers: { 'content-type': 'text/plain' } }) });
-      expect(await rejection(api.teapot())).to.be.instanceOf(TypeError).with.property('message').that.includes('text/plain');
+      const api = createClient(FaultyApi, {
+        baseUrl: BASE,
+        codec: json,
+        fetch: async () => new Response('hi', { headers: { 'content-type': 'text/plain' } }),
+      });
+      expect(await rejection(api.teapot()))
+        .to.be.instanceOf(TypeError)
+        .with.property('message')
+        .that.includes('text/plain');
     });
 
     it('throws WriteError for arguments that do not fit, before sending anything', async () => {
       const { sent, fetch } = recording(faulty);
       const api = createClient(FaultyApi, { baseUrl: BASE, codec: msgpack, fetch });
-      expect(await rejection(api.echo({ id: -1n, name: 'a', weight: 1 }))).to.be.instanceOf(WriteError).and.include({ path: '/id' });
+      expect(await rejection(api.echo({ id: -1n, name: 'a', weight: 1 })))
+        .to.be.instanceOf(WriteError)
+        .and.include({ path: '/id' });
       expect(sent).to.have.length(0);
     });
 
     it('refuses extra arguments and call options that are not an object', async () => {
-      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: faulty }) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: faulty }) as unknown as Record<
+        string,
+        (...a: unknown[]) => Promise<unknown>
+      >;
       expect(await rejection(api.slowEcho!(1, {}, 3))).to.be.instanceOf(TypeError);
       expect(await rejection(api.slowEcho!(1, 'fast'))).to.be.instanceOf(TypeError);
     });
@@ -218,19 +319,29 @@ describe('transports/client createClient', () => {
   });
 
   describe('headers', () => {
-    it('sends the client\'s headers (static or computed per call) and each call\'s, keeping Accept its own', async () => {
+    it("sends the client's headers (static or computed per call) and each call's, keeping Accept its own", async () => {
       const { sent, fetch } = recording(faulty);
       let token = 0;
       const api = createClient(FaultyApi, {
-        baseUrl: new URL(BASE), codec: cbor, fetch, headers: async () => ({ authorization: `Bearer ${++token}`, accept: 'text/html' }),
+        baseUrl: new URL(BASE),
+        codec: cbor,
+        fetch,
+        headers: async () => ({ authorization: `Bearer ${++token}`, accept: 'text/html' }),
       });
       await api.slowEcho(1);
       await api.slowEcho(2, { headers: { 'x-trace': 'abc', authorization: 'Bearer override' } });
       expect(sent.map((s) => s.headers.get('authorization'))).to.deep.equal(['Bearer 1', 'Bearer override']);
       expect(sent[1]!.headers.get('x-trace')).to.equal('abc');
-      expect(sent.map((s) => s.headers.get('accept'))).to.deep.equal(Array(2).fill('application/cbor, application/json;q=0.5'));
+      expect(sent.map((s) => s.headers.get('accept'))).to.deep.equal(
+        Array(2).fill('application/cbor, application/json;q=0.5'),
+      );
       const fixed = recording(faulty);
-      await createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: fixed.fetch, headers: [['x-app', 'demo']] }).slowEcho(3);
+      await createClient(FaultyApi, {
+        baseUrl: BASE,
+        codec: json,
+        fetch: fixed.fetch,
+        headers: [['x-app', 'demo']],
+      }).slowEcho(3);
       expect(fixed.sent[0]!.headers.get('x-app')).to.equal('demo');
     });
   });
@@ -239,16 +350,20 @@ describe('transports/client createClient', () => {
     /** A fetch answering `status` with an 8 MiB body, counting what was pulled and whether it was cancelled. */
     function endlessAnswer(status: number, contentType: string) {
       const state = { pulled: 0, cancelled: false };
-      const fetch: FetchFunction = async () => new Response(new ReadableStream<Uint8Array>({
-        pull(controller) {
-          state.pulled += 4096;
-          controller.enqueue(new Uint8Array(4096).fill(0x20));
-          if (state.pulled >= 8 * 1024 * 1024) controller.close();
-        },
-        cancel() {
-          state.cancelled = true;
-        },
-      }), { status, headers: { 'content-type': contentType } });
+      const fetch: FetchFunction = async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              state.pulled += 4096;
+              controller.enqueue(new Uint8Array(4096).fill(0x20));
+              if (state.pulled >= 8 * 1024 * 1024) controller.close();
+            },
+            cancel() {
+              state.cancelled = true;
+            },
+          }),
+          { status, headers: { 'content-type': contentType } },
+        );
       return { state, fetch };
     }
     // A read that does not stop fails the test by mocha's timeout: no deadline of its own for a loaded machine to miss.
@@ -265,15 +380,21 @@ describe('transports/client createClient', () => {
 
     it('refuses a declared Content-Length over maxBytes without reading', async () => {
       let pulled = 0;
-      const fetch: FetchFunction = async () => new Response(new ReadableStream<Uint8Array>({
-        pull(controller) {
-          pulled++;
-          controller.enqueue(new Uint8Array(4096).fill(0x20));
-          if (pulled === 2048) controller.close();
-        },
-      }), { headers: { 'content-type': 'application/json', 'content-length': '5000000' } });
+      const fetch: FetchFunction = async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            pull(controller) {
+              pulled++;
+              controller.enqueue(new Uint8Array(4096).fill(0x20));
+              if (pulled === 2048) controller.close();
+            },
+          }),
+          { headers: { 'content-type': 'application/json', 'content-length': '5000000' } },
+        );
       const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch, maxBytes: 1000 });
-      expect(await within(rejection(api.slowEcho(1)))).to.be.instanceOf(ReadError).and.include({ code: 'limit_exceeded' });
+      expect(await within(rejection(api.slowEcho(1))))
+        .to.be.instanceOf(ReadError)
+        .and.include({ code: 'limit_exceeded' });
       expect(pulled).to.be.at.most(1);
     });
 
@@ -290,15 +411,19 @@ describe('transports/client createClient', () => {
       it(`the signal covers the body: a ${status} answer whose body never ends rejects with its reason, the body cancelled`, async () => {
         let cancelled = false;
         // Headers at once, then one chunk and nothing more; cancel() never settles.
-        const fetch: FetchFunction = async () => new Response(new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(new TextEncoder().encode('"par'));
-          },
-          cancel() {
-            cancelled = true;
-            return new Promise<void>(() => {});
-          },
-        }), { status, headers: { 'content-type': status === 200 ? 'application/json' : 'application/problem+json' } });
+        const fetch: FetchFunction = async () =>
+          new Response(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('"par'));
+              },
+              cancel() {
+                cancelled = true;
+                return new Promise<void>(() => {});
+              },
+            }),
+            { status, headers: { 'content-type': status === 200 ? 'application/json' : 'application/problem+json' } },
+          );
         const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch });
         const controller = new AbortController();
         const call = api.slowEcho(1, { signal: controller.signal });
@@ -309,10 +434,21 @@ describe('transports/client createClient', () => {
     }
 
     it('a void answer or one in an unreadable media type is dropped without waiting on cancel()', async () => {
-      const hanging = (contentType: string): FetchFunction => async () => new Response(new ReadableStream<Uint8Array>({
-        cancel: () => new Promise<void>(() => {}),
-      }), { status: 200, headers: { 'content-type': contentType } });
-      const VoidApi = meta(class { nothing(): void {} }, service({ nothing: method([], t.void(), { verb: 'POST' }) }));
+      const hanging =
+        (contentType: string): FetchFunction =>
+        async () =>
+          new Response(
+            new ReadableStream<Uint8Array>({
+              cancel: () => new Promise<void>(() => {}),
+            }),
+            { status: 200, headers: { 'content-type': contentType } },
+          );
+      const VoidApi = meta(
+        class {
+          nothing(): void {}
+        },
+        service({ nothing: method([], t.void(), { verb: 'POST' }) }),
+      );
       const quiet = createClient(VoidApi, { baseUrl: BASE, codec: json, fetch: hanging('application/json') });
       expect(await within(quiet.nothing())).to.equal(undefined);
       const odd = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: hanging('text/html') });
@@ -322,7 +458,9 @@ describe('transports/client createClient', () => {
     it('reads answers within the limit as before', async () => {
       const api = createClient(FaultyApi, { baseUrl: BASE, codec: json, fetch: faulty, maxBytes: 200 });
       expect(await api.echo(ITEM)).to.deep.equal({ ...ITEM, weight: Math.fround(0.1) });
-      expect(await rejection(api.echo({ ...ITEM, name: 'x'.repeat(300) }))).to.be.instanceOf(ReadError).and.include({ code: 'limit_exceeded' });
+      expect(await rejection(api.echo({ ...ITEM, name: 'x'.repeat(300) })))
+        .to.be.instanceOf(ReadError)
+        .and.include({ code: 'limit_exceeded' });
     });
   });
 
@@ -340,7 +478,10 @@ describe('transports/client createClient', () => {
     const origin = new HttpServer();
     let other = '';
     let here = '';
-    origin.post('/moved/:name', (req, res) => void res.status(307).header('location', `${other}/api/${req.params.name}`).end());
+    origin.post(
+      '/moved/:name',
+      (req, res) => void res.status(307).header('location', `${other}/api/${req.params.name}`).end(),
+    );
     origin.post('/local/:name', (req, res) => void res.status(308).header('location', `/api/${req.params.name}`).end());
     origin.post('/loop/:name', (req, res) => void res.status(307).header('location', `/loop/${req.params.name}`).end());
     origin.mount('/api', new Registry().on(new Who()).endpoints);
@@ -355,7 +496,9 @@ describe('transports/client createClient', () => {
       const api = createClient(WhoApi, { baseUrl: `${here}/moved`, codec: json, headers: { 'x-api-key': 'secret' } });
       const error = await rejection(api.whoami('ada'));
       expect(error).to.be.instanceOf(Error);
-      expect((error as Error).message).to.include(other).and.match(/another origin/);
+      expect((error as Error).message)
+        .to.include(other)
+        .and.match(/another origin/);
       expect(target.calls).to.deep.equal([]);
     });
 
@@ -385,13 +528,20 @@ describe('transports/client createClient', () => {
 
       it('refuses a redirect the runtime hides (opaqueredirect) instead of failing to parse the URL', async () => {
         // What fetch gives with redirect: 'manual' in a browser; Node cannot make one.
-        const opaque = { type: 'opaqueredirect', status: 0, ok: false, url: '', headers: new Headers(), body: null } as unknown as Response;
+        const opaque = {
+          type: 'opaqueredirect',
+          status: 0,
+          ok: false,
+          url: '',
+          headers: new Headers(),
+          body: null,
+        } as unknown as Response;
         const api = createClient(WhoApi, { baseUrl: '/api', codec: json, fetch: async () => opaque });
         const error = await rejection(api.whoami('ada'));
         expect((error as Error).message).to.match(/another origin \(hidden by the runtime\) is refused/);
       });
 
-      it('follows a redirect within the page\'s origin', async () => {
+      it("follows a redirect within the page's origin", async () => {
         const seen: string[] = [];
         const fetch: FetchFunction = async (request) => {
           seen.push(request.url);
@@ -406,19 +556,25 @@ describe('transports/client createClient', () => {
 
     it(`gives up after DEFAULT_MAX_REDIRECTS (${DEFAULT_MAX_REDIRECTS}) redirects`, async () => {
       const api = createClient(WhoApi, { baseUrl: `${here}/loop`, codec: json });
-      expect((await rejection(api.whoami('ada')) as Error).message).to.match(/more than 20 redirects/);
+      expect(((await rejection(api.whoami('ada'))) as Error).message).to.match(/more than 20 redirects/);
     });
   });
 
   describe('in process, with an AbortSignal', function () {
     this.timeout(3000);
     class Hang {
-      hang(): Promise<string> { return new Promise(() => {}); }
+      hang(): Promise<string> {
+        return new Promise(() => {});
+      }
     }
     const HangApi = meta(Hang, service({ hang: method([], t.string(), { verb: 'POST' }) }));
-    const api = createClient(HangApi, { baseUrl: BASE, codec: json, fetch: toFetchHandler('/api', new Registry().on(new Hang()).endpoints) });
+    const api = createClient(HangApi, {
+      baseUrl: BASE,
+      codec: json,
+      fetch: toFetchHandler('/api', new Registry().on(new Hang()).endpoints),
+    });
 
-    it('rejects with the signal\'s reason when it aborts, though the handler never answers', async () => {
+    it("rejects with the signal's reason when it aborts, though the handler never answers", async () => {
       const controller = new AbortController();
       const call = api.hang({ signal: controller.signal });
       setTimeout(() => controller.abort(), 20);
@@ -454,7 +610,7 @@ describe('transports/client createClient', () => {
       await server.stop();
     });
 
-    it('aborts a call in flight: the promise rejects with the signal\'s reason', async () => {
+    it("aborts a call in flight: the promise rejects with the signal's reason", async () => {
       const controller = new AbortController();
       const call = api.wait({ signal: controller.signal });
       while (gate.calls === 0) await new Promise((r) => setTimeout(r, 5));

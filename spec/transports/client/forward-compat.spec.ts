@@ -7,7 +7,16 @@ import { cbor } from '../../../codecs/cbor/index.ts';
 import { json } from '../../../codecs/json/index.ts';
 import { msgpack } from '../../../codecs/msgpack/index.ts';
 import {
-  HttpError, meta, method, ReadError, Registry, service, t, type Codec, type Infer, type InferInput,
+  HttpError,
+  meta,
+  method,
+  ReadError,
+  Registry,
+  service,
+  t,
+  type Codec,
+  type Infer,
+  type InferInput,
 } from '../../../index.ts';
 import { createClient, type ClientParams, type ProblemEntry } from '../../../transports/client/index.ts';
 import { HttpServer } from '../../../transports/http/index.ts';
@@ -18,33 +27,51 @@ import { listen } from '../../support/http-client.ts';
 const Circle = t.object({ type: t.literal('circle'), r: t.f64() });
 const Square = t.object({ type: t.literal('square'), side: t.f64() });
 
-const UserV2 = t.object({
-  id: t.u64(),
-  name: t.string(),
-  email: t.string(), // new in version 2
-  home: t.object({ city: t.string(), zip: t.string() }), // zip is new
-  shape: t.variant('type', [t.object({ type: t.literal('circle'), r: t.f64(), color: t.string() }), Square]), // color is new
-  friends: t.array(t.object({ id: t.u64(), since: t.timestamp() })), // since is new
-}, { name: 'User' });
+const UserV2 = t.object(
+  {
+    id: t.u64(),
+    name: t.string(),
+    email: t.string(), // new in version 2
+    home: t.object({ city: t.string(), zip: t.string() }), // zip is new
+    shape: t.variant('type', [t.object({ type: t.literal('circle'), r: t.f64(), color: t.string() }), Square]), // color is new
+    friends: t.array(t.object({ id: t.u64(), since: t.timestamp() })), // since is new
+  },
+  { name: 'User' },
+);
 type UserV2 = Infer<typeof UserV2>;
 
-const Search = t.object({ query: t.string(), limit: t.u8({ maximum: 50 }).default(10), tags: t.array(t.string()).default([]) });
+const Search = t.object({
+  query: t.string(),
+  limit: t.u8({ maximum: 50 }).default(10),
+  tags: t.array(t.string()).default([]),
+});
 
 class UsersV2 {
   getUser(id: bigint): UserV2 {
     return {
-      id, name: 'Ada', email: 'ada@example.com', home: { city: 'London', zip: 'N1' },
-      shape: { type: 'circle', r: 1, color: 'red' }, friends: [{ id: 2n, since: new Date(0) }],
+      id,
+      name: 'Ada',
+      email: 'ada@example.com',
+      home: { city: 'London', zip: 'N1' },
+      shape: { type: 'circle', r: 1, color: 'red' },
+      friends: [{ id: 2n, since: new Date(0) }],
     };
   }
-  search(s: Infer<typeof Search>): string { return `${s.query} ${s.limit} ${s.tags.length}`; }
-  createUsers(users: { name: string; age: number }[]): number { return users.length; }
+  search(s: Infer<typeof Search>): string {
+    return `${s.query} ${s.limit} ${s.tags.length}`;
+  }
+  createUsers(users: { name: string; age: number }[]): number {
+    return users.length;
+  }
 }
-meta(UsersV2, service({
-  getUser: method([t.u64()], UserV2),
-  search: method([Search], t.string()),
-  createUsers: method([t.array(t.object({ name: t.string({ minLength: 1 }), age: t.u8() }))], t.u32()),
-}));
+meta(
+  UsersV2,
+  service({
+    getUser: method([t.u64()], UserV2),
+    search: method([Search], t.string()),
+    createUsers: method([t.array(t.object({ name: t.string({ minLength: 1 }), age: t.u8() }))], t.u32()),
+  }),
+);
 
 // ---- Version 1, as an older client knows it -----------------------------------------------------
 
@@ -62,7 +89,11 @@ const UsersV1 = service({
 });
 
 const CODECS: readonly Codec[] = [json, msgpack, cbor];
-const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a rejection'), (e: unknown) => e);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a rejection'),
+    (e: unknown) => e,
+  );
 
 describe('transports/client: forward compatibility and input types', () => {
   const server = new HttpServer();
@@ -79,7 +110,13 @@ describe('transports/client: forward compatibility and input types', () => {
       it('reads an answer with members its contract does not know, leaving them out, at any depth', async () => {
         const api = createClient(UsersV1, { baseUrl: base, codec });
         const user = await api.getUser(1n);
-        expect(user).to.deep.equal({ id: 1n, name: 'Ada', home: { city: 'London' }, shape: { type: 'circle', r: 1 }, friends: [{ id: 2n }] });
+        expect(user).to.deep.equal({
+          id: 1n,
+          name: 'Ada',
+          home: { city: 'London' },
+          shape: { type: 'circle', r: 1 },
+          friends: [{ id: 2n }],
+        });
         expect(Object.keys(user)).to.deep.equal(['id', 'name', 'home', 'shape', 'friends']);
       });
 
@@ -97,7 +134,9 @@ describe('transports/client: forward compatibility and input types', () => {
         const lenient = createClient(Wider, { baseUrl: base, codec });
         expect(await lenient.getUser(3n)).to.deep.equal({ id: 3n, nickname: '' });
         const strict = createClient(Wider, { baseUrl: base, codec, errorOnMissingKeys: true });
-        expect(await rejection(strict.getUser(3n))).to.be.instanceOf(ReadError).and.include({ code: 'missing_key', path: '/nickname' });
+        expect(await rejection(strict.getUser(3n)))
+          .to.be.instanceOf(ReadError)
+          .and.include({ code: 'missing_key', path: '/nickname' });
       });
 
       it('sends the defaults of the members a call leaves out', async () => {
@@ -108,10 +147,19 @@ describe('transports/client: forward compatibility and input types', () => {
 
       it('rejects a body the server refuses with an HttpError carrying every problem as errors', async () => {
         const api = createClient(UsersV1, { baseUrl: base, codec });
-        const error = await rejection(api.createUsers([{ name: '', age: 1 }, { name: 'Bo', age: 2 }, { name: '', age: 3 }]));
+        const error = await rejection(
+          api.createUsers([
+            { name: '', age: 1 },
+            { name: 'Bo', age: 2 },
+            { name: '', age: 3 },
+          ]),
+        );
         expect(error).to.be.instanceOf(HttpError).and.include({ status: 400, code: 'out_of_range', path: '/0/name' });
         const errors = (error as HttpError).errors;
-        expect(errors.map((e) => [e.code, e.path])).to.deep.equal([['out_of_range', '/0/name'], ['out_of_range', '/2/name']]);
+        expect(errors.map((e) => [e.code, e.path])).to.deep.equal([
+          ['out_of_range', '/0/name'],
+          ['out_of_range', '/2/name'],
+        ]);
         expect(errors[0]!.message).to.equal((error as HttpError).detail);
         const entry: ProblemEntry = errors[1]!;
         expect(entry.message).to.include('minLength');
@@ -120,15 +168,43 @@ describe('transports/client: forward compatibility and input types', () => {
   }
 
   it('gives an HttpError without errors for other problems, and keeps detail when errors has a shape of its own', async () => {
-    const answer = (body: unknown, contentType = 'application/problem+json') => async () =>
-      new Response(contentType.endsWith('cbor') ? (cbor.encode(t.unknown(), body) as BodyInit) : JSON.stringify(body), { status: 400, headers: { 'content-type': contentType } });
-    const plain = createClient(UsersV1, { baseUrl: base, codec: json, fetch: async () => new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no such user' }), { status: 404, headers: { 'content-type': 'application/problem+json' } }) });
-    expect(await rejection(plain.getUser(1n))).to.be.instanceOf(HttpError).and.deep.include({ status: 404, errors: [] });
+    const answer =
+      (body: unknown, contentType = 'application/problem+json') =>
+      async () =>
+        new Response(
+          contentType.endsWith('cbor') ? (cbor.encode(t.unknown(), body) as BodyInit) : JSON.stringify(body),
+          { status: 400, headers: { 'content-type': contentType } },
+        );
+    const plain = createClient(UsersV1, {
+      baseUrl: base,
+      codec: json,
+      fetch: async () =>
+        new Response(JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no such user' }), {
+          status: 404,
+          headers: { 'content-type': 'application/problem+json' },
+        }),
+    });
+    expect(await rejection(plain.getUser(1n)))
+      .to.be.instanceOf(HttpError)
+      .and.deep.include({ status: 404, errors: [] });
 
-    const odd = { type: 'about:blank', title: 'Bad Request', status: 400, detail: 'bad', errors: [{ code: 'x', path: '/a', message: 'm' }, 'junk', { code: 1 }] };
+    const odd = {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'bad',
+      errors: [{ code: 'x', path: '/a', message: 'm' }, 'junk', { code: 1 }],
+    };
     const viaJson = createClient(UsersV1, { baseUrl: base, codec: json, fetch: answer(odd) });
-    expect(await rejection(viaJson.getUser(1n))).to.deep.include({ detail: 'bad', errors: [{ code: 'x', path: '/a', message: 'm' }] });
-    const viaCbor = createClient(UsersV1, { baseUrl: base, codec: cbor, fetch: answer({ ...odd, errors: 'none' }, 'application/problem+cbor') });
+    expect(await rejection(viaJson.getUser(1n))).to.deep.include({
+      detail: 'bad',
+      errors: [{ code: 'x', path: '/a', message: 'm' }],
+    });
+    const viaCbor = createClient(UsersV1, {
+      baseUrl: base,
+      codec: cbor,
+      fetch: answer({ ...odd, errors: 'none' }, 'application/problem+cbor'),
+    });
     expect(await rejection(viaCbor.getUser(1n))).to.deep.include({ detail: 'bad', errors: [] });
   });
 

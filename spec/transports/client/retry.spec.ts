@@ -4,7 +4,13 @@ import { expect } from 'chai';
 import { json } from '../../../codecs/json/index.ts';
 import { HttpError, Registry, meta, method, service, t } from '../../../index.ts';
 import {
-  DEFAULT_RETRY_ATTEMPTS, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_DELAY_MS, createClient, type ClientInterceptor, type ClientOptions, type FetchFunction,
+  DEFAULT_RETRY_ATTEMPTS,
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  createClient,
+  type ClientInterceptor,
+  type ClientOptions,
+  type FetchFunction,
 } from '../../../transports/client/index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 import { answer, drop, failingServer, hang, type FailingServer, type Step } from '../../support/failing-server.ts';
@@ -21,13 +27,27 @@ const Api = service({
 });
 
 class Items {
-  getItem() { return 'ok'; }
-  updateItem() { return 'ok'; }
-  deleteItem() { return 'ok'; }
-  addItem() { return 'ok'; }
-  addItemOnce() { return 'ok'; }
-  replaceItem() { return 'ok'; }
-  async *listItems() { yield* [1, 2, 3]; }
+  getItem() {
+    return 'ok';
+  }
+  updateItem() {
+    return 'ok';
+  }
+  deleteItem() {
+    return 'ok';
+  }
+  addItem() {
+    return 'ok';
+  }
+  addItemOnce() {
+    return 'ok';
+  }
+  replaceItem() {
+    return 'ok';
+  }
+  async *listItems() {
+    yield* [1, 2, 3];
+  }
   async uploadItems(items: AsyncIterable<number>) {
     let sum = 0;
     for await (const n of items) sum += n;
@@ -36,7 +56,11 @@ class Items {
 }
 meta(Items, Api);
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a rejection'), (e: unknown) => e);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a rejection'),
+    (e: unknown) => e,
+  );
 const FAST = { baseDelayMs: 1, maxDelayMs: 10 };
 /** Resolves once `done()` holds, looking every few milliseconds. */
 async function until(done: () => boolean): Promise<void> {
@@ -72,7 +96,9 @@ describe('transports/client retries', () => {
   for (const status of [400, 404, 500, 501]) {
     it(`does not retry after ${status}: the call rejects with its HttpError`, async () => {
       const api = await against([answer(status), answer(200)]);
-      expect(await rejection(api.getItem({ id: 1 }))).to.be.instanceOf(HttpError).with.property('status', status);
+      expect(await rejection(api.getItem({ id: 1 })))
+        .to.be.instanceOf(HttpError)
+        .with.property('status', status);
       expect(server!.seen).to.have.length(1);
     });
   }
@@ -86,7 +112,11 @@ describe('transports/client retries', () => {
   it('retries PUT and DELETE, sending the same body again', async () => {
     const api = await against([answer(503), drop, answer(200)]);
     expect(await api.updateItem('the body')).to.equal('ok');
-    expect(server!.seen.map((s) => `${s.method} ${s.body}`)).to.deep.equal(['PUT "the body"', 'PUT "the body"', 'PUT "the body"']);
+    expect(server!.seen.map((s) => `${s.method} ${s.body}`)).to.deep.equal([
+      'PUT "the body"',
+      'PUT "the body"',
+      'PUT "the body"',
+    ]);
     await server!.close();
     const del = await against([answer(502), answer(200)]);
     expect(await del.deleteItem(5)).to.equal('ok');
@@ -95,7 +125,9 @@ describe('transports/client retries', () => {
 
   it('never retries a POST: not after a retryable status, not after a dropped socket', async () => {
     const api = await against([answer(503), answer(200)]);
-    expect(await rejection(api.addItem('x'))).to.be.instanceOf(HttpError).with.property('status', 503);
+    expect(await rejection(api.addItem('x')))
+      .to.be.instanceOf(HttpError)
+      .with.property('status', 503);
     expect(server!.seen).to.have.length(1);
     await server!.close();
     const dropped = await against([drop, answer(200)]);
@@ -106,18 +138,26 @@ describe('transports/client retries', () => {
   it('retries a POST whose method says idempotent: true, with its body each time', async () => {
     const api = await against([drop, answer(503), answer(200)]);
     expect(await api.addItemOnce('once')).to.equal('ok');
-    expect(server!.seen.map((s) => `${s.method} ${s.body}`)).to.deep.equal(['POST "once"', 'POST "once"', 'POST "once"']);
+    expect(server!.seen.map((s) => `${s.method} ${s.body}`)).to.deep.equal([
+      'POST "once"',
+      'POST "once"',
+      'POST "once"',
+    ]);
   });
 
   it('does not retry a PUT whose method says idempotent: false', async () => {
     const api = await against([answer(503), answer(200)]);
-    expect(await rejection(api.replaceItem('x'))).to.be.instanceOf(HttpError).with.property('status', 503);
+    expect(await rejection(api.replaceItem('x')))
+      .to.be.instanceOf(HttpError)
+      .with.property('status', 503);
     expect(server!.seen).to.have.length(1);
   });
 
   it('retries nothing without the retry option', async () => {
     const api = await against([answer(503), answer(200)], {});
-    expect(await rejection(api.getItem({ id: 1 }))).to.be.instanceOf(HttpError).with.property('status', 503);
+    expect(await rejection(api.getItem({ id: 1 })))
+      .to.be.instanceOf(HttpError)
+      .with.property('status', 503);
     expect(server!.seen).to.have.length(1);
   });
 
@@ -137,13 +177,17 @@ describe('transports/client retries', () => {
 
     it('rejects with the last error: a retryable answer after network errors', async () => {
       const api = await against([drop, drop, answer(504), answer(200)], { retry: { ...FAST, attempts: 3 } });
-      expect(await rejection(api.getItem({ id: 1 }))).to.be.instanceOf(HttpError).with.property('status', 504);
+      expect(await rejection(api.getItem({ id: 1 })))
+        .to.be.instanceOf(HttpError)
+        .with.property('status', 504);
       expect(server!.seen).to.have.length(3);
     });
 
     it('attempts: 1 sends once', async () => {
       const api = await against([answer(503), answer(200)], { retry: { attempts: 1 } });
-      expect(await rejection(api.getItem({ id: 1 }))).to.be.instanceOf(HttpError).with.property('status', 503);
+      expect(await rejection(api.getItem({ id: 1 })))
+        .to.be.instanceOf(HttpError)
+        .with.property('status', 503);
       expect(server!.seen).to.have.length(1);
     });
   });
@@ -151,32 +195,44 @@ describe('transports/client retries', () => {
   describe('the wait between attempts', () => {
     it('honours Retry-After in seconds: 429 with Retry-After: 1 waits a second before the next attempt', async function () {
       this.timeout(30_000);
-      const api = await against([answer(429, { 'retry-after': '1' }), answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 20_000 } });
+      const api = await against([answer(429, { 'retry-after': '1' }), answer(200)], {
+        retry: { baseDelayMs: 1, maxDelayMs: 20_000 },
+      });
       expect(await api.getItem({ id: 1 })).to.equal('ok');
       const [first, second] = server!.seen;
       // At least the second asked for; the upper bound only tells it from maxDelayMs, far off.
-      expect(second!.at - first!.at).to.be.at.least(950).and.below(15_000);
+      expect(second!.at - first!.at)
+        .to.be.at.least(950)
+        .and.below(15_000);
     });
 
     it('honours Retry-After as an HTTP date', async function () {
       this.timeout(30_000);
       // Whole seconds on the wire: at least half a second after the answer.
-      const later: Step = (req, res) => answer(503, { 'retry-after': new Date(Date.now() + 1500).toUTCString() })(req, res);
+      const later: Step = (req, res) =>
+        answer(503, { 'retry-after': new Date(Date.now() + 1500).toUTCString() })(req, res);
       const api = await against([later, answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 20_000 } });
       expect(await api.getItem({ id: 1 })).to.equal('ok');
       const [first, second] = server!.seen;
-      expect(second!.at - first!.at).to.be.at.least(400).and.below(15_000);
+      expect(second!.at - first!.at)
+        .to.be.at.least(400)
+        .and.below(15_000);
     });
 
     it('does not ask again sooner than a Retry-After longer than maxDelayMs: that answer stands', async () => {
-      const api = await against([answer(503, { 'retry-after': '30' }), answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 20 } });
+      const api = await against([answer(503, { 'retry-after': '30' }), answer(200)], {
+        retry: { baseDelayMs: 1, maxDelayMs: 20 },
+      });
       // Had it waited the 30 s, the next attempt would have been answered 200.
-      const error = await api.getItem({ id: 1 }).then(() => undefined, (e: unknown) => e);
+      const error = await api.getItem({ id: 1 }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).to.be.instanceOf(HttpError);
       expect((error as HttpError).status).to.equal(503);
     });
 
-    it('does not retry what an interceptor throws, even a TypeError: only fetch\'s own network errors', async () => {
+    it("does not retry what an interceptor throws, even a TypeError: only fetch's own network errors", async () => {
       let sent = 0;
       const failing: ClientInterceptor = async (request, next) => {
         sent++;
@@ -184,7 +240,10 @@ describe('transports/client retries', () => {
         return next(request);
       };
       const api = await against([answer(200)], { retry: FAST, interceptors: [failing] });
-      const error = await api.getItem({ id: 1 }).then(() => undefined, (e: unknown) => e);
+      const error = await api.getItem({ id: 1 }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).to.be.instanceOf(TypeError);
       expect(sent).to.equal(1);
     });
@@ -194,7 +253,9 @@ describe('transports/client retries', () => {
       const random = Math.random;
       Math.random = () => 0.999; // the top of each jittered range
       try {
-        const api = await against([answer(503), answer(503), answer(503), answer(200)], { retry: { attempts: 4, baseDelayMs: 60, maxDelayMs: 150 } });
+        const api = await against([answer(503), answer(503), answer(503), answer(200)], {
+          retry: { attempts: 4, baseDelayMs: 60, maxDelayMs: 150 },
+        });
         expect(await api.getItem({ id: 1 })).to.equal('ok');
       } finally {
         Math.random = random;
@@ -209,7 +270,9 @@ describe('transports/client retries', () => {
       // Uncapped, these waits would be 2 s and 4 s.
       Math.random = () => 0.999;
       try {
-        const capped = await against([answer(503), answer(503), answer(200)], { retry: { attempts: 3, baseDelayMs: 2000, maxDelayMs: 20 } });
+        const capped = await against([answer(503), answer(503), answer(200)], {
+          retry: { attempts: 3, baseDelayMs: 2000, maxDelayMs: 20 },
+        });
         const started = performance.now();
         expect(await capped.getItem({ id: 1 })).to.equal('ok');
         // Two waits of 20 ms; uncapped, 6 s: the bound tells them apart on a loaded machine too.
@@ -222,7 +285,9 @@ describe('transports/client retries', () => {
 
   describe('with a signal', () => {
     it('stops retrying when the signal aborts during a wait: the call rejects at once with its reason', async () => {
-      const api = await against([answer(503, { 'retry-after': '10' }), answer(200)], { retry: { baseDelayMs: 1, maxDelayMs: 10_000 } });
+      const api = await against([answer(503, { 'retry-after': '10' }), answer(200)], {
+        retry: { baseDelayMs: 1, maxDelayMs: 10_000 },
+      });
       const controller = new AbortController();
       const reason = new Error('the user left');
       const call = api.getItem({ id: 1 }, { signal: controller.signal });
@@ -277,9 +342,11 @@ describe('transports/client retries', () => {
       const { requests, fetch } = fetchAfter([new Response(cut, { headers: { 'content-type': 'application/jsonl' } })]);
       const api = createClient(Api, { baseUrl: 'http://in-process', codec: json, fetch, retry: FAST });
       const items: number[] = [];
-      const error = await rejection((async () => {
-        for await (const n of await api.listItems()) items.push(n);
-      })());
+      const error = await rejection(
+        (async () => {
+          for await (const n of await api.listItems()) items.push(n);
+        })(),
+      );
       expect(error).to.be.instanceOf(Error);
       expect(items).to.deep.equal([1]);
       expect(requests).to.have.length(1);
@@ -292,9 +359,18 @@ describe('transports/client retries', () => {
       expect(arrayCall.requests).to.deep.equal(['PUT 1\n2\n3\n\n\n', 'PUT 1\n2\n3\n\n\n']);
 
       const iterableCall = fetchAfter([new Response(null, { status: 503 })]);
-      const streaming = createClient(Api, { baseUrl: 'http://in-process', codec: json, fetch: iterableCall.fetch, retry: FAST });
-      async function* items() { yield* [1, 2, 3]; }
-      expect(await rejection(streaming.uploadItems(items()))).to.be.instanceOf(HttpError).with.property('status', 503);
+      const streaming = createClient(Api, {
+        baseUrl: 'http://in-process',
+        codec: json,
+        fetch: iterableCall.fetch,
+        retry: FAST,
+      });
+      async function* items() {
+        yield* [1, 2, 3];
+      }
+      expect(await rejection(streaming.uploadItems(items())))
+        .to.be.instanceOf(HttpError)
+        .with.property('status', 503);
       expect(iterableCall.requests).to.have.length(1);
     });
   });
@@ -303,7 +379,9 @@ describe('transports/client retries', () => {
     const base = { baseUrl: 'http://localhost', codec: json };
 
     it(`defaults: ${DEFAULT_RETRY_ATTEMPTS} attempts, ${DEFAULT_RETRY_BASE_DELAY_MS} ms base delay, ${DEFAULT_RETRY_MAX_DELAY_MS} ms at most`, () => {
-      expect([DEFAULT_RETRY_ATTEMPTS, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_DELAY_MS]).to.deep.equal([3, 100, 5000]);
+      expect([DEFAULT_RETRY_ATTEMPTS, DEFAULT_RETRY_BASE_DELAY_MS, DEFAULT_RETRY_MAX_DELAY_MS]).to.deep.equal([
+        3, 100, 5000,
+      ]);
     });
 
     it('refuses a retry option that is not an object, and values out of range', () => {
@@ -311,14 +389,23 @@ describe('transports/client retries', () => {
         expect(() => createClient(Api, { ...base, retry: retry as never }), String(retry)).to.throw(TypeError, /retry/);
       }
       for (const attempts of [0, -1, 1.5, Number.NaN, Infinity]) {
-        expect(() => createClient(Api, { ...base, retry: { attempts } }), String(attempts)).to.throw(RangeError, /attempts/);
+        expect(() => createClient(Api, { ...base, retry: { attempts } }), String(attempts)).to.throw(
+          RangeError,
+          /attempts/,
+        );
       }
       expect(() => createClient(Api, { ...base, retry: { attempts: '3' as never } })).to.throw(TypeError, /attempts/);
       for (const key of ['baseDelayMs', 'maxDelayMs'] as const) {
         for (const ms of [-1, Number.NaN, Infinity, 2 ** 31]) {
-          expect(() => createClient(Api, { ...base, retry: { [key]: ms } }), `${key} ${String(ms)}`).to.throw(RangeError, new RegExp(key));
+          expect(() => createClient(Api, { ...base, retry: { [key]: ms } }), `${key} ${String(ms)}`).to.throw(
+            RangeError,
+            new RegExp(key),
+          );
         }
-        expect(() => createClient(Api, { ...base, retry: { [key]: '10' as never } }), key).to.throw(TypeError, new RegExp(key));
+        expect(() => createClient(Api, { ...base, retry: { [key]: '10' as never } }), key).to.throw(
+          TypeError,
+          new RegExp(key),
+        );
       }
     });
 
@@ -326,7 +413,10 @@ describe('transports/client retries', () => {
       expect(Api.methods.addItemOnce.idempotent).to.equal(true);
       expect(Api.methods.replaceItem.idempotent).to.equal(false);
       expect(Api.methods.addItem.idempotent).to.equal(undefined);
-      expect(() => method([], t.void(), { idempotent: 'yes' as never })).to.throw(TypeError, /idempotent must be a boolean/);
+      expect(() => method([], t.void(), { idempotent: 'yes' as never })).to.throw(
+        TypeError,
+        /idempotent must be a boolean/,
+      );
     });
   });
 });

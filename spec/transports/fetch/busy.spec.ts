@@ -5,13 +5,15 @@ import { expect } from 'chai';
 import { Registry } from '../../../index.ts';
 import { Gate } from '../../support/gate.ts';
 import {
-  DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, toFetchHandler, type FetchHandlerOptions,
+  DEFAULT_MAX_BUFFERED_BODY_BYTES,
+  DEFAULT_MAX_CALLS_IN_FLIGHT,
+  toFetchHandler,
+  type FetchHandlerOptions,
 } from '../../../transports/fetch/index.ts';
 import * as http from '../../../transports/http/index.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
-
 
 function handler(options: FetchHandlerOptions) {
   const gate = new Gate();
@@ -22,8 +24,20 @@ function handler(options: FetchHandlerOptions) {
 const getWait = () => new Request('http://x/api/getWait');
 const hold = (text: string, stream = false): Request => {
   const bytes = new TextEncoder().encode(JSON.stringify(text));
-  const body = stream ? new ReadableStream<Uint8Array>({ start(c) { c.enqueue(bytes); c.close(); } }) : bytes;
-  return new Request('http://x/api/hold', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+  const body = stream
+    ? new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(bytes);
+          c.close();
+        },
+      })
+    : bytes;
+  return new Request('http://x/api/hold', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+    duplex: 'half',
+  } as RequestInit);
 };
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -37,7 +51,10 @@ describe('transports/fetch calls in flight and bodies held', function () {
   this.timeout(10_000);
 
   it('has the same options and defaults as HttpServer, checked the same way', () => {
-    expect([DEFAULT_MAX_CALLS_IN_FLIGHT, DEFAULT_MAX_BUFFERED_BODY_BYTES]).to.deep.equal([http.DEFAULT_MAX_CALLS_IN_FLIGHT, http.DEFAULT_MAX_BUFFERED_BODY_BYTES]);
+    expect([DEFAULT_MAX_CALLS_IN_FLIGHT, DEFAULT_MAX_BUFFERED_BODY_BYTES]).to.deep.equal([
+      http.DEFAULT_MAX_CALLS_IN_FLIGHT,
+      http.DEFAULT_MAX_BUFFERED_BODY_BYTES,
+    ]);
     const endpoints = new Registry().on(new Gate()).endpoints;
     for (const key of ['maxCallsInFlight', 'maxBufferedBodyBytes'] as const) {
       expect(() => toFetchHandler('/api', endpoints, { [key]: -1 }), key).to.throw(RangeError, key);

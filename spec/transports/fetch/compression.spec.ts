@@ -25,18 +25,35 @@ const BR = takes(CompressionStream, 'br');
 const INFLATES_BR = takes(DecompressionStream, 'br');
 
 class Notes {
-  list(): string[] { return Array.from({ length: 200 }, (_, i) => `note ${i}: remember the milk`); }
-  join(parts: string[]): string { return parts.join(' '); }
+  list(): string[] {
+    return Array.from({ length: 200 }, (_, i) => `note ${i}: remember the milk`);
+  }
+  join(parts: string[]): string {
+    return parts.join(' ');
+  }
 }
-const NotesApi = meta(Notes, service({ list: method([], t.array(t.string())), join: method([t.array(t.string())], t.string()) }));
+const NotesApi = meta(
+  Notes,
+  service({ list: method([], t.array(t.string())), join: method([t.array(t.string())], t.string()) }),
+);
 
-const handler = (options: FetchHandlerOptions = {}) => toFetchHandler('/api', new Registry().on(new Notes()).endpoints, options);
+const handler = (options: FetchHandlerOptions = {}) =>
+  toFetchHandler('/api', new Registry().on(new Notes()).endpoints, options);
 const get = (handle: ReturnType<typeof handler>, acceptEncoding?: string, method = 'GET') =>
-  handle(new Request('http://in-process/api/list', { method, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }));
+  handle(
+    new Request('http://in-process/api/list', {
+      method,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    }),
+  );
 const post = (handle: ReturnType<typeof handler>, body: Uint8Array, contentEncoding: string) =>
-  handle(new Request('http://in-process/api/join', {
-    method: 'POST', body: body as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'application/json', 'content-encoding': contentEncoding },
-  }));
+  handle(
+    new Request('http://in-process/api/join', {
+      method: 'POST',
+      body: body as Uint8Array<ArrayBuffer>,
+      headers: { 'content-type': 'application/json', 'content-encoding': contentEncoding },
+    }),
+  );
 
 describe('transports/fetch compression', () => {
   const handle = handler();
@@ -52,7 +69,9 @@ describe('transports/fetch compression', () => {
     expect(response.headers.get('content-length')).to.equal(String(bytes.byteLength));
     expect(bytes.byteLength).to.be.below(identity.length / 4);
     // Read back with the Web API the handler wrote it with, and with node:zlib.
-    const text = await new Response(new Response(bytes).body!.pipeThrough(new DecompressionStream(BR ? 'br' as CompressionFormat : 'gzip'))).text();
+    const text = await new Response(
+      new Response(bytes).body!.pipeThrough(new DecompressionStream(BR ? ('br' as CompressionFormat) : 'gzip')),
+    ).text();
     expect(text).to.equal(identity);
     if (!BR) expect(zlib.gunzipSync(bytes).toString()).to.equal(identity);
     expect(response.headers.get('vary')).to.equal('Accept, Accept-Encoding');
@@ -77,13 +96,20 @@ describe('transports/fetch compression', () => {
 
   it('refuses a malformed compression option', () => {
     for (const compression of [{ threshold: -1 }, { encodings: [] }, { encodings: ['deflate'] }]) {
-      expect(() => handler({ compression: compression as never }), JSON.stringify(compression)).to.throw(RangeError, /toFetchHandler: compression/);
+      expect(() => handler({ compression: compression as never }), JSON.stringify(compression)).to.throw(
+        RangeError,
+        /toFetchHandler: compression/,
+      );
     }
   });
 
   it('inflates gzip and deflate bodies with DecompressionStream; br where the runtime can, else 415', async () => {
     const body = Buffer.from(JSON.stringify(['a', 'b', 'c']));
-    for (const [coding, bytes] of [['gzip', zlib.gzipSync(body)], ['deflate', zlib.deflateSync(body)], ['deflate', zlib.deflateRawSync(body)]] as const) {
+    for (const [coding, bytes] of [
+      ['gzip', zlib.gzipSync(body)],
+      ['deflate', zlib.deflateSync(body)],
+      ['deflate', zlib.deflateRawSync(body)],
+    ] as const) {
       const response = await post(handle, bytes, coding);
       expect(await response.text(), coding).to.equal('"a b c"');
     }
@@ -100,10 +126,12 @@ describe('transports/fetch compression', () => {
     expect(await client.list()).to.deep.equal(JSON.parse(identity));
   });
 
-  it('probes the runtime\'s formats on first use, never when the module loads or the handler is built', async () => {
+  it("probes the runtime's formats on first use, never when the module loads or the handler is built", async () => {
     const child = fileURLToPath(new URL('./probe-child.ts', import.meta.url));
     const stdout = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', child], { timeout: 30_000 }, (error, out, err) => (error ? reject(new Error(err)) : resolve(out)));
+      execFile(process.execPath, ['--import', 'tsx', child], { timeout: 30_000 }, (error, out, err) =>
+        error ? reject(new Error(err)) : resolve(out),
+      );
     });
     const r = JSON.parse(stdout) as Record<string, { compression: number; decompression: number }> & { coding: string };
     expect(r.atStart).to.deep.equal({ compression: 0, decompression: 0 });

@@ -21,7 +21,12 @@ function endless(chunkSize = 16 * 1024) {
 }
 
 const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request(`http://in-process${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, duplex: 'half' } as RequestInit);
+  new Request(`http://in-process${path}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    duplex: 'half',
+  } as RequestInit);
 
 describe('transports/fetch toFetchHandler', () => {
   const registry = new Registry({ onError: () => {} }).on(new VerbService()).on(new FaultyService());
@@ -151,7 +156,11 @@ describe('transports/fetch toFetchHandler', () => {
 
   it('serves as the fetch of a client: typed calls with no network at all', async () => {
     const api = createClient(FaultyApi, { baseUrl: 'http://in-process/api', codec: cbor, fetch: handle });
-    expect(await api.echo({ id: 2n ** 64n - 1n, name: 'Ada', weight: 0.5 })).to.deep.equal({ id: 2n ** 64n - 1n, name: 'Ada', weight: 0.5 });
+    expect(await api.echo({ id: 2n ** 64n - 1n, name: 'Ada', weight: 0.5 })).to.deep.equal({
+      id: 2n ** 64n - 1n,
+      name: 'Ada',
+      weight: 0.5,
+    });
     const error = await api.unavailable().catch((e: unknown) => e);
     expect(error).to.be.instanceOf(HttpError).and.include({ status: 503, detail: 'down for maintenance' });
   });

@@ -19,16 +19,28 @@ globalThis.DecompressionStream = class extends D {
 
 const { Registry, meta, method, service, t } = await import('../../../index.ts');
 const { toFetchHandler } = await import('../../../transports/fetch/index.ts');
-class Echo { echo(text: string) { return text; } }
+class Echo {
+  echo(text: string) {
+    return text;
+  }
+}
 meta(Echo, service({ echo: method([t.string()], t.string()) }));
 const handle = toFetchHandler('/api', new Registry().on(new Echo()).endpoints);
 const atStart = { ...made };
 const post = (body: BodyInit, headers: Record<string, string>) =>
-  handle(new Request('http://in-process/api/echo', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } }));
+  handle(
+    new Request('http://in-process/api/echo', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
 const big = JSON.stringify('x'.repeat(4096));
 const first = await post(big, { 'accept-encoding': 'gzip' });
 await first.arrayBuffer();
 const afterFirst = { ...made };
 await (await post(big, { 'accept-encoding': 'gzip' })).arrayBuffer();
 const afterSecond = { ...made };
-process.stdout.write(`${JSON.stringify({ atStart, afterFirst, afterSecond, coding: first.headers.get('content-encoding') })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ atStart, afterFirst, afterSecond, coding: first.headers.get('content-encoding') })}\n`,
+);

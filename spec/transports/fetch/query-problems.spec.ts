@@ -5,11 +5,18 @@ import { toFetchHandler } from '../../../transports/fetch/index.ts';
 // What a hostile request costs the fetch handler: a problem of bounded size, found without reading on.
 class Finder {
   // The arguments are not used: each spec looks at the refusals only.
-  find(): number { return 1; }
+  find(): number {
+    return 1;
+  }
 }
-meta(Finder, service({
-  find: method({ tags: t.array(t.string()), color: t.optional(t.enum(['red', 'green'])) }, t.u32(), { route: 'GET /find' }),
-}));
+meta(
+  Finder,
+  service({
+    find: method({ tags: t.array(t.string()), color: t.optional(t.enum(['red', 'green'])) }, t.u32(), {
+      route: 'GET /find',
+    }),
+  }),
+);
 
 describe('transports/fetch: problems for hostile queries', () => {
   const handle = toFetchHandler('/api', new Registry({ onError: () => {} }).on(new Finder()).endpoints);
@@ -55,9 +62,13 @@ describe('transports/fetch: problems for hostile queries', () => {
       const missing = await handle(new Request(`http://in-process/api/${huge}`));
       expect([missing.status, (await missing.text()).length < 1_000]).to.deep.equal([404, true]);
       const rpc = toFetchHandler('/rpc', new Registry({}, JSONRPC).on(new Finder()).endpoints);
-      const answer = await rpc(new Request('http://in-process/rpc', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: huge }),
-      }));
+      const answer = await rpc(
+        new Request('http://in-process/rpc', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: huge }),
+        }),
+      );
       const body = await answer.text();
       expect(body.length).to.be.below(1_000);
       expect(body).to.include(cut);

@@ -7,7 +7,9 @@ import { HttpServer } from '../../../transports/http/index.ts';
 import { raw } from '../../support/http-client.ts';
 
 class Admin {
-  getSecrets(): string { return 'the admin secrets'; }
+  getSecrets(): string {
+    return 'the admin secrets';
+  }
 }
 meta(Admin, service({ getSecrets: method([], t.string()) }));
 

@@ -12,7 +12,11 @@ import { FaultyService } from '../../support/services.ts';
  * server answers, as a careless client would: resolves with the answer's status line (if one
  * arrived), the bytes written, and how the upload ended.
  */
-function upload(port: number, path: string, total: number): Promise<{ statusLine: string; sent: number; ended: string }> {
+function upload(
+  port: number,
+  path: string,
+  total: number,
+): Promise<{ statusLine: string; sent: number; ended: string }> {
   return new Promise((resolve) => {
     const chunk = Buffer.concat([Buffer.from('10000\r\n'), Buffer.alloc(0x10000, 0x20), Buffer.from('\r\n')]);
     let sent = 0;
@@ -23,7 +27,9 @@ function upload(port: number, path: string, total: number): Promise<{ statusLine
     socket.on('data', (d: string) => (answer += d));
     socket.on('error', (e: NodeJS.ErrnoException) => (ended ||= e.code ?? e.message));
     socket.on('close', () => resolve({ statusLine: answer.split('\r\n')[0] ?? '', sent, ended: ended || 'closed' }));
-    socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
     void (async () => {
       while (sent < total && !socket.destroyed) {
         sent += 0x10000;
@@ -62,13 +68,20 @@ describe('transports/http body limits', () => {
   });
 
   it('answers 413 to a chunked body once it crosses the limit', async () => {
-    const reply = await send(`${url}/count`, { method: 'POST', body: 'x'.repeat(5000), headers: { 'transfer-encoding': 'chunked' } });
+    const reply = await send(`${url}/count`, {
+      method: 'POST',
+      body: 'x'.repeat(5000),
+      headers: { 'transfer-encoding': 'chunked' },
+    });
     expect(reply.status).to.equal(413);
     expect(calls).to.equal(0);
   });
 
   it('answers 413 instead of 100 Continue when the declared length is too large', async () => {
-    const answer = await raw(server.port, 'POST /count HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n');
+    const answer = await raw(
+      server.port,
+      'POST /count HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 5000\r\n\r\n',
+    );
     expect(answer).to.match(/^HTTP\/1.1 413 /);
     expect(answer).not.to.include('100 Continue');
   });
@@ -76,7 +89,11 @@ describe('transports/http body limits', () => {
   it('sends 100 Continue when the declared length fits, then reads the body', async () => {
     const status = await new Promise<[boolean, string]>((resolve, reject) => {
       let continued = false;
-      const req = request(`${url}/count`, { method: 'POST', agent: false, headers: { expect: '100-continue', 'content-length': 10 } });
+      const req = request(`${url}/count`, {
+        method: 'POST',
+        agent: false,
+        headers: { expect: '100-continue', 'content-length': 10 },
+      });
       req.on('continue', () => {
         continued = true;
         req.end('0123456789');

@@ -16,15 +16,20 @@ import { DEFAULT_MAX_BUFFERED_BODY_BYTES, HttpServer } from '../../../transports
 const MiB = 1024 * 1024;
 
 class Sink {
-  take(text: string): number { return text.length; }
+  take(text: string): number {
+    return text.length;
+  }
 }
 meta(Sink, service({ take: method([t.string()], t.u32()) }));
 
 /** `mib` MiB of zeros compressed with `coding`, fed 1 MiB at a time. */
 async function bomb(coding: string, mib: number): Promise<Buffer> {
-  const stream = coding === 'gzip' ? zlib.createGzip()
-    : coding === 'deflate' ? zlib.createDeflate()
-      : zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+  const stream =
+    coding === 'gzip'
+      ? zlib.createGzip()
+      : coding === 'deflate'
+        ? zlib.createDeflate()
+        : zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
   const chunks: Buffer[] = [];
   stream.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise((resolve) => stream.on('end', resolve));
@@ -40,7 +45,11 @@ async function bomb(coding: string, mib: number): Promise<Buffer> {
 /** Posts `body` and resolves with the status, the answer read and dropped. */
 type Post = (body: Buffer) => Promise<number>;
 
-async function transport(kind: string, coding: string, limit: number): Promise<{ post: Post; stop: () => Promise<void> }> {
+async function transport(
+  kind: string,
+  coding: string,
+  limit: number,
+): Promise<{ post: Post; stop: () => Promise<void> }> {
   const registry = new Registry({ maxBodyBytes: limit, onError: () => {} }).on(new Sink());
   const headers = { 'content-type': 'application/json', 'content-encoding': coding };
   // A limit above the bodies the server holds at once by default (the control case) raises that too.
@@ -49,24 +58,33 @@ async function transport(kind: string, coding: string, limit: number): Promise<{
     const handle = toFetchHandler('/api', registry.endpoints, { maxBodyBytes: limit, maxBufferedBodyBytes });
     return {
       post: async (body) => {
-        const response = await handle(new Request('http://in-process/api/take', { method: 'POST', body: new Uint8Array(body), headers }));
+        const response = await handle(
+          new Request('http://in-process/api/take', { method: 'POST', body: new Uint8Array(body), headers }),
+        );
         await response.arrayBuffer();
         return response.status;
       },
       stop: async () => {},
     };
   }
-  const server = new HttpServer({ maxBodyBytes: limit, maxBufferedBodyBytes, onError: () => {} }).mount('/api', registry.endpoints).bind(0);
+  const server = new HttpServer({ maxBodyBytes: limit, maxBufferedBodyBytes, onError: () => {} })
+    .mount('/api', registry.endpoints)
+    .bind(0);
   await server.start();
   return {
-    post: (body) => new Promise((resolve, reject) => {
-      const req = request(`${server.url}/api/take`, { method: 'POST', headers: { ...headers, 'content-length': body.length }, agent: false }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', reject);
-      req.end(body);
-    }),
+    post: (body) =>
+      new Promise((resolve, reject) => {
+        const req = request(
+          `${server.url}/api/take`,
+          { method: 'POST', headers: { ...headers, 'content-length': body.length }, agent: false },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      }),
     stop: () => server.stop(),
   };
 }
@@ -81,7 +99,12 @@ export interface BombResult {
 }
 
 /** Runs this file in a child process: `mib` MiB of zeros compressed with `coding`, posted to `kind` under `limit`. */
-export function runBombChild(kind: 'http' | 'fetch', coding: 'gzip' | 'deflate' | 'br', mib: number, limit: number): Promise<BombResult> {
+export function runBombChild(
+  kind: 'http' | 'fetch',
+  coding: 'gzip' | 'deflate' | 'br',
+  mib: number,
+  limit: number,
+): Promise<BombResult> {
   const child = fileURLToPath(import.meta.url);
   const args = ['--expose-gc', '--import', 'tsx', child, kind, coding, String(mib), String(limit)];
   return new Promise((resolve, reject) => {

@@ -8,7 +8,11 @@ import { once } from 'node:events';
 import { Registry, meta, method, service, t } from '../../../index.ts';
 import { Gate } from '../../support/gate.ts';
 import {
-  DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_CALLS_IN_FLIGHT, DEFAULT_MAX_QUEUED_ANSWER_BYTES, HttpServer, type HttpServerOptions,
+  DEFAULT_MAX_BUFFERED_BODY_BYTES,
+  DEFAULT_MAX_CALLS_IN_FLIGHT,
+  DEFAULT_MAX_QUEUED_ANSWER_BYTES,
+  HttpServer,
+  type HttpServerOptions,
 } from '../../../transports/http/index.ts';
 import { listen, raw, send, type Reply } from '../../support/http-client.ts';
 import { until } from '../../support/until.ts';
@@ -16,18 +20,25 @@ import { until } from '../../support/until.ts';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-
-async function serve(options: HttpServerOptions): Promise<{ server: HttpServer; gate: Gate; url: string; errors: unknown[] }> {
+async function serve(
+  options: HttpServerOptions,
+): Promise<{ server: HttpServer; gate: Gate; url: string; errors: unknown[] }> {
   const gate = new Gate();
   const errors: unknown[] = [];
-  const server = new HttpServer({ ...options, onError: (e) => errors.push(e) })
-    .mount('/api', new Registry({ onError: () => {} }).on(gate).endpoints);
+  const server = new HttpServer({ ...options, onError: (e) => errors.push(e) }).mount(
+    '/api',
+    new Registry({ onError: () => {} }).on(gate).endpoints,
+  );
   const url = await listen(server);
   return { server, gate, url, errors };
 }
 
 const hold = (url: string, text: string): Promise<Reply> =>
-  send(`${url}/api/hold`, { method: 'POST', body: JSON.stringify(text), headers: { 'content-type': 'application/json' } });
+  send(`${url}/api/hold`, {
+    method: 'POST',
+    body: JSON.stringify(text),
+    headers: { 'content-type': 'application/json' },
+  });
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -41,13 +52,20 @@ describe('transports/http calls in flight and bodies held', function () {
   this.timeout(10_000);
 
   it('documents its defaults and checks the options', () => {
-    expect([DEFAULT_MAX_CALLS_IN_FLIGHT, DEFAULT_MAX_BUFFERED_BODY_BYTES, DEFAULT_MAX_QUEUED_ANSWER_BYTES]).to.deep.equal([10_000, 128 * MiB, 4 * MiB]);
+    expect([
+      DEFAULT_MAX_CALLS_IN_FLIGHT,
+      DEFAULT_MAX_BUFFERED_BODY_BYTES,
+      DEFAULT_MAX_QUEUED_ANSWER_BYTES,
+    ]).to.deep.equal([10_000, 128 * MiB, 4 * MiB]);
     for (const key of ['maxCallsInFlight', 'maxBufferedBodyBytes', 'maxQueuedAnswerBytes'] as const) {
       expect(() => new HttpServer({ [key]: -1 }), key).to.throw(RangeError, key);
       expect(() => new HttpServer({ [key]: Number.NaN }), key).to.throw(RangeError, key);
     }
     expect(() => new HttpServer({ maxCallsInFlight: 1.5 })).to.throw(RangeError, 'maxCallsInFlight');
-    expect(() => new HttpServer({ maxCallsInFlight: Infinity, maxBufferedBodyBytes: Infinity, maxQueuedAnswerBytes: Infinity })).to.not.throw();
+    expect(
+      () =>
+        new HttpServer({ maxCallsInFlight: Infinity, maxBufferedBodyBytes: Infinity, maxQueuedAnswerBytes: Infinity }),
+    ).to.not.throw();
   });
 
   it('answers 503 with Retry-After beyond maxCallsInFlight, counting abandoned calls until their handler settles', async () => {
@@ -110,15 +128,20 @@ describe('transports/http calls in flight and bodies held', function () {
         let out = '';
         socket.on('data', (d: string) => (out += d));
         const chunk = 'a'.repeat(400 * KiB);
-        socket.write(`POST /api/hold HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`
-          + `${(chunk.length + 1).toString(16)}\r\n"${chunk}\r\n`);
+        socket.write(
+          `POST /api/hold HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n` +
+            `${(chunk.length + 1).toString(16)}\r\n"${chunk}\r\n`,
+        );
         return { socket, answer: () => out };
       });
       await until(() => open.some((o) => o.answer() !== ''));
       await new Promise((resolve) => setTimeout(resolve, 100));
       const answers = open.map((o) => o.answer());
       // Two fit (800 KiB), the third crosses 1 MiB: refused with 503 while its body still arrives.
-      expect(answers.filter((a) => a.startsWith('HTTP/1.1 503')), answers.map((a) => a.slice(0, 12)).join()).to.have.length(1);
+      expect(
+        answers.filter((a) => a.startsWith('HTTP/1.1 503')),
+        answers.map((a) => a.slice(0, 12)).join(),
+      ).to.have.length(1);
       expect(answers.filter((a) => a === '')).to.have.length(2);
       expect(answers.find((a) => a !== '')).to.match(/retry-after: 1\r\n/i);
       // Once those uploads go away, their bytes are free again.
@@ -137,8 +160,11 @@ describe('transports/http calls in flight and bodies held', function () {
     try {
       const url = server.url;
       expect((await hold(url, 'c'.repeat(700 * KiB))).status).to.equal(503);
-      const answer = await raw(server.port, `POST /api/hold HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n`
-        + `Content-Length: ${400 * KiB}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+      const answer = await raw(
+        server.port,
+        `POST /api/hold HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${400 * KiB}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer).to.match(/^HTTP\/1\.1 503 /);
       expect(answer).to.not.include('100 Continue');
       expect(gate.started).to.equal(1);
@@ -152,13 +178,21 @@ describe('transports/http calls in flight and bodies held', function () {
 describe('transports/http one answer per request', function () {
   this.timeout(10_000);
 
-  for (const [what, target] of [['404', '/nothing'], ['405', '/api/getWait']] as const) {
+  for (const [what, target] of [
+    ['404', '/nothing'],
+    ['405', '/api/getWait'],
+  ] as const) {
     it(`an early ${what} to a body that stops arriving is the only answer: the request timeout closes the connection without a 408`, async () => {
-      const server = new HttpServer({ requestTimeoutMs: 400, headersTimeoutMs: 400 })
-        .mount('/api', new Registry().on(new Gate()).endpoints);
+      const server = new HttpServer({ requestTimeoutMs: 400, headersTimeoutMs: 400 }).mount(
+        '/api',
+        new Registry().on(new Gate()).endpoints,
+      );
       await listen(server);
       try {
-        const answer = await raw(server.port, `POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n0123456789`);
+        const answer = await raw(
+          server.port,
+          `POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n0123456789`,
+        );
         expect(answer.match(/HTTP\/1\.1 \d{3}/g)).to.deep.equal([`HTTP/1.1 ${what}`]);
       } finally {
         await server.stop();
@@ -256,7 +290,8 @@ describe('transports/http answers waiting on a connection, for clients that read
       const connections = new Set<unknown>();
       agent.on('free', (socket) => connections.add(socket));
       try {
-        for (let i = 0; i < 10; i++) expect((await send(`${server.url}/big`, { agent })).body.length).to.equal(big.length);
+        for (let i = 0; i < 10; i++)
+          expect((await send(`${server.url}/big`, { agent })).body.length).to.equal(big.length);
       } finally {
         agent.destroy();
       }
@@ -267,9 +302,16 @@ describe('transports/http answers waiting on a connection, for clients that read
   });
 
   it('a client pipelining requests for large answers made at once, reading them, gets them all: the later ones wait their turn', async () => {
-    class Large { getLarge(): string { return 'l'.repeat(MiB); } }
+    class Large {
+      getLarge(): string {
+        return 'l'.repeat(MiB);
+      }
+    }
     meta(Large, service({ getLarge: method([], t.string()) }));
-    const server = new HttpServer({ maxQueuedAnswerBytes: 2 * MiB }).mount('/api', new Registry().on(new Large()).endpoints);
+    const server = new HttpServer({ maxQueuedAnswerBytes: 2 * MiB }).mount(
+      '/api',
+      new Registry().on(new Large()).endpoints,
+    );
     await listen(server);
     try {
       // 12 MiB of answers asked for in one write, 6 times the cap.

@@ -30,10 +30,12 @@ class Cluster {
       this.stderr += data;
       for (const wake of this.#waiters) wake();
     });
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => {
-      for (const wake of this.#waiters) wake();
-      resolve({ code, signal });
-    }));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        for (const wake of this.#waiters) wake();
+        resolve({ code, signal });
+      }),
+    );
   }
 
   /**
@@ -46,7 +48,13 @@ class Cluster {
         const hits = lines().filter((l) => pattern.test(l));
         if (hits.length >= count) return done(() => resolve(hits));
         if (this.child.exitCode !== null || this.child.signalCode !== null) {
-          return done(() => reject(new Error(`the cluster exited (${this.child.exitCode ?? this.child.signalCode}) with ${hits.length} of ${count} lines ${pattern}\n${this.dump()}`)));
+          return done(() =>
+            reject(
+              new Error(
+                `the cluster exited (${this.child.exitCode ?? this.child.signalCode}) with ${hits.length} of ${count} lines ${pattern}\n${this.dump()}`,
+              ),
+            ),
+          );
         }
       };
       const done = (settle: () => void) => {
@@ -90,7 +98,10 @@ async function pidOf(base: string): Promise<number> {
 
 /** What one request came to: its answer, or the code of the connection's failure. */
 function outcome(request: Promise<Reply>): Promise<{ status: number; body: unknown } | { error: string }> {
-  return request.then((r) => ({ status: r.status, body: r.status === 200 ? r.json() : r.text }), (e: NodeJS.ErrnoException) => ({ error: e.code ?? e.message }));
+  return request.then(
+    (r) => ({ status: r.status, body: r.status === 200 ? r.json() : r.text }),
+    (e: NodeJS.ErrnoException) => ({ error: e.code ?? e.message }),
+  );
 }
 
 describe('transports/http serveCluster (2 workers, each test in its own child process)', function () {
@@ -100,7 +111,11 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
 
   function start(env: Record<string, string> = {}): Cluster {
     // Its own process group (pgid = its pid): the group can be signalled as a terminal's Ctrl-C does.
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: { ...process.env, ...env },
+    });
     cluster = new Cluster(child);
     return cluster;
   }
@@ -146,7 +161,10 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
 
     // Whether or not the replacement listens yet, nothing reaches the dead worker.
     const pids = await Promise.all(Array.from({ length: 10 }, () => pidOf(base)));
-    expect(pids.filter((p) => p === crashed), 'answers from the crashed worker').to.deep.equal([]);
+    expect(
+      pids.filter((p) => p === crashed),
+      'answers from the crashed worker',
+    ).to.deep.equal([]);
     expect(pids).to.include(survivor);
 
     const replacement = (await c.ready(3))[2]!;
@@ -185,7 +203,9 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
       expect((a as { body: { n: string } }).body.n).to.equal(String(n));
     });
     const lateAnswers = await Promise.all(late);
-    const startedLate = new Set(c.lines.filter((l) => /^STARTED (5\d|[67]\d) /.test(l)).map((l) => Number(l.split(' ')[1])));
+    const startedLate = new Set(
+      c.lines.filter((l) => /^STARTED (5\d|[67]\d) /.test(l)).map((l) => Number(l.split(' ')[1])),
+    );
     lateAnswers.forEach((a, i) => {
       const n = 50 + i;
       if ('error' in a) {
@@ -195,7 +215,10 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     });
     expect(await c.exit(), c.dump()).to.deep.equal({ code: 0, signal: null });
     const exits = c.lines.filter((l) => l.startsWith('EXIT '));
-    expect(exits.map((l) => l.split(' ').slice(3).join(' ')), 'both workers drained and exited 0').to.deep.equal(['0 null false - -', '0 null false - -']);
+    expect(
+      exits.map((l) => l.split(' ').slice(3).join(' ')),
+      'both workers drained and exited 0',
+    ).to.deep.equal(['0 null false - -', '0 null false - -']);
     expect(c.lines.at(-1)).to.equal('STOPPED');
   }
 
@@ -241,7 +264,9 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     expect(exit, c.dump()).to.deep.equal({ code: 1, signal: null });
     for (const s of await Promise.all(stuck)) expect(s).to.deep.equal({ error: 'ECONNRESET' });
     const failed = c.lines.find((l) => l.startsWith('FAILED '));
-    expect(failed).to.match(/^FAILED unclean-stop serveCluster: 2 workers did not drain and exit cleanly: worker \d+ \(pid \d+\) exited on SIGKILL: killed on a second signal; worker/);
+    expect(failed).to.match(
+      /^FAILED unclean-stop serveCluster: 2 workers did not drain and exit cleanly: worker \d+ \(pid \d+\) exited on SIGKILL: killed on a second signal; worker/,
+    );
   });
 
   it('keeps restarting workers that crash again and again: the delay doubles up to maxRestartDelayMs, each crash reported', async () => {
@@ -250,8 +275,13 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     const c = start({ CLUSTER_FAIL: '1' });
     const exits = (await c.until(/^EXIT /, 12)).slice(0, 12).map((l) => l.split(' ').slice(3).join(' '));
     // The n-th crash within the window is the n-th EXIT line, whichever worker it was.
-    expect(exits).to.deep.equal([20, 40, 80, 160, 200, 200, 200, 200, 200, 200, 200, 200].map((ms, i) => `1 null true ${i + 1} ${ms}`));
-    expect(c.lines.filter((l) => l.startsWith('FAILED ')), 'the primary did not give up').to.deep.equal([]);
+    expect(exits).to.deep.equal(
+      [20, 40, 80, 160, 200, 200, 200, 200, 200, 200, 200, 200].map((ms, i) => `1 null true ${i + 1} ${ms}`),
+    );
+    expect(
+      c.lines.filter((l) => l.startsWith('FAILED ')),
+      'the primary did not give up',
+    ).to.deep.equal([]);
     expect(c.child.exitCode, 'the primary still runs').to.equal(null);
     await c.until(/^EXIT /, 13); // and restarts again
     c.child.kill('SIGTERM');
@@ -264,8 +294,12 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
   it('by default reports each crash as one line on stderr: the worker, its error, the count in the window, the delay', async () => {
     const c = start({ CLUSTER_FAIL: '1', CLUSTER_LOG: 'default' });
     const reported = await c.untilStderr(/^lacquer\/http: worker \d+ \(pid \d+\) exited unexpectedly/, 4);
-    expect(reported.slice(0, 4).map((l) => l.replace(/worker \d+ \(pid \d+\)/, 'worker N (pid P)'))).to.deep.equal([1, 2, 3, 4].map((n) =>
-      `lacquer/http: worker N (pid P) exited unexpectedly with code 1: configured to fail (${n} within 30000 ms); restarting it in ${Math.min(20 * 2 ** (n - 1), 200)} ms`));
+    expect(reported.slice(0, 4).map((l) => l.replace(/worker \d+ \(pid \d+\)/, 'worker N (pid P)'))).to.deep.equal(
+      [1, 2, 3, 4].map(
+        (n) =>
+          `lacquer/http: worker N (pid P) exited unexpectedly with code 1: configured to fail (${n} within 30000 ms); restarting it in ${Math.min(20 * 2 ** (n - 1), 200)} ms`,
+      ),
+    );
   });
 
   it('gives up on a crash loop when told to: maxCrashes unexpected exits within crashWindowMs reject with the last error', async () => {
@@ -277,9 +311,13 @@ describe('transports/http serveCluster (2 workers, each test in its own child pr
     // while it fails too, exits 1 as well (no longer unexpected) and is not replaced.
     expect(exits).to.deep.equal(['1 null true 1 20', '1 null true 2 40', '1 null true 3 -', '1 null false - -']);
     const failed = c.lines.find((l) => l.startsWith('FAILED '));
-    expect(failed).to.match(/^FAILED crash-loop serveCluster: gave up: 3 workers exited unexpectedly within 30000 ms \(maxCrashes 3\); the last: worker \d+ \(pid \d+\) exited with code 1: configured to fail$/);
+    expect(failed).to.match(
+      /^FAILED crash-loop serveCluster: gave up: 3 workers exited unexpectedly within 30000 ms \(maxCrashes 3\); the last: worker \d+ \(pid \d+\) exited with code 1: configured to fail$/,
+    );
     // The error holds the three unexpected exits, in order.
-    const crashedPids = c.lines.filter((l) => / true \S+ \S+$/.test(l) && l.startsWith('EXIT ')).map((l) => l.split(' ')[2]);
+    const crashedPids = c.lines
+      .filter((l) => / true \S+ \S+$/.test(l) && l.startsWith('EXIT '))
+      .map((l) => l.split(' ')[2]);
     expect(c.lines.find((l) => l.startsWith('FAILED-EXITS '))).to.equal(`FAILED-EXITS ${crashedPids.join(' ')}`);
     expect(c.lines.filter((l) => l.startsWith('READY '))).to.deep.equal([]);
     expect(c.stderr).to.include('failed to start: Error: configured to fail');

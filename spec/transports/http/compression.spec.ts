@@ -13,18 +13,28 @@ const HAS_ZSTD = typeof (zlib as unknown as { zstdCompress?: unknown }).zstdComp
 
 const Row = t.object({ id: t.u32(), name: t.string(), tags: t.array(t.string()) }, { name: 'Row' });
 type Row = { id: number; name: string; tags: string[] };
-const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: i, name: `row number ${i}`, tags: ['alpha', 'beta', String(i % 7)] }));
+const rows = (n: number): Row[] =>
+  Array.from({ length: n }, (_, i) => ({ id: i, name: `row number ${i}`, tags: ['alpha', 'beta', String(i % 7)] }));
 
 class Table {
-  listRows(): Row[] { return rows(100); }
-  someRows(n: number): Row[] { return rows(n); }
-  sum(values: number[]): number { return values.reduce((a, b) => a + b, 0); }
+  listRows(): Row[] {
+    return rows(100);
+  }
+  someRows(n: number): Row[] {
+    return rows(n);
+  }
+  sum(values: number[]): number {
+    return values.reduce((a, b) => a + b, 0);
+  }
 }
-meta(Table, service({
-  listRows: method([], t.array(Row)),
-  someRows: method([t.u32()], t.array(Row)),
-  sum: method([t.array(t.u32())], t.u32()),
-}));
+meta(
+  Table,
+  service({
+    listRows: method([], t.array(Row)),
+    someRows: method([t.u32()], t.array(Row)),
+    sum: method([t.array(t.u32())], t.u32()),
+  }),
+);
 
 function inflated(reply: Reply): Buffer {
   const coding = reply.headers['content-encoding'];
@@ -41,13 +51,27 @@ const BIG_TEXT = 'All work and no play makes Jack a dull boy. '.repeat(100);
 async function serve(options: HttpServerOptions = {}): Promise<{ server: HttpServer; url: string }> {
   const server = new HttpServer({ ...options, onError: () => {} })
     .mount('/api', new Registry({ onError: () => {} }).on(new Table()).endpoints)
-    .get('/text', (_req, res) => { res.send(BIG_TEXT); })
-    .get('/tagged', (_req, res) => { res.header('etag', '"v1"').header('vary', 'Cookie').send(BIG_TEXT); })
-    .get('/encoded', (_req, res) => { res.header('content-encoding', 'gzip').send(zlib.gzipSync(BIG_TEXT)); })
-    .get('/image', (_req, res) => { res.header('content-type', 'image/png').send(new Uint8Array(4096)); })
-    .get('/not-modified', (_req, res) => { res.status(304).header('etag', '"v1"').send(BIG_TEXT); })
-    .post('/echo', (req, res) => { res.send(req.text()); })
-    .post('/rows', (req, res) => { res.json(req.json(t.array(Row)).length); });
+    .get('/text', (_req, res) => {
+      res.send(BIG_TEXT);
+    })
+    .get('/tagged', (_req, res) => {
+      res.header('etag', '"v1"').header('vary', 'Cookie').send(BIG_TEXT);
+    })
+    .get('/encoded', (_req, res) => {
+      res.header('content-encoding', 'gzip').send(zlib.gzipSync(BIG_TEXT));
+    })
+    .get('/image', (_req, res) => {
+      res.header('content-type', 'image/png').send(new Uint8Array(4096));
+    })
+    .get('/not-modified', (_req, res) => {
+      res.status(304).header('etag', '"v1"').send(BIG_TEXT);
+    })
+    .post('/echo', (req, res) => {
+      res.send(req.text());
+    })
+    .post('/rows', (req, res) => {
+      res.json(req.json(t.array(Row)).length);
+    });
   return { server, url: await listen(server) };
 }
 
@@ -60,13 +84,21 @@ describe('transports/http compression', () => {
     identity = (await send(`${url}/api/listRows`)).body;
   });
   after(() => server.stop());
-  const list = (acceptEncoding: string) => send(`${url}/api/listRows`, { headers: { 'accept-encoding': acceptEncoding } });
+  const list = (acceptEncoding: string) =>
+    send(`${url}/api/listRows`, { headers: { 'accept-encoding': acceptEncoding } });
 
   describe('answers', () => {
     it('offers br and gzip (zstd where node:zlib has it), br first at equal q', async () => {
       for (const [header, expected] of [
-        ['gzip, br', 'br'], ['br, gzip', 'br'], ['gzip', 'gzip'], ['br', 'br'], ['*', 'br'], ['gzip, zstd', HAS_ZSTD ? 'zstd' : 'gzip'],
-        ['zstd', HAS_ZSTD ? 'zstd' : undefined], ['br;q=0.5, gzip', 'gzip'], ['deflate, gzip, br, zstd', 'br'],
+        ['gzip, br', 'br'],
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['br', 'br'],
+        ['*', 'br'],
+        ['gzip, zstd', HAS_ZSTD ? 'zstd' : 'gzip'],
+        ['zstd', HAS_ZSTD ? 'zstd' : undefined],
+        ['br;q=0.5, gzip', 'gzip'],
+        ['deflate, gzip, br, zstd', 'br'],
       ] as const) {
         const reply = await list(header);
         expect(reply.headers['content-encoding'], header).to.equal(expected);
@@ -79,11 +111,18 @@ describe('transports/http compression', () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 4 });
       try {
         const codings = ['gzip', 'br', 'identity', 'gzip;q=0.5, br;q=0.6'];
-        const replies = await Promise.all(Array.from({ length: 40 }, (_, i) => send(`${url}/api/someRows`, {
-          method: 'POST', agent, body: String(200 + i), headers: { 'content-type': 'application/json', 'accept-encoding': codings[i % 4]! },
-        })));
+        const replies = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            send(`${url}/api/someRows`, {
+              method: 'POST',
+              agent,
+              body: String(200 + i),
+              headers: { 'content-type': 'application/json', 'accept-encoding': codings[i % 4]! },
+            }),
+          ),
+        );
         replies.forEach((reply, i) => {
-          expect(reply.headers['content-encoding']).to.equal([ 'gzip', 'br', undefined, 'br' ][i % 4]);
+          expect(reply.headers['content-encoding']).to.equal(['gzip', 'br', undefined, 'br'][i % 4]);
           expect(JSON.parse(inflated(reply).toString())).to.have.length(200 + i);
         });
       } finally {
@@ -103,7 +142,7 @@ describe('transports/http compression', () => {
       expect(out.slice(second).endsWith(identity.toString('latin1'))).to.equal(true);
     });
 
-    it('compresses a route handler\'s answer, merging its Vary and weakening its strong ETag', async () => {
+    it("compresses a route handler's answer, merging its Vary and weakening its strong ETag", async () => {
       const text = await send(`${url}/text`, { headers: { 'accept-encoding': 'gzip' } });
       expect(text.headers['content-encoding']).to.equal('gzip');
       expect(inflated(text).toString()).to.equal(BIG_TEXT);
@@ -152,16 +191,30 @@ describe('transports/http compression', () => {
       const reply = await send(`${off}/api/listRows`, { headers: { 'accept-encoding': 'gzip, br' } });
       expect(reply.headers['content-encoding']).to.equal(undefined);
       expect(reply.headers.vary).to.equal('Accept');
-      const echo = await send(`${off}/echo`, { method: 'POST', body: zlib.gzipSync('hello'), headers: { 'content-encoding': 'gzip' } });
+      const echo = await send(`${off}/echo`, {
+        method: 'POST',
+        body: zlib.gzipSync('hello'),
+        headers: { 'content-encoding': 'gzip' },
+      });
       expect(echo.text).to.equal('hello');
     });
 
     it('encodings: offers those listed, in their order', async () => {
       const gzipOnly = await start({ compression: { encodings: ['gzip'] } });
-      expect((await send(`${gzipOnly}/api/listRows`, { headers: { 'accept-encoding': 'br, gzip' } })).headers['content-encoding']).to.equal('gzip');
-      expect((await send(`${gzipOnly}/api/listRows`, { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).to.equal(undefined);
+      expect(
+        (await send(`${gzipOnly}/api/listRows`, { headers: { 'accept-encoding': 'br, gzip' } })).headers[
+          'content-encoding'
+        ],
+      ).to.equal('gzip');
+      expect(
+        (await send(`${gzipOnly}/api/listRows`, { headers: { 'accept-encoding': 'br' } })).headers['content-encoding'],
+      ).to.equal(undefined);
       const gzipFirst = await start({ compression: { encodings: ['gzip', 'br'] } });
-      expect((await send(`${gzipFirst}/api/listRows`, { headers: { 'accept-encoding': 'br, gzip' } })).headers['content-encoding']).to.equal('gzip');
+      expect(
+        (await send(`${gzipFirst}/api/listRows`, { headers: { 'accept-encoding': 'br, gzip' } })).headers[
+          'content-encoding'
+        ],
+      ).to.equal('gzip');
       // zstd where node:zlib lacks it is left out, not an error: one setting for every runtime.
       const zstdOnly = await start({ compression: { encodings: ['zstd'] } });
       const reply = await send(`${zstdOnly}/api/listRows`, { headers: { 'accept-encoding': 'zstd, gzip' } });
@@ -170,7 +223,11 @@ describe('transports/http compression', () => {
 
     it('threshold: the smallest body compressed', async () => {
       const everything = await start({ compression: { threshold: 0 } });
-      const small = await send(`${everything}/api/someRows`, { method: 'POST', body: '1', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' } });
+      const small = await send(`${everything}/api/someRows`, {
+        method: 'POST',
+        body: '1',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      });
       expect(small.headers['content-encoding']).to.equal('gzip');
       expect(JSON.parse(inflated(small).toString())).to.deep.equal(rows(1));
       const high = await start({ compression: { threshold: 1 << 20 } });
@@ -180,8 +237,17 @@ describe('transports/http compression', () => {
     });
 
     it('refuses a malformed compression option', () => {
-      for (const compression of [{ threshold: -1 }, { threshold: 0.5 }, { encodings: [] }, { encodings: ['deflate'] }, { encodings: ['br', 'br'] }]) {
-        expect(() => new HttpServer({ compression: compression as never }), JSON.stringify(compression)).to.throw(RangeError, /HttpServer: compression/);
+      for (const compression of [
+        { threshold: -1 },
+        { threshold: 0.5 },
+        { encodings: [] },
+        { encodings: ['deflate'] },
+        { encodings: ['br', 'br'] },
+      ]) {
+        expect(() => new HttpServer({ compression: compression as never }), JSON.stringify(compression)).to.throw(
+          RangeError,
+          /HttpServer: compression/,
+        );
       }
       expect(() => new HttpServer({ compression: 'gzip' as never })).to.throw(TypeError, /HttpServer: compression/);
     });
@@ -191,14 +257,21 @@ describe('transports/http compression', () => {
     it('inflates gzip, deflate and br bodies for route handlers (req.text(), req.json())', async () => {
       const text = 'héllo wörld '.repeat(50);
       for (const [coding, body] of [
-        ['gzip', zlib.gzipSync(text)], ['deflate', zlib.deflateSync(text)], ['deflate', zlib.deflateRawSync(text)], ['br', zlib.brotliCompressSync(text)],
+        ['gzip', zlib.gzipSync(text)],
+        ['deflate', zlib.deflateSync(text)],
+        ['deflate', zlib.deflateRawSync(text)],
+        ['br', zlib.brotliCompressSync(text)],
       ] as const) {
         const reply = await send(`${url}/echo`, { method: 'POST', body, headers: { 'content-encoding': coding } });
         expect(reply.status, coding).to.equal(200);
         expect(reply.text, coding).to.equal(text);
       }
       const json = JSON.stringify(rows(30));
-      const reply = await send(`${url}/rows`, { method: 'POST', body: zlib.brotliCompressSync(json), headers: { 'content-encoding': 'br' } });
+      const reply = await send(`${url}/rows`, {
+        method: 'POST',
+        body: zlib.brotliCompressSync(json),
+        headers: { 'content-encoding': 'br' },
+      });
       expect(reply.text).to.equal('30');
     });
 
@@ -215,18 +288,28 @@ describe('transports/http compression', () => {
 
     it('applies the limit to the inflated size for route handlers, and to a chunked upload', async () => {
       const bomb = zlib.gzipSync(Buffer.alloc(10 * 1024 * 1024, 0x20));
-      for (const headers of [{ 'content-encoding': 'gzip' }, { 'content-encoding': 'gzip', 'transfer-encoding': 'chunked' }]) {
+      for (const headers of [
+        { 'content-encoding': 'gzip' },
+        { 'content-encoding': 'gzip', 'transfer-encoding': 'chunked' },
+      ]) {
         const reply = await send(`${url}/echo`, { method: 'POST', body: bomb, headers });
         expect(reply.status).to.equal(413);
         expect(reply.json()).to.include({ status: 413, detail: 'the request body inflates to over 1048576 bytes' });
       }
-      const brBomb = zlib.brotliCompressSync(Buffer.alloc(64 * 1024 * 1024), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+      const brBomb = zlib.brotliCompressSync(Buffer.alloc(64 * 1024 * 1024), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+      });
       expect(brBomb.length).to.be.below(1024);
-      expect((await send(`${url}/echo`, { method: 'POST', body: brBomb, headers: { 'content-encoding': 'br' } })).status).to.equal(413);
+      expect(
+        (await send(`${url}/echo`, { method: 'POST', body: brBomb, headers: { 'content-encoding': 'br' } })).status,
+      ).to.equal(413);
     });
 
     it('answers 415 to an unknown coding before reading the body or sending 100 Continue', async () => {
-      const out = await raw(server.port, 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Encoding: compress\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n');
+      const out = await raw(
+        server.port,
+        'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Encoding: compress\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n',
+      );
       expect(out).to.match(/^HTTP\/1\.1 415 Unsupported Media Type\r\n/);
       expect(out).not.to.include('100 Continue');
       expect(out).to.match(/accept-encoding: gzip, deflate, br/i);
@@ -234,7 +317,11 @@ describe('transports/http compression', () => {
     });
 
     it('answers 400 to a corrupt body', async () => {
-      const reply = await send(`${url}/echo`, { method: 'POST', body: Buffer.from('definitely not brotli'), headers: { 'content-encoding': 'br' } });
+      const reply = await send(`${url}/echo`, {
+        method: 'POST',
+        body: Buffer.from('definitely not brotli'),
+        headers: { 'content-encoding': 'br' },
+      });
       expect(reply.status).to.equal(400);
       expect(reply.json()).to.include({ detail: 'the request body is not valid br data' });
     });

@@ -26,7 +26,14 @@ class Downstream {
     return 'h'.repeat(512 * 1024);
   }
 }
-meta(Downstream, service({ hang: method([t.string()], t.u32()), take: method([t.string()], t.u32()), getHalf: method([], t.string()) }));
+meta(
+  Downstream,
+  service({
+    hang: method([t.string()], t.u32()),
+    take: method([t.string()], t.u32()),
+    getHalf: method([], t.string()),
+  }),
+);
 
 const options = JSON.parse(process.argv[2] ?? '{}') as HttpServerOptions;
 const server = new HttpServer({ ...options, onError: () => {} })

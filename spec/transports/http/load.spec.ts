@@ -47,7 +47,10 @@ describe('transports/http under load (child processes, 64 MiB heap)', function (
   /** A raw connection that writes `bytes` and never reads. */
   const unread = (port: number, bytes: string | Buffer) => servers.unread(port, bytes);
 
-  for (const [what, target] of [['a route handler', '/text/512'], ['a service method answering at once', '/api/getHalf']]) {
+  for (const [what, target] of [
+    ['a route handler', '/text/512'],
+    ['a service method answering at once', '/api/getHalf'],
+  ]) {
     it(`pipelined requests for large answers, never read, pin a bounded amount (no heap exhaustion): ${what}`, async () => {
       const child = await start({});
       const before = await child.stats();
@@ -89,10 +92,17 @@ describe('transports/http under load (child processes, 64 MiB heap)', function (
     const statuses: number[] = [];
     let busy = 0;
     for (let round = 0; round < 6; round++) {
-      const replies: Reply[] = await Promise.all(Array.from({ length: 20 }, () =>
-        send(`http://127.0.0.1:${child.port}/api/hang`, { method: 'POST', body, headers: { 'content-type': 'application/json' } }).catch((error: Error) => {
-          throw new Error(`${error.message} in round ${round}; the server: ${child.state()}`);
-        })));
+      const replies: Reply[] = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          send(`http://127.0.0.1:${child.port}/api/hang`, {
+            method: 'POST',
+            body,
+            headers: { 'content-type': 'application/json' },
+          }).catch((error: Error) => {
+            throw new Error(`${error.message} in round ${round}; the server: ${child.state()}`);
+          }),
+        ),
+      );
       for (const r of replies) {
         statuses.push(r.status);
         if (r.headers['retry-after'] !== undefined) busy++;
@@ -110,7 +120,12 @@ describe('transports/http under load (child processes, 64 MiB heap)', function (
     // reaches its method, holding its decoded argument, and is then abandoned.
     const child = await start({ handlerTimeoutMs: 1500 });
     const body = JSON.stringify('y'.repeat(MiB - 16));
-    const post = () => send(`http://127.0.0.1:${child.port}/api/hang`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const post = () =>
+      send(`http://127.0.0.1:${child.port}/api/hang`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
     await post();
     const before = await child.stats();
     const replies = await Promise.all(Array.from({ length: 16 }, post));

@@ -13,13 +13,27 @@ describe('transports/http: HttpError from a route handler', () => {
       throw new HttpError(429, 'slow down', { headers: { 'Retry-After': '5' } });
     })
     .get('/private', async () => {
-      throw new HttpError(401, 'who are you', { headers: { 'www-authenticate': 'Bearer realm="api"', 'set-cookie': 'a=1' } });
+      throw new HttpError(401, 'who are you', {
+        headers: { 'www-authenticate': 'Bearer realm="api"', 'set-cookie': 'a=1' },
+      });
     })
     .get('/hostile', () => {
-      throw new Proxy({}, { getPrototypeOf() { throw new Error('a trap threw'); }, get() { throw new Error('a trap threw'); } });
+      throw new Proxy(
+        {},
+        {
+          getPrototypeOf() {
+            throw new Error('a trap threw');
+          },
+          get() {
+            throw new Error('a trap threw');
+          },
+        },
+      );
     })
     .get('/sneaky', () => {
-      throw new HttpError(503, 'later', { headers: { 'content-type': 'text/html', 'x-request-id': 'forged', 'x-bad': 'a\r\nb', 'retry-after': '9' } });
+      throw new HttpError(503, 'later', {
+        headers: { 'content-type': 'text/html', 'x-request-id': 'forged', 'x-bad': 'a\r\nb', 'retry-after': '9' },
+      });
     });
   let url = '';
   before(async () => (url = await listen(server)));

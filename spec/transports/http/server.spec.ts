@@ -13,7 +13,10 @@ describe('transports/http HttpServer', () => {
   const server = new HttpServer({ onError: (e) => void errors.push(e), cors: { origins: ['https://app.example'] } });
   server.mount('/api', new Registry({ onError: () => {} }).on(new VerbService()).endpoints);
   server.get('/users/:id', (req, res) => {
-    res.status(200).header('x-user', encodeURIComponent(req.params.id!)).json({ id: req.params.id, q: req.query.get('q') });
+    res
+      .status(200)
+      .header('x-user', encodeURIComponent(req.params.id!))
+      .json({ id: req.params.id, q: req.query.get('q') });
   });
   server.get('/users/me', (_req, res) => void res.json('me'));
   server.get('/inherited', (req, res) => {
@@ -29,9 +32,15 @@ describe('transports/http HttpServer', () => {
   server.delete('/things/:a/:b', (req, res) => void res.json([req.params.a, req.params.b]));
   server.post('/typed', (req, res) => void res.json(req.json(t.object({ n: t.u8() }))));
   server.post('/nothing', () => {});
-  server.get('/teapot', () => { throw new HttpError(418, 'short and stout'); });
-  server.get('/throws', () => { throw new Error('secret'); });
-  server.get('/rejects', async () => { throw new Error('secret'); });
+  server.get('/teapot', () => {
+    throw new HttpError(418, 'short and stout');
+  });
+  server.get('/throws', () => {
+    throw new Error('secret');
+  });
+  server.get('/rejects', async () => {
+    throw new Error('secret');
+  });
   let url = '';
   let port = 0;
   before(async () => {
@@ -64,18 +73,34 @@ describe('transports/http HttpServer', () => {
       const text = fc.oneof(
         fc.string({ maxLength: 300 }),
         fc.string({ unit: 'grapheme', maxLength: 300 }),
-        fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\u00ff', '\u0080', '\u007f'), minLength: 250, maxLength: 260 }),
+        fc.string({
+          unit: fc.constantFrom('a', 'é', '😀', '\u00ff', '\u0080', '\u007f'),
+          minLength: 250,
+          maxLength: 260,
+        }),
       );
-      await fc.assert(fc.asyncProperty(text, async (sent) => {
-        const reply = await send(`${url}/echo`, { method: 'POST', body: sent, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-        expect(reply.status).to.equal(201);
-        expect(reply.headers['content-length']).to.equal(String(Buffer.byteLength(sent)));
-        expect(reply.text).to.equal(sent);
-      }), { numRuns: 150, seed: 20261123 });
+      await fc.assert(
+        fc.asyncProperty(text, async (sent) => {
+          const reply = await send(`${url}/echo`, {
+            method: 'POST',
+            body: sent,
+            headers: { 'content-type': 'text/plain; charset=utf-8' },
+          });
+          expect(reply.status).to.equal(201);
+          expect(reply.headers['content-length']).to.equal(String(Buffer.byteLength(sent)));
+          expect(reply.text).to.equal(sent);
+        }),
+        { numRuns: 150, seed: 20261123 },
+      );
     });
 
-    it('reads no header from the prototype of Node\'s header object', async () => {
-      expect((await send(`${url}/inherited`)).json()).to.deep.equal(['undefined', 'undefined', 'undefined', 'undefined']);
+    it("reads no header from the prototype of Node's header object", async () => {
+      expect((await send(`${url}/inherited`)).json()).to.deep.equal([
+        'undefined',
+        'undefined',
+        'undefined',
+        'undefined',
+      ]);
     });
 
     it('gives each request its own query, however often the same target comes', async () => {
@@ -197,12 +222,16 @@ describe('transports/http HttpServer', () => {
     // Node cannot write: a 500 problem document and a closed connection, the fault logged, no crash.
     const broken = new HttpServer();
     const handlers: Record<string, () => EndpointResponse | Promise<EndpointResponse>> = {
-      '/throws': () => { throw new Error('secret'); },
+      '/throws': () => {
+        throw new Error('secret');
+      },
       '/rejects': () => Promise.reject(new Error('secret')),
       '/bad-header': () => ({ status: 200, headers: { 'x-bad': 'a\nb' }, body: 'secret' }),
       '/bad-header-later': async () => ({ status: 200, headers: { 'x-bad': 'a\nb' }, body: 'secret' }),
     };
-    broken.mount('/t', { routes: new Map(Object.entries(handlers).map(([path, handler]) => [path, new Map([['GET', handler]])])) });
+    broken.mount('/t', {
+      routes: new Map(Object.entries(handlers).map(([path, handler]) => [path, new Map([['GET', handler]])])),
+    });
     let brokenUrl = '';
     const logged: unknown[][] = [];
     const consoleError = console.error;
@@ -258,7 +287,9 @@ describe('transports/http HttpServer', () => {
         expect(answer.toLowerCase()).to.include('content-type: application/problem+json');
         const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
         expect(body).to.include({ status });
-        expect(answer, 'the status line and the title agree').to.match(new RegExp(`^HTTP/1.1 ${status} ${body.title}\r\n`));
+        expect(answer, 'the status line and the title agree').to.match(
+          new RegExp(`^HTTP/1.1 ${status} ${body.title}\r\n`),
+        );
       });
     }
 
@@ -266,7 +297,10 @@ describe('transports/http HttpServer', () => {
       const filler = 'a: b\r\n'.repeat(1998);
       const ok = await raw(port, `GET /users/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${filler}\r\n`);
       expect(ok).to.match(/^HTTP\/1.1 200 /);
-      const answer = await raw(port, `POST /echo HTTP/1.1\r\nHost: x\r\n${filler}b: c\r\nContent-Length: 5\r\n\r\nhello`);
+      const answer = await raw(
+        port,
+        `POST /echo HTTP/1.1\r\nHost: x\r\n${filler}b: c\r\nContent-Length: 5\r\n\r\nhello`,
+      );
       expect(answer).to.match(/^HTTP\/1.1 431 /);
       expect(answer.toLowerCase()).to.include('connection: close');
     });
@@ -299,13 +333,17 @@ describe('transports/http HttpServer', () => {
     });
     it('refuses a preflight from another origin with 403', async () => {
       const reply = await send(`${url}/api/createItem`, {
-        method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
       });
       expect(reply.status).to.equal(403);
       expect(reply.headers['access-control-allow-origin']).to.equal(undefined);
     });
     it('answers 404 to a preflight for an unknown path', async () => {
-      const reply = await send(`${url}/api/unknown`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+      const reply = await send(`${url}/api/unknown`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
       expect(reply.status).to.equal(404);
     });
   });
@@ -313,8 +351,16 @@ describe('transports/http HttpServer', () => {
   it('answers 500 concurrent requests on keep-alive connections, each correctly', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 50 });
     try {
-      const replies = await Promise.all(Array.from({ length: 500 }, (_, i) =>
-        send(`${url}/api/getItem`, { method: 'POST', body: String(i), headers: { 'content-type': 'application/json' }, agent })));
+      const replies = await Promise.all(
+        Array.from({ length: 500 }, (_, i) =>
+          send(`${url}/api/getItem`, {
+            method: 'POST',
+            body: String(i),
+            headers: { 'content-type': 'application/json' },
+            agent,
+          }),
+        ),
+      );
       replies.forEach((reply, i) => {
         expect(reply.status).to.equal(200);
         expect(reply.text).to.equal(JSON.stringify(`getItem ${i}`));
@@ -352,8 +398,12 @@ describe('transports/http timeouts', () => {
     this.timeout(5000);
     const contract = service({ hang: method([], t.string()), quick: method([], t.string()) });
     class Hanging {
-      hang(): Promise<string> { return new Promise(() => {}); }
-      quick() { return 'quick'; }
+      hang(): Promise<string> {
+        return new Promise(() => {});
+      }
+      quick() {
+        return 'quick';
+      }
     }
     meta(Hanging, contract);
     const reported: { message: string; path: string; status: number }[] = [];
@@ -373,7 +423,10 @@ describe('transports/http timeouts', () => {
     after(() => hanging.stop());
     beforeEach(() => (reported.length = 0));
 
-    for (const [label, path, method] of [['a route handler', '/never', 'GET'], ['a registry method', '/api/hang', 'POST']] as const) {
+    for (const [label, path, method] of [
+      ['a route handler', '/never', 'GET'],
+      ['a registry method', '/api/hang', 'POST'],
+    ] as const) {
       it(`${label}: 503 problem document after handlerTimeoutMs, and the connection serves again`, async () => {
         const agent = new Agent({ keepAlive: true, maxSockets: 1 });
         try {
@@ -385,7 +438,9 @@ describe('transports/http timeouts', () => {
           expect(reply.headers['content-type']).to.equal('application/problem+json');
           expect(reply.json()).to.include({ status: 503, title: 'Service Unavailable' });
           expect(reply.json().detail).to.match(/did not answer within 150 ms/);
-          expect(reported, 'the timeout is reported to onError').to.deep.equal([{ message: 'handler timed out after 150 ms', path, status: 503 }]);
+          expect(reported, 'the timeout is reported to onError').to.deep.equal([
+            { message: 'handler timed out after 150 ms', path, status: 503 },
+          ]);
           expect((await send(`${base}/api/quick`, { method: 'POST', agent })).json()).to.equal('quick');
         } finally {
           agent.destroy();
@@ -396,7 +451,10 @@ describe('transports/http timeouts', () => {
     it('times out each call at its own deadline, whatever answered in between', async () => {
       const hang = (id: string) => {
         const t0 = Date.now();
-        return send(`${base}/api/hang`, { method: 'POST', headers: { accept: 'application/json', 'x-request-id': id } }).then((reply) => ({ reply, ms: Date.now() - t0 }));
+        return send(`${base}/api/hang`, {
+          method: 'POST',
+          headers: { accept: 'application/json', 'x-request-id': id },
+        }).then((reply) => ({ reply, ms: Date.now() - t0 }));
       };
       const first = hang('first-call');
       // Calls that start and answer while the first waits, taken out of the calls in flight.
@@ -404,7 +462,10 @@ describe('transports/http timeouts', () => {
       expect(quick.map((r) => r.json())).to.deep.equal(Array(5).fill('quick'));
       await new Promise((r) => setTimeout(r, 90));
       const second = hang('second-call');
-      for (const [call, id] of [[await first, 'first-call'], [await second, 'second-call']] as const) {
+      for (const [call, id] of [
+        [await first, 'first-call'],
+        [await second, 'second-call'],
+      ] as const) {
         expect(call.reply.status).to.equal(503);
         expect(call.reply.json().requestId).to.equal(id);
         // Never before its own 150 ms, though the first call's deadline passed while the second waited.
@@ -440,19 +501,34 @@ describe('transports/http timeouts', () => {
 
   it('documents its defaults and refuses headersTimeoutMs over requestTimeoutMs', async () => {
     const http = await import('../../../transports/http/index.ts');
-    expect([http.DEFAULT_HEADERS_TIMEOUT_MS, http.DEFAULT_REQUEST_TIMEOUT_MS, http.DEFAULT_KEEP_ALIVE_TIMEOUT_MS]).to.deep.equal([10_000, 30_000, 5_000]);
+    expect([
+      http.DEFAULT_HEADERS_TIMEOUT_MS,
+      http.DEFAULT_REQUEST_TIMEOUT_MS,
+      http.DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    ]).to.deep.equal([10_000, 30_000, 5_000]);
     expect(http.DEFAULT_HANDLER_TIMEOUT_MS).to.equal(30_000);
     expect(() => new HttpServer({ handlerTimeoutMs: -1 })).to.throw(RangeError, /handlerTimeoutMs/);
-    expect(() => new HttpServer({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).to.throw(RangeError, /headersTimeoutMs/);
+    expect(() => new HttpServer({ headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).to.throw(
+      RangeError,
+      /headersTimeoutMs/,
+    );
   });
 
   it('lets requestTimeoutMs, unless given, follow a handlerTimeoutMs raised past it, so that a long upload is not cut at 30 s', () => {
     // headersTimeoutMs may not exceed requestTimeoutMs: accepted, it shows the request timeout the server took.
     expect(() => new HttpServer({ handlerTimeoutMs: 60_000, headersTimeoutMs: 45_000 })).not.to.throw();
     expect(() => new HttpServer({ handlerTimeoutMs: 0, headersTimeoutMs: 45_000 })).not.to.throw();
-    expect(() => new HttpServer({ handlerTimeoutMs: 60_000, headersTimeoutMs: 60_001 })).to.throw(RangeError, /requestTimeoutMs \(60000\)/);
-    expect(() => new HttpServer({ handlerTimeoutMs: 20_000, headersTimeoutMs: 45_000 })).to.throw(RangeError, /requestTimeoutMs \(30000\)/);
-    expect(() => new HttpServer({ handlerTimeoutMs: 60_000, requestTimeoutMs: 40_000, headersTimeoutMs: 45_000 })).to.throw(RangeError, /requestTimeoutMs \(40000\)/);
+    expect(() => new HttpServer({ handlerTimeoutMs: 60_000, headersTimeoutMs: 60_001 })).to.throw(
+      RangeError,
+      /requestTimeoutMs \(60000\)/,
+    );
+    expect(() => new HttpServer({ handlerTimeoutMs: 20_000, headersTimeoutMs: 45_000 })).to.throw(
+      RangeError,
+      /requestTimeoutMs \(30000\)/,
+    );
+    expect(
+      () => new HttpServer({ handlerTimeoutMs: 60_000, requestTimeoutMs: 40_000, headersTimeoutMs: 45_000 }),
+    ).to.throw(RangeError, /requestTimeoutMs \(40000\)/);
     expect(() => new HttpServer({ handlerTimeoutMs: Number.NaN })).to.throw(RangeError, /handlerTimeoutMs/);
   });
 
@@ -466,7 +542,10 @@ describe('transports/http timeouts', () => {
     unlimited.get('/count', (req, res) => void res.json(Object.keys(req.headers.raw).length));
     await listen(unlimited);
     try {
-      const answer = await raw(unlimited.port, `GET /count HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${Array.from({ length: 2500 }, (_, i) => `h${i}: v\r\n`).join('')}\r\n`);
+      const answer = await raw(
+        unlimited.port,
+        `GET /count HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${Array.from({ length: 2500 }, (_, i) => `h${i}: v\r\n`).join('')}\r\n`,
+      );
       expect(answer).to.match(/^HTTP\/1.1 200 /);
       expect(answer.endsWith('\r\n\r\n2502')).to.equal(true);
     } finally {

@@ -20,7 +20,8 @@ function line(child: ChildProcess, lines: string[], pattern: RegExp): Promise<st
         resolve(hit);
       }
     };
-    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before printing ${pattern}: ${lines.join('|')}`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`child exited (${code}) before printing ${pattern}: ${lines.join('|')}`));
     child.stdout!.on('data', check);
     child.once('exit', onExit);
     check();
@@ -57,7 +58,10 @@ describe('transports/http graceful shutdown', () => {
     proc.kill('SIGTERM');
     await line(proc, lines, /^SIGTERM-RECEIVED$/);
 
-    const refused = await send(`${base}/fast`).then(() => 'answered', (e: NodeJS.ErrnoException) => e.code);
+    const refused = await send(`${base}/fast`).then(
+      () => 'answered',
+      (e: NodeJS.ErrnoException) => e.code,
+    );
     expect(refused).to.equal('ECONNREFUSED');
     await idleClosed;
     agent.destroy();
@@ -111,7 +115,9 @@ describe('transports/http graceful shutdown', () => {
     await server.stop();
     await server.waitForSignal();
     // It waited for the handler's 100 ms; the upper bound only tells that from drainTimeoutMs (10 s).
-    expect(Date.now() - t0).to.be.at.least(50).and.below(8_000);
+    expect(Date.now() - t0)
+      .to.be.at.least(50)
+      .and.below(8_000);
     expect((await slow).json()).to.equal('done');
   });
 
@@ -130,7 +136,10 @@ describe('transports/http graceful shutdown', () => {
     await started;
     await new Promise((r) => setImmediate(r));
     expect(closed, 'waitForSignal() resolved').to.equal(true);
-    const refused = await send(`http://127.0.0.1:${port}/fast`).then(() => 'answered', (e: NodeJS.ErrnoException) => e.code);
+    const refused = await send(`http://127.0.0.1:${port}/fast`).then(
+      () => 'answered',
+      (e: NodeJS.ErrnoException) => e.code,
+    );
     expect(refused).to.equal('ECONNREFUSED');
     let again: unknown;
     await server.start().catch((e: unknown) => (again = e));

@@ -7,7 +7,11 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
-  DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PIPELINED_REQUESTS, DEFAULT_WRITE_TIMEOUT_MS, HttpServer, type HttpServerOptions,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_PIPELINED_REQUESTS,
+  DEFAULT_WRITE_TIMEOUT_MS,
+  HttpServer,
+  type HttpServerOptions,
 } from '../../../transports/http/index.ts';
 import { listen, send } from '../../support/http-client.ts';
 
@@ -50,7 +54,9 @@ describe('transports/http slow readers', function () {
   }
 
   it('documents its defaults', () => {
-    expect([DEFAULT_WRITE_TIMEOUT_MS, DEFAULT_MAX_PIPELINED_REQUESTS, DEFAULT_MAX_CONNECTIONS]).to.deep.equal([30_000, 32, 10_000]);
+    expect([DEFAULT_WRITE_TIMEOUT_MS, DEFAULT_MAX_PIPELINED_REQUESTS, DEFAULT_MAX_CONNECTIONS]).to.deep.equal([
+      30_000, 32, 10_000,
+    ]);
     for (const key of ['writeTimeoutMs', 'maxPipelinedRequests', 'maxConnections'] as const) {
       expect(() => new HttpServer({ [key]: -1 }), key).to.throw(RangeError, key);
     }
@@ -153,15 +159,20 @@ describe('transports/http slow readers', function () {
     });
 
     it('refuses connections beyond maxConnections, and serves again once one closes', async () => {
-      const idle = await Promise.all(Array.from({ length: 4 }, async () => {
-        const s = connect(port, '127.0.0.1');
-        s.on('error', () => {});
-        await once(s, 'connect');
-        return s;
-      }));
+      const idle = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const s = connect(port, '127.0.0.1');
+          s.on('error', () => {});
+          await once(s, 'connect');
+          return s;
+        }),
+      );
       sockets.push(...idle);
       await new Promise((r) => setTimeout(r, 50));
-      const refused = await send(`http://127.0.0.1:${port}/n/1`).then(() => 'answered', (e: NodeJS.ErrnoException) => e.code);
+      const refused = await send(`http://127.0.0.1:${port}/n/1`).then(
+        () => 'answered',
+        (e: NodeJS.ErrnoException) => e.code,
+      );
       expect(refused).to.be.oneOf(['ECONNRESET', 'EPIPE']);
       idle[0]!.destroy();
       await new Promise((r) => setTimeout(r, 50));

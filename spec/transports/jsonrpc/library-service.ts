@@ -1,16 +1,29 @@
 // The services the JSON-RPC specs call: a small library with named and positional parameters,
 // 64-bit ids, bytes and timestamps, methods that fail in each way, and one behind bearer auth.
 import {
-  HttpError, InvalidArgument, bearerAuth, contextKey, meta, method, service, t,
-  type Call, type ErrorContext, type Infer, type ResponseReport,
+  HttpError,
+  InvalidArgument,
+  bearerAuth,
+  contextKey,
+  meta,
+  method,
+  service,
+  t,
+  type Call,
+  type ErrorContext,
+  type Infer,
+  type ResponseReport,
 } from '../../../index.ts';
 
-export const Book = t.object({
-  id: t.u64(),
-  title: t.string({ minLength: 1 }),
-  cover: t.bytes(),
-  added: t.timestamp(),
-}, { name: 'Book' });
+export const Book = t.object(
+  {
+    id: t.u64(),
+    title: t.string({ minLength: 1 }),
+    cover: t.bytes(),
+    added: t.timestamp(),
+  },
+  { name: 'Book' },
+);
 export type Book = Infer<typeof Book>;
 
 export const BookPatch = t.object({ title: t.string({ minLength: 1 }) }, { name: 'BookPatch' });
@@ -19,7 +32,12 @@ export const TOKEN = 'reader-token';
 export const FORBIDDEN = 'forbidden-token';
 export const READER = contextKey<string>('reader');
 
-export const BOOK: Book = { id: 2n ** 64n - 1n, title: 'Dune', cover: new Uint8Array([0, 1, 254, 255]), added: new Date('2024-02-29T12:00:00.000Z') };
+export const BOOK: Book = {
+  id: 2n ** 64n - 1n,
+  title: 'Dune',
+  cover: new Uint8Array([0, 1, 254, 255]),
+  added: new Date('2024-02-29T12:00:00.000Z'),
+};
 
 export class Library {
   readonly calls: string[] = [];
@@ -28,14 +46,28 @@ export class Library {
     if (id === 0n) throw new HttpError(404, `no book ${id}`);
     return { ...BOOK, id };
   }
-  renameBook({ id, patch }: { id: bigint; patch: { title: string } }): Book { return { ...BOOK, id, title: patch.title }; }
-  addBook(book: Book): Book { return book; }
-  pair(a: string, b: number): string { return `${a}:${b}`; }
-  touch(): void { this.calls.push('touch'); }
-  crash(): string { throw new Error('the disk is on fire'); }
-  refuse(n: number): number { throw new InvalidArgument(`${n} is not a good number`); }
+  renameBook({ id, patch }: { id: bigint; patch: { title: string } }): Book {
+    return { ...BOOK, id, title: patch.title };
+  }
+  addBook(book: Book): Book {
+    return book;
+  }
+  pair(a: string, b: number): string {
+    return `${a}:${b}`;
+  }
+  touch(): void {
+    this.calls.push('touch');
+  }
+  crash(): string {
+    throw new Error('the disk is on fire');
+  }
+  refuse(n: number): number {
+    throw new InvalidArgument(`${n} is not a good number`);
+  }
   /** Returns what its descriptor cannot write. */
-  broken(): number { return 'not a number' as unknown as number; }
+  broken(): number {
+    return 'not a number' as unknown as number;
+  }
   /** The most calls of `later` under way at once. */
   mostAtOnce = 0;
   #atOnce = 0;
@@ -48,7 +80,9 @@ export class Library {
     }
     return ms;
   }
-  whoAmI(call: Call): string { return call.get(READER); }
+  whoAmI(call: Call): string {
+    return call.get(READER);
+  }
   /** How many calls of `held` have started. */
   heldStarted = 0;
   /** Told of each call of `held` as it starts. */
@@ -61,19 +95,22 @@ export class Library {
   }
 }
 
-export const LibraryApi = meta(Library, service({
-  getBook: method({ id: t.u64() }, Book, { description: 'One book by its id.' }),
-  renameBook: method({ id: t.u64(), patch: BookPatch }, Book),
-  addBook: method([Book], Book),
-  pair: method([t.string(), t.u8()], t.string()),
-  touch: method([], t.void()),
-  crash: method([], t.string()),
-  refuse: method([t.i32()], t.i32()),
-  broken: method([], t.i32()),
-  later: method([t.u32()], t.u32()),
-  whoAmI: method([], t.string(), { security: ['bearer'] }),
-  held: method([], t.void()),
-}));
+export const LibraryApi = meta(
+  Library,
+  service({
+    getBook: method({ id: t.u64() }, Book, { description: 'One book by its id.' }),
+    renameBook: method({ id: t.u64(), patch: BookPatch }, Book),
+    addBook: method([Book], Book),
+    pair: method([t.string(), t.u8()], t.string()),
+    touch: method([], t.void()),
+    crash: method([], t.string()),
+    refuse: method([t.i32()], t.i32()),
+    broken: method([], t.i32()),
+    later: method([t.u32()], t.u32()),
+    whoAmI: method([], t.string(), { security: ['bearer'] }),
+    held: method([], t.void()),
+  }),
+);
 
 /** What a registry of the library was told: failures by `onError`, answers by `onResponse`. */
 export function observers() {

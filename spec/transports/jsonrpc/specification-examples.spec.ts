@@ -35,7 +35,11 @@ for (const transport of TRANSPORTS) {
 
     for (const example of EXAMPLES) {
       it(example.name, async () => {
-        const reply = await send(`${served.url}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: example.request });
+        const reply = await send(`${served.url}/rpc`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: example.request,
+        });
         if (example.answer === undefined) {
           expect(reply.status).to.equal(204);
           expect(reply.text).to.equal('');
@@ -48,9 +52,21 @@ for (const transport of TRANSPORTS) {
     }
 
     it('runs notifications, though it answers none', async () => {
-      await send(`${served.url}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: EXAMPLES.find((e) => e.name === 'rpc call Batch (all notifications)')!.request });
-      await send(`${served.url}/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: EXAMPLES.find((e) => e.name === 'a notification')!.request });
-      expect(service.heard).to.have.deep.members([['notify_sum', 7], ['notify_hello', 7], ['update', 1, 2, 3, 4, 5]]);
+      await send(`${served.url}/rpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: EXAMPLES.find((e) => e.name === 'rpc call Batch (all notifications)')!.request,
+      });
+      await send(`${served.url}/rpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: EXAMPLES.find((e) => e.name === 'a notification')!.request,
+      });
+      expect(service.heard).to.have.deep.members([
+        ['notify_sum', 7],
+        ['notify_hello', 7],
+        ['update', 1, 2, 3, 4, 5],
+      ]);
     });
   });
 }

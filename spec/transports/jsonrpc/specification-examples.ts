@@ -58,7 +58,8 @@ export const EXAMPLES: readonly Example[] = [
   },
   {
     name: 'rpc call Batch, invalid JSON',
-    request: '[\n  {"jsonrpc": "2.0", "method": "sum", "params": [1,2,4], "id": "1"},\n  {"jsonrpc": "2.0", "method"\n]',
+    request:
+      '[\n  {"jsonrpc": "2.0", "method": "sum", "params": [1,2,4], "id": "1"},\n  {"jsonrpc": "2.0", "method"\n]',
     answer: '{"jsonrpc": "2.0", "error": {"code": -32700, "message": "Parse error"}, "id": null}',
   },
   {
@@ -74,9 +75,10 @@ export const EXAMPLES: readonly Example[] = [
   {
     name: 'rpc call with invalid Batch',
     request: '[1,2,3]',
-    answer: '[{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null},'
-      + '{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null},'
-      + '{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null}]',
+    answer:
+      '[{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null},' +
+      '{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null},' +
+      '{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null}]',
   },
   {
     name: 'rpc call Batch',
@@ -109,19 +111,34 @@ export const EXAMPLES: readonly Example[] = [
 /** The methods the examples call; `heard` keeps what notifications delivered. */
 export class ExampleService {
   readonly heard: unknown[][] = [];
-  subtract({ minuend, subtrahend }: { minuend: number; subtrahend: number }): number { return minuend - subtrahend; }
-  update(...args: unknown[]): void { this.heard.push(['update', ...args.slice(0, 5)]); }
-  sum(a: number, b: number, c: number): number { return a + b + c; }
-  notify_hello(n: number): void { this.heard.push(['notify_hello', n]); }
-  notify_sum(a: number, b: number, c: number): void { this.heard.push(['notify_sum', a + b + c]); }
-  get_data(): [string, number] { return ['hello', 5]; }
+  subtract({ minuend, subtrahend }: { minuend: number; subtrahend: number }): number {
+    return minuend - subtrahend;
+  }
+  update(...args: unknown[]): void {
+    this.heard.push(['update', ...args.slice(0, 5)]);
+  }
+  sum(a: number, b: number, c: number): number {
+    return a + b + c;
+  }
+  notify_hello(n: number): void {
+    this.heard.push(['notify_hello', n]);
+  }
+  notify_sum(a: number, b: number, c: number): void {
+    this.heard.push(['notify_sum', a + b + c]);
+  }
+  get_data(): [string, number] {
+    return ['hello', 5];
+  }
 }
 
-meta(ExampleService, service({
-  subtract: method({ minuend: t.i32(), subtrahend: t.i32() }, t.i32()),
-  update: method([t.i32(), t.i32(), t.i32(), t.i32(), t.i32()], t.void()),
-  sum: method([t.i32(), t.i32(), t.i32()], t.i32()),
-  notify_hello: method([t.i32()], t.void()),
-  notify_sum: method([t.i32(), t.i32(), t.i32()], t.void()),
-  get_data: method([], t.tuple([t.string(), t.i32()])),
-}));
+meta(
+  ExampleService,
+  service({
+    subtract: method({ minuend: t.i32(), subtrahend: t.i32() }, t.i32()),
+    update: method([t.i32(), t.i32(), t.i32(), t.i32(), t.i32()], t.void()),
+    sum: method([t.i32(), t.i32(), t.i32()], t.i32()),
+    notify_hello: method([t.i32()], t.void()),
+    notify_sum: method([t.i32(), t.i32(), t.i32()], t.void()),
+    get_data: method([], t.tuple([t.string(), t.i32()])),
+  }),
+);

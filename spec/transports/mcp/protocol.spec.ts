@@ -17,8 +17,12 @@ import { Notes, observers } from './notes-service.ts';
 /** What MCP clients send with every message. */
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-const initialize = (protocolVersion: unknown, id: unknown = 1) =>
-  ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'spec', version: '1' } } });
+const initialize = (protocolVersion: unknown, id: unknown = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'spec', version: '1' } },
+});
 
 describe('transports: MCP protocol versions', () => {
   it('are those the MCP SDK client offers, newest first', () => {
@@ -34,7 +38,10 @@ for (const transport of TRANSPORTS) {
     const serve = async (options: RegistryOptions = {}) => {
       await served?.stop();
       notes = new Notes();
-      served = await transport.serve('/mcp', new Registry({ ...observers().options, ...options }, MCP).on(notes).endpoints);
+      served = await transport.serve(
+        '/mcp',
+        new Registry({ ...observers().options, ...options }, MCP).on(notes).endpoints,
+      );
       url = `${served.url}/mcp`;
     };
     beforeEach(() => serve({ mcp: { origins: ['https://app.example'] } }));
@@ -42,7 +49,11 @@ for (const transport of TRANSPORTS) {
 
     /** Posts `body` as JSON with the headers of an MCP client and `headers`. */
     const post = (body: unknown, headers: Record<string, string> = {}, path = ''): Promise<Reply> =>
-      send(url + path, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      send(url + path, {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
 
     describe('Origin', () => {
       it('serves a listed origin and a request without Origin', async () => {
@@ -55,7 +66,10 @@ for (const transport of TRANSPORTS) {
 
       it('refuses any other origin with a 403 problem before the message is read, the tool never run', async () => {
         for (const origin of ['https://evil.example', 'http://app.example', 'null', 'https://app.example.evil']) {
-          const reply = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'touch' } }, { origin });
+          const reply = await post(
+            { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'touch' } },
+            { origin },
+          );
           expect(reply.status, origin).to.equal(403);
           expect(reply.headers['content-type']).to.equal('application/problem+json');
           expect(reply.json()).to.include({ status: 403, title: 'Forbidden' });
@@ -66,7 +80,9 @@ for (const transport of TRANSPORTS) {
 
       it('refuses every origin when none is listed', async () => {
         await serve();
-        expect((await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'http://localhost:3000' })).status).to.equal(403);
+        expect(
+          (await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { origin: 'http://localhost:3000' })).status,
+        ).to.equal(403);
         expect((await post({ jsonrpc: '2.0', id: 1, method: 'ping' })).status).to.equal(200);
       });
     });
@@ -74,14 +90,20 @@ for (const transport of TRANSPORTS) {
     describe('MCP-Protocol-Version', () => {
       it('serves each supported version, and a request without the header (2025-03-26)', async () => {
         for (const version of [...MCP_PROTOCOL_VERSIONS, undefined]) {
-          const reply = await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, version === undefined ? {} : { 'mcp-protocol-version': version });
+          const reply = await post(
+            { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+            version === undefined ? {} : { 'mcp-protocol-version': version },
+          );
           expect(reply.status, version).to.equal(200);
           expect(reply.json().result.tools).to.have.length(7);
         }
       });
 
       it('refuses an unsupported version with a 400 problem naming the supported ones', async () => {
-        const reply = await post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'touch' } }, { 'mcp-protocol-version': '2099-01-01' });
+        const reply = await post(
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'touch' } },
+          { 'mcp-protocol-version': '2099-01-01' },
+        );
         expect(reply.status).to.equal(400);
         expect(reply.json().detail).to.contain('2099-01-01').and.contain('2025-06-18');
         expect(notes.calls).to.deep.equal([]);
@@ -91,7 +113,9 @@ for (const transport of TRANSPORTS) {
         expect((await post(initialize('2024-11-05'))).json().result.protocolVersion).to.equal('2024-11-05');
         const newest = (await post(initialize('2031-01-01'))).json();
         expect(newest.result).to.deep.equal({
-          protocolVersion: MCP_PROTOCOL_VERSIONS[0], capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'lacquer', version: '1.0.0' },
+          protocolVersion: MCP_PROTOCOL_VERSIONS[0],
+          capabilities: { tools: { listChanged: false } },
+          serverInfo: { name: 'lacquer', version: '1.0.0' },
         });
         const missing = (await post({ jsonrpc: '2.0', id: 3, method: 'initialize', params: {} })).json();
         expect(missing.error).to.include({ code: RpcCode.invalidParams });
@@ -116,7 +140,10 @@ for (const transport of TRANSPORTS) {
       });
 
       it('refuses a batch with 400 and -32600: MCP takes one message per request', async () => {
-        const reply = await post([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 2, method: 'ping' }]);
+        const reply = await post([
+          { jsonrpc: '2.0', id: 1, method: 'ping' },
+          { jsonrpc: '2.0', id: 2, method: 'ping' },
+        ]);
         expect(reply.status).to.equal(400);
         expect(reply.json()).to.deep.include({ jsonrpc: '2.0', id: null });
         expect(reply.json().error.code).to.equal(RpcCode.invalidRequest);
@@ -126,7 +153,12 @@ for (const transport of TRANSPORTS) {
         const parse = await post('{"jsonrpc": "2.0", "id": 1, "method": "ping"');
         expect(parse.status).to.equal(400);
         expect(parse.json().error.code).to.equal(RpcCode.parseError);
-        for (const message of [{ jsonrpc: '1.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: 1, method: 7 }, 'null', '"ping"']) {
+        for (const message of [
+          { jsonrpc: '1.0', id: 1, method: 'ping' },
+          { jsonrpc: '2.0', id: 1, method: 7 },
+          'null',
+          '"ping"',
+        ]) {
           const reply = await post(message);
           expect(reply.status, JSON.stringify(message)).to.equal(400);
           expect(reply.json().error.code).to.equal(RpcCode.invalidRequest);
@@ -137,7 +169,13 @@ for (const transport of TRANSPORTS) {
         const unknown = (await post({ jsonrpc: '2.0', id: 'a', method: 'resources/list' })).json();
         expect(unknown).to.deep.include({ id: 'a' });
         expect(unknown.error.code).to.equal(RpcCode.methodNotFound);
-        for (const params of [undefined, {}, { name: 7 }, { name: 'getNote', arguments: [5] }, { name: 'getNote', arguments: 'id=5' }]) {
+        for (const params of [
+          undefined,
+          {},
+          { name: 7 },
+          { name: 'getNote', arguments: [5] },
+          { name: 'getNote', arguments: 'id=5' },
+        ]) {
           const reply = await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params });
           expect(reply.status).to.equal(200);
           expect(reply.json().error.code, JSON.stringify(params)).to.equal(RpcCode.invalidParams);
@@ -146,7 +184,9 @@ for (const transport of TRANSPORTS) {
       });
 
       it('reads a 64-bit argument past 2^53 exactly, and writes it back exactly in text and structuredContent', async () => {
-        const reply = await post('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"getNote","arguments":{"id":18446744073709551615}}}');
+        const reply = await post(
+          '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"getNote","arguments":{"id":18446744073709551615}}}',
+        );
         expect(notes.calls).to.deep.equal(['getNote 18446744073709551615']);
         expect(reply.text).to.contain('"structuredContent":{"id":18446744073709551615,');
         expect(reply.json().result.content[0].text).to.match(/^\{"id":18446744073709551615,/);
@@ -156,7 +196,9 @@ for (const transport of TRANSPORTS) {
         const reply = await post({ jsonrpc: '2.0', id: 1, method: 'ping' });
         expect(reply.headers['content-type']).to.equal('application/json');
         expect(reply.headers['mcp-session-id']).to.equal(undefined);
-        expect((await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'text/event-stream' })).status).to.equal(406);
+        expect(
+          (await post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'text/event-stream' })).status,
+        ).to.equal(406);
       });
 
       it('answers GET with 405 and Allow: POST, at the mount path and below it', async () => {
@@ -171,7 +213,11 @@ for (const transport of TRANSPORTS) {
 
     describe('MessagePack and CBOR', () => {
       const formats = [
-        { type: 'application/msgpack', encode: (v: unknown) => msgpackEncode(v), decode: (b: Uint8Array) => msgpackDecode(b, { useBigInt64: false }) },
+        {
+          type: 'application/msgpack',
+          encode: (v: unknown) => msgpackEncode(v),
+          decode: (b: Uint8Array) => msgpackDecode(b, { useBigInt64: false }),
+        },
         { type: 'application/cbor', encode: (v: unknown) => cborEncode(v), decode: (b: Uint8Array) => cborDecode(b) },
       ];
       const messages = [
@@ -186,7 +232,11 @@ for (const transport of TRANSPORTS) {
         it(`carries the same messages as JSON in ${format.type}`, async () => {
           for (const message of messages) {
             const inJson = (await post(message)).json();
-            const reply = await send(url, { method: 'POST', headers: { 'content-type': format.type, accept: format.type }, body: format.encode(message) });
+            const reply = await send(url, {
+              method: 'POST',
+              headers: { 'content-type': format.type, accept: format.type },
+              body: format.encode(message),
+            });
             expect(reply.status).to.equal(200);
             expect(reply.headers['content-type']).to.equal(format.type);
             expect(format.decode(new Uint8Array(reply.body)), message.method).to.deep.equal(inJson);
@@ -202,14 +252,29 @@ describe('transports: MCP registries whose tools cannot be described', () => {
     const A = t.object({ a: t.i8() }, { name: 'Thing' });
     const B = t.object({ b: t.i8() }, { name: 'Thing' });
     class Things {
-      one({ a }: { a: { a: number } }): number { return a.a; }
-      both({ a, b }: { a: { a: number }; b: { b: number } }): number { return a.a + b.b; }
+      one({ a }: { a: { a: number } }): number {
+        return a.a;
+      }
+      both({ a, b }: { a: { a: number }; b: { b: number } }): number {
+        return a.a + b.b;
+      }
     }
     meta(Things, service({ one: method({ a: A }, t.i32()), both: method({ a: A, b: B }, t.i32()) }));
     const registry = new Registry({}, MCP);
-    expect(() => registry.on(new Things())).to.throw(TypeError, "Things.both cannot be an MCP tool: jsonSchema(): two different objects are named 'Thing'");
+    expect(() => registry.on(new Things())).to.throw(
+      TypeError,
+      "Things.both cannot be an MCP tool: jsonSchema(): two different objects are named 'Thing'",
+    );
     const handler = toFetchHandler('/mcp', registry.endpoints);
-    const listed = await (await handler(new Request('http://x/mcp', { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }))).json();
+    const listed = await (
+      await handler(
+        new Request('http://x/mcp', {
+          method: 'POST',
+          headers: MCP_HEADERS,
+          body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        }),
+      )
+    ).json();
     expect(listed.result.tools).to.deep.equal([]);
   });
 });
@@ -217,13 +282,21 @@ describe('transports: MCP registries whose tools cannot be described', () => {
 describe('transports: MCP registries given a service after they serve', () => {
   it('list the tools of a service registered after the first tools/list', async () => {
     class Clock {
-      now(): { at: Date } { return { at: new Date(0) }; }
+      now(): { at: Date } {
+        return { at: new Date(0) };
+      }
     }
     meta(Clock, service({ now: method([], t.object({ at: t.timestamp() })) }));
     const registry = new Registry({ ...observers().options }, MCP).on(new Notes());
     const handler = toFetchHandler('/mcp', registry.endpoints);
     const names = async () => {
-      const response = await handler(new Request('http://x/mcp', { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' }));
+      const response = await handler(
+        new Request('http://x/mcp', {
+          method: 'POST',
+          headers: MCP_HEADERS,
+          body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+        }),
+      );
       return ((await response.json()).result.tools as { name: string }[]).map((tool) => tool.name);
     };
     expect(await names()).not.to.include('now');

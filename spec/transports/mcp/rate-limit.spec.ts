@@ -5,7 +5,9 @@ import { MCP, Registry, meta, method, service, t } from '../../../index.ts';
 import { toFetchHandler } from '../../../transports/fetch/index.ts';
 
 class Clock {
-  now(): number { return 1; }
+  now(): number {
+    return 1;
+  }
 }
 meta(Clock, service({ now: method([], t.u32()) }));
 
@@ -13,8 +15,18 @@ const HEADERS = { 'content-type': 'application/json', accept: 'application/json,
 
 describe('transports: MCP tool calls and rate limits', () => {
   it('answers a tools/call over the limit with the HTTP 429 and Retry-After; tools/list is not counted', async () => {
-    const handler = toFetchHandler('/mcp', new Registry({ rateLimit: { limit: 2, windowMs: 60_000 } }, MCP).on(new Clock()).endpoints);
-    const post = (body: object) => handler(new Request('http://x/mcp', { method: 'POST', headers: HEADERS, body: JSON.stringify({ jsonrpc: '2.0', ...body }) }));
+    const handler = toFetchHandler(
+      '/mcp',
+      new Registry({ rateLimit: { limit: 2, windowMs: 60_000 } }, MCP).on(new Clock()).endpoints,
+    );
+    const post = (body: object) =>
+      handler(
+        new Request('http://x/mcp', {
+          method: 'POST',
+          headers: HEADERS,
+          body: JSON.stringify({ jsonrpc: '2.0', ...body }),
+        }),
+      );
     expect((await post({ id: 1, method: 'tools/list' })).status).to.equal(200);
     const call = () => post({ id: 2, method: 'tools/call', params: { name: 'now', arguments: {} } });
     expect((await call()).status).to.equal(200);

@@ -15,9 +15,18 @@ import { FORBIDDEN, NOTE, Note, Notes, TOKEN, TOOL_NAMES, observers } from './no
 type Text = { type: 'text'; text: string };
 
 /** A connected SDK client of the MCP endpoint at `url`, sending `headers` with every request, or sending through `fetch`. */
-async function connect(url: string, headers: Record<string, string> = {}, fetch?: typeof globalThis.fetch): Promise<Client> {
+async function connect(
+  url: string,
+  headers: Record<string, string> = {},
+  fetch?: typeof globalThis.fetch,
+): Promise<Client> {
   const client = new Client({ name: 'lacquer-spec', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, ...(fetch === undefined ? {} : { fetch }) }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers },
+      ...(fetch === undefined ? {} : { fetch }),
+    }),
+  );
   return client;
 }
 
@@ -70,7 +79,7 @@ for (const transport of TRANSPORTS) {
       const { tools } = await (await client()).listTools();
       expect(tools.map((tool) => tool.name)).to.deep.equal(TOOL_NAMES);
       expect(seen.warnings).to.deep.equal([
-        "Registry.on(): Notes.pair is left out of this MCP registry: an MCP tool takes its arguments as one object: give the method named parameters, or one object parameter",
+        'Registry.on(): Notes.pair is left out of this MCP registry: an MCP tool takes its arguments as one object: give the method named parameters, or one object parameter',
       ]);
       const byName = new Map(tools.map((tool) => [tool.name, tool]));
       expect(byName.get('getNote')!.description).to.equal('One note by its id.');
@@ -86,7 +95,7 @@ for (const transport of TRANSPORTS) {
       expect(byName.get('touch')).not.to.have.property('outputSchema');
     });
 
-    it('calls a tool: structuredContent is the value\'s JSON and the text content the same JSON', async () => {
+    it("calls a tool: structuredContent is the value's JSON and the text content the same JSON", async () => {
       const c = await client();
       const result = await c.callTool({ name: 'getNote', arguments: { id: 5 } });
       expect(result.isError).to.equal(undefined);
@@ -127,10 +136,12 @@ for (const transport of TRANSPORTS) {
       const text = textOf(result);
       expect(text).to.match(/^500 Internal Server Error: The server failed to handle the request\. \(request [^)]+\)$/);
       expect(text).not.to.contain('fire');
-      expect(seen.errors.map((e) => [e.context.method, e.context.status, (e.error as Error).message])).to.deep.equal([['crash', 500, 'the disk is on fire']]);
+      expect(seen.errors.map((e) => [e.context.method, e.context.status, (e.error as Error).message])).to.deep.equal([
+        ['crash', 500, 'the disk is on fire'],
+      ]);
     });
 
-    it('answers an HttpError with isError and its problem; a value the return cannot write as the server\'s fault', async () => {
+    it("answers an HttpError with isError and its problem; a value the return cannot write as the server's fault", async () => {
       const c = await client();
       const missing = await c.callTool({ name: 'getNote', arguments: { id: 0 } });
       expect(missing.isError).to.equal(true);
@@ -138,11 +149,17 @@ for (const transport of TRANSPORTS) {
       const broken = await c.callTool({ name: 'broken', arguments: {} });
       expect(broken.isError).to.equal(true);
       expect(textOf(broken)).to.match(/^500 /);
-      expect(seen.errors.map((e) => [e.context.method, e.context.status])).to.deep.equal([['getNote', 404], ['broken', 500]]);
+      expect(seen.errors.map((e) => [e.context.method, e.context.status])).to.deep.equal([
+        ['getNote', 404],
+        ['broken', 500],
+      ]);
     });
 
     it('answers an unknown tool with the JSON-RPC error -32602', async () => {
-      const error = await (await client()).callTool({ name: 'deleteNote', arguments: {} }).then(() => undefined, (e: unknown) => e);
+      const error = await (await client()).callTool({ name: 'deleteNote', arguments: {} }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).to.have.property('code', -32602);
       expect((error as Error).message).to.equal("MCP error -32602: there is no tool 'deleteNote'");
     });
@@ -151,11 +168,22 @@ for (const transport of TRANSPORTS) {
       // Listing needs no credentials: the list says what exists, each call is checked.
       const anonymous = await client();
       expect((await anonymous.listTools()).tools.map((tool) => tool.name)).to.include('whoAmI');
-      const refused = await anonymous.callTool({ name: 'whoAmI', arguments: {} }).then(() => undefined, (e: unknown) => e);
+      const refused = await anonymous.callTool({ name: 'whoAmI', arguments: {} }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(refused).to.have.property('code', 401);
-      const forbidden = await (await client({ authorization: `Bearer ${FORBIDDEN}` })).callTool({ name: 'whoAmI', arguments: {} }).then(() => undefined, (e: unknown) => e);
+      const forbidden = await (await client({ authorization: `Bearer ${FORBIDDEN}` }))
+        .callTool({ name: 'whoAmI', arguments: {} })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       expect(forbidden).to.have.property('code', 403);
-      const admitted = await (await client({ authorization: `Bearer ${TOKEN}` })).callTool({ name: 'whoAmI', arguments: {} });
+      const admitted = await (await client({ authorization: `Bearer ${TOKEN}` })).callTool({
+        name: 'whoAmI',
+        arguments: {},
+      });
       expect(admitted.structuredContent).to.deep.equal({ name: 'ada' });
     });
 
@@ -167,16 +195,21 @@ for (const transport of TRANSPORTS) {
       await c.callTool({ name: 'getNote', arguments: { id: -1 } });
       await c.callTool({ name: 'whoAmI', arguments: {} }).catch(() => undefined);
       expect(seen.responses.map((r) => [r.call.method, r.status, r.prefix])).to.deep.equal([
-        ['getNote', 200, '/mcp'], ['getNote', 404, '/mcp'], ['getNote', 400, '/mcp'], ['whoAmI', 401, '/mcp'],
+        ['getNote', 200, '/mcp'],
+        ['getNote', 404, '/mcp'],
+        ['getNote', 400, '/mcp'],
+        ['whoAmI', 401, '/mcp'],
       ]);
     });
   });
 }
 
 describe('transports: MCP registries with the MCP SDK client sending through a fetch handler', () => {
-  it('connects, lists and calls with the handler as the transport\'s fetch (no network, as in a Worker)', async () => {
+  it("connects, lists and calls with the handler as the transport's fetch (no network, as in a Worker)", async () => {
     const handler = toFetchHandler('/mcp', new Registry(observers().options, MCP).on(new Notes()).endpoints);
-    const c = await connect('http://worker.example/mcp', {}, (input, init) => Promise.resolve(handler(new Request(input, init))));
+    const c = await connect('http://worker.example/mcp', {}, (input, init) =>
+      Promise.resolve(handler(new Request(input, init))),
+    );
     try {
       expect((await c.listTools()).tools.map((tool) => tool.name)).to.include('getNote');
       const result = await c.callTool({ name: 'getNote', arguments: { id: 9 } });

@@ -13,9 +13,17 @@ const Book = t.object({ id: t.u32(), title: t.string() }, { name: 'Book' });
 const Books = service({
   getBook: method({ id: t.u32() }, Book, { route: 'GET /books/:id' }),
   cachedBook: method({ id: t.u32() }, Book, { route: 'GET /cached/:id', cache: { maxAge: 60 } }),
-  publicBook: method({ id: t.u32() }, Book, { route: 'GET /public/:id', cache: { maxAge: 30, visibility: 'public' }, security: ['bearer'] }),
+  publicBook: method({ id: t.u32() }, Book, {
+    route: 'GET /public/:id',
+    cache: { maxAge: 30, visibility: 'public' },
+    security: ['bearer'],
+  }),
   privateBook: method({ id: t.u32() }, Book, { route: 'GET /private/:id', security: ['bearer'] }),
-  privateCached: method({ id: t.u32() }, Book, { route: 'GET /private-cached/:id', cache: { maxAge: 10 }, security: ['bearer'] }),
+  privateCached: method({ id: t.u32() }, Book, {
+    route: 'GET /private-cached/:id',
+    cache: { maxAge: 10 },
+    security: ['bearer'],
+  }),
   liveBook: method({ id: t.u32() }, Book, { route: 'GET /live/:id', cache: 'no-store' }),
   taggedBook: method({ id: t.u32() }, Book, { route: 'GET /tagged/:id' }),
   bookCount: method({}, t.void(), { route: 'GET /count', cache: { maxAge: 5 } }),
@@ -24,21 +32,42 @@ const Books = service({
 });
 
 class BooksImpl {
-  titles = new Map([[1, 'Dune'], [2, 'Emma']]);
-  #book(id: number) { return { id, title: this.titles.get(id) ?? 'unknown' }; }
-  getBook({ id }: { id: number }) { return this.#book(id); }
-  cachedBook({ id }: { id: number }) { return this.#book(id); }
-  publicBook({ id }: { id: number }) { return this.#book(id); }
-  privateBook({ id }: { id: number }) { return this.#book(id); }
-  privateCached({ id }: { id: number }) { return this.#book(id); }
-  liveBook({ id }: { id: number }) { return this.#book(id); }
+  titles = new Map([
+    [1, 'Dune'],
+    [2, 'Emma'],
+  ]);
+  #book(id: number) {
+    return { id, title: this.titles.get(id) ?? 'unknown' };
+  }
+  getBook({ id }: { id: number }) {
+    return this.#book(id);
+  }
+  cachedBook({ id }: { id: number }) {
+    return this.#book(id);
+  }
+  publicBook({ id }: { id: number }) {
+    return this.#book(id);
+  }
+  privateBook({ id }: { id: number }) {
+    return this.#book(id);
+  }
+  privateCached({ id }: { id: number }) {
+    return this.#book(id);
+  }
+  liveBook({ id }: { id: number }) {
+    return this.#book(id);
+  }
   taggedBook({ id }: { id: number }, call: Call) {
     call.header('etag', `"v${id}"`);
     return this.#book(id);
   }
   bookCount() {}
-  addBook({ book }: { book: { id: number; title: string } }) { return book; }
-  async *allBooks() { yield this.#book(1); }
+  addBook({ book }: { book: { id: number; title: string } }) {
+    return book;
+  }
+  async *allBooks() {
+    yield this.#book(1);
+  }
 }
 meta(BooksImpl, Books);
 
@@ -50,10 +79,18 @@ for (const transport of TRANSPORTS) {
     let served: Served;
     let impl: BooksImpl;
     const url = (path: string) => `${served.url}/api${path}`;
-    const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => send(url(path), { method, headers });
+    const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+      send(url(path), { method, headers });
     beforeEach(async () => {
       impl = new BooksImpl();
-      const registry = new Registry({ security: { bearer: bearerAuth({ verify: (token) => (token === TOKEN ? 'reader' : undefined), key: contextKey<string>('reader') }) } });
+      const registry = new Registry({
+        security: {
+          bearer: bearerAuth({
+            verify: (token) => (token === TOKEN ? 'reader' : undefined),
+            key: contextKey<string>('reader'),
+          }),
+        },
+      });
       served = await transport.serve('/api', registry.on(impl).endpoints);
     });
     afterEach(() => served.stop());
@@ -91,7 +128,7 @@ for (const transport of TRANSPORTS) {
         });
       }
 
-      it('answers 200 with the body once the bytes changed, and to another codec\'s tag', async () => {
+      it("answers 200 with the body once the bytes changed, and to another codec's tag", async () => {
         const tag = (await get('/books/1')).headers.etag!;
         const cbor = await get('/books/1', { accept: 'application/cbor', 'if-none-match': tag });
         expect(cbor.status).to.equal(200);
@@ -122,7 +159,9 @@ for (const transport of TRANSPORTS) {
         expect(again.status).to.equal(304);
         expect(again.headers.etag).to.equal(gzip.headers.etag);
         expect(again.headers).not.to.have.property('content-encoding');
-        expect((await get('/books/1', { 'if-none-match': plain.headers.etag! })).headers.etag).to.equal(plain.headers.etag);
+        expect((await get('/books/1', { 'if-none-match': plain.headers.etag! })).headers.etag).to.equal(
+          plain.headers.etag,
+        );
       });
 
       it('answers HEAD as GET: the same ETag, and 304 when it matches', async () => {
@@ -141,7 +180,11 @@ for (const transport of TRANSPORTS) {
       });
 
       it('tags no answer of another verb, of a stream, of cache: no-store, or without a body', async () => {
-        const post = await send(url('/books'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"book":{"id":3,"title":"Ulysses"}}' });
+        const post = await send(url('/books'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"book":{"id":3,"title":"Ulysses"}}',
+        });
         expect(post.status).to.equal(200);
         expect(post.headers).not.to.have.property('etag');
         const stream = await get('/all', { accept: 'application/jsonl' });
@@ -199,7 +242,10 @@ for (const transport of TRANSPORTS) {
 describe('method(): cache', () => {
   it('refuses a policy that is not no-store or { maxAge, visibility? }', () => {
     for (const bad of ['public', { maxAge: -1 }, { maxAge: 1.5 }, { maxAge: 10, visibility: 'shared' }, null]) {
-      expect(() => method([], t.string(), { cache: bad as never }), JSON.stringify(bad)).to.throw(TypeError, /cache must be/);
+      expect(() => method([], t.string(), { cache: bad as never }), JSON.stringify(bad)).to.throw(
+        TypeError,
+        /cache must be/,
+      );
     }
   });
 });

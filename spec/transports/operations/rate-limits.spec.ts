@@ -5,8 +5,19 @@
 import { request } from 'node:http';
 import { expect } from 'chai';
 import {
-  HttpError, Registry, bearerAuth, contextKey, meta, method, service, t,
-  type Call, type RateLimitCount, type RateLimitOptions, type RateLimitStore, type RegistryOptions,
+  HttpError,
+  Registry,
+  bearerAuth,
+  contextKey,
+  meta,
+  method,
+  service,
+  t,
+  type Call,
+  type RateLimitCount,
+  type RateLimitOptions,
+  type RateLimitStore,
+  type RegistryOptions,
 } from '../../../index.ts';
 import type { Served } from '../../support/fetch-server.ts';
 import { send, type Reply } from '../../support/http-client.ts';
@@ -35,19 +46,50 @@ const Limited = service({
 
 class LimitedImpl {
   calls = 0;
-  ping() { this.calls++; return 'pong'; }
-  echo(text: string) { this.calls++; return text; }
-  free() { this.calls++; return 'free'; }
-  secret() { this.calls++; return 'secret'; }
-  tenant(call: Call) { this.calls++; return call.headers.get('x-tenant') ?? 'anonymous'; }
-  refuse(): string { throw new HttpError(404, 'nothing here'); }
-  perUser(call: Call) { return call.get(CALLER); }
+  ping() {
+    this.calls++;
+    return 'pong';
+  }
+  echo(text: string) {
+    this.calls++;
+    return text;
+  }
+  free() {
+    this.calls++;
+    return 'free';
+  }
+  secret() {
+    this.calls++;
+    return 'secret';
+  }
+  tenant(call: Call) {
+    this.calls++;
+    return call.headers.get('x-tenant') ?? 'anonymous';
+  }
+  refuse(): string {
+    throw new HttpError(404, 'nothing here');
+  }
+  perUser(call: Call) {
+    return call.get(CALLER);
+  }
 }
 meta(LimitedImpl, Limited);
 
-
-function registry(rateLimit: RateLimitOptions, impl: LimitedImpl, onError: RegistryOptions['onError'] = () => {}): Registry {
-  return new Registry({ rateLimit, onError, security: { bearer: bearerAuth({ verify: (token) => (token === TOKEN ? 'someone' : token === OTHER ? 'another' : undefined), key: CALLER }) } }).on(impl);
+function registry(
+  rateLimit: RateLimitOptions,
+  impl: LimitedImpl,
+  onError: RegistryOptions['onError'] = () => {},
+): Registry {
+  return new Registry({
+    rateLimit,
+    onError,
+    security: {
+      bearer: bearerAuth({
+        verify: (token) => (token === TOKEN ? 'someone' : token === OTHER ? 'another' : undefined),
+        key: CALLER,
+      }),
+    },
+  }).on(impl);
 }
 
 /** A store answering with promises, counting in a Map as a shared store (Redis, a database) would. */
@@ -107,7 +149,11 @@ for (const transport of TRANSPORTS) {
 
       it('counts the calls of every endpoint of the registry together', async () => {
         expect((await get('/ping')).status).to.equal(200);
-        const echo = await send(url('/echo'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '"hi"' });
+        const echo = await send(url('/echo'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '"hi"',
+        });
         expect(echo.status).to.equal(200);
         expect((await get('/ping')).status).to.equal(429);
       });
@@ -141,11 +187,15 @@ for (const transport of TRANSPORTS) {
         await get('/ping');
         await get('/ping');
         const status = await new Promise<number>((resolve, reject) => {
-          const req = request(url('/echo'), { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000' } }, (res) => {
-            resolve(res.statusCode ?? 0);
-            res.resume();
-            req.destroy();
-          });
+          const req = request(
+            url('/echo'),
+            { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000' } },
+            (res) => {
+              resolve(res.statusCode ?? 0);
+              res.resume();
+              req.destroy();
+            },
+          );
           req.on('error', (error) => (error.message.includes('socket hang up') ? undefined : reject(error)));
           // A tenth of the body, and never the rest.
           req.write('["' + 'x'.repeat(98));
@@ -179,7 +229,7 @@ for (const transport of TRANSPORTS) {
       expect(other.json()).to.equal('another');
     });
 
-    it('counts in a store that answers with a promise, under the keys the registry\'s and the method\'s key functions give', async () => {
+    it("counts in a store that answers with a promise, under the keys the registry's and the method's key functions give", async () => {
       const store = new AsyncStore();
       await serve(registry({ limit: 1, windowMs: 10_000, store, key: () => 'everyone' }, impl));
       const first = await get('/ping');
@@ -195,7 +245,13 @@ for (const transport of TRANSPORTS) {
     it('counts a key over 128 characters under its hash, and fails a call whose key is no string', async () => {
       const store = new AsyncStore();
       const errors: unknown[] = [];
-      await serve(registry({ limit: 5, windowMs: 1_000, store, key: (call) => call.headers.get('x-key') as string }, impl, (error) => errors.push(error)));
+      await serve(
+        registry(
+          { limit: 5, windowMs: 1_000, store, key: (call) => call.headers.get('x-key') as string },
+          impl,
+          (error) => errors.push(error),
+        ),
+      );
       const long = 'k'.repeat(1_000);
       expect((await get('/ping', { 'x-key': long })).status).to.equal(200);
       expect((await get('/ping', { 'x-key': long })).headers.ratelimit).to.match(/^"default";r=3;/);
@@ -217,7 +273,9 @@ for (const transport of TRANSPORTS) {
     });
 
     it('lets a page on an allowed origin read the limit, its state and the ETag (CORS)', async () => {
-      served = await transport.serve('/api', registry({ limit: 5, windowMs: 60_000 }, impl).endpoints, { cors: { origins: ['https://app.example'] } });
+      served = await transport.serve('/api', registry({ limit: 5, windowMs: 60_000 }, impl).endpoints, {
+        cors: { origins: ['https://app.example'] },
+      });
       const reply = await get('/ping', { origin: 'https://app.example' });
       const exposed = String(reply.headers['access-control-expose-headers']).split(/\s*,\s*/);
       expect(exposed).to.include.members(['ratelimit', 'ratelimit-policy', 'retry-after', 'etag']);
@@ -236,7 +294,13 @@ for (const transport of TRANSPORTS) {
 
 describe('rate limits: options', () => {
   it('refuses a limit or window that is not a positive integer, a key or store of the wrong kind', () => {
-    for (const bad of [{ limit: 0, windowMs: 1 }, { limit: 1, windowMs: 0 }, { limit: 1.5, windowMs: 10 }, { limit: 1, windowMs: 10, key: 'ip' }, { limit: 1, windowMs: 10, store: {} }]) {
+    for (const bad of [
+      { limit: 0, windowMs: 1 },
+      { limit: 1, windowMs: 0 },
+      { limit: 1.5, windowMs: 10 },
+      { limit: 1, windowMs: 10, key: 'ip' },
+      { limit: 1, windowMs: 10, store: {} },
+    ]) {
       expect(() => new Registry({ rateLimit: bad as never })).to.throw(TypeError, /^Registry: rateLimit/);
       expect(() => method([], t.string(), { rateLimit: bad as never })).to.throw(TypeError, /^method\(\): rateLimit/);
     }

@@ -20,10 +20,18 @@ class WaitsImpl {
   readonly aborted: string[] = [];
   /** Told when a call starts waiting. */
   onStart: (() => void) | undefined;
-  quick({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
-  patient({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
-  unlimited({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
-  plain({ ms }: { ms: number }, call: Call) { return this.#wait(ms, call); }
+  quick({ ms }: { ms: number }, call: Call) {
+    return this.#wait(ms, call);
+  }
+  patient({ ms }: { ms: number }, call: Call) {
+    return this.#wait(ms, call);
+  }
+  unlimited({ ms }: { ms: number }, call: Call) {
+    return this.#wait(ms, call);
+  }
+  plain({ ms }: { ms: number }, call: Call) {
+    return this.#wait(ms, call);
+  }
   #wait(ms: number, call: Call): Promise<string> {
     this.onStart?.();
     return new Promise((resolve) => {
@@ -48,10 +56,13 @@ for (const transport of TRANSPORTS) {
     describe('under a transport limit of 500 ms', () => {
       beforeEach(async () => {
         impl = new WaitsImpl();
-        served = await transport.serve('/api', new Registry({ onError: () => {} }).on(impl).endpoints, { handlerTimeoutMs: 500, onError: () => {} });
+        served = await transport.serve('/api', new Registry({ onError: () => {} }).on(impl).endpoints, {
+          handlerTimeoutMs: 500,
+          onError: () => {},
+        });
       });
 
-      it('answers 503 at a shorter own limit, naming it, and aborts the call\'s signal', async () => {
+      it("answers 503 at a shorter own limit, naming it, and aborts the call's signal", async () => {
         const reply = await get('/quick?ms=2000');
         expect(reply.status).to.equal(503);
         // The own limit fired, not the transport's (whose 503 would say 500 ms).
@@ -59,14 +70,14 @@ for (const transport of TRANSPORTS) {
         expect(impl.aborted).to.deep.equal(['quick: TimeoutError']);
       });
 
-      it('lets a method with a longer own limit run past the transport\'s', async () => {
+      it("lets a method with a longer own limit run past the transport's", async () => {
         const reply = await get('/patient?ms=800');
         expect(reply.status, reply.text).to.equal(200);
         expect(reply.json()).to.equal('waited 800');
         expect(impl.aborted).to.deep.equal([]);
       });
 
-      it('keeps the transport\'s limit for a method without its own', async () => {
+      it("keeps the transport's limit for a method without its own", async () => {
         const reply = await get('/plain?ms=2000');
         expect(reply.status).to.equal(503);
         expect(reply.json().detail).to.equal('the handler did not answer within 500 ms');
@@ -78,7 +89,11 @@ for (const transport of TRANSPORTS) {
       });
 
       it('times out calls of different limits in flight together, each at its own', async () => {
-        const [quick, plain, patient] = await Promise.all([get('/quick?ms=2000'), get('/plain?ms=2000'), get('/patient?ms=700')]);
+        const [quick, plain, patient] = await Promise.all([
+          get('/quick?ms=2000'),
+          get('/plain?ms=2000'),
+          get('/patient?ms=700'),
+        ]);
         expect([quick.status, plain.status, patient.status]).to.deep.equal([503, 503, 200]);
         expect(impl.aborted).to.have.members(['quick: TimeoutError', 'plain: TimeoutError']);
       });
@@ -87,7 +102,10 @@ for (const transport of TRANSPORTS) {
     describe('under a transport without a limit (handlerTimeoutMs 0)', () => {
       beforeEach(async () => {
         impl = new WaitsImpl();
-        served = await transport.serve('/api', new Registry({ onError: () => {} }).on(impl).endpoints, { handlerTimeoutMs: 0, onError: () => {} });
+        served = await transport.serve('/api', new Registry({ onError: () => {} }).on(impl).endpoints, {
+          handlerTimeoutMs: 0,
+          onError: () => {},
+        });
       });
 
       it('still holds a method to its own limit', async () => {
@@ -102,7 +120,10 @@ for (const transport of TRANSPORTS) {
 describe('HttpServer: shutdown and per-method time limits', () => {
   it('stop() answers 503 to a call with a time limit of its own that outlives drainTimeoutMs', async () => {
     const impl = new WaitsImpl();
-    const server = new HttpServer({ drainTimeoutMs: 50, onError: () => {} }).mount('/api', new Registry({ onError: () => {} }).on(impl).endpoints);
+    const server = new HttpServer({ drainTimeoutMs: 50, onError: () => {} }).mount(
+      '/api',
+      new Registry({ onError: () => {} }).on(impl).endpoints,
+    );
     await server.bind(0).start();
     const started = new Promise<void>((resolve) => (impl.onStart = resolve));
     const pending = send(`${server.url}/api/patient?ms=1500`);
@@ -118,7 +139,10 @@ describe('HttpServer: shutdown and per-method time limits', () => {
 describe('method(): timeoutMs', () => {
   it('refuses a negative or non-number limit', () => {
     for (const bad of [-1, Number.NaN, '100']) {
-      expect(() => method([], t.string(), { timeoutMs: bad as number })).to.throw(TypeError, /timeoutMs must be a number ≥ 0/);
+      expect(() => method([], t.string(), { timeoutMs: bad as number })).to.throw(
+        TypeError,
+        /timeoutMs must be a number ≥ 0/,
+      );
     }
   });
 });

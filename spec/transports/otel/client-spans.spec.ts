@@ -29,18 +29,26 @@ for (const transport of TRANSPORTS) {
     let sdk: ReturnType<typeof otelSdk>;
     beforeEach(async () => {
       sdk = otelSdk();
-      served = await transport.serve('/api', new Registry({ telemetry: sdk.telemetry, onError: () => {} }).on(new Notes()).endpoints);
+      served = await transport.serve(
+        '/api',
+        new Registry({ telemetry: sdk.telemetry, onError: () => {} }).on(new Notes()).endpoints,
+      );
     });
     afterEach(() => served.stop());
 
-    it('makes a CLIENT span whose context the server\'s span continues: one trace across both', async () => {
+    it("makes a CLIENT span whose context the server's span continues: one trace across both", async () => {
       const api = createClient(NotesApi, { baseUrl: `${served.url}/api`, codec: json, telemetry: sdk.telemetry });
       expect(await api.getNote({ id: 5 })).to.deep.equal({ id: 5, text: 'hi' });
       await settled();
       const client = sdk.spans().find((s) => s.kind === SpanKind.CLIENT)!;
       const server = sdk.spans().find((s) => s.kind === SpanKind.SERVER)!;
       expect(client.name).to.equal('GET');
-      expect(client.attributes).to.include({ 'http.request.method': 'GET', 'url.full': `${served.url}/api/notes/5`, 'http.response.status_code': 200, 'rpc.method': 'getNote' });
+      expect(client.attributes).to.include({
+        'http.request.method': 'GET',
+        'url.full': `${served.url}/api/notes/5`,
+        'http.response.status_code': 200,
+        'rpc.method': 'getNote',
+      });
       expect(server.spanContext().traceId).to.equal(client.spanContext().traceId);
       expect(server.parentSpanContext?.spanId).to.equal(client.spanContext().spanId);
       expect(client.status.code).to.equal(SpanStatusCode.UNSET);
@@ -48,7 +56,10 @@ for (const transport of TRANSPORTS) {
 
     it('marks a call answered 4xx as an error on the client span', async () => {
       const api = createClient(NotesApi, { baseUrl: `${served.url}/api`, codec: json, telemetry: sdk.telemetry });
-      await api.getNote({ id: 0 }).then(() => expect.fail('resolved'), () => {});
+      await api.getNote({ id: 0 }).then(
+        () => expect.fail('resolved'),
+        () => {},
+      );
       await settled();
       const client = sdk.spans().find((s) => s.kind === SpanKind.CLIENT)!;
       expect(client.status.code).to.equal(SpanStatusCode.ERROR);
@@ -56,18 +67,28 @@ for (const transport of TRANSPORTS) {
     });
 
     it('makes a span per attempt of a retried call, each the parent of its server span', async () => {
-      const api = createClient(NotesApi, { baseUrl: `${served.url}/api`, codec: json, telemetry: sdk.telemetry, retry: { baseDelayMs: 1 } });
+      const api = createClient(NotesApi, {
+        baseUrl: `${served.url}/api`,
+        codec: json,
+        telemetry: sdk.telemetry,
+        retry: { baseDelayMs: 1 },
+      });
       expect(await api.getNote({ id: 9 })).to.deep.equal({ id: 9, text: 'hi' });
       await settled();
       const clients = sdk.spans().filter((s) => s.kind === SpanKind.CLIENT);
       const servers = sdk.spans().filter((s) => s.kind === SpanKind.SERVER);
       expect(clients.map((s) => s.attributes['http.response.status_code'])).to.deep.equal([503, 200]);
-      expect(servers.map((s) => s.parentSpanContext?.spanId).sort()).to.deep.equal(clients.map((s) => s.spanContext().spanId).sort());
+      expect(servers.map((s) => s.parentSpanContext?.spanId).sort()).to.deep.equal(
+        clients.map((s) => s.spanContext().spanId).sort(),
+      );
     });
 
     it('records a call that got no answer with the error that ended it', async () => {
       const api = createClient(NotesApi, { baseUrl: 'http://127.0.0.1:9/api', codec: json, telemetry: sdk.telemetry });
-      await api.getNote({ id: 5 }).then(() => expect.fail('resolved'), () => {});
+      await api.getNote({ id: 5 }).then(
+        () => expect.fail('resolved'),
+        () => {},
+      );
       const [client] = sdk.spans();
       expect(client!.status.code).to.equal(SpanStatusCode.ERROR);
       expect(client!.attributes['error.type']).to.equal('TypeError');
@@ -78,6 +99,8 @@ for (const transport of TRANSPORTS) {
 
 describe('transports: OpenTelemetry, the client option', () => {
   it('refuses a telemetry that makes no client spans', () => {
-    expect(() => createClient(NotesApi, { baseUrl: 'http://x', codec: json, telemetry: { serverSpan: () => ({ end() {} }) } })).to.throw(TypeError, 'openTelemetry()');
+    expect(() =>
+      createClient(NotesApi, { baseUrl: 'http://x', codec: json, telemetry: { serverSpan: () => ({ end() {} }) } }),
+    ).to.throw(TypeError, 'openTelemetry()');
   });
 });

@@ -1,6 +1,18 @@
 // OpenTelemetry's own SDK, as a user wires it: spans kept in memory, metrics read on demand.
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { AggregationTemporality, DataPointType, MeterProvider, MetricReader, type HistogramMetricData } from '@opentelemetry/sdk-metrics';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import {
+  AggregationTemporality,
+  DataPointType,
+  MeterProvider,
+  MetricReader,
+  type HistogramMetricData,
+} from '@opentelemetry/sdk-metrics';
 import { openTelemetry } from '../../../transports/otel/index.ts';
 
 /** A metric reader the spec collects from when it wants. */
@@ -27,7 +39,9 @@ export function otelSdk() {
     /** The data points of the histogram `name`. */
     async histogram(name: string) {
       const { resourceMetrics } = await reader.collect();
-      const metric = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === name) as HistogramMetricData | undefined;
+      const metric = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === name) as
+        | HistogramMetricData
+        | undefined;
       if (metric === undefined) return [];
       if (metric.dataPointType !== DataPointType.HISTOGRAM) throw new Error(`${name} is not a histogram`);
       return metric.dataPoints;
@@ -51,10 +65,13 @@ const counting: SpanProcessor = {
  * Resolves once every span started has ended: a server span ends when its answer is written, which
  * may be after the client read it. Waits for that event, however long it takes (no timer).
  */
-export const settled = (): Promise<void> => open === 0 ? Promise.resolve() : new Promise((resolve) => {
-  const wake = () => {
-    wakeWhenIdle.delete(wake);
-    resolve();
-  };
-  wakeWhenIdle.add(wake);
-});
+export const settled = (): Promise<void> =>
+  open === 0
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const wake = () => {
+          wakeWhenIdle.delete(wake);
+          resolve();
+        };
+        wakeWhenIdle.add(wake);
+      });

@@ -14,8 +14,12 @@ import { Item } from '../../support/services.ts';
 import { answerBytes } from '../../support/answer-body.ts';
 
 class Shop {
-  echo(item: { id: bigint; name: string; weight: number }) { return item; }
-  getCount() { return 3; }
+  echo(item: { id: bigint; name: string; weight: number }) {
+    return item;
+  }
+  getCount() {
+    return 3;
+  }
   clear() {}
 }
 meta(Shop, service({ echo: method([Item], Item), getCount: method([], t.u8()), clear: method([], t.void()) }));
@@ -63,11 +67,17 @@ describe('transports/rest: content negotiation', () => {
     it('give the same choice on every call, and follow a list of codecs that changed', () => {
       const codecs: Codec[] = [json];
       for (let i = 0; i < 3; i++) {
-        expect(chooseResponseCodec(codecs, 'application/x-marked, */*;q=0.1', undefined)).to.include({ codec: json, contentType: 'application/json' });
+        expect(chooseResponseCodec(codecs, 'application/x-marked, */*;q=0.1', undefined)).to.include({
+          codec: json,
+          contentType: 'application/json',
+        });
         expect(codecForContentType(codecs, 'application/x-marked')).to.equal(undefined);
       }
       codecs.push(marked);
-      expect(chooseResponseCodec(codecs, 'application/x-marked, */*;q=0.1', undefined)).to.include({ codec: marked, contentType: 'application/x-marked' });
+      expect(chooseResponseCodec(codecs, 'application/x-marked, */*;q=0.1', undefined)).to.include({
+        codec: marked,
+        contentType: 'application/x-marked',
+      });
       expect(codecForContentType(codecs, 'application/x-marked')).to.equal(marked);
       expect(chooseResponseCodec(codecs, 'text/html', undefined)).to.equal(undefined);
       expect(chooseResponseCodec(codecs, null, marked)).to.include({ codec: marked });
@@ -76,8 +86,10 @@ describe('transports/rest: content negotiation', () => {
     it('stay correct past the bound on remembered headers', () => {
       for (let i = 0; i < 600; i++) {
         const q = (i % 10) / 10;
-        expect(chooseResponseCodec([json, marked], `application/json;q=${q}, application/x-marked;q=0.5, x/y${i}`, undefined)?.codec)
-          .to.equal(q >= 0.5 ? json : marked); // a tie goes to the first codec
+        expect(
+          chooseResponseCodec([json, marked], `application/json;q=${q}, application/x-marked;q=0.5, x/y${i}`, undefined)
+            ?.codec,
+        ).to.equal(q >= 0.5 ? json : marked); // a tie goes to the first codec
       }
     });
   });
@@ -96,23 +108,33 @@ describe('transports/rest: content negotiation', () => {
     it('property: answers each call by its own Content-Type and Accept, whatever the calls before it sent', async () => {
       const endpoints = new Registry().on(new Shop()).endpoints;
       const mediaType = fc.constantFrom(...(Object.keys(codecs) as MediaType[]));
-      await fc.assert(fc.asyncProperty(fc.array(fc.tuple(mediaType, fc.option(mediaType, { nil: undefined })), { minLength: 1, maxLength: 8 }), async (calls) => {
-        for (const [contentType, accept] of calls) {
-          const answer = await call(endpoints, contentType, accept);
-          const expected = accept ?? contentType;
-          expect(answer.status).to.equal(200);
-          expect(answer.headers['content-type']).to.equal(expected);
-          expect(codecs[expected].decode(Item, answerBytes(answer.body))).to.deep.equal({ ...item, id: 7n });
-        }
-      }), { numRuns: 200, seed: 20261123 });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(mediaType, fc.option(mediaType, { nil: undefined })), { minLength: 1, maxLength: 8 }),
+          async (calls) => {
+            for (const [contentType, accept] of calls) {
+              const answer = await call(endpoints, contentType, accept);
+              const expected = accept ?? contentType;
+              expect(answer.status).to.equal(200);
+              expect(answer.headers['content-type']).to.equal(expected);
+              expect(codecs[expected].decode(Item, answerBytes(answer.body))).to.deep.equal({ ...item, id: 7n });
+            }
+          },
+        ),
+        { numRuns: 200, seed: 20261123 },
+      );
     });
 
     it('keeps the codecs a registry was given: changing the array afterwards changes no answer', async () => {
       const given: Codec[] = [json, msgpack];
       const endpoints = new Registry({ codecs: given }).on(new Shop()).endpoints;
-      expect((await call(endpoints, 'application/json', 'application/msgpack')).headers['content-type']).to.equal('application/msgpack');
+      expect((await call(endpoints, 'application/json', 'application/msgpack')).headers['content-type']).to.equal(
+        'application/msgpack',
+      );
       given.splice(1, 1, cbor);
-      expect((await call(endpoints, 'application/json', 'application/msgpack')).headers['content-type']).to.equal('application/msgpack');
+      expect((await call(endpoints, 'application/json', 'application/msgpack')).headers['content-type']).to.equal(
+        'application/msgpack',
+      );
       expect((await call(endpoints, 'application/json', 'application/cbor')).status).to.equal(406);
     });
   });
@@ -125,8 +147,16 @@ describe('transports/rest: content negotiation', () => {
     before(async () => (url = await listen(server)));
     after(() => server.stop());
 
-    const echo = (contentType: string, accept: string | undefined, body = encoders[contentType.split(';')[0]!.trim().toLowerCase()]?.(item)) =>
-      send(`${url}/s/echo`, { method: 'POST', body: body ?? '', headers: { 'content-type': contentType, ...(accept === undefined ? {} : { accept }) } });
+    const echo = (
+      contentType: string,
+      accept: string | undefined,
+      body = encoders[contentType.split(';')[0]!.trim().toLowerCase()]?.(item),
+    ) =>
+      send(`${url}/s/echo`, {
+        method: 'POST',
+        body: body ?? '',
+        headers: { 'content-type': contentType, ...(accept === undefined ? {} : { accept }) },
+      });
     const expectAnswer = (reply: Reply, type: string) => {
       expect(reply.status, reply.text).to.equal(200);
       expect(reply.headers['content-type']).to.equal(type);
@@ -136,11 +166,14 @@ describe('transports/rest: content negotiation', () => {
 
     for (const request of TYPES) {
       for (const response of TYPES) {
-        it(`reads ${request} and answers ${response}`, async () => expectAnswer(await echo(request, response), response));
+        it(`reads ${request} and answers ${response}`, async () =>
+          expectAnswer(await echo(request, response), response));
       }
-      it(`answers ${request} in kind without Accept`, async () => expectAnswer(await echo(request, undefined), request));
+      it(`answers ${request} in kind without Accept`, async () =>
+        expectAnswer(await echo(request, undefined), request));
       it(`answers ${request} in kind for Accept: */*`, async () => expectAnswer(await echo(request, '*/*'), request));
-      it(`answers ${request} in kind for Accept: application/*`, async () => expectAnswer(await echo(request, 'application/*'), request));
+      it(`answers ${request} in kind for Accept: application/*`, async () =>
+        expectAnswer(await echo(request, 'application/*'), request));
     }
 
     it('answers JSON to a request without a body, without Accept or with */*', async () => {
@@ -154,9 +187,15 @@ describe('transports/rest: content negotiation', () => {
 
     it('follows q-values', async () => {
       expectAnswer(await echo('application/json', 'application/json;q=0.5, application/cbor'), 'application/cbor');
-      expectAnswer(await echo('application/json', 'application/msgpack;q=0.9, application/json;q=0.8'), 'application/msgpack');
+      expectAnswer(
+        await echo('application/json', 'application/msgpack;q=0.9, application/json;q=0.8'),
+        'application/msgpack',
+      );
       expectAnswer(await echo('application/cbor', 'application/cbor;q=0, */*'), 'application/json');
-      expectAnswer(await echo('application/cbor', 'application/cbor;q=0, application/msgpack;q=0.1, */*;q=0.01'), 'application/msgpack');
+      expectAnswer(
+        await echo('application/cbor', 'application/cbor;q=0, application/msgpack;q=0.1, */*;q=0.01'),
+        'application/msgpack',
+      );
     });
 
     it('prefers a type named outright to one matched by a wildcard at the same q', async () => {
@@ -198,7 +237,9 @@ describe('transports/rest: content negotiation', () => {
       for (const type of ['text/plain', 'application/xml', 'not a media type']) {
         const reply = await echo(type, undefined, JSON.stringify(item));
         expect(reply.status).to.equal(415);
-        expect(reply.headers['accept-post']).to.equal('application/json, application/msgpack, application/x-msgpack, application/vnd.msgpack, application/cbor');
+        expect(reply.headers['accept-post']).to.equal(
+          'application/json, application/msgpack, application/x-msgpack, application/vnd.msgpack, application/cbor',
+        );
         expect(reply.json()).to.include({ status: 415, title: 'Unsupported Media Type' });
       }
     });
@@ -217,17 +258,25 @@ describe('transports/rest: content negotiation', () => {
 
     it('plugs in a user codec', async () => {
       const reply = await send(`${url}/u/echo`, {
-        method: 'POST', body: `!${JSON.stringify(item)}`, headers: { 'content-type': 'application/x-marked' },
+        method: 'POST',
+        body: `!${JSON.stringify(item)}`,
+        headers: { 'content-type': 'application/x-marked' },
       });
       expect(reply.headers['content-type']).to.equal('application/x-marked');
       expect(reply.text).to.equal(`!${JSON.stringify(item)}`);
       const asJson = await send(`${url}/u/echo`, {
-        method: 'POST', body: `!${JSON.stringify(item)}`, headers: { 'content-type': 'application/x-marked', accept: 'application/json' },
+        method: 'POST',
+        body: `!${JSON.stringify(item)}`,
+        headers: { 'content-type': 'application/x-marked', accept: 'application/json' },
       });
       expect(asJson.json()).to.deep.equal(item);
       const unsupported = await echo('application/cbor', undefined);
       expect(unsupported.status).to.equal(200);
-      const notHere = await send(`${url}/u/echo`, { method: 'POST', body: cborEncode(item), headers: { 'content-type': 'application/cbor' } });
+      const notHere = await send(`${url}/u/echo`, {
+        method: 'POST',
+        body: cborEncode(item),
+        headers: { 'content-type': 'application/cbor' },
+      });
       expect(notHere.status).to.equal(415);
       expect(notHere.headers['accept-post']).to.equal('application/json, application/x-marked');
     });
@@ -235,12 +284,15 @@ describe('transports/rest: content negotiation', () => {
     it('keeps u64 exact and f32 as float32 in every codec', async () => {
       const big = { id: 18446744073709551615n, name: 'max', weight: 0.1 };
       const fromJson = await send(`${url}/s/echo`, {
-        method: 'POST', body: '{"id": 18446744073709551615, "name": "max", "weight": 0.1}',
+        method: 'POST',
+        body: '{"id": 18446744073709551615, "name": "max", "weight": 0.1}',
         headers: { 'content-type': 'application/json', accept: 'application/msgpack' },
       });
       expect(msgpackDecode(fromJson.body, { useBigInt64: true })).to.deep.equal({ ...big, weight: Math.fround(0.1) });
       const back = await send(`${url}/s/echo`, {
-        method: 'POST', body: fromJson.body, headers: { 'content-type': 'application/msgpack', accept: 'application/json' },
+        method: 'POST',
+        body: fromJson.body,
+        headers: { 'content-type': 'application/msgpack', accept: 'application/json' },
       });
       expect(back.text).to.equal('{"id":18446744073709551615,"name":"max","weight":0.1}');
     });

@@ -15,23 +15,36 @@ const BEFORE = service({
   touchTask: method({ id: t.u64() }, t.string(), { route: 'POST /tasks/:id/touch' }),
 });
 const AFTER = service({
-  renameTask: method({ id: t.u64(), title: t.string(), pinned: t.optional(t.bool()) }, t.string(), { route: 'PATCH /tasks/:id' }),
+  renameTask: method({ id: t.u64(), title: t.string(), pinned: t.optional(t.bool()) }, t.string(), {
+    route: 'PATCH /tasks/:id',
+  }),
   touchTask: method({ id: t.u64(), by: t.string().default('nobody') }, t.string(), { route: 'POST /tasks/:id/touch' }),
 });
 
 class TasksBefore {
-  renameTask({ id, title }: { id: bigint; title: string }) { return `${id} ${title}`; }
-  touchTask({ id }: { id: bigint }) { return `${id} touched`; }
+  renameTask({ id, title }: { id: bigint; title: string }) {
+    return `${id} ${title}`;
+  }
+  touchTask({ id }: { id: bigint }) {
+    return `${id} touched`;
+  }
 }
 meta(TasksBefore, BEFORE);
 class TasksAfter {
-  renameTask({ id, title, pinned }: { id: bigint; title: string; pinned?: boolean | undefined }) { return `${id} ${title}${pinned === true ? ' (pinned)' : ''}`; }
-  touchTask({ id, by }: { id: bigint; by: string }) { return `${id} touched by ${by}`; }
+  renameTask({ id, title, pinned }: { id: bigint; title: string; pinned?: boolean | undefined }) {
+    return `${id} ${title}${pinned === true ? ' (pinned)' : ''}`;
+  }
+  touchTask({ id, by }: { id: bigint; by: string }) {
+    return `${id} touched by ${by}`;
+  }
 }
 meta(TasksAfter, AFTER);
 
 describe('contract: adding an optional parameter leaves existing calls working', () => {
-  for (const [version, instance, touched] of [['before', new TasksBefore(), '7 touched'], ['after', new TasksAfter(), '7 touched by nobody']] as const) {
+  for (const [version, instance, touched] of [
+    ['before', new TasksBefore(), '7 touched'],
+    ['after', new TasksAfter(), '7 touched by nobody'],
+  ] as const) {
     it(`reads the old calls ${version} the parameter was added, over REST, JSON-RPC and MCP`, async () => {
       const three = threeRegistries(instance);
       const renamed = { ok: true, value: '7 hello' };
@@ -64,7 +77,11 @@ describe('contract: adding an optional parameter leaves existing calls working',
     expect(await restCall(three.rest, 'PATCH', '/tasks/7', { pinned: true, title: 'hello' })).to.deep.equal(want);
     expect(await rpcCall(three.rpc, 'renameTask', { id: 7, title: 'hello', pinned: true })).to.deep.equal(want);
     expect(await mcpCall(three.mcp, 'renameTask', { id: 7, title: 'hello', pinned: true })).to.deep.equal(want);
-    const api = createClient(AFTER, { baseUrl: 'http://tasks.test/api', codec: json, fetch: toFetchHandler('/api', three.rest) });
+    const api = createClient(AFTER, {
+      baseUrl: 'http://tasks.test/api',
+      codec: json,
+      fetch: toFetchHandler('/api', three.rest),
+    });
     expect(await api.renameTask({ id: 7n, title: 'hello', pinned: true })).to.equal('7 hello (pinned)');
     expect(await api.touchTask({ id: 7n, by: 'ann' })).to.equal('7 touched by ann');
   });

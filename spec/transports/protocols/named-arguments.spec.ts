@@ -9,9 +9,17 @@ import { mcpCall, restCall, rpcCall, threeRegistries, type ThreeRegistries } fro
 
 const TasksApi = service({
   renameTask: method({ id: t.u64(), title: t.string() }, t.string(), { route: 'POST /tasks/rename' }),
-  findTask: method({ id: t.u64(), note: t.optional(t.string()), limit: t.u32().default(10) }, t.string(), { route: 'GET /tasks/:id' }),
-  inspect: method({ constructor: t.optional(t.string()), toString: t.optional(t.string()), valueOf: t.optional(t.u32()) }, t.string(), { route: 'GET /inspect' }),
-  inspectBody: method({ constructor: t.optional(t.string()), hasOwnProperty: t.optional(t.string()) }, t.string(), { route: 'POST /inspect' }),
+  findTask: method({ id: t.u64(), note: t.optional(t.string()), limit: t.u32().default(10) }, t.string(), {
+    route: 'GET /tasks/:id',
+  }),
+  inspect: method(
+    { constructor: t.optional(t.string()), toString: t.optional(t.string()), valueOf: t.optional(t.u32()) },
+    t.string(),
+    { route: 'GET /inspect' },
+  ),
+  inspectBody: method({ constructor: t.optional(t.string()), hasOwnProperty: t.optional(t.string()) }, t.string(), {
+    route: 'POST /inspect',
+  }),
   countTasks: method([t.string(), t.u32()], t.string()),
 });
 
@@ -22,7 +30,11 @@ class Tasks implements Implementation<typeof TasksApi.methods> {
   findTask(args: { id: bigint; note?: string | undefined; limit: number }): string {
     return `${args.id} ${args.note ?? '-'} ${args.limit} [${Object.keys(args).join(',')}]`;
   }
-  inspect(args: { constructor?: string | undefined; toString?: string | undefined; valueOf?: number | undefined }): string {
+  inspect(args: {
+    constructor?: string | undefined;
+    toString?: string | undefined;
+    valueOf?: number | undefined;
+  }): string {
     return `${typeof args.constructor} ${typeof args.toString} ${typeof args.valueOf} [${Object.keys(args).join(',')}]`;
   }
   inspectBody(args: { constructor?: string | undefined; hasOwnProperty?: string | undefined }): string {
@@ -49,22 +61,32 @@ describe('contract: named parameters as one object (types)', () => {
   it('refuses to compile a swapped, mistyped, misnamed or positional implementation', () => {
     const Api = service({ rename: method({ id: t.u64(), title: t.string() }, t.string()) });
     class Good implements Implementation<typeof Api.methods> {
-      rename({ title, id }: { id: bigint; title: string }) { return `${title}${id}`; }
+      rename({ title, id }: { id: bigint; title: string }) {
+        return `${title}${id}`;
+      }
     }
     class Swapped implements Implementation<typeof Api.methods> {
       // @ts-expect-error the title is a string and the id a bigint: a swapped destructuring does not compile
-      rename({ id, title }: { id: string; title: bigint }) { return `${title}${id}`; }
+      rename({ id, title }: { id: string; title: bigint }) {
+        return `${title}${id}`;
+      }
     }
     class Misnamed implements Implementation<typeof Api.methods> {
       // @ts-expect-error there is no parameter 'name'
-      rename({ id, name }: { id: bigint; name: string }) { return `${name}${id}`; }
+      rename({ id, name }: { id: bigint; name: string }) {
+        return `${name}${id}`;
+      }
     }
     class Positional implements Implementation<typeof Api.methods> {
       // @ts-expect-error named parameters are one object, not one argument each
-      rename(id: bigint, title: string) { return `${title}${id}`; }
+      rename(id: bigint, title: string) {
+        return `${title}${id}`;
+      }
     }
     class Unchecked {
-      rename(title: string, id: bigint) { return `${title}${id}`; }
+      rename(title: string, id: bigint) {
+        return `${title}${id}`;
+      }
     }
     expect(meta(Good, Api)).to.equal(Api);
     // @ts-expect-error meta() checks the class against the contract
@@ -122,7 +144,9 @@ describe('transports: named parameters as one object (REST, JSON-RPC and MCP)', 
     expect(await rpcCall(three.rpc, 'inspect', { constructor: 'a', toString: 'b', valueOf: 1 })).to.deep.equal(want);
     expect(await mcpCall(three.mcp, 'inspect', { constructor: 'a', toString: 'b', valueOf: 1 })).to.deep.equal(want);
     const body = { ok: true, value: 'string string [constructor,hasOwnProperty]' };
-    expect(await restCall(three.rest, 'POST', '/inspect', { hasOwnProperty: 'b', constructor: 'a' })).to.deep.equal(body);
+    expect(await restCall(three.rest, 'POST', '/inspect', { hasOwnProperty: 'b', constructor: 'a' })).to.deep.equal(
+      body,
+    );
     expect(await rpcCall(three.rpc, 'inspectBody', { constructor: 'a', hasOwnProperty: 'b' })).to.deep.equal(body);
     expect(await mcpCall(three.mcp, 'inspectBody', { constructor: 'a', hasOwnProperty: 'b' })).to.deep.equal(body);
   });

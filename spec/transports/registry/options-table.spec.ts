@@ -16,7 +16,11 @@ function membersOf(source: string, name: string): string[] {
 describe('docs: the registry options table', () => {
   it('lists every option of RegistryOptions and of the read and write options it extends', () => {
     const core = read('core/options.ts');
-    const options = [...membersOf(read('transports/protocol/options.ts'), 'RegistryOptions'), ...membersOf(core, 'ReadOptions'), ...membersOf(core, 'WriteOptions')];
+    const options = [
+      ...membersOf(read('transports/protocol/options.ts'), 'RegistryOptions'),
+      ...membersOf(core, 'ReadOptions'),
+      ...membersOf(core, 'WriteOptions'),
+    ];
     const page = read('docs/rest-registry.md');
     const table = page.slice(page.indexOf('| option | default | effect |'));
     const rows = [...table.slice(0, table.indexOf('\n\n')).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]!);

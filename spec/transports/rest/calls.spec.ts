@@ -1,8 +1,24 @@
 import { expect } from 'chai';
 import {
-  bearerAuth, contextKey, HttpError, meta, method, ReadError, Registry, service, t,
-  type Call, type EndpointRequest, type EndpointResponse, type ErrorContext, type HeaderReader, type Infer, type Interceptor,
-  type RegistryOptions, type ResponseReport, type ServiceMountOptions,
+  bearerAuth,
+  contextKey,
+  HttpError,
+  meta,
+  method,
+  ReadError,
+  Registry,
+  service,
+  t,
+  type Call,
+  type EndpointRequest,
+  type EndpointResponse,
+  type ErrorContext,
+  type HeaderReader,
+  type Infer,
+  type Interceptor,
+  type RegistryOptions,
+  type ResponseReport,
+  type ServiceMountOptions,
 } from '../../../index.ts';
 import { answerText } from '../../support/answer-body.ts';
 
@@ -41,27 +57,45 @@ class Probe {
     this.calls.push(call);
   }
 }
-meta(Probe, service({
-  act: method([t.string()], t.string()),
-  pair: method([t.i32(), t.string()], t.string()),
-  quiet: method([], t.void(), { verb: 'POST' }),
-  createBook: method([Book], Book, { status: 201 }),
-  getCount: method([], t.u32()),
-}));
+meta(
+  Probe,
+  service({
+    act: method([t.string()], t.string()),
+    pair: method([t.i32(), t.string()], t.string()),
+    quiet: method([], t.void(), { verb: 'POST' }),
+    createBook: method([Book], Book, { status: 201 }),
+    getCount: method([], t.u32()),
+  }),
+);
 
 /** A second service, to tell one service's interceptors from another's. */
 class Other {
-  hello(): string { return 'hello'; }
+  hello(): string {
+    return 'hello';
+  }
 }
 meta(Other, service({ hello: method([], t.string()) }));
 
 const text = answerText;
 const json = (answer: EndpointResponse) => JSON.parse(text(answer.body)) as Record<string, unknown>;
 
-function request(method: string, path: string, headers: Record<string, string> = {}, body?: string, extra: Partial<EndpointRequest> = {}): EndpointRequest {
-  return { method, path, headers: new Headers(headers), body: body === undefined ? undefined : new TextEncoder().encode(body), ...extra };
+function request(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+  extra: Partial<EndpointRequest> = {},
+): EndpointRequest {
+  return {
+    method,
+    path,
+    headers: new Headers(headers),
+    body: body === undefined ? undefined : new TextEncoder().encode(body),
+    ...extra,
+  };
 }
-const act = (note = 'x', headers: Record<string, string> = {}) => request('POST', '/act', { 'content-type': 'application/json', ...headers }, JSON.stringify(note));
+const act = (note = 'x', headers: Record<string, string> = {}) =>
+  request('POST', '/act', { 'content-type': 'application/json', ...headers }, JSON.stringify(note));
 const quiet = () => request('POST', '/quiet');
 const BOOK = { title: 'Dune', pages: 412 };
 const createBook = () => request('POST', '/createBook', { 'content-type': 'application/json' }, JSON.stringify(BOOK));
@@ -70,7 +104,11 @@ function setup(options: RegistryOptions = {}, mount: ServiceMountOptions = {}) {
   const probe = new Probe();
   const errors: [unknown, ErrorContext][] = [];
   const reports: ResponseReport[] = [];
-  const registry = new Registry({ onError: (e, c) => void errors.push([e, c]), onResponse: (r) => void reports.push(r), ...options });
+  const registry = new Registry({
+    onError: (e, c) => void errors.push([e, c]),
+    onResponse: (r) => void reports.push(r),
+    ...options,
+  });
   registry.on(probe, mount);
   return { probe, errors, reports, registry, endpoints: registry.endpoints };
 }
@@ -80,7 +118,11 @@ function expectMistake(answer: EndpointResponse, errors: [unknown, ErrorContext]
   expect(answer.status, text(answer.body)).to.equal(500);
   const requestId = answer.headers['x-request-id'];
   expect(json(answer)).to.deep.equal({
-    type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The server failed to handle the request.', requestId,
+    type: 'about:blank',
+    title: 'Internal Server Error',
+    status: 500,
+    detail: 'The server failed to handle the request.',
+    requestId,
   });
   expect(errors, 'onError is told once').to.have.length(1);
   const [error, context] = errors[0]!;
@@ -95,9 +137,19 @@ describe('transports/rest calls', () => {
   describe('the Call a method gets', () => {
     it('describes the request: service, method, verb, path, headers, query, id, arguments', async () => {
       const { probe, endpoints } = setup();
-      const answer = await endpoints.handle(request('POST', '/act', {
-        'content-type': 'application/json', 'X-Custom': 'v', 'x-request-id': 'req-1',
-      }, '"hello"', { search: 'x=1&x=2&y=%C3%A9' }));
+      const answer = await endpoints.handle(
+        request(
+          'POST',
+          '/act',
+          {
+            'content-type': 'application/json',
+            'X-Custom': 'v',
+            'x-request-id': 'req-1',
+          },
+          '"hello"',
+          { search: 'x=1&x=2&y=%C3%A9' },
+        ),
+      );
       expect(answer.status).to.equal(200);
       expect(probe.calls).to.have.length(1);
       const call = probe.calls[0]!;
@@ -129,9 +181,14 @@ describe('transports/rest calls', () => {
       const { probe, endpoints } = setup();
       const env = { secret: 1 };
       const controller = new AbortController();
-      await endpoints.handle(request('POST', '/quiet', { 'x-request-id': 'from-header' }, undefined, {
-        platform: [env, 'ctx'], ip: '203.0.113.9', signal: controller.signal, requestId: 'from-transport',
-      }));
+      await endpoints.handle(
+        request('POST', '/quiet', { 'x-request-id': 'from-header' }, undefined, {
+          platform: [env, 'ctx'],
+          ip: '203.0.113.9',
+          signal: controller.signal,
+          requestId: 'from-transport',
+        }),
+      );
       const call = probe.calls[0]!;
       expect(call.platform).to.have.length(2);
       expect(call.platform[0]).to.equal(env);
@@ -148,17 +205,26 @@ describe('transports/rest calls', () => {
       expect(probe.calls[0]!.verb).to.equal('HEAD');
     });
 
-    it('builds Web Headers from a transport\'s own header reader', async () => {
+    it("builds Web Headers from a transport's own header reader", async () => {
       const { probe, endpoints } = setup();
       const raw: Record<string, string> = { 'content-type': 'application/json', 'x-one': '1', 'x-two': '2' };
       const headers: HeaderReader = {
         get: (name) => raw[name.toLowerCase()] ?? null,
-        forEach: (visit) => { for (const [name, value] of Object.entries(raw)) visit(value, name); },
+        forEach: (visit) => {
+          for (const [name, value] of Object.entries(raw)) visit(value, name);
+        },
       };
-      expect((await endpoints.handle({ method: 'POST', path: '/act', headers, body: new TextEncoder().encode('"a"') })).status).to.equal(200);
+      expect(
+        (await endpoints.handle({ method: 'POST', path: '/act', headers, body: new TextEncoder().encode('"a"') }))
+          .status,
+      ).to.equal(200);
       const call = probe.calls[0]!;
       expect(call.headers).to.be.instanceOf(Headers);
-      expect([...call.headers.entries()]).to.deep.equal([['content-type', 'application/json'], ['x-one', '1'], ['x-two', '2']]);
+      expect([...call.headers.entries()]).to.deep.equal([
+        ['content-type', 'application/json'],
+        ['x-one', '1'],
+        ['x-two', '2'],
+      ]);
     });
 
     it('is one object per request', async () => {
@@ -180,7 +246,12 @@ describe('transports/rest calls', () => {
     it('a value set in an interceptor is read in the method', async () => {
       const TENANT = contextKey<{ id: string }>('tenant');
       const { probe, endpoints } = setup({
-        interceptors: [async (call, next) => { call.set(TENANT, { id: `t-${String(call.args[0])}` }); return next(); }],
+        interceptors: [
+          async (call, next) => {
+            call.set(TENANT, { id: `t-${String(call.args[0])}` });
+            return next();
+          },
+        ],
       });
       probe.behave = (call) => `tenant ${call.get(TENANT).id}, has ${String(call.has(TENANT))}`;
       const answer = await endpoints.handle(act('acme'));
@@ -191,7 +262,13 @@ describe('transports/rest calls', () => {
     it('the last value set wins', async () => {
       const N = contextKey<number>('n');
       const { probe, endpoints } = setup({
-        interceptors: [async (call, next) => { call.set(N, 1); call.set(N, 2); return next(); }],
+        interceptors: [
+          async (call, next) => {
+            call.set(N, 1);
+            call.set(N, 2);
+            return next();
+          },
+        ],
       });
       probe.behave = (call) => String(call.get(N));
       expect(text((await endpoints.handle(act())).body)).to.equal('"2"');
@@ -201,7 +278,12 @@ describe('transports/rest calls', () => {
       const first = contextKey<string>('user');
       const second = contextKey<string>('user');
       const { probe, endpoints, errors } = setup({
-        interceptors: [async (call, next) => { call.set(first, 'ann'); return next(); }],
+        interceptors: [
+          async (call, next) => {
+            call.set(first, 'ann');
+            return next();
+          },
+        ],
       });
       const seen: unknown[] = [];
       probe.behave = (call) => {
@@ -220,7 +302,12 @@ describe('transports/rest calls', () => {
       const answer = await endpoints.handle(act());
       const error = expectMistake(answer, errors, /'tenant'/);
       expect(error).to.be.instanceOf(TypeError);
-      expect(errors[0]![1]).to.deep.equal({ service: 'Probe', method: 'act', status: 500, requestId: answer.headers['x-request-id'] });
+      expect(errors[0]![1]).to.deep.equal({
+        service: 'Probe',
+        method: 'act',
+        status: 500,
+        requestId: answer.headers['x-request-id'],
+      });
     });
 
     it('call.has is false for a key never set', async () => {
@@ -270,7 +357,10 @@ describe('transports/rest calls', () => {
 
     it('call.status() the last valid one wins', async () => {
       const { probe, endpoints } = setup();
-      probe.behave = (call) => { call.status(201); call.status(202); };
+      probe.behave = (call) => {
+        call.status(201);
+        call.status(202);
+      };
       expect((await endpoints.handle(act())).status).to.equal(202);
     });
 
@@ -301,27 +391,43 @@ describe('transports/rest calls', () => {
       it(`call.status(${code}) on a method returning a value is a mistake: 500`, async () => {
         const { probe, endpoints, errors } = setup();
         probe.behave = (call) => call.status(code);
-        expectMistake(await endpoints.handle(act()), errors, new RegExp(`call\\.status\\(${code}\\): a ${code} answer has no body, but act returns a value`));
+        expectMistake(
+          await endpoints.handle(act()),
+          errors,
+          new RegExp(`call\\.status\\(${code}\\): a ${code} answer has no body, but act returns a value`),
+        );
       });
     }
 
     it('a valid status after a mistaken one does not undo the mistake', async () => {
       const { probe, endpoints, errors } = setup();
-      probe.behave = (call) => { call.status(404); call.status(200); };
+      probe.behave = (call) => {
+        call.status(404);
+        call.status(200);
+      };
       expectMistake(await endpoints.handle(act()), errors, /call\.status\(404\)/);
     });
 
     it('a mistake is answered 500 even when the method then throws an HttpError', async () => {
       const { probe, endpoints, errors } = setup();
-      probe.behave = (call) => { call.status(302); throw new HttpError(409, 'conflict'); };
+      probe.behave = (call) => {
+        call.status(302);
+        throw new HttpError(409, 'conflict');
+      };
       expectMistake(await endpoints.handle(act()), errors, /call\.status\(302\)/);
     });
 
     it('method() refuses a declared status that is not a 2xx, and 204/205 for a method returning a value', () => {
       for (const status of [199, 300, 404, 200.5, '201']) {
-        expect(() => method([], t.string(), { status: status as number }), String(status)).to.throw(TypeError, /status must be a 2xx status code/);
+        expect(() => method([], t.string(), { status: status as number }), String(status)).to.throw(
+          TypeError,
+          /status must be a 2xx status code/,
+        );
       }
-      expect(() => method([], t.string(), { status: 204 })).to.throw(TypeError, /a 204 answer has no body, so the method must return t\.void\(\)/);
+      expect(() => method([], t.string(), { status: 204 })).to.throw(
+        TypeError,
+        /a 204 answer has no body, so the method must return t\.void\(\)/,
+      );
       expect(() => method([], t.string(), { status: 205 })).to.throw(TypeError, /205/);
       expect(method([], t.void(), { status: 204 }).status).to.equal(204);
       expect(method([], t.void(), { status: 201 }).status).to.equal(201);
@@ -330,7 +436,9 @@ describe('transports/rest calls', () => {
     });
 
     it('a t.void() method declaring { status: 201 } answers 201 without a body', async () => {
-      class Maker { make(): void {} }
+      class Maker {
+        make(): void {}
+      }
       meta(Maker, service({ make: method([], t.void(), { status: 201 }) }));
       const answer = await new Registry().on(new Maker()).endpoints.handle(request('POST', '/make'));
       expect(answer.status).to.equal(201);
@@ -341,15 +449,26 @@ describe('transports/rest calls', () => {
   describe('answer headers', () => {
     it('call.header() adds a header to the answer, by lower-case name', async () => {
       const { probe, endpoints } = setup();
-      probe.behave = (call) => { call.header('X-Trace', 'abc'); call.header('cache-control', 'no-store'); };
+      probe.behave = (call) => {
+        call.header('X-Trace', 'abc');
+        call.header('cache-control', 'no-store');
+      };
       const answer = await endpoints.handle(act());
       expect(answer.status).to.equal(200);
-      expect(answer.headers).to.include({ 'x-trace': 'abc', 'cache-control': 'no-store', 'content-type': 'application/json' });
+      expect(answer.headers).to.include({
+        'x-trace': 'abc',
+        'cache-control': 'no-store',
+        'content-type': 'application/json',
+      });
     });
 
     it('a name given twice keeps both values as separate lines: two Set-Cookie', async () => {
       const { probe, endpoints } = setup();
-      probe.behave = (call) => { call.header('Set-Cookie', 'a=1; Path=/'); call.header('set-cookie', 'b=2, c=3'); call.header('SET-COOKIE', 'd=4'); };
+      probe.behave = (call) => {
+        call.header('Set-Cookie', 'a=1; Path=/');
+        call.header('set-cookie', 'b=2, c=3');
+        call.header('SET-COOKIE', 'd=4');
+      };
       const answer = await endpoints.handle(quiet());
       expect(answer.status).to.equal(204);
       expect(answer.headers['set-cookie']).to.deep.equal(['a=1; Path=/', 'b=2, c=3', 'd=4']);
@@ -392,14 +511,22 @@ describe('transports/rest calls', () => {
       });
     }
 
-    it('a Vary set by the method is kept beside lacquer\'s Vary: Accept, on a success and on a problem', async () => {
-      const varies = (answer: EndpointResponse) => [answer.headers.vary ?? []].flat().join(', ').split(/\s*,\s*/).sort();
+    it("a Vary set by the method is kept beside lacquer's Vary: Accept, on a success and on a problem", async () => {
+      const varies = (answer: EndpointResponse) =>
+        [answer.headers.vary ?? []]
+          .flat()
+          .join(', ')
+          .split(/\s*,\s*/)
+          .sort();
       const { probe, endpoints } = setup();
       probe.behave = (call) => call.header('Vary', 'Origin');
       const success = await endpoints.handle(act());
       expect(success.status).to.equal(200);
       expect(varies(success), 'success').to.deep.equal(['Accept', 'Origin']);
-      probe.behave = (call) => { call.header('vary', 'Origin'); throw new HttpError(409, 'taken'); };
+      probe.behave = (call) => {
+        call.header('vary', 'Origin');
+        throw new HttpError(409, 'taken');
+      };
       const failure = await endpoints.handle(act());
       expect(failure.status).to.equal(409);
       expect(varies(failure), 'problem').to.deep.equal(['Accept', 'Origin']);
@@ -422,25 +549,33 @@ describe('transports/rest calls', () => {
 
     it('headers set before a failure answered 500 are not sent', async () => {
       const { probe, endpoints } = setup();
-      probe.behave = (call) => { call.header('x-trace', 'abc'); call.header('set-cookie', 'session=1'); throw new Error('boom'); };
+      probe.behave = (call) => {
+        call.header('x-trace', 'abc');
+        call.header('set-cookie', 'session=1');
+        throw new Error('boom');
+      };
       const answer = await endpoints.handle(act());
       expect(answer.status).to.equal(500);
       expect(answer.headers['x-trace']).to.equal(undefined);
       expect(answer.headers['set-cookie']).to.equal(undefined);
     });
 
-    it('HttpError\'s headers option lands on its problem answer', async () => {
+    it("HttpError's headers option lands on its problem answer", async () => {
       const { probe, endpoints } = setup();
-      probe.behave = () => { throw new HttpError(429, 'slow down', { headers: { 'Retry-After': '30' } }); };
+      probe.behave = () => {
+        throw new HttpError(429, 'slow down', { headers: { 'Retry-After': '30' } });
+      };
       const answer = await endpoints.handle(act());
       expect(answer.status).to.equal(429);
       expect(answer.headers['retry-after']).to.equal('30');
       expect(json(answer)).to.include({ status: 429, detail: 'slow down' });
     });
 
-    it('HttpError\'s headers go with a 5xx too', async () => {
+    it("HttpError's headers go with a 5xx too", async () => {
       const { probe, endpoints } = setup();
-      probe.behave = () => { throw new HttpError(503, 'maintenance', { headers: { 'retry-after': '120' } }); };
+      probe.behave = () => {
+        throw new HttpError(503, 'maintenance', { headers: { 'retry-after': '120' } });
+      };
       const answer = await endpoints.handle(act());
       expect(answer.status).to.equal(503);
       expect(answer.headers['retry-after']).to.equal('120');
@@ -450,7 +585,13 @@ describe('transports/rest calls', () => {
       const { probe, endpoints } = setup();
       probe.behave = () => {
         throw new HttpError(400, 'no', {
-          headers: { 'x-bad': 'a\r\nx-injected: 1', 'bad name': 'v', 'content-type': 'text/html', 'x-request-id': 'forged', 'x-good': 'ok' },
+          headers: {
+            'x-bad': 'a\r\nx-injected: 1',
+            'bad name': 'v',
+            'content-type': 'text/html',
+            'x-request-id': 'forged',
+            'x-good': 'ok',
+          },
         });
       };
       const answer = await endpoints.handle(act('', { 'x-request-id': 'mine' }));
@@ -465,14 +606,16 @@ describe('transports/rest calls', () => {
   });
 
   describe('interceptors', () => {
-    const logging = (log: string[], name: string): Interceptor => async (_call, next) => {
-      log.push(`${name} in`);
-      const result = await next();
-      log.push(`${name} out`);
-      return result;
-    };
+    const logging =
+      (log: string[], name: string): Interceptor =>
+      async (_call, next) => {
+        log.push(`${name} in`);
+        const result = await next();
+        log.push(`${name} out`);
+        return result;
+      };
 
-    it('run registry ones outermost in array order, then the service\'s, then the method', async () => {
+    it("run registry ones outermost in array order, then the service's, then the method", async () => {
       const log: string[] = [];
       const { probe, endpoints } = setup(
         { interceptors: [logging(log, 'r1'), logging(log, 'r2')] },
@@ -483,9 +626,12 @@ describe('transports/rest calls', () => {
       expect(log).to.deep.equal(['r1 in', 'r2 in', 's1 in', 's2 in', 'method', 's2 out', 's1 out', 'r2 out', 'r1 out']);
     });
 
-    it('a service\'s interceptors wrap that service only', async () => {
+    it("a service's interceptors wrap that service only", async () => {
       const log: string[] = [];
-      const { registry, endpoints } = setup({ interceptors: [logging(log, 'r')] }, { interceptors: [logging(log, 'probe')] });
+      const { registry, endpoints } = setup(
+        { interceptors: [logging(log, 'r')] },
+        { interceptors: [logging(log, 'probe')] },
+      );
       registry.on(new Other(), { interceptors: [logging(log, 'other')] });
       expect((await endpoints.handle(request('POST', '/hello'))).status).to.equal(200);
       expect(log).to.deep.equal(['r in', 'other in', 'other out', 'r out']);
@@ -493,7 +639,14 @@ describe('transports/rest calls', () => {
 
     it('see the decoded arguments and the call the method gets', async () => {
       const seen: [readonly unknown[], Call][] = [];
-      const { probe, endpoints } = setup({ interceptors: [async (call, next) => { seen.push([[...call.args], call]); return next(); }] });
+      const { probe, endpoints } = setup({
+        interceptors: [
+          async (call, next) => {
+            seen.push([[...call.args], call]);
+            return next();
+          },
+        ],
+      });
       await endpoints.handle(request('POST', '/pair', {}, '[1, "one"]'));
       expect(seen[0]![0]).to.deep.equal([1, 'one']);
       expect(seen[0]![1]).to.equal(probe.calls[0]);
@@ -525,7 +678,14 @@ describe('transports/rest calls', () => {
     });
 
     it('an interceptor that throws at once is answered at once; a promise of its own is awaited', async () => {
-      const { endpoints, errors } = setup({ interceptors: [(call) => { if (call.args[0] === 'boom') throw new Error('interceptor failed'); return Promise.resolve('replaced'); }] });
+      const { endpoints, errors } = setup({
+        interceptors: [
+          (call) => {
+            if (call.args[0] === 'boom') throw new Error('interceptor failed');
+            return Promise.resolve('replaced');
+          },
+        ],
+      });
       const handler = endpoints.routes.get('/act')!.get('POST')!;
       const thrown = handler(act('boom'));
       expect(thrown).not.to.be.instanceOf(Promise);
@@ -540,7 +700,12 @@ describe('transports/rest calls', () => {
         void next();
         return Promise.resolve('mine');
       };
-      for (const behave of [() => { throw new Error('sync failure'); }, () => Promise.reject(new Error('async failure'))]) {
+      for (const behave of [
+        () => {
+          throw new Error('sync failure');
+        },
+        () => Promise.reject(new Error('async failure')),
+      ]) {
         const unhandled: unknown[] = [];
         const onUnhandled = (reason: unknown) => void unhandled.push(reason);
         process.on('unhandledRejection', onUnhandled);
@@ -572,7 +737,12 @@ describe('transports/rest calls', () => {
 
     it('may throw an HttpError, answered with its status and the headers the call holds', async () => {
       const { probe, endpoints, errors } = setup({
-        interceptors: [async (call) => { call.header('retry-after', '5'); throw new HttpError(429, 'too many'); }],
+        interceptors: [
+          async (call) => {
+            call.header('retry-after', '5');
+            throw new HttpError(429, 'too many');
+          },
+        ],
       });
       const answer = await endpoints.handle(act());
       expect(answer.status).to.equal(429);
@@ -582,7 +752,16 @@ describe('transports/rest calls', () => {
     });
 
     it('may set the status and headers of a success', async () => {
-      const { endpoints } = setup({ interceptors: [async (call, next) => { const r = await next(); call.status(202); call.header('x-timed', '1'); return r; }] });
+      const { endpoints } = setup({
+        interceptors: [
+          async (call, next) => {
+            const r = await next();
+            call.status(202);
+            call.header('x-timed', '1');
+            return r;
+          },
+        ],
+      });
       const answer = await endpoints.handle(act());
       expect(answer.status).to.equal(202);
       expect(answer.headers['x-timed']).to.equal('1');
@@ -590,15 +769,17 @@ describe('transports/rest calls', () => {
 
     it('next() twice is a 500 naming the mistake, even when the interceptor swallows the rejection; the method ran once', async () => {
       const { probe, endpoints, errors } = setup({
-        interceptors: [async (_call, next) => {
-          const result = await next();
-          try {
-            await next();
-          } catch {
-            // swallowed
-          }
-          return result;
-        }],
+        interceptors: [
+          async (_call, next) => {
+            const result = await next();
+            try {
+              await next();
+            } catch {
+              // swallowed
+            }
+            return result;
+          },
+        ],
       });
       const answer = await endpoints.handle(act());
       expectMistake(answer, errors, /interceptor 1 of 1 called next\(\) twice/);
@@ -606,12 +787,18 @@ describe('transports/rest calls', () => {
     });
 
     it('next() twice at once is a 500 too, and the method runs once', async () => {
-      const { probe, endpoints, errors } = setup({}, {
-        interceptors: [logging([], 'outer'), async (_call, next) => {
-          const [first] = await Promise.all([next(), next().catch(() => 'ignored')]);
-          return first;
-        }],
-      });
+      const { probe, endpoints, errors } = setup(
+        {},
+        {
+          interceptors: [
+            logging([], 'outer'),
+            async (_call, next) => {
+              const [first] = await Promise.all([next(), next().catch(() => 'ignored')]);
+              return first;
+            },
+          ],
+        },
+      );
       expectMistake(await endpoints.handle(act()), errors, /interceptor 2 of 2 called next\(\) twice/);
       expect(probe.ran).to.deep.equal(['act']);
     });
@@ -625,7 +812,14 @@ describe('transports/rest calls', () => {
     });
 
     it('a plain error from an interceptor is a 500', async () => {
-      const { endpoints, errors } = setup({ interceptors: [async (_call, next) => { await next(); throw new Error('after'); }] });
+      const { endpoints, errors } = setup({
+        interceptors: [
+          async (_call, next) => {
+            await next();
+            throw new Error('after');
+          },
+        ],
+      });
       expect((await endpoints.handle(act())).status).to.equal(500);
       expect((errors[0]![0] as Error).message).to.equal('after');
     });
@@ -633,27 +827,49 @@ describe('transports/rest calls', () => {
     it('do not run for a refused call (401) nor for one whose body cannot be read or accepted (400, 406, 415)', async () => {
       let runs = 0;
       const USER = contextKey<string>('user');
-      class Locked { act(note: string): string { return note; } }
+      class Locked {
+        act(note: string): string {
+          return note;
+        }
+      }
       meta(Locked, service({ act: method([t.string()], t.string()) }, { security: ['bearer'] }));
       const endpoints = new Registry({
         security: { bearer: bearerAuth({ verify: () => 'u', key: USER }) },
-        interceptors: [async (_call, next) => { runs++; return next(); }],
+        interceptors: [
+          async (_call, next) => {
+            runs++;
+            return next();
+          },
+        ],
         onError: () => {},
       }).on(new Locked()).endpoints;
       const auth = { authorization: 'Bearer tok' };
       expect((await endpoints.handle(request('POST', '/act', {}, '"a"'))).status).to.equal(401);
       expect((await endpoints.handle(request('POST', '/act', auth, '{"broken'))).status).to.equal(400);
-      expect((await endpoints.handle(request('POST', '/act', { ...auth, accept: 'text/html' }, '"a"'))).status).to.equal(406);
-      expect((await endpoints.handle(request('POST', '/act', { ...auth, 'content-type': 'text/plain' }, 'a'))).status).to.equal(415);
+      expect(
+        (await endpoints.handle(request('POST', '/act', { ...auth, accept: 'text/html' }, '"a"'))).status,
+      ).to.equal(406);
+      expect(
+        (await endpoints.handle(request('POST', '/act', { ...auth, 'content-type': 'text/plain' }, 'a'))).status,
+      ).to.equal(415);
       expect(runs).to.equal(0);
       expect((await endpoints.handle(request('POST', '/act', auth, '"a"'))).status).to.equal(200);
       expect(runs).to.equal(1);
     });
 
     it('must be functions', () => {
-      expect(() => new Registry({ interceptors: [5 as never] })).to.throw(TypeError, /interceptors must be an array of functions/);
-      expect(() => new Registry({ interceptors: (() => 1) as never })).to.throw(TypeError, /interceptors must be an array/);
-      expect(() => new Registry().on(new Probe(), { interceptors: [null as never] })).to.throw(TypeError, /Registry\.on\(\): interceptors/);
+      expect(() => new Registry({ interceptors: [5 as never] })).to.throw(
+        TypeError,
+        /interceptors must be an array of functions/,
+      );
+      expect(() => new Registry({ interceptors: (() => 1) as never })).to.throw(
+        TypeError,
+        /interceptors must be an array/,
+      );
+      expect(() => new Registry().on(new Probe(), { interceptors: [null as never] })).to.throw(
+        TypeError,
+        /Registry\.on\(\): interceptors/,
+      );
     });
   });
 
@@ -690,7 +906,11 @@ describe('transports/rest calls', () => {
 
     it('reports a refused call: 401 with the refusal', async () => {
       const USER = contextKey<string>('user');
-      class Locked { whoAmI(call: Call): string { return call.get(USER); } }
+      class Locked {
+        whoAmI(call: Call): string {
+          return call.get(USER);
+        }
+      }
       meta(Locked, service({ whoAmI: method([], t.string()) }, { security: ['bearer'] }));
       const reports: ResponseReport[] = [];
       const endpoints = new Registry({
@@ -710,12 +930,23 @@ describe('transports/rest calls', () => {
 
     it('reports a caller verify turns away: 403 with its HttpError', async () => {
       const USER = contextKey<string>('user');
-      class Guarded { whoAmI(call: Call): string { return call.get(USER); } }
+      class Guarded {
+        whoAmI(call: Call): string {
+          return call.get(USER);
+        }
+      }
       meta(Guarded, service({ whoAmI: method([], t.string()) }, { security: ['bearer'] }));
       const reports: ResponseReport[] = [];
       const suspended = new HttpError(403, 'suspended');
       const endpoints = new Registry({
-        security: { bearer: bearerAuth({ verify: () => { throw suspended; }, key: USER }) },
+        security: {
+          bearer: bearerAuth({
+            verify: () => {
+              throw suspended;
+            },
+            key: USER,
+          }),
+        },
         onResponse: (r) => void reports.push(r),
         onError: () => {},
       }).on(new Guarded()).endpoints;
@@ -744,7 +975,9 @@ describe('transports/rest calls', () => {
     it('reports a failure: 500 with the error thrown', async () => {
       const { probe, endpoints, reports } = setup();
       const boom = new Error('boom');
-      probe.behave = () => { throw boom; };
+      probe.behave = () => {
+        throw boom;
+      };
       const answer = await endpoints.handle(act());
       expect(reports).to.have.length(1);
       expectReport(reports[0], 500, answer);
@@ -754,7 +987,9 @@ describe('transports/rest calls', () => {
     it('reports an HttpError with the error thrown', async () => {
       const { probe, endpoints, reports } = setup();
       const conflict = new HttpError(409, 'taken');
-      probe.behave = () => { throw conflict; };
+      probe.behave = () => {
+        throw conflict;
+      };
       const answer = await endpoints.handle(act());
       expectReport(reports[0], 409, answer);
       expect(reports[0]!.error).to.equal(conflict);
@@ -769,8 +1004,15 @@ describe('transports/rest calls', () => {
 
     it('an onResponse that throws does not change the answer', async () => {
       const quietRegistry = setup();
-      const throwing = setup({ onResponse: () => { throw new Error('observer broke'); } });
-      for (const make of [() => act('a', { 'x-request-id': 'r1' }), () => request('POST', '/act', { 'x-request-id': 'r1' }, '{')]) {
+      const throwing = setup({
+        onResponse: () => {
+          throw new Error('observer broke');
+        },
+      });
+      for (const make of [
+        () => act('a', { 'x-request-id': 'r1' }),
+        () => request('POST', '/act', { 'x-request-id': 'r1' }, '{'),
+      ]) {
         const expected = await quietRegistry.endpoints.handle(make());
         const actual = await throwing.endpoints.handle(make());
         expect(actual.status).to.equal(expected.status);

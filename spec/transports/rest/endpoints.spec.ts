@@ -5,7 +5,12 @@ import { answerText } from '../../support/answer-body.ts';
 
 /** A transport-neutral request, with Web `Headers` as a Worker or Deno would hand them over. */
 function request(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
-  return { method, path, headers: new Headers(headers), body: body === undefined ? undefined : new TextEncoder().encode(body) };
+  return {
+    method,
+    path,
+    headers: new Headers(headers),
+    body: body === undefined ? undefined : new TextEncoder().encode(body),
+  };
 }
 
 describe('transports/rest: Endpoints (no HTTP server)', () => {
@@ -42,7 +47,9 @@ describe('transports/rest: Endpoints (no HTTP server)', () => {
   });
 
   it('checks maxBodyBytes itself, for transports that do not', async () => {
-    const answer = await endpoints.handle(request('POST', '/echo', {}, JSON.stringify({ id: 1, name: 'x'.repeat(80), weight: 1 })));
+    const answer = await endpoints.handle(
+      request('POST', '/echo', {}, JSON.stringify({ id: 1, name: 'x'.repeat(80), weight: 1 })),
+    );
     expect(answer.status).to.equal(413);
     expect(endpoints.maxBodyBytes).to.equal(64);
   });
@@ -51,7 +58,10 @@ describe('transports/rest: Endpoints (no HTTP server)', () => {
     const answer = await endpoints.routes.get('/crash')!.get('POST')!(request('POST', '/crash'));
     expect(answer.status).to.equal(500);
     expect(JSON.parse(text(answer.body))).to.deep.equal({
-      type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The server failed to handle the request.',
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'The server failed to handle the request.',
       requestId: answer.headers['x-request-id'],
     });
   });

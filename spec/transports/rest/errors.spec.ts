@@ -85,14 +85,25 @@ describe('transports/rest: errors over HTTP (RFC 9457 problem details)', () => {
       it(`${path === '/forged' ? 'a route handler' : 'a service method'}: the error's own members win, other extensions stay`, async () => {
         const reply = await send(`${url}${path}`, { method: path === '/forged' ? 'GET' : 'POST' });
         const doc = expectProblem(reply, 409);
-        expect(doc).to.deep.equal({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'the name is taken', retryAfter: '5' });
+        expect(doc).to.deep.equal({
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          detail: 'the name is taken',
+          retryAfter: '5',
+        });
       });
     }
 
     it('problem() too', () => {
-      expect(problem(404, 'nothing here', { status: '200', title: 'OK', type: 'x', detail: 'y', hint: 'z' }))
-        .to.deep.equal({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'nothing here', hint: 'z' });
-      expect(problem(404, undefined, { detail: 'y' })).to.deep.equal({ type: 'about:blank', title: 'Not Found', status: 404 });
+      expect(
+        problem(404, 'nothing here', { status: '200', title: 'OK', type: 'x', detail: 'y', hint: 'z' }),
+      ).to.deep.equal({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'nothing here', hint: 'z' });
+      expect(problem(404, undefined, { detail: 'y' })).to.deep.equal({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+      });
     });
   });
 
@@ -104,7 +115,12 @@ describe('transports/rest: errors over HTTP (RFC 9457 problem details)', () => {
       expect(doc.detail).to.equal('The server failed to handle the request.');
       expect(seen).to.have.length(1);
       expect(doc.requestId).to.be.a('string').and.equal(reply.headers['x-request-id']);
-      expect(seen[0]![1]).to.deep.equal({ service: 'FaultyService', method: name, status: 500, requestId: doc.requestId });
+      expect(seen[0]![1]).to.deep.equal({
+        service: 'FaultyService',
+        method: name,
+        status: 500,
+        requestId: doc.requestId,
+      });
     });
   }
 
@@ -127,13 +143,23 @@ describe('transports/rest: errors over HTTP (RFC 9457 problem details)', () => {
 
   describe('problem documents in other codecs', () => {
     it('application/problem+cbor when the client accepts it', async () => {
-      const reply = await post(`${url}/f/echo`, '{"id": "x"}', 'POST', { accept: 'application/cbor, application/problem+cbor' });
+      const reply = await post(`${url}/f/echo`, '{"id": "x"}', 'POST', {
+        accept: 'application/cbor, application/problem+cbor',
+      });
       expect(reply.status).to.equal(400);
       expect(reply.headers['content-type']).to.equal('application/problem+cbor');
-      expect(cborDecode(reply.body)).to.include({ type: 'about:blank', status: 400, code: 'type_mismatch', path: '/id' });
+      expect(cborDecode(reply.body)).to.include({
+        type: 'about:blank',
+        status: 400,
+        code: 'type_mismatch',
+        path: '/id',
+      });
     });
     it('application/problem+msgpack when the client accepts it', async () => {
-      const reply = await send(`${url}/f/teapot`, { method: 'POST', headers: { accept: 'application/msgpack, application/problem+msgpack' } });
+      const reply = await send(`${url}/f/teapot`, {
+        method: 'POST',
+        headers: { accept: 'application/msgpack, application/problem+msgpack' },
+      });
       expect(reply.headers['content-type']).to.equal('application/problem+msgpack');
       expect(msgpackDecode(reply.body)).to.include({ status: 418, detail: 'short and stout' });
     });

@@ -8,22 +8,41 @@ import { entityTag, matchingTag } from '../../../transports/rest/etag.ts';
 
 describe('transports/rest/etag', () => {
   it('hashes to 16 hexadecimal digits, the same input to the same hash', () => {
-    fc.assert(fc.property(fc.string(), fc.uint8Array({ maxLength: 300 }), (text, bytes) => {
-      expect(hash64(text, bytes)).to.match(/^[0-9a-f]{16}$/).and.equal(hash64(text, bytes.slice()));
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.uint8Array({ maxLength: 300 }), (text, bytes) => {
+        expect(hash64(text, bytes))
+          .to.match(/^[0-9a-f]{16}$/)
+          .and.equal(hash64(text, bytes.slice()));
+      }),
+    );
   });
 
   it('changes with any one unit of text or byte changed, at any place, lengths odd and even', () => {
-    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 40 }), fc.nat(), fc.integer({ min: 1, max: 0xffff }), (text, at, delta) => {
-      const i = at % text.length;
-      const changed = text.slice(0, i) + String.fromCharCode((text.charCodeAt(i) + delta) & 0xffff) + text.slice(i + 1);
-      expect(hash64(changed)).not.to.equal(hash64(text));
-    }));
-    fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 40 }), fc.nat(), fc.integer({ min: 1, max: 255 }), (bytes, at, delta) => {
-      const changed = bytes.slice();
-      changed[at % bytes.length] = (changed[at % bytes.length]! + delta) & 0xff;
-      expect(hash64(changed)).not.to.equal(hash64(bytes));
-    }));
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 40 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 0xffff }),
+        (text, at, delta) => {
+          const i = at % text.length;
+          const changed =
+            text.slice(0, i) + String.fromCharCode((text.charCodeAt(i) + delta) & 0xffff) + text.slice(i + 1);
+          expect(hash64(changed)).not.to.equal(hash64(text));
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 40 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (bytes, at, delta) => {
+          const changed = bytes.slice();
+          changed[at % bytes.length] = (changed[at % bytes.length]! + delta) & 0xff;
+          expect(hash64(changed)).not.to.equal(hash64(bytes));
+        },
+      ),
+    );
   });
 
   it('tells apart where the first input ends, and trailing zero bytes', () => {
@@ -52,12 +71,20 @@ describe('transports/rest/etag', () => {
     it('finds the tag in any place of a list, weak or strong, as the client wrote it', () => {
       const other = fc.stringMatching(/^(W\/)?"[0-9a-z]{0,8}"$/);
       const space = fc.constantFrom('', ' ', '\t', '  ');
-      fc.assert(fc.property(fc.array(other, { maxLength: 4 }), fc.array(other, { maxLength: 4 }), fc.boolean(), space, (before, after, weak, gap) => {
-        const held = weak ? `W/${tag}` : tag;
-        const header = [...before, held, ...after].join(`${gap},${gap}`);
-        expect(matchingTag(header, tag)).to.equal(held);
-        expect(matchingTag([...before, ...after].join(','), tag)).to.equal(undefined);
-      }));
+      fc.assert(
+        fc.property(
+          fc.array(other, { maxLength: 4 }),
+          fc.array(other, { maxLength: 4 }),
+          fc.boolean(),
+          space,
+          (before, after, weak, gap) => {
+            const held = weak ? `W/${tag}` : tag;
+            const header = [...before, held, ...after].join(`${gap},${gap}`);
+            expect(matchingTag(header, tag)).to.equal(held);
+            expect(matchingTag([...before, ...after].join(','), tag)).to.equal(undefined);
+          },
+        ),
+      );
     });
 
     it('matches * always, and nothing in a header that is not a list of tags', () => {

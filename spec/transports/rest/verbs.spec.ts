@@ -10,7 +10,13 @@ describe('transports/rest: verbs', () => {
     for (const name of ['getUser', 'get_user', 'get', 'get2', 'get$']) {
       it(`${name} starts with the word get`, () => expect(startsWithWord(name, 'get')).to.equal(true));
     }
-    for (const [name, prefix] of [['getaway', 'get'], ['listen', 'list'], ['deleted', 'delete'], ['finder', 'find'], ['Get', 'get']] as const) {
+    for (const [name, prefix] of [
+      ['getaway', 'get'],
+      ['listen', 'list'],
+      ['deleted', 'delete'],
+      ['finder', 'find'],
+      ['Get', 'get'],
+    ] as const) {
       it(`${name} does not start with the word ${prefix}`, () => expect(startsWithWord(name, prefix)).to.equal(false));
     }
   });
@@ -19,16 +25,31 @@ describe('transports/rest: verbs', () => {
     const none = method([], t.string());
     const one = method([t.u64()], t.string());
     const cases: [string, ReturnType<typeof method>, string][] = [
-      ['deleteUser', one, 'DELETE'], ['delete', none, 'DELETE'], ['deleteAll', none, 'DELETE'],
-      ['updateUser', one, 'PUT'], ['update', none, 'PUT'],
-      ['createUser', one, 'POST'], ['createDefault', none, 'POST'],
-      ['getAllUsers', none, 'GET'], ['findAll', none, 'GET'], ['listBooks', none, 'GET'], ['get_version', none, 'GET'],
-      ['getUserById', one, 'POST'], ['findUser', one, 'POST'], ['listPage', one, 'POST'],
-      ['searchUsers', one, 'POST'], ['ping', none, 'POST'], ['getaway', none, 'POST'], ['listen', none, 'POST'],
-      ['deleted', one, 'POST'], ['updates', none, 'POST'], ['creates', none, 'POST'],
+      ['deleteUser', one, 'DELETE'],
+      ['delete', none, 'DELETE'],
+      ['deleteAll', none, 'DELETE'],
+      ['updateUser', one, 'PUT'],
+      ['update', none, 'PUT'],
+      ['createUser', one, 'POST'],
+      ['createDefault', none, 'POST'],
+      ['getAllUsers', none, 'GET'],
+      ['findAll', none, 'GET'],
+      ['listBooks', none, 'GET'],
+      ['get_version', none, 'GET'],
+      ['getUserById', one, 'POST'],
+      ['findUser', one, 'POST'],
+      ['listPage', one, 'POST'],
+      ['searchUsers', one, 'POST'],
+      ['ping', none, 'POST'],
+      ['getaway', none, 'POST'],
+      ['listen', none, 'POST'],
+      ['deleted', one, 'POST'],
+      ['updates', none, 'POST'],
+      ['creates', none, 'POST'],
     ];
     for (const [name, contract, verb] of cases) {
-      it(`${name}(${contract.params.length ? 'x' : ''}) → ${verb}`, () => expect(verbFor(name, contract)).to.equal(verb));
+      it(`${name}(${contract.params.length ? 'x' : ''}) → ${verb}`, () =>
+        expect(verbFor(name, contract)).to.equal(verb));
     }
     it('method(..., { verb }) overrides the rules', () => {
       expect(verbFor('getUser', method([t.u64()], t.string(), { verb: 'PUT' }))).to.equal('PUT');
@@ -48,18 +69,28 @@ describe('transports/rest: verbs', () => {
     after(() => server.stop());
 
     const bodies: Record<string, string> = {
-      getItem: '7', deleteItem: '7', removeItem: '9', add: '[2, 3]',
-      updateItem: '{"id": 1, "name": "u", "weight": 1}', createItem: '{"id": 1, "name": "c", "weight": 1}',
+      getItem: '7',
+      deleteItem: '7',
+      removeItem: '9',
+      add: '[2, 3]',
+      updateItem: '{"id": 1, "name": "u", "weight": 1}',
+      createItem: '{"id": 1, "name": "c", "weight": 1}',
     };
     const voids = new Set(['deleteItem', 'delete', 'removeItem']);
     const expectedBody: Record<string, string> = {
-      getItem: '"getItem 7"', add: '"add 5"', updateItem: '"updateItem u"', createItem: '"createItem c"',
+      getItem: '"getItem 7"',
+      add: '"add 5"',
+      updateItem: '"updateItem u"',
+      createItem: '"createItem c"',
     };
 
     for (const [name, verb] of Object.entries(EXPECTED_VERBS)) {
       it(`${name} answers ${verb} /v/${name}, and only that verb`, async () => {
         const body = bodies[name];
-        const reply = body === undefined ? await send(`${url}/v/${name}`, { method: verb }) : await post(`${url}/v/${name}`, body, verb);
+        const reply =
+          body === undefined
+            ? await send(`${url}/v/${name}`, { method: verb })
+            : await post(`${url}/v/${name}`, body, verb);
         if (voids.has(name)) {
           expect(reply.status).to.equal(204);
           expect(reply.body.length).to.equal(0);

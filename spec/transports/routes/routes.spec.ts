@@ -35,7 +35,13 @@ for (const transport of TRANSPORTS) {
         expect(state.seen.at(-1)).to.deep.equal({ method: 'getNote', args: [{ id: 2n ** 64n - 1n }] });
       });
 
-      for (const [segment, code] of [['x', 'type_mismatch'], ['-1', 'out_of_range'], [`${MAX}0`, 'out_of_range'], ['1.0', 'type_mismatch'], ['%2B1', 'type_mismatch']] as const) {
+      for (const [segment, code] of [
+        ['x', 'type_mismatch'],
+        ['-1', 'out_of_range'],
+        [`${MAX}0`, 'out_of_range'],
+        ['1.0', 'type_mismatch'],
+        ['%2B1', 'type_mismatch'],
+      ] as const) {
         it(`answers 400 naming /id for the segment '${segment}' (${code})`, async () => {
           const reply = await send(url(`/notes/${segment}`));
           expect(reply.status).to.equal(400);
@@ -69,9 +75,17 @@ for (const transport of TRANSPORTS) {
     describe('one path, several verbs', () => {
       it('GET, PUT (body: the patch), PATCH (body: an object of the two) and DELETE on /notes/:id', async () => {
         expect((await send(url('/notes/1'))).json()).to.deep.equal({ id: 1, title: 'one', tags: ['a'] });
-        const put = await send(url('/notes/1'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"patch":{"title":"uno"}}' });
+        const put = await send(url('/notes/1'), {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: '{"patch":{"title":"uno"}}',
+        });
         expect(put.json()).to.deep.equal({ id: 1, title: 'uno', tags: ['a'] });
-        const patch = await send(url('/notes/1'), { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"title":"eins","tags":["x"]}' });
+        const patch = await send(url('/notes/1'), {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: '{"title":"eins","tags":["x"]}',
+        });
         expect(patch.json()).to.deep.equal({ id: 1, title: 'eins', tags: ['x'] });
         const del = await send(url('/notes/1'), { method: 'DELETE' });
         expect(del.status).to.equal(204);
@@ -86,7 +100,11 @@ for (const transport of TRANSPORTS) {
       });
 
       it('answers 405 with Allow listing every verb of the path', async () => {
-        const reply = await send(url('/notes/1'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const reply = await send(url('/notes/1'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
         expect(reply.status).to.equal(405);
         expect(reply.headers.allow).to.equal('GET, HEAD, PUT, PATCH, DELETE');
         const collection = await send(url('/notes'), { method: 'DELETE' });
@@ -106,14 +124,22 @@ for (const transport of TRANSPORTS) {
       });
 
       it('reads the body of a POST route with its status and headers', async () => {
-        const reply = await send(url('/notes'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"note":{"id":7,"title":"seven","tags":[]}}' });
+        const reply = await send(url('/notes'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"note":{"id":7,"title":"seven","tags":[]}}',
+        });
         expect(reply.status).to.equal(201);
         expect(reply.headers.location).to.equal('/notes/7');
         expect((await send(url('/notes/7'))).json().title).to.equal('seven');
       });
 
       it('keeps the specification path for a method without a route', async () => {
-        const reply = await send(url('/countNotes'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '"o"' });
+        const reply = await send(url('/countNotes'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '"o"',
+        });
         expect(reply.json()).to.equal(1);
       });
     });
@@ -128,7 +154,9 @@ for (const transport of TRANSPORTS) {
       });
 
       it('spreads an object parameter over the query, + as a space, with its defaults', async () => {
-        const reply = await send(url('/notes/search?query=grüße+und%26mehr&tag=x'.replace('grüße', encodeURIComponent('grüße'))));
+        const reply = await send(
+          url('/notes/search?query=grüße+und%26mehr&tag=x'.replace('grüße', encodeURIComponent('grüße'))),
+        );
         expect(reply.status, reply.text).to.equal(200);
         expect(state.seen.at(-1)?.args).to.deep.equal([{ q: { query: 'grüße und&mehr', limit: 10, tag: 'x' } }]);
       });
@@ -147,7 +175,11 @@ for (const transport of TRANSPORTS) {
       });
 
       it('ignores the query of a body route', async () => {
-        const reply = await send(url('/notes/1?whatever=1'), { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"patch":{"title":"q"}}' });
+        const reply = await send(url('/notes/1?whatever=1'), {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: '{"patch":{"title":"q"}}',
+        });
         expect(reply.status).to.equal(200);
       });
     });
@@ -162,7 +194,11 @@ for (const transport of TRANSPORTS) {
       });
 
       it('runs interceptors with the named arguments as one object', async () => {
-        await send(url('/notes/1'), { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"tags":[],"title":"t"}' });
+        await send(url('/notes/1'), {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: '{"tags":[],"title":"t"}',
+        });
         expect(state.seen.at(-1)).to.deep.equal({ method: 'renameNote', args: [{ id: 1n, title: 't', tags: [] }] });
       });
 
@@ -178,8 +214,16 @@ for (const transport of TRANSPORTS) {
       it('negotiates the answer and reads the body in MessagePack and CBOR', async () => {
         const got = await send(url(`/notes/${MAX}`), { headers: { accept: 'application/msgpack' } });
         expect(got.headers['content-type']).to.equal('application/msgpack');
-        expect(msgpackDecode(got.body, { useBigInt64: true })).to.deep.equal({ id: 2n ** 64n - 1n, title: 'max', tags: [] });
-        const put = await send(url('/notes/1'), { method: 'PUT', headers: { 'content-type': 'application/msgpack', accept: 'application/cbor' }, body: msgpackEncode({ patch: { title: 'bin' } }) });
+        expect(msgpackDecode(got.body, { useBigInt64: true })).to.deep.equal({
+          id: 2n ** 64n - 1n,
+          title: 'max',
+          tags: [],
+        });
+        const put = await send(url('/notes/1'), {
+          method: 'PUT',
+          headers: { 'content-type': 'application/msgpack', accept: 'application/cbor' },
+          body: msgpackEncode({ patch: { title: 'bin' } }),
+        });
         expect(put.status).to.equal(200);
         expect(put.headers['content-type']).to.equal('application/cbor');
       });
@@ -188,14 +232,35 @@ for (const transport of TRANSPORTS) {
     describe('the typed client', () => {
       for (const codec of [json, msgpack, cbor]) {
         it(`calls every route with its arguments by name (${codec.contentTypes[0]})`, async () => {
-          const api = createClient(NotesApi, { baseUrl: url(''), codec, headers: { authorization: `Bearer ${TOKEN}` } });
-          expect(await api.getNote({ id: 2n ** 64n - 1n })).to.deep.equal({ id: 2n ** 64n - 1n, title: 'max', tags: [] });
-          expect(await api.createNote({ note: { id: 9n, title: 'nine', tags: ['t'] } })).to.deep.equal({ id: 9n, title: 'nine', tags: ['t'] });
+          const api = createClient(NotesApi, {
+            baseUrl: url(''),
+            codec,
+            headers: { authorization: `Bearer ${TOKEN}` },
+          });
+          expect(await api.getNote({ id: 2n ** 64n - 1n })).to.deep.equal({
+            id: 2n ** 64n - 1n,
+            title: 'max',
+            tags: [],
+          });
+          expect(await api.createNote({ note: { id: 9n, title: 'nine', tags: ['t'] } })).to.deep.equal({
+            id: 9n,
+            title: 'nine',
+            tags: ['t'],
+          });
           expect(await api.updateNote({ id: 9n, patch: { title: 'neun' } })).to.deep.include({ title: 'neun' });
-          expect(await api.renameNote({ id: 9n, title: 'n/ä?#&', tags: ['x', 'y'] })).to.deep.include({ title: 'n/ä?#&', tags: ['x', 'y'] });
-          expect(await api.listNotes({ order: 'oldest', tags: ['t'] })).to.deep.equal([{ id: 9n, title: 'nine', tags: ['t'] }]);
-          expect(await api.searchNotes({ q: { query: 'a&b=c d+e', tag: '?' } })).to.deep.equal([{ id: 10n, title: 'a&b=c d+e|?', tags: [] }]);
-          expect(await api.noteAt({ day: new Date('2024-01-01T00:00:00Z'), pinned: false, offset: -5n })).to.equal('2024-01-01T00:00:00.000Z false -5');
+          expect(await api.renameNote({ id: 9n, title: 'n/ä?#&', tags: ['x', 'y'] })).to.deep.include({
+            title: 'n/ä?#&',
+            tags: ['x', 'y'],
+          });
+          expect(await api.listNotes({ order: 'oldest', tags: ['t'] })).to.deep.equal([
+            { id: 9n, title: 'nine', tags: ['t'] },
+          ]);
+          expect(await api.searchNotes({ q: { query: 'a&b=c d+e', tag: '?' } })).to.deep.equal([
+            { id: 10n, title: 'a&b=c d+e|?', tags: [] },
+          ]);
+          expect(await api.noteAt({ day: new Date('2024-01-01T00:00:00Z'), pinned: false, offset: -5n })).to.equal(
+            '2024-01-01T00:00:00.000Z false -5',
+          );
           expect(await api.secretNote({ id: 3n })).to.deep.include({ title: 'for reader' });
           expect(await api.countNotes('n')).to.equal(1);
           await api.deleteNote({ id: 9n });
@@ -209,7 +274,10 @@ for (const transport of TRANSPORTS) {
         const api = createClient(NotesApi, { baseUrl: url(''), codec: json });
         const before = state.seen.length;
         for (const args of [{ id: -1n }, {}, { id: 'one' }]) {
-          const error = await api.getNote(args as never).then(() => undefined, (e: unknown) => e);
+          const error = await api.getNote(args as never).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
           expect(error, Object.keys(args).join()).to.be.instanceOf(Error);
         }
         expect(state.seen.length).to.equal(before);

@@ -6,26 +6,41 @@ import { expect } from 'chai';
 import { request } from 'node:http';
 import { ChildServers, type ChildServer } from '../../support/child-server.ts';
 
-interface Counts { generators: number; finished: number; aborted: number; sources: number; cancelled: number; heapMiB: number }
+interface Counts {
+  generators: number;
+  finished: number;
+  aborted: number;
+  sources: number;
+  cancelled: number;
+  heapMiB: number;
+}
 
 function get(port: number, path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     request({ port, host: '127.0.0.1', path, agent: false }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (d: string) => (text += d)).on('end', () => resolve(text));
-    }).on('error', reject).end();
+      res
+        .setEncoding('utf8')
+        .on('data', (d: string) => (text += d))
+        .on('end', () => resolve(text));
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
 /** Opens a stream, reads its first bytes and leaves. */
 function openAndLeave(port: number, path: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = request({ port, host: '127.0.0.1', path, agent: false, headers: { accept: 'application/jsonl' } }, (res) => {
-      res.once('data', () => {
-        req.destroy();
-        resolve();
-      });
-    });
+    const req = request(
+      { port, host: '127.0.0.1', path, agent: false, headers: { accept: 'application/jsonl' } },
+      (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      },
+    );
     req.on('error', reject).end();
   });
 }
@@ -46,10 +61,15 @@ describe('transports: a stream whose client went away (HttpServer, 48 MiB heap)'
   after(() => children.end());
   const STREAMS = 3000;
 
-  for (const [path, label] of [['watchEvents', 'an async generator watching call.signal'], ['streamEvents', 'a ReadableStream']] as const) {
+  for (const [path, label] of [
+    ['watchEvents', 'an async generator watching call.signal'],
+    ['streamEvents', 'a ReadableStream'],
+  ] as const) {
     it(`frees ${STREAMS} streams of ${label} as their clients leave`, async function () {
       this.timeout(120_000);
-      const server = await children.start('spec/transports/streams/idle-feed-child.ts', {}, ['--max-old-space-size=48']);
+      const server = await children.start('spec/transports/streams/idle-feed-child.ts', {}, [
+        '--max-old-space-size=48',
+      ]);
       try {
         for (let opened = 0; opened < STREAMS; opened += 50) {
           await Promise.all(Array.from({ length: 50 }, () => openAndLeave(server.port, `/api/${path}`)));

@@ -10,13 +10,18 @@ type Event = { seq: number; text: string };
 
 /** A change that never comes: what a feed waits on between its rare events. */
 const changes: (() => void)[] = [];
-const nextChange = (signal?: AbortSignal) => new Promise<void>((resolve, reject) => {
-  changes.push(resolve);
-  signal?.addEventListener('abort', () => {
-    changes.splice(changes.indexOf(resolve), 1);
-    reject(signal.reason as Error);
-  }, { once: true });
-});
+const nextChange = (signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    changes.push(resolve);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        changes.splice(changes.indexOf(resolve), 1);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
 
 const counts = { generators: 0, finished: 0, aborted: 0, sources: 0, cancelled: 0 };
 
@@ -40,26 +45,32 @@ class Feed {
     counts.sources++;
     call.signal.addEventListener('abort', () => counts.aborted++, { once: true });
     let seq = 0;
-    return new ReadableStream<Event>({
-      async pull(controller) {
-        if (seq > 0) await nextChange();
-        controller.enqueue({ seq: seq++, text: 'x'.repeat(100) });
+    return new ReadableStream<Event>(
+      {
+        async pull(controller) {
+          if (seq > 0) await nextChange();
+          controller.enqueue({ seq: seq++, text: 'x'.repeat(100) });
+        },
+        cancel() {
+          counts.cancelled++;
+        },
       },
-      cancel() {
-        counts.cancelled++;
-      },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
   }
   stats(): string {
     (globalThis as { gc?: () => void }).gc?.();
     return JSON.stringify({ ...counts, heapMiB: Math.round(process.memoryUsage().heapUsed / 1024 / 1024) });
   }
 }
-meta(Feed, service({
-  watchEvents: method([], t.stream(Event), { verb: 'GET' }),
-  streamEvents: method([], t.stream(Event), { verb: 'GET' }),
-  stats: method([], t.string(), { verb: 'GET' }),
-}));
+meta(
+  Feed,
+  service({
+    watchEvents: method([], t.stream(Event), { verb: 'GET' }),
+    streamEvents: method([], t.stream(Event), { verb: 'GET' }),
+    stats: method([], t.string(), { verb: 'GET' }),
+  }),
+);
 
 const registry = new Registry({ onError: () => {} }).on(new Feed());
 const server = await new HttpServer({ onError: () => {} }).mount('/api', registry.endpoints).bind(0).start();

@@ -44,7 +44,9 @@ describe('streams: heartbeats while an item does not come', () => {
     }
     meta(Feed, service({ listChanges: method([], t.stream(Change)) }));
     const handler = toFetchHandler('/api', new Registry({ heartbeatMs: 1 }).on(new Feed()).endpoints);
-    const answer = await handler(new Request('http://feed.test/api/listChanges', { headers: { accept: 'text/event-stream' } }));
+    const answer = await handler(
+      new Request('http://feed.test/api/listChanges', { headers: { accept: 'text/event-stream' } }),
+    );
     expect(answer.status).to.equal(200);
     const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = '';

@@ -29,7 +29,9 @@ class Feed {
   /** Waits for the next change (watching its call's signal), then yields it, then waits again. */
   async *watchChanges(call: Call): AsyncIterable<{ n: number }> {
     this.opened++;
-    const aborted = new Promise<void>((resolve) => call.signal.addEventListener('abort', () => resolve(), { once: true }));
+    const aborted = new Promise<void>((resolve) =>
+      call.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
     try {
       await Promise.race([this.change.opened, aborted]);
       if (call.signal.aborted) return;
@@ -47,21 +49,41 @@ class Feed {
     })();
   }
 }
-meta(Feed, service({
-  watchChanges: method([], t.stream(Change), { verb: 'GET' }),
-  openSlowly: method([], t.stream(Change), { verb: 'GET' }),
-}));
+meta(
+  Feed,
+  service({
+    watchChanges: method([], t.stream(Change), { verb: 'GET' }),
+    openSlowly: method([], t.stream(Change), { verb: 'GET' }),
+  }),
+);
 
 /** A stream answer read as it comes: its head, and its text so far. */
-interface Opened { status: number; headers: IncomingHttpHeaders; text(): string; close(): void; ended: Promise<void> }
+interface Opened {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text(): string;
+  close(): void;
+  ended: Promise<void>;
+}
 
 function open(url: string, accept: string): Promise<Opened> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { accept }, agent: false }, (res) => {
       let text = '';
-      const ended = new Promise<void>((done) => res.on('end', done).on('error', () => done()).on('close', done));
+      const ended = new Promise<void>((done) =>
+        res
+          .on('end', done)
+          .on('error', () => done())
+          .on('close', done),
+      );
       res.setEncoding('utf8').on('data', (d: string) => (text += d));
-      resolve({ status: res.statusCode ?? 0, headers: res.headers, text: () => text, close: () => req.destroy(), ended });
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        text: () => text,
+        close: () => req.destroy(),
+        ended,
+      });
     });
     req.on('error', reject).end();
   });
@@ -109,7 +131,7 @@ for (const transport of TRANSPORTS) {
       await until('the first item', () => sse(stream.text()).events.length > 0);
       expect(JSON.parse(sse(stream.text()).events[0]!.data)).to.deep.equal({ n: 0 });
       stream.close();
-      await until('the method\'s finally', () => feed.finished === 1);
+      await until("the method's finally", () => feed.finished === 1);
     });
 
     it('answers a JSON Lines feed 200 with its headers before the first item', async () => {
@@ -122,7 +144,7 @@ for (const transport of TRANSPORTS) {
       await until('the first item', () => stream.text().includes('\n'));
       expect(JSON.parse(stream.text().split('\n')[0]!)).to.deep.equal({ n: 0 });
       stream.close();
-      await until('the method\'s finally', () => feed.finished === 1);
+      await until("the method's finally", () => feed.finished === 1);
     });
 
     it('bounds making the stream by handlerTimeoutMs: a method slower to return its iterable is answered 503', async () => {
@@ -137,10 +159,14 @@ describe('transports: HttpServer.stop() with live feeds waiting for their first 
   it('ends every one at once with a 503 error event, without waiting drainTimeoutMs', async () => {
     const feed = new Feed();
     const reports: unknown[] = [];
-    const server = new HttpServer({ drainTimeoutMs: 600_000, onError: (e) => reports.push(e) })
-      .mount('/api', new Registry({ onError: () => {} }).on(feed).endpoints);
+    const server = new HttpServer({ drainTimeoutMs: 600_000, onError: (e) => reports.push(e) }).mount(
+      '/api',
+      new Registry({ onError: () => {} }).on(feed).endpoints,
+    );
     await server.bind(0).start();
-    const streams = await Promise.all(Array.from({ length: 5 }, () => open(`${server.url}/api/watchChanges`, 'text/event-stream')));
+    const streams = await Promise.all(
+      Array.from({ length: 5 }, () => open(`${server.url}/api/watchChanges`, 'text/event-stream')),
+    );
     expect(streams.map((s) => s.status)).to.deep.equal([200, 200, 200, 200, 200]);
     // A drain of 10 minutes would outlast this spec's timeout: stop() resolving is the count.
     await server.stop();
@@ -151,6 +177,6 @@ describe('transports: HttpServer.stop() with live feeds waiting for their first 
       expect(JSON.parse(events[0]!.data)).to.include({ status: 503, detail: 'the server is shutting down' });
     }
     expect(reports, 'calls abandoned at drainTimeoutMs').to.deep.equal([]);
-    await until('every method\'s finally', () => feed.finished === 5);
+    await until("every method's finally", () => feed.finished === 5);
   });
 });

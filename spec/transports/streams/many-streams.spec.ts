@@ -45,14 +45,20 @@ for (const transport of TRANSPORTS) {
       const requests: ClientRequest[] = [];
       try {
         for (let i = 0; i < STREAMS; i++) {
-          const req = request(`${served.url}/api/listQuietly`, { headers: { accept: 'text/event-stream' }, agent: false }, (res) => res.resume());
+          const req = request(
+            `${served.url}/api/listQuietly`,
+            { headers: { accept: 'text/event-stream' }, agent: false },
+            (res) => res.resume(),
+          );
           req.on('error', () => {}).end();
           requests.push(req);
         }
         await until('every stream waiting after its item', () => quiet.waiting === STREAMS);
         // Warnings are emitted on the next tick.
         await new Promise((resolve) => setImmediate(resolve));
-        expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).to.deep.equal([]);
+        expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).to.deep.equal(
+          [],
+        );
       } finally {
         for (const req of requests) req.destroy();
         await until('every stream finished', () => quiet.finished === STREAMS);
@@ -70,13 +76,19 @@ for (const transport of TRANSPORTS) {
       const api = createClient(QuietApi, { baseUrl: `${served.url}/api`, codec: json });
       const controller = new AbortController();
       try {
-        const streams = await Promise.all(Array.from({ length: STREAMS }, () => api.listQuietly({ signal: controller.signal })));
+        const streams = await Promise.all(
+          Array.from({ length: STREAMS }, () => api.listQuietly({ signal: controller.signal })),
+        );
         const loops = streams.map(async (stream) => {
-          for await (const _ of stream) { /* one item, then the wait */ }
+          for await (const _ of stream) {
+            /* one item, then the wait */
+          }
         });
         await until('every stream waiting after its item', () => quiet.waiting === STREAMS);
         await new Promise((resolve) => setImmediate(resolve));
-        expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).to.deep.equal([]);
+        expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map((w) => w.message)).to.deep.equal(
+          [],
+        );
         controller.abort();
         const outcomes = await Promise.allSettled(loops);
         expect(outcomes.every((o) => o.status === 'rejected')).to.equal(true);

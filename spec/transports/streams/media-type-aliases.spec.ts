@@ -26,15 +26,28 @@ const call = (path: string, init: RequestInit) => handler(new Request(`http://ro
 describe('streams: application/x-ndjson, the other name of JSON Lines', () => {
   it('reads a request stream sent as application/x-ndjson (parameters allowed) as JSON Lines', async () => {
     for (const contentType of ['application/x-ndjson', 'Application/X-NDJSON; charset=utf-8']) {
-      const answer = await call('/countRows', { method: 'POST', headers: { 'content-type': contentType, accept: 'application/json' }, body: '{"n":1}\n{"n":2}\n' });
+      const answer = await call('/countRows', {
+        method: 'POST',
+        headers: { 'content-type': contentType, accept: 'application/json' },
+        body: '{"n":1}\n{"n":2}\n',
+      });
       expect([answer.status, await answer.text()], contentType).to.deep.equal([200, '3']);
     }
   });
 
   it('answers a stream as application/x-ndjson when Accept names it, and as application/jsonl otherwise', async () => {
     const named = await call('/listRows', { headers: { accept: 'application/x-ndjson' } });
-    expect([named.status, named.headers.get('content-type'), await named.text()]).to.deep.equal([200, 'application/x-ndjson', '{"n":1}\n{"n":2}\n\n\n']);
-    for (const accept of ['*/*', 'application/*', 'application/jsonl, application/x-ndjson', 'application/x-ndjson;q=0.5, application/jsonl']) {
+    expect([named.status, named.headers.get('content-type'), await named.text()]).to.deep.equal([
+      200,
+      'application/x-ndjson',
+      '{"n":1}\n{"n":2}\n\n\n',
+    ]);
+    for (const accept of [
+      '*/*',
+      'application/*',
+      'application/jsonl, application/x-ndjson',
+      'application/x-ndjson;q=0.5, application/jsonl',
+    ]) {
       const answer = await call('/listRows', { headers: { accept } });
       expect(answer.headers.get('content-type'), accept).to.equal('application/jsonl');
       await answer.body?.cancel();
@@ -46,11 +59,17 @@ describe('streams: application/x-ndjson, the other name of JSON Lines', () => {
     expect(answer.status).to.equal(406);
     const detail = ((await answer.json()) as { detail: string }).detail;
     expect(detail).to.match(/application\/jsonl.*application\/msgpack-seq.*application\/cbor-seq.*text\/event-stream/);
-    expect(detail).not.to.match(/application\/json[,;]|application\/json$|application\/msgpack[,;]|application\/msgpack$/);
+    expect(detail).not.to.match(
+      /application\/json[,;]|application\/json$|application\/msgpack[,;]|application\/msgpack$/,
+    );
   });
 
   it('still refuses application/json-seq (RFC 7464 records, not lines) with a 415 naming the sequence types', async () => {
-    const answer = await call('/countRows', { method: 'POST', headers: { 'content-type': 'application/json-seq', accept: 'application/json' }, body: '\u001e{"n":1}\n' });
+    const answer = await call('/countRows', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json-seq', accept: 'application/json' },
+      body: '\u001e{"n":1}\n',
+    });
     expect(answer.status).to.equal(415);
     expect(answer.headers.get('accept-post')).to.match(/application\/jsonl/);
   });

@@ -89,14 +89,22 @@ for (const transport of TRANSPORTS) {
     ];
     for (const [contentType, write] of bodies) {
       it(`reads 10,000 items of ${contentType} written by another library`, async () => {
-        const reply = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': contentType, accept: 'application/json' }, body: write(rows(10_000)) });
+        const reply = await send(url('/importRows'), {
+          method: 'POST',
+          headers: { 'content-type': contentType, accept: 'application/json' },
+          body: write(rows(10_000)),
+        });
         expect(reply.status, reply.text).to.equal(200);
         expect(reply.json()).to.equal(`10000 ${sumTo(10_000)}`);
       });
 
       it(`answers a bad third item of ${contentType} with 400 at /2/title`, async () => {
         const items = [row(0), row(1), { n: 2, title: '' }, row(3)];
-        const reply = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': contentType }, body: write(items) });
+        const reply = await send(url('/importRows'), {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body: write(items),
+        });
         expect(reply.status).to.equal(400);
         expect(reply.json()).to.include({ code: 'out_of_range', path: '/2/title' });
       });
@@ -110,7 +118,11 @@ for (const transport of TRANSPORTS) {
         ['application/msgpack-seq', new Uint8Array([...pack(row(1)), 0xd4, 0, 0, 0xd4, 0, 0, ...pack(row(3))])],
       ];
       for (const [contentType, body] of trailing) {
-        const reply = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': contentType }, body });
+        const reply = await send(url('/importRows'), {
+          method: 'POST',
+          headers: { 'content-type': contentType },
+          body,
+        });
         expect(reply.status, `${contentType}: ${reply.text}`).to.equal(400);
         expect(reply.json()).to.include({ code: 'syntax_error' });
         expect(reply.json().path, contentType).to.match(/^\/[12]$/);
@@ -118,47 +130,94 @@ for (const transport of TRANSPORTS) {
     });
 
     it('reads an empty body as no items', async () => {
-      const reply = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': 'application/jsonl' } });
+      const reply = await send(url('/importRows'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/jsonl' },
+      });
       expect(reply.json()).to.equal('0 0');
     });
 
     it('refuses before any item: a body that is no sequence (415 with Accept-Post), a coded one, a declared length over maxStreamBytes (413)', async () => {
-      const notSequence = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+      const notSequence = await send(url('/importRows'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '[]',
+      });
       expect(notSequence.status).to.equal(415);
-      expect(notSequence.headers['accept-post']).to.equal('application/jsonl, application/msgpack-seq, application/cbor-seq');
-      const coded = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': 'application/jsonl', 'content-encoding': 'gzip' }, body: 'x' });
+      expect(notSequence.headers['accept-post']).to.equal(
+        'application/jsonl, application/msgpack-seq, application/cbor-seq',
+      );
+      const coded = await send(url('/importRows'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/jsonl', 'content-encoding': 'gzip' },
+        body: 'x',
+      });
       expect(coded.status).to.equal(415);
-      const tooLong = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': 'application/jsonl', 'content-length': 5 * 1024 * 1024 } });
+      const tooLong = await send(url('/importRows'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/jsonl', 'content-length': 5 * 1024 * 1024 },
+      });
       expect(tooLong.status).to.equal(413);
     });
 
     it('refuses an item over maxItemBytes, and a body growing past maxStreamBytes, with limit_exceeded', async () => {
-      const big = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': 'application/jsonl' }, body: lines([row(0), { n: 1, title: 'x'.repeat(2000) }]) });
+      const big = await send(url('/importRows'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/jsonl' },
+        body: lines([row(0), { n: 1, title: 'x'.repeat(2000) }]),
+      });
       expect(big.status).to.equal(400);
       expect(big.json()).to.include({ code: 'limit_exceeded' });
       const many = lines(rows(120_000));
       expect(many.length).to.be.above(4 * 1024 * 1024);
-      const long = await send(url('/importRows'), { method: 'POST', headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' }, body: many });
+      const long = await send(url('/importRows'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' },
+        body: many,
+      });
       expect(long.status).to.equal(400);
       expect(long.json()).to.include({ code: 'limit_exceeded' });
     });
 
     it('checks security before any item is read: 401, the method never runs', async () => {
-      const req = request(url('/importSecured'), { method: 'POST', headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' }, agent: false });
+      const req = request(url('/importSecured'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' },
+        agent: false,
+      });
       req.write(lines([row(0)]));
       // The body never ends: the answer comes without it.
-      const status = await new Promise<number>((resolve, reject) => req.on('response', (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', reject));
+      const status = await new Promise<number>((resolve, reject) =>
+        req
+          .on('response', (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on('error', reject),
+      );
       req.destroy();
       expect(status).to.equal(401);
       expect(service.started).to.equal(0);
     });
 
     it('answers a method that stops reading early, the rest of the body left unread', async () => {
-      const reply = await send(url('/takeTwo'), { method: 'POST', headers: { 'content-type': 'application/jsonl' }, body: lines(rows(5000)) });
+      const reply = await send(url('/takeTwo'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/jsonl' },
+        body: lines(rows(5000)),
+      });
       expect(reply.status).to.equal(200);
       expect(reply.json()).to.deep.equal([0, 1]);
       // The connection still serves the next request.
-      expect((await send(url('/importRows'), { method: 'POST', headers: { 'content-type': 'application/jsonl' }, body: lines(rows(3)) })).json()).to.equal('3 3');
+      expect(
+        (
+          await send(url('/importRows'), {
+            method: 'POST',
+            headers: { 'content-type': 'application/jsonl' },
+            body: lines(rows(3)),
+          })
+        ).json(),
+      ).to.equal('3 3');
     });
 
     for (const codec of [json, msgpack, cbor]) {
@@ -169,7 +228,10 @@ for (const transport of TRANSPORTS) {
           for (let n = 0; n < 500; n++) yield row(n);
         }
         expect(await api.importNamed({ rows: produce() })).to.equal(500);
-        const refused = await api.importRows([row(0), { n: 1, title: '' }]).then(() => undefined, (e: unknown) => e);
+        const refused = await api.importRows([row(0), { n: 1, title: '' }]).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(refused, 'a value its descriptor refuses, before sending').to.be.instanceOf(Error);
         expect(refused).not.to.be.instanceOf(HttpError);
       });
@@ -177,7 +239,7 @@ for (const transport of TRANSPORTS) {
   });
 }
 
-describe('transports: a request stream larger than the server\'s heap', () => {
+describe("transports: a request stream larger than the server's heap", () => {
   const children = new ChildServers();
   after(() => children.end());
 
@@ -189,10 +251,23 @@ describe('transports: a request stream larger than the server\'s heap', () => {
     const count = Math.ceil(total / line.length);
     const chunk = line.repeat(256);
     const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request({ port: server.port, host: '127.0.0.1', path: '/api/importRows', method: 'POST', headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' }, agent: false }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (d: string) => (text += d)).on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = request(
+        {
+          port: server.port,
+          host: '127.0.0.1',
+          path: '/api/importRows',
+          method: 'POST',
+          headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' },
+          agent: false,
+        },
+        (res) => {
+          let text = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (d: string) => (text += d))
+            .on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       let sent = 0;
       const write = () => {

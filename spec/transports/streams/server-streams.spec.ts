@@ -62,7 +62,8 @@ for (const transport of TRANSPORTS) {
         expect(reply.headers['content-length']).to.equal(undefined);
         expect(reply.text).to.equal(`${tickJson(0)}\n${tickJson(1)}\n${tickJson(2)}\n\n\n`);
         // Every line a JSON value or empty: what line-by-line tools read.
-        for (const line of reply.text.split('\n').filter((l) => l !== '')) expect(() => JSON.parse(line)).not.to.throw();
+        for (const line of reply.text.split('\n').filter((l) => l !== ''))
+          expect(() => JSON.parse(line)).not.to.throw();
       });
 
       it('JSON Lines without Accept, or with */*', async () => {
@@ -84,15 +85,22 @@ for (const transport of TRANSPORTS) {
         const reply = await send(url('/listTicks'), { headers: { accept: 'application/cbor-seq' } });
         expect(reply.headers['content-type']).to.equal('application/cbor-seq');
         const values = decodeCborSequence(reply.body) as (Record<string, unknown> | undefined)[];
-        expect(values.slice(0, 3).map((v) => [v?.n, BigInt(v?.id as bigint), v?.label])).to.deep.equal([0, 1, 2].map((n) => [n, tick(n).id, tick(n).label]));
+        expect(values.slice(0, 3).map((v) => [v?.n, BigInt(v?.id as bigint), v?.label])).to.deep.equal(
+          [0, 1, 2].map((n) => [n, tick(n).id, tick(n).label]),
+        );
         expect(values.slice(3)).to.deep.equal([undefined, undefined]);
       });
 
       it('MessagePack sequence: values msgpackr reads one after another, then its undefined twice', async () => {
         const reply = await send(url('/listTicks'), { headers: { accept: 'application/msgpack-seq' } });
         expect(reply.headers['content-type']).to.equal('application/msgpack-seq');
-        const values = new Unpackr({ int64AsType: 'bigint', mapsAsObjects: true }).unpackMultiple(reply.body) as (Record<string, unknown> | undefined)[];
-        expect(values.slice(0, 3).map((v) => [v?.n, BigInt(v?.id as bigint), v?.label])).to.deep.equal([0, 1, 2].map((n) => [n, tick(n).id, tick(n).label]));
+        const values = new Unpackr({ int64AsType: 'bigint', mapsAsObjects: true }).unpackMultiple(reply.body) as (
+          | Record<string, unknown>
+          | undefined
+        )[];
+        expect(values.slice(0, 3).map((v) => [v?.n, BigInt(v?.id as bigint), v?.label])).to.deep.equal(
+          [0, 1, 2].map((n) => [n, tick(n).id, tick(n).label]),
+        );
         expect(values.slice(3)).to.deep.equal([undefined, undefined]);
       });
 
@@ -102,7 +110,9 @@ for (const transport of TRANSPORTS) {
         try {
           const lines = await send(`${own.url}/api/listTicks`, { headers: { accept: 'application/jsonl' } });
           expect(lines.text).to.equal(`${tickJson(0)}\n${tickJson(1)}\n${tickJson(2)}\n\n\n`);
-          const events = sseEvents((await send(`${own.url}/api/listTicks`, { headers: { accept: 'text/event-stream' } })).text);
+          const events = sseEvents(
+            (await send(`${own.url}/api/listTicks`, { headers: { accept: 'text/event-stream' } })).text,
+          );
           expect(events.map((e) => e.event ?? e.data)).to.deep.equal([tickJson(0), tickJson(1), tickJson(2), 'end']);
           expect(pretty.errors).to.deep.equal([]);
         } finally {
@@ -133,13 +143,17 @@ for (const transport of TRANSPORTS) {
       });
 
       it('ends with an error event in SSE', async () => {
-        const events = sseEvents((await send(url('/failAfter?count=1'), { headers: { accept: 'text/event-stream' } })).text);
+        const events = sseEvents(
+          (await send(url('/failAfter?count=1'), { headers: { accept: 'text/event-stream' } })).text,
+        );
         expect(events.map((e) => e.event ?? 'message')).to.deep.equal(['message', 'error']);
         expect(JSON.parse(events[1]!.data)).to.include({ status: 409 });
       });
 
       it('never sends the message of a plain Error: a 500 problem with the request id, told to onError', async () => {
-        const reply = await send(url('/failSecretly'), { headers: { accept: 'application/jsonl', 'x-request-id': 'stream-secret' } });
+        const reply = await send(url('/failSecretly'), {
+          headers: { accept: 'application/jsonl', 'x-request-id': 'stream-secret' },
+        });
         expect(reply.text).not.to.include('swordfish');
         const problem = JSON.parse(reply.text.split('\n')[2]!);
         expect(problem).to.include({ status: 500, requestId: 'stream-secret' });
@@ -166,7 +180,9 @@ for (const transport of TRANSPORTS) {
       it('holds the producer back while the client does not read, and stops it when the client leaves', async () => {
         const production = state.ticks.production;
         const req = request(url('/endless'), { headers: { accept: 'application/jsonl' }, agent: false });
-        const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => req.on('response', resolve).on('error', reject).end());
+        const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
+          req.on('response', resolve).on('error', reject).end(),
+        );
         response.pause();
         await until('a first item', () => production.pulled > 0);
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -176,7 +192,7 @@ for (const transport of TRANSPORTS) {
         expect(production.pulled, 'items pulled while nothing is read').to.equal(held);
         expect(held).to.be.below(50_000);
         response.destroy();
-        await until('the producer\'s finally', () => production.finished);
+        await until("the producer's finally", () => production.finished);
         expect(production.aborted).to.equal(true);
       });
     });
@@ -200,7 +216,10 @@ for (const transport of TRANSPORTS) {
           expect(seen).to.deep.equal(Array.from({ length: 50 }, (_, n) => tick(n)));
           const error = await (async () => {
             for await (const _ of await api.failAfter({ count: 1 }));
-          })().then(() => undefined, (e: unknown) => e);
+          })().then(
+            () => undefined,
+            (e: unknown) => e,
+          );
           expect((error as HttpError).status).to.equal(409);
         });
       }
@@ -210,7 +229,10 @@ for (const transport of TRANSPORTS) {
         const seen: number[] = [];
         const error = await (async () => {
           for await (const item of await api.failAfter({ count: 2 })) seen.push(item.n);
-        })().then(() => undefined, (e: unknown) => e);
+        })().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(seen).to.deep.equal([0, 1]);
         expect(error).to.be.instanceOf(HttpError);
         expect((error as HttpError).status).to.equal(409);
@@ -220,10 +242,13 @@ for (const transport of TRANSPORTS) {
         const api = createClient(TicksApi, { baseUrl: url(''), codec: json });
         let n = 0;
         for await (const _ of await api.endless()) if (++n === 3) break;
-        await within(new Promise<void>((resolve) => {
-          const check = () => (state.ticks.production.finished ? resolve() : setTimeout(check, 10));
-          check();
-        }), 'the producer stopping');
+        await within(
+          new Promise<void>((resolve) => {
+            const check = () => (state.ticks.production.finished ? resolve() : setTimeout(check, 10));
+            check();
+          }),
+          'the producer stopping',
+        );
       });
     });
   });
@@ -269,7 +294,10 @@ async function readFromHandMade(
     const seen: number[] = [];
     const error = await (async () => {
       for await (const item of await api.listTicks()) seen.push(item.n);
-    })().then(() => undefined, (e: unknown) => e);
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     return { seen, error };
   } finally {
     server.close();
@@ -278,7 +306,9 @@ async function readFromHandMade(
 
 /** The framings the typed client asks for, with their codecs. */
 const CLIENT_FRAMINGS: readonly (readonly [string, Codec])[] = [
-  ['application/jsonl', json], ['application/cbor-seq', cbor], ['application/msgpack-seq', msgpack],
+  ['application/jsonl', json],
+  ['application/cbor-seq', cbor],
+  ['application/msgpack-seq', msgpack],
 ];
 
 describe('transports: a stream cut before its end', () => {
@@ -299,7 +329,7 @@ describe('transports: a stream cut before its end', () => {
   }
 });
 
-describe('transports: bytes after a stream answer\'s end', () => {
+describe("transports: bytes after a stream answer's end", () => {
   // Two items and the clean end in each framing the client asks for, then one more item.
   for (const [mediaType, codec] of CLIENT_FRAMINGS) {
     it(`are an error for the client, not dropped (${mediaType})`, async () => {

@@ -14,7 +14,18 @@ import { TRANSPORTS } from '../both-transports.ts';
 const Item = t.object({ n: t.u32() });
 
 /** A value whose every inspection throws. */
-const hostile = () => new Proxy({}, new Proxy({}, { get: () => () => { throw new Error('trapped'); } }));
+const hostile = () =>
+  new Proxy(
+    {},
+    new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error('trapped');
+        },
+      },
+    ),
+  );
 
 class Failing {
   started = 0;
@@ -36,7 +47,9 @@ class Failing {
     this.started++;
     try {
       yield { n: 0 };
-      await new Promise((_resolve, reject) => call.signal.addEventListener('abort', () => reject(call.signal.reason as Error), { once: true }));
+      await new Promise((_resolve, reject) =>
+        call.signal.addEventListener('abort', () => reject(call.signal.reason as Error), { once: true }),
+      );
     } finally {
       this.finished++;
     }
@@ -52,13 +65,16 @@ class Failing {
     return count;
   }
 }
-meta(Failing, service({
-  failPlainly: method([], t.stream(Item), { verb: 'GET' }),
-  failConflict: method([], t.stream(Item), { verb: 'GET' }),
-  failHostile: method([], t.stream(Item), { verb: 'GET' }),
-  waitForLeave: method([], t.stream(Item), { verb: 'GET' }),
-  importRows: method([t.stream(Item)], t.u32()),
-}));
+meta(
+  Failing,
+  service({
+    failPlainly: method([], t.stream(Item), { verb: 'GET' }),
+    failConflict: method([], t.stream(Item), { verb: 'GET' }),
+    failHostile: method([], t.stream(Item), { verb: 'GET' }),
+    waitForLeave: method([], t.stream(Item), { verb: 'GET' }),
+    importRows: method([t.stream(Item)], t.u32()),
+  }),
+);
 
 const until = async (what: string, done: () => boolean, ms = 5000) => {
   const start = Date.now();
@@ -80,7 +96,9 @@ for (const transport of TRANSPORTS) {
     const serve = async (withOnError: boolean) => {
       failing = new Failing();
       reports = [];
-      const options = withOnError ? { onError: (_e: unknown, context: ErrorContext) => void reports.push(context) } : {};
+      const options = withOnError
+        ? { onError: (_e: unknown, context: ErrorContext) => void reports.push(context) }
+        : {};
       served = await transport.serve('/api', new Registry(options).on(failing).endpoints);
       return `${served.url}/api`;
     };
@@ -94,13 +112,16 @@ for (const transport of TRANSPORTS) {
       served = undefined;
     });
 
-    it('reports a stream failing after its first item with its problem frame\'s status', async () => {
+    it("reports a stream failing after its first item with its problem frame's status", async () => {
       const base = await serve(true);
       const plain = await send(`${base}/failPlainly`, { headers: { accept: 'application/jsonl' } });
       expect(JSON.parse(lines(plain.text)[2]!)).to.include({ status: 500 });
       const conflict = await send(`${base}/failConflict`, { headers: { accept: 'application/jsonl' } });
       expect(JSON.parse(lines(conflict.text)[2]!)).to.include({ status: 409 });
-      expect(reports.map((r) => [r.method, r.status])).to.deep.equal([['failPlainly', 500], ['failConflict', 409]]);
+      expect(reports.map((r) => [r.method, r.status])).to.deep.equal([
+        ['failPlainly', 500],
+        ['failConflict', 409],
+      ]);
     });
 
     it('logs a stream failing after its first item with the default onError', async () => {
@@ -121,30 +142,38 @@ for (const transport of TRANSPORTS) {
       expect(reports.map((r) => r.status)).to.deep.equal([500]);
     });
 
-    it('does not report a server stream whose client left, even when the method rethrows its signal\'s reason', async () => {
+    it("does not report a server stream whose client left, even when the method rethrows its signal's reason", async () => {
       const base = await serve(true);
       await new Promise<void>((resolve, reject) => {
-        const req = request(`${base}/waitForLeave`, { headers: { accept: 'application/jsonl' }, agent: false }, (res) => {
-          res.once('data', () => {
-            req.destroy();
-            resolve();
-          });
-        });
+        const req = request(
+          `${base}/waitForLeave`,
+          { headers: { accept: 'application/jsonl' }, agent: false },
+          (res) => {
+            res.once('data', () => {
+              req.destroy();
+              resolve();
+            });
+          },
+        );
         req.on('error', reject).end();
       });
-      await until('the method\'s finally', () => failing.finished === 1);
+      await until("the method's finally", () => failing.finished === 1);
       expect(reports).to.deep.equal([]);
     });
 
     it('reports an upload its client abandoned as 499 (client closed), which the default onError does not log', async () => {
       for (const withOnError of [true, false]) {
         const base = await serve(withOnError);
-        const req = request(`${base}/importRows`, { method: 'POST', agent: false, headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' } });
+        const req = request(`${base}/importRows`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' },
+        });
         req.on('error', () => {});
         req.write('{"n":1}\n{"n":2}\n');
         await until('the method reading', () => failing.started === 1);
         req.destroy();
-        await until('the method\'s finally', () => failing.finished === 1);
+        await until("the method's finally", () => failing.finished === 1);
         if (withOnError) await until('the report', () => reports.length === 1);
         expect(reports.map((r) => r.status)).to.deep.equal(withOnError ? [499] : []);
         await served!.stop();

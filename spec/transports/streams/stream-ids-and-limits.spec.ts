@@ -6,7 +6,18 @@
 import { expect } from 'chai';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { HttpServer } from '../../../transports/http/index.ts';
-import { Registry, meta, method, service, sse, t, type Call, type Infer, type RegistryOptions, type SseItem } from '../../../index.ts';
+import {
+  Registry,
+  meta,
+  method,
+  service,
+  sse,
+  t,
+  type Call,
+  type Infer,
+  type RegistryOptions,
+  type SseItem,
+} from '../../../index.ts';
 import type { Served } from '../../support/fetch-server.ts';
 import { send } from '../../support/http-client.ts';
 import { TRANSPORTS } from '../both-transports.ts';
@@ -24,7 +35,11 @@ const StreamsApi = service({
 });
 
 /** What a method saw and did, for the assertions. */
-interface Seen { finished: boolean; waiting: boolean; abortReason: unknown }
+interface Seen {
+  finished: boolean;
+  waiting: boolean;
+  abortReason: unknown;
+}
 
 class Streams {
   seen: Seen = { finished: false, waiting: false, abortReason: undefined };
@@ -63,12 +78,15 @@ class Streams {
   async openLate(): Promise<ReadableStream<Tick>> {
     await new Promise((resolve) => setTimeout(resolve, 80));
     const seen = this.seen;
-    return new ReadableStream<Tick>({
-      pull: (controller) => controller.enqueue({ n: 0 }),
-      cancel: () => {
-        seen.finished = true;
+    return new ReadableStream<Tick>(
+      {
+        pull: (controller) => controller.enqueue({ n: 0 }),
+        cancel: () => {
+          seen.finished = true;
+        },
       },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
   }
   /** An item every few milliseconds, for ever. */
   async *listSteadily(call: Call): AsyncIterable<Tick> {
@@ -90,7 +108,10 @@ meta(Streams, StreamsApi);
 function parseSse(text: string): { events: EventSourceMessage[]; comments: string[] } {
   const events: EventSourceMessage[] = [];
   const comments: string[] = [];
-  const parser = createParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) });
+  const parser = createParser({
+    onEvent: (event) => events.push(event),
+    onComment: (comment) => comments.push(comment),
+  });
   parser.feed(text);
   return { events, comments };
 }
@@ -115,7 +136,11 @@ for (const transport of TRANSPORTS) {
       streams = new Streams();
       errors = [];
       const registry = new Registry({ onError: (e) => errors.push(e), ...options }).on(streams);
-      served = await transport.serve('/api', registry.endpoints, handlerTimeoutMs === undefined ? {} : { handlerTimeoutMs });
+      served = await transport.serve(
+        '/api',
+        registry.endpoints,
+        handlerTimeoutMs === undefined ? {} : { handlerTimeoutMs },
+      );
       return (path: string) => `${served!.url}/api${path}`;
     };
     afterEach(async () => {
@@ -129,7 +154,10 @@ for (const transport of TRANSPORTS) {
         const reply = await send(url('/listMarked'), { headers: SSE });
         const { events } = parseSse(reply.text);
         expect(events.map((e) => [e.event ?? 'message', e.id, e.data])).to.deep.equal([
-          ['message', 'a-0', '{"n":0}'], ['message', undefined, '{"n":1}'], ['message', '2', '{"n":2}'], ['end', undefined, ''],
+          ['message', 'a-0', '{"n":0}'],
+          ['message', undefined, '{"n":1}'],
+          ['message', '2', '{"n":2}'],
+          ['end', undefined, ''],
         ]);
       });
 
@@ -144,7 +172,7 @@ for (const transport of TRANSPORTS) {
         expect(() => sse({ n: 0 }, { id: 7 as unknown as string })).to.throw(TypeError, /string/);
       });
 
-      it('gives the method the request\'s Last-Event-ID as call.lastEventId', async () => {
+      it("gives the method the request's Last-Event-ID as call.lastEventId", async () => {
         const url = await serve();
         const resumed = await send(url('/listResumed'), { headers: { ...SSE, 'last-event-id': 'a-41' } });
         expect(parseSse(resumed.text).events[0]!.data).to.equal('"a-41"');
@@ -167,9 +195,13 @@ for (const transport of TRANSPORTS) {
         const [item, blank, problem, ...rest] = reply.text.split('\n');
         expect(item).to.equal('{"n":0}');
         expect(blank).to.equal('');
-        expect(JSON.parse(problem!)).to.include({ status: 504, title: 'Gateway Timeout', detail: 'the stream had no item for 40 ms (streamIdleMs)' });
+        expect(JSON.parse(problem!)).to.include({
+          status: 504,
+          title: 'Gateway Timeout',
+          detail: 'the stream had no item for 40 ms (streamIdleMs)',
+        });
         expect(rest).to.deep.equal(['']);
-        await until('the method\'s finally', () => streams.seen.finished);
+        await until("the method's finally", () => streams.seen.finished);
         expect(streams.seen.abortReason).to.be.instanceOf(DOMException).and.include({ name: 'TimeoutError' });
         expect(errors).to.have.length(1);
         expect(errors[0]).to.include({ status: 504 });
@@ -182,7 +214,7 @@ for (const transport of TRANSPORTS) {
         expect(comments.length).to.be.greaterThan(0);
         expect(events.map((e) => e.event ?? 'message')).to.deep.equal(['message', 'error']);
         expect(JSON.parse(events[1]!.data)).to.include({ status: 504 });
-        await until('the method\'s finally', () => streams.seen.finished);
+        await until("the method's finally", () => streams.seen.finished);
       });
 
       it('ends a stream at streamMaxMs with a 504 problem frame, however steadily its items come', async () => {
@@ -193,8 +225,11 @@ for (const transport of TRANSPORTS) {
         expect(events.length).to.be.greaterThan(1);
         expect(events.slice(0, -1).every((e) => e.event === undefined)).to.equal(true);
         expect(last.event).to.equal('error');
-        expect(JSON.parse(last.data)).to.include({ status: 504, detail: 'the stream reached its limit of 60 ms (streamMaxMs)' });
-        await until('the method\'s finally', () => streams.seen.finished);
+        expect(JSON.parse(last.data)).to.include({
+          status: 504,
+          detail: 'the stream reached its limit of 60 ms (streamMaxMs)',
+        });
+        await until("the method's finally", () => streams.seen.finished);
       });
 
       it('keeps an idle stream open with streamIdleMs 0, until the client leaves, which aborts the signal', async () => {
@@ -209,7 +244,7 @@ for (const transport of TRANSPORTS) {
         await new Promise((resolve) => setTimeout(resolve, 150));
         expect(streams.seen.finished).to.equal(false);
         controller.abort();
-        await until('the method\'s finally', () => streams.seen.finished);
+        await until("the method's finally", () => streams.seen.finished);
         expect(streams.seen.abortReason).to.be.instanceOf(Error);
       });
 
@@ -237,9 +272,12 @@ for (const transport of TRANSPORTS) {
 }
 
 describe('transports: HttpServer.stop() with an open stream', () => {
-  it('ends the stream with a 503 problem frame, not a cut, and the method\'s finally runs', async () => {
+  it("ends the stream with a 503 problem frame, not a cut, and the method's finally runs", async () => {
     const streams = new Streams();
-    const server = new HttpServer({ drainTimeoutMs: 5000 }).mount('/api', new Registry({ onError: () => {} }).on(streams).endpoints);
+    const server = new HttpServer({ drainTimeoutMs: 5000 }).mount(
+      '/api',
+      new Registry({ onError: () => {} }).on(streams).endpoints,
+    );
     await server.bind(0).start();
     const reply = send(`${server.url}/api/listQuietly`, { headers: SSE });
     await until('the first item written', () => streams.seen.waiting);
@@ -247,7 +285,7 @@ describe('transports: HttpServer.stop() with an open stream', () => {
     const { events } = parseSse((await reply).text);
     expect(events.map((e) => e.event ?? 'message')).to.deep.equal(['message', 'error']);
     expect(JSON.parse(events[1]!.data)).to.include({ status: 503, detail: 'the server is shutting down' });
-    await until('the method\'s finally', () => streams.seen.finished);
+    await until("the method's finally", () => streams.seen.finished);
     expect(streams.seen.abortReason).to.be.instanceOf(Error);
   });
 });

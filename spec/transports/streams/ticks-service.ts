@@ -1,7 +1,17 @@
 // A service of stream methods for the stream specs: items as they are produced, a failure after
 // some items, a failure before the first, a slow producer, and one that counts what was pulled and
 // whether its `finally` ran.
-import { HttpError, Registry, meta, method, service, t, type Call, type Infer, type RegistryOptions } from '../../../index.ts';
+import {
+  HttpError,
+  Registry,
+  meta,
+  method,
+  service,
+  t,
+  type Call,
+  type Infer,
+  type RegistryOptions,
+} from '../../../index.ts';
 
 export const Tick = t.object({ n: t.u32(), id: t.u64(), label: t.string() }, { name: 'Tick' });
 export type Tick = Infer<typeof Tick>;
@@ -21,7 +31,11 @@ export const TicksApi = service({
 });
 
 /** What the endless producer has done, for the backpressure and cancellation specs. */
-export interface Production { pulled: number; finished: boolean; aborted: boolean }
+export interface Production {
+  pulled: number;
+  finished: boolean;
+  aborted: boolean;
+}
 
 export class Ticks {
   readonly production: Production = { pulled: 0, finished: false, aborted: false };
@@ -47,7 +61,9 @@ export class Ticks {
   }
   async *endless(call: Call): AsyncIterable<Tick> {
     const production = this.production;
-    call.signal.addEventListener('abort', () => { production.aborted = true; });
+    call.signal.addEventListener('abort', () => {
+      production.aborted = true;
+    });
     try {
       for (let n = 0; ; n++) {
         production.pulled++;

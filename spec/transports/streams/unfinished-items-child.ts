@@ -17,7 +17,10 @@ class Imports {
 meta(Imports, service({ importRows: method([t.stream(Row)], t.u32()) }));
 
 const options = JSON.parse(process.argv[2] ?? '{}') as HttpServerOptions;
-const server = new HttpServer({ ...options, onError: () => {} }).mount('/api', new Registry({ onError: () => {} }).on(new Imports()).endpoints);
+const server = new HttpServer({ ...options, onError: () => {} }).mount(
+  '/api',
+  new Registry({ onError: () => {} }).on(new Imports()).endpoints,
+);
 server.get('/stats', (_req, res) => {
   (globalThis as { gc?: () => void }).gc?.();
   res.json({ arrayBuffers: process.memoryUsage().arrayBuffers });

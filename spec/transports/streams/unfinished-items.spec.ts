@@ -16,8 +16,13 @@ function stats(server: ChildServer): Promise<{ arrayBuffers: number }> {
   return new Promise((resolve, reject) => {
     request({ port: server.port, host: '127.0.0.1', path: '/stats', agent: false }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (d: string) => (text += d)).on('end', () => resolve(JSON.parse(text) as { arrayBuffers: number }));
-    }).on('error', reject).end();
+      res
+        .setEncoding('utf8')
+        .on('data', (d: string) => (text += d))
+        .on('end', () => resolve(JSON.parse(text) as { arrayBuffers: number }));
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -31,18 +36,29 @@ describe('transports: request streams under maxBufferedBodyBytes (HttpServer, 48
 
   it(`answers 503 to the clients whose unfinished items would pass the cap, the bytes held staying near it (${CLIENTS} clients, ${CAP / MiB} MiB cap)`, async function () {
     this.timeout(120_000);
-    const server = await children.start('spec/transports/streams/unfinished-items-child.ts', { maxBufferedBodyBytes: CAP }, ['--max-old-space-size=48']);
+    const server = await children.start(
+      'spec/transports/streams/unfinished-items-child.ts',
+      { maxBufferedBodyBytes: CAP },
+      ['--max-old-space-size=48'],
+    );
     const statuses: number[] = [];
     const retryAfter: (string | undefined)[] = [];
     for (let i = 0; i < CLIENTS; i++) {
-      const req = request({
-        port: server.port, host: '127.0.0.1', path: '/api/importRows', method: 'POST', agent: false,
-        headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' },
-      }, (res) => {
-        statuses.push(res.statusCode ?? 0);
-        retryAfter.push(res.headers['retry-after']);
-        res.resume();
-      });
+      const req = request(
+        {
+          port: server.port,
+          host: '127.0.0.1',
+          path: '/api/importRows',
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/jsonl', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          statuses.push(res.statusCode ?? 0);
+          retryAfter.push(res.headers['retry-after']);
+          res.resume();
+        },
+      );
       req.on('error', () => {});
       req.write(PARTIAL);
       requests.push(req);
@@ -52,8 +68,13 @@ describe('transports: request streams under maxBufferedBodyBytes (HttpServer, 48
     let held = (await stats(server)).arrayBuffers;
     for (let i = 0; i < 300 && statuses.length < CLIENTS - fitting; i++) held = (await stats(server)).arrayBuffers;
     expect(server.state()).to.equal('running');
-    expect(statuses.length, `clients answered (${Math.round(held / MiB)} MiB held in ArrayBuffers)`).to.be.at.least(CLIENTS - fitting);
-    expect(statuses.every((s) => s === 503), String(statuses)).to.equal(true);
+    expect(statuses.length, `clients answered (${Math.round(held / MiB)} MiB held in ArrayBuffers)`).to.be.at.least(
+      CLIENTS - fitting,
+    );
+    expect(
+      statuses.every((s) => s === 503),
+      String(statuses),
+    ).to.equal(true);
     expect(retryAfter.every((r) => r === '1')).to.equal(true);
     expect(held, 'bytes held in ArrayBuffers').to.be.below(CAP + 8 * MiB);
   });

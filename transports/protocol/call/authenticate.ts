@@ -36,11 +36,15 @@ export function authenticate(call: EndpointCall, schemes: readonly SecuritySchem
     if (isThenable(caller)) return Promise.resolve(caller).then((settled) => admit(call, scheme, settled));
     return admit(call, scheme, caller);
   }
-  throw unauthenticated('this call needs credentials', schemes.map((s) => s.challenge()));
+  throw unauthenticated(
+    'this call needs credentials',
+    schemes.map((s) => s.challenge()),
+  );
 }
 
 /** Stores the caller `verify` returned, or refuses the call. */
 function admit(call: EndpointCall, scheme: SecurityScheme, caller: unknown): void {
-  if (caller === undefined || caller === null) throw unauthenticated('the credentials were refused', [scheme.challenge('invalid_token')]);
+  if (caller === undefined || caller === null)
+    throw unauthenticated('the credentials were refused', [scheme.challenge('invalid_token')]);
   call.set(scheme.key, caller);
 }

@@ -26,7 +26,12 @@ export interface CallFailure {
  * the status the client gets) unless it is a plain refusal. Never throws, whatever was thrown (a
  * Proxy whose traps throw).
  */
-export function callFailure(call: EndpointCall, site: CallSite, thrown: unknown, settings: FailureSettings): CallFailure {
+export function callFailure(
+  call: EndpointCall,
+  site: CallSite,
+  thrown: unknown,
+  settings: FailureSettings,
+): CallFailure {
   const error = calls.mistake(call) ?? thrown;
   calls.setFailure(call, error);
   let doc: ProblemDocument;
@@ -56,7 +61,12 @@ export const CLIENT_CLOSED = 499;
  * for the handler already, a timeout), 499 when the client went away, else the document's.
  */
 export function reportCallFailure(
-  call: EndpointCall, site: CallSite, error: unknown, doc: ProblemDocument, settings: FailureSettings, answered: number | undefined,
+  call: EndpointCall,
+  site: CallSite,
+  error: unknown,
+  doc: ProblemDocument,
+  settings: FailureSettings,
+  answered: number | undefined,
 ): void {
   if (isRefusal(error)) return;
   // A method passing on its signal's reason (a timeout, a client gone) failed as expected.
@@ -73,14 +83,21 @@ export function reportCallFailure(
  * item the client sent).
  */
 export function problemOf(call: EndpointCall, error: unknown, exposeErrors: boolean): ProblemDocument {
-  const cause = error instanceof ReadError && !isRequestStreamError(error) ? new Error(error.message, { cause: error }) : error;
+  const cause =
+    error instanceof ReadError && !isRequestStreamError(error) ? new Error(error.message, { cause: error }) : error;
   const doc = problemForError(cause, exposeErrors);
   if (doc.status >= 500) doc.requestId = call.requestId;
   return doc;
 }
 
 /** Tells `onError` of `error`, answered with `status`. */
-export function reportFailure(call: EndpointCall, site: CallSite, error: unknown, status: number, settings: FailureSettings): void {
+export function reportFailure(
+  call: EndpointCall,
+  site: CallSite,
+  error: unknown,
+  status: number,
+  settings: FailureSettings,
+): void {
   try {
     settings.onError(error, { service: site.service, method: site.method, status, requestId: call.requestId });
   } catch {

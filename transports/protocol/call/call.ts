@@ -19,7 +19,17 @@ export interface CallSite {
 /** A header value: no CR, LF or NUL, so nothing can be injected into the answer. */
 const VALUE = /^[^\r\n\0]*$/;
 /** Headers the transport writes from the answer itself: set by a method, they would corrupt it. */
-const RESERVED = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'x-request-id']);
+const RESERVED = new Set([
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'x-request-id',
+]);
 
 /** A signal that never aborts, for transports without one; made on first use (workerd refuses I/O objects at module scope). */
 let never: AbortSignal | undefined;
@@ -33,7 +43,8 @@ export function appendHeader(headers: HeaderValues, name: string, value: string)
 /** Why `name: value` cannot be added to an answer, or `undefined` when it can. */
 export function headerMistake(name: string, value: unknown): string | undefined {
   if (typeof name !== 'string' || !isToken(name)) return `'${String(name)}' is not a header name`;
-  if (typeof value !== 'string' || !VALUE.test(value)) return `the value of ${name} must be a string without CR, LF or NUL`;
+  if (typeof value !== 'string' || !VALUE.test(value))
+    return `the value of ${name} must be a string without CR, LF or NUL`;
   if (RESERVED.has(name.toLowerCase())) return `${name.toLowerCase()} is written by lacquer and cannot be set`;
   return undefined;
 }
@@ -128,20 +139,40 @@ export class EndpointCall implements Call {
     this.#started = started;
   }
 
-  get service(): string { return this.#site.service; }
-  get method(): string { return this.#site.method; }
-  get verb(): HttpMethod { return this.#request.method as HttpMethod; }
-  get path(): string { return this.#request.path; }
-  get prefix(): string { return this.#request.prefix ?? ''; }
-  get requestId(): string { return this.#requestId; }
-  get args(): readonly unknown[] { return this.#args; }
-  get platform(): readonly unknown[] { return this.#request.platform ?? []; }
-  get ip(): string | undefined { return this.#request.ip; }
+  get service(): string {
+    return this.#site.service;
+  }
+  get method(): string {
+    return this.#site.method;
+  }
+  get verb(): HttpMethod {
+    return this.#request.method as HttpMethod;
+  }
+  get path(): string {
+    return this.#request.path;
+  }
+  get prefix(): string {
+    return this.#request.prefix ?? '';
+  }
+  get requestId(): string {
+    return this.#requestId;
+  }
+  get args(): readonly unknown[] {
+    return this.#args;
+  }
+  get platform(): readonly unknown[] {
+    return this.#request.platform ?? [];
+  }
+  get ip(): string | undefined {
+    return this.#request.ip;
+  }
   get signal(): AbortSignal {
     if (this.#site.stream === true) return this.#streamController().signal;
     return this.#request.signal ?? (never ??= new AbortController().signal);
   }
-  get lastEventId(): string | undefined { return this.#request.headers.get('last-event-id') || undefined; }
+  get lastEventId(): string | undefined {
+    return this.#request.headers.get('last-event-id') || undefined;
+  }
 
   /** Made on first use: a stream may end after its answer began, when the request's own signal no longer aborts. */
   #streamController(): AbortController {
@@ -173,7 +204,9 @@ export class EndpointCall implements Call {
   get<T>(key: ContextKey<T>): T {
     const at = this.#keys === undefined ? -1 : this.#keys.indexOf(key);
     if (at === -1) {
-      throw new TypeError(`call.get(): nothing is stored under '${key.name}' for ${this.#site.method} (is the method public, or the key another one?)`);
+      throw new TypeError(
+        `call.get(): nothing is stored under '${key.name}' for ${this.#site.method} (is the method public, or the key another one?)`,
+      );
     }
     return this.#values![at] as T;
   }
@@ -196,8 +229,12 @@ export class EndpointCall implements Call {
   }
 
   status(code: number): void {
-    if (!isSuccessStatus(code)) return this.#misuse(`call.status(${String(code)}): a success status must be a 2xx; throw HttpError for an error`);
-    if (isBodiless(code) && !this.#site.returnsVoid) return this.#misuse(`call.status(${code}): a ${code} answer has no body, but ${this.#site.method} returns a value`);
+    if (!isSuccessStatus(code))
+      return this.#misuse(`call.status(${String(code)}): a success status must be a 2xx; throw HttpError for an error`);
+    if (isBodiless(code) && !this.#site.returnsVoid)
+      return this.#misuse(
+        `call.status(${code}): a ${code} answer has no body, but ${this.#site.method} returns a value`,
+      );
     this.#status = code;
   }
 
@@ -209,7 +246,16 @@ export class EndpointCall implements Call {
 
   /** What `JSON.stringify(call)` writes: the public view. */
   toJSON(): CallView {
-    return new CallView(this.service, this.method, this.verb, this.path, this.prefix, this.#requestId, this.ip, this.#args);
+    return new CallView(
+      this.service,
+      this.method,
+      this.verb,
+      this.path,
+      this.prefix,
+      this.#requestId,
+      this.ip,
+      this.#args,
+    );
   }
 
   /** What `util.inspect(call)` (`console.log`, loggers) shows: the public view, named `Call`. */

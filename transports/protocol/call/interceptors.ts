@@ -20,12 +20,21 @@ export type Interceptor = (call: Call, next: () => Promise<unknown>) => Promise<
  * next()`) passes that value through without waiting, so a call answered at once is still answered
  * at once, as it would be without the interceptor.
  */
-export function intercept(chain: readonly Interceptor[], call: EndpointCall, method: (call: EndpointCall) => unknown): unknown {
+export function intercept(
+  chain: readonly Interceptor[],
+  call: EndpointCall,
+  method: (call: EndpointCall) => unknown,
+): unknown {
   return step(chain, call, method, 0);
 }
 
 /** Runs `chain[index]` with its `next()`, or the method after the last one. */
-function step(chain: readonly Interceptor[], call: EndpointCall, method: (call: EndpointCall) => unknown, index: number): unknown {
+function step(
+  chain: readonly Interceptor[],
+  call: EndpointCall,
+  method: (call: EndpointCall) => unknown,
+  index: number,
+): unknown {
   if (index === chain.length) return method(call);
   let called = false;
   let handed: Promise<unknown> | undefined;

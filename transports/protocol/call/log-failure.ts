@@ -27,7 +27,12 @@ export function markSignalReason(error: object): void {
 /** The one line of an expected refusal answered 500 (a client gone, an `HttpError`); `undefined` for a fault. */
 function refusalLine(error: unknown): string | undefined {
   try {
-    if (error instanceof HttpError || isAbort(error) || (typeof error === 'object' && error !== null && signalReasons.has(error))) return describe(error);
+    if (
+      error instanceof HttpError ||
+      isAbort(error) ||
+      (typeof error === 'object' && error !== null && signalReasons.has(error))
+    )
+      return describe(error);
   } catch {
     // What was thrown cannot be looked at (a Proxy whose traps throw): a fault.
   }

@@ -24,7 +24,8 @@ export function isObjectType(type: Type): boolean {
  */
 export function argumentObjectOf(contract: MethodContract): Type | undefined {
   const { paramTypes, paramNames } = contract;
-  if (paramNames !== undefined) return t.object(Object.fromEntries(paramNames.map((name, i) => [name, paramTypes[i]!])));
+  if (paramNames !== undefined)
+    return t.object(Object.fromEntries(paramNames.map((name, i) => [name, paramTypes[i]!])));
   if (paramTypes.length === 0) return t.object({});
   return paramTypes.length === 1 && isObjectType(paramTypes[0]!) ? paramTypes[0] : undefined;
 }
@@ -74,7 +75,12 @@ export class MessageArgumentsReader {
     if (params === undefined) {
       if (this.#count === 0) return [];
       if (this.argumentObject !== undefined) return this.#byName({}, 'json', undefined);
-      throw asReadError(new Failure('missing_key', `params are missing: ${this.#count === 1 ? 'one parameter' : `${this.#count} parameters`} expected`));
+      throw asReadError(
+        new Failure(
+          'missing_key',
+          `params are missing: ${this.#count === 1 ? 'one parameter' : `${this.#count} parameters`} expected`,
+        ),
+      );
     }
     const { tree } = params;
     const { source } = params.message;
@@ -82,8 +88,12 @@ export class MessageArgumentsReader {
       const values = this.#readersOf(source).positional(tree, exactPart(params)) as readonly unknown[];
       return this.#names === undefined || this.#count === 0 ? values : [namedArgumentsOf(this.#names, values)];
     }
-    if (isMessageObject(tree) && this.argumentObject !== undefined) return this.#byName(tree, source, exactPart(params));
-    const expected = this.argumentObject === undefined ? `an array of ${this.#count} parameters` : 'an array of the parameters, or an object of them by name';
+    if (isMessageObject(tree) && this.argumentObject !== undefined)
+      return this.#byName(tree, source, exactPart(params));
+    const expected =
+      this.argumentObject === undefined
+        ? `an array of ${this.#count} parameters`
+        : 'an array of the parameters, or an object of them by name';
     throw asReadError(new Failure('type_mismatch', `params must be ${expected}`));
   }
 

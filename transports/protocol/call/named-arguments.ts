@@ -3,7 +3,10 @@
  * the declared names that were read, and nothing else. Its prototype is `null`, so that a
  * parameter named `constructor` or `toString` left out is `undefined`, not a built-in function.
  */
-export function namedArguments(names: readonly string[], read: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function namedArguments(
+  names: readonly string[],
+  read: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const args = Object.create(null) as Record<string, unknown>;
   for (const name of names) if (Object.hasOwn(read, name)) args[name] = read[name];
   return args;

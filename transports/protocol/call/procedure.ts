@@ -29,7 +29,6 @@ export interface ProcedureSettings extends FailureSettings {
   readonly rateLimitStore?: RateLimitStore | undefined;
 }
 
-
 /**
  * How one call ended: the method's value, or a failure. `refused` when security refused the
  * caller, `limited` when it was over its rate limit (a 429 with `Retry-After`), `params` when the
@@ -37,7 +36,11 @@ export interface ProcedureSettings extends FailureSettings {
  */
 export type Outcome =
   | { readonly ok: true; readonly call: EndpointCall; readonly value: unknown }
-  | ({ readonly ok: false; readonly call: EndpointCall; readonly stage: 'refused' | 'limited' | 'params' | 'method' } & CallFailure);
+  | ({
+      readonly ok: false;
+      readonly call: EndpointCall;
+      readonly stage: 'refused' | 'limited' | 'params' | 'method';
+    } & CallFailure);
 
 /**
  * One method, callable by message: each call is authenticated, then its arguments are read, then
@@ -72,7 +75,13 @@ export class Procedure {
     this.#site = { service: plan.service, method: plan.name, status: 200, returnsVoid };
     const method = (plan.instance as Record<string, (...args: unknown[]) => unknown>)[plan.name]!;
     this.#run = (call) => method.apply(plan.instance, [...call.args, call]);
-    this.#limiter = methodLimiter(contract.rateLimit, settings.rateLimit, settings.rateLimitStore, plan.service, plan.name);
+    this.#limiter = methodLimiter(
+      contract.rateLimit,
+      settings.rateLimit,
+      settings.rateLimitStore,
+      plan.service,
+      plan.name,
+    );
   }
 
   /**
@@ -80,14 +89,28 @@ export class Procedure {
    * from `params` once the caller is admitted. Never rejects.
    */
   invoke(request: EndpointRequest, requestId: string, params: MessagePart | undefined): Outcome | Promise<Outcome> {
-    const call = new EndpointCall(this.#site, request, requestId, this.#settings.onResponse === undefined ? 0 : performance.now());
+    const call = new EndpointCall(
+      this.#site,
+      request,
+      requestId,
+      this.#settings.onResponse === undefined ? 0 : performance.now(),
+    );
     const { telemetry } = this.#settings;
     if (telemetry !== undefined) {
       const prefix = request.prefix ?? '';
-      this.#spans.set(call, telemetry.serverSpan({
-        protocol: this.#settings.protocol, verb: request.method, route: prefix, path: request.requestPath ?? prefix + request.path, service: this.service, method: this.name,
-        headers: request.headers, clientAddress: request.ip,
-      }));
+      this.#spans.set(
+        call,
+        telemetry.serverSpan({
+          protocol: this.#settings.protocol,
+          verb: request.method,
+          route: prefix,
+          path: request.requestPath ?? prefix + request.path,
+          service: this.service,
+          method: this.name,
+          headers: request.headers,
+          clientAddress: request.ip,
+        }),
+      );
     }
     const { schemes } = this.#plan;
     if (schemes.length > 0) {
@@ -97,7 +120,11 @@ export class Procedure {
       } catch (e) {
         return this.#failed(call, 'refused', e);
       }
-      if (pending !== undefined) return pending.then(() => this.#admitted(call, params), (e: unknown) => this.#failed(call, 'refused', e));
+      if (pending !== undefined)
+        return pending.then(
+          () => this.#admitted(call, params),
+          (e: unknown) => this.#failed(call, 'refused', e),
+        );
     }
     return this.#admitted(call, params);
   }
@@ -136,7 +163,11 @@ export class Procedure {
     } catch (e) {
       return this.#failed(call, 'method', e);
     }
-    if (verdict instanceof Promise) return verdict.then((v) => this.#counted(call, params, v), (e: unknown) => this.#failed(call, 'method', e));
+    if (verdict instanceof Promise)
+      return verdict.then(
+        (v) => this.#counted(call, params, v),
+        (e: unknown) => this.#failed(call, 'method', e),
+      );
     return this.#counted(call, params, verdict);
   }
 
@@ -145,7 +176,14 @@ export class Procedure {
     calls.setRateLimit(call, verdict.state);
     const refusal = verdict.refusal;
     if (refusal === undefined) return this.#withinLimit(call, params);
-    return { ok: false, call, stage: 'limited', error: undefined, doc: refusal.doc, headers: { 'retry-after': refusal.retryAfter } };
+    return {
+      ok: false,
+      call,
+      stage: 'limited',
+      error: undefined,
+      doc: refusal.doc,
+      headers: { 'retry-after': refusal.retryAfter },
+    };
   }
 
   #withinLimit(call: EndpointCall, params: MessagePart | undefined): Outcome | Promise<Outcome> {
@@ -162,7 +200,10 @@ export class Procedure {
       const { interceptors } = this.#plan;
       result = interceptors.length === 0 ? this.#run(call) : intercept(interceptors, call, this.#run);
       if (isThenable(result)) {
-        return Promise.resolve(result).then((value) => this.#returned(call, value), (e: unknown) => this.#failed(call, 'method', e));
+        return Promise.resolve(result).then(
+          (value) => this.#returned(call, value),
+          (e: unknown) => this.#failed(call, 'method', e),
+        );
       }
     } catch (e) {
       return this.#failed(call, 'method', e);

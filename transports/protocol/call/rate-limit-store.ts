@@ -33,7 +33,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
   #head = 0;
 
   constructor(readonly maxKeys: number = DEFAULT_RATE_LIMIT_MAX_KEYS) {
-    if (!(Number.isInteger(maxKeys) && maxKeys >= 1)) throw new RangeError(`MemoryRateLimitStore: maxKeys must be an integer ≥ 1, got ${maxKeys}`);
+    if (!(Number.isInteger(maxKeys) && maxKeys >= 1))
+      throw new RangeError(`MemoryRateLimitStore: maxKeys must be an integer ≥ 1, got ${maxKeys}`);
   }
 
   hit(key: string, windowMs: number): RateLimitCount {

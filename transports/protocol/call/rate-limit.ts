@@ -1,5 +1,10 @@
 import type { Call } from '../../../core/contract/call.ts';
-import { checkRateLimit, type MethodRateLimit, type RateLimitCount, type RateLimitStore } from '../../../core/contract/method.ts';
+import {
+  checkRateLimit,
+  type MethodRateLimit,
+  type RateLimitCount,
+  type RateLimitStore,
+} from '../../../core/contract/method.ts';
 import { hash64 } from '../hash64.ts';
 import { problem, type ProblemDocument } from '../problem.ts';
 import { MemoryRateLimitStore } from './rate-limit-store.ts';
@@ -61,7 +66,8 @@ export class RateLimiter {
    */
   #keyOf(call: Call): string {
     const own = this.#key === undefined ? call.ip : this.#key(call);
-    if (own !== undefined && typeof own !== 'string') throw new TypeError(`rateLimit.key must return a string, got ${typeof own}`);
+    if (own !== undefined && typeof own !== 'string')
+      throw new TypeError(`rateLimit.key must return a string, got ${typeof own}`);
     const key = own ?? '';
     const short = key.length > LONGEST_KEY ? `#${hash64(key)}` : key;
     return this.#key === undefined ? this.#scope + short : short;
@@ -76,7 +82,10 @@ export class RateLimiter {
     const state = `"${this.#name}";r=${Math.max(0, this.#limit - count)};t=${seconds}`;
     if (count <= this.#limit) return { state, refusal: undefined };
     const retryAfter = String(Math.max(1, seconds));
-    const doc = problem(429, `over the rate limit of ${this.#limit} calls in ${this.#windowMs} ms; retry after ${retryAfter} s`);
+    const doc = problem(
+      429,
+      `over the rate limit of ${this.#limit} calls in ${this.#windowMs} ms; retry after ${retryAfter} s`,
+    );
     return { state, refusal: { doc, retryAfter } };
   }
 }

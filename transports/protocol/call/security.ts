@@ -63,7 +63,8 @@ export interface HttpAuthOptions<C, I> extends SchemeOptions<C, I> {
 }
 
 /** Options of {@link apiKeyAuth}: the key is in a header or in the query, not both. */
-export type ApiKeyOptions<I> = SchemeOptions<string, I> & ({ header: string; query?: never } | { query: string; header?: never });
+export type ApiKeyOptions<I> = SchemeOptions<string, I> &
+  ({ header: string; query?: never } | { query: string; header?: never });
 
 /** `text` without the spaces around it: RFC 9110 separates a scheme and its credentials with SP only. */
 function trimSpaces(text: string): string {
@@ -85,7 +86,8 @@ const malformed = (reason: string): Credential<never> => ({ kind: 'malformed', r
 
 /** A realm as a quoted-string: no quotes or backslashes to escape, no control characters. */
 function checkRealm(where: string, realm: string): string {
-  if (!/^[\x20-\x7e]*$/.test(realm) || /["\\]/.test(realm)) throw new TypeError(`${where}: realm must be printable ASCII without " or \\`);
+  if (!/^[\x20-\x7e]*$/.test(realm) || /["\\]/.test(realm))
+    throw new TypeError(`${where}: realm must be printable ASCII without " or \\`);
   return realm;
 }
 
@@ -95,7 +97,8 @@ function checkCommon<C, I>(where: string, options: SchemeOptions<C, I>): number 
     throw new TypeError(`${where}: key must be a contextKey(...)`);
   }
   const max = options.maxLength ?? DEFAULT_MAX_CREDENTIAL_LENGTH;
-  if (!(Number.isInteger(max) && max >= 1)) throw new RangeError(`${where}: maxLength must be an integer ≥ 1, got ${max}`);
+  if (!(Number.isInteger(max) && max >= 1))
+    throw new RangeError(`${where}: maxLength must be an integer ≥ 1, got ${max}`);
   return max;
 }
 
@@ -126,7 +129,8 @@ export function bearerAuth<I>(options: HttpAuthOptions<string, I>): SecuritySche
     challenge: (error) => `Bearer realm="${realm}"${error === undefined ? '' : `, error="${error}"`}`,
     credential(request) {
       const found = authorization(request, 'Bearer', max);
-      if (found.kind === 'present' && !B64TOKEN.test(found.value)) return malformed('the bearer token holds characters a token cannot have');
+      if (found.kind === 'present' && !B64TOKEN.test(found.value))
+        return malformed('the bearer token holds characters a token cannot have');
       return found;
     },
     verify: options.verify,
@@ -167,9 +171,11 @@ export function basicAuth<I>(options: HttpAuthOptions<BasicCredentials, I>): Sec
 export function apiKeyAuth<I>(options: ApiKeyOptions<I>): SecurityScheme<string, I> {
   const max = checkCommon('apiKeyAuth()', options);
   const { header, query } = options as { header?: unknown; query?: unknown };
-  if ((header === undefined) === (query === undefined)) throw new TypeError('apiKeyAuth(): give either header or query, not both');
+  if ((header === undefined) === (query === undefined))
+    throw new TypeError('apiKeyAuth(): give either header or query, not both');
   const name = (header ?? query) as unknown;
-  if (typeof name !== 'string' || name === '') throw new TypeError('apiKeyAuth(): the header or query name must be a non-empty string');
+  if (typeof name !== 'string' || name === '')
+    throw new TypeError('apiKeyAuth(): the header or query name must be a non-empty string');
   const where = header !== undefined ? 'header' : 'query';
   if (where === 'header' && !isToken(name)) throw new TypeError(`apiKeyAuth(): '${name}' is not a header name`);
   return {

@@ -56,7 +56,10 @@ export function forEachPair(search: string, pair: (rawKey: string, rawValue: str
     if (end === -1) end = search.length;
     if (end > start) {
       const eq = search.indexOf('=', start);
-      const going = eq === -1 || eq > end ? pair(search.slice(start, end), '') : pair(search.slice(start, eq), search.slice(eq + 1, end));
+      const going =
+        eq === -1 || eq > end
+          ? pair(search.slice(start, end), '')
+          : pair(search.slice(start, eq), search.slice(eq + 1, end));
       if (!going) return;
     }
     start = end + 1;
@@ -97,11 +100,13 @@ function isWellEncoded(raw: string): boolean {
       if (lead >= 0xc2 && lead <= 0xdf) more = 1;
       else if (lead >= 0xe0 && lead <= 0xef) {
         more = 2;
-        if (lead === 0xe0) low = 0xa0; // overlong below U+0800
+        if (lead === 0xe0)
+          low = 0xa0; // overlong below U+0800
         else if (lead === 0xed) high = 0x9f; // U+D800..U+DFFF, the surrogates
       } else if (lead >= 0xf0 && lead <= 0xf4) {
         more = 3;
-        if (lead === 0xf0) low = 0x90; // overlong below U+10000
+        if (lead === 0xf0)
+          low = 0x90; // overlong below U+10000
         else if (lead === 0xf4) high = 0x8f; // beyond U+10FFFF
       } else return false;
       for (let k = 0; k < more; k++) {

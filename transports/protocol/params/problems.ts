@@ -55,7 +55,9 @@ function memberProblem(type: Type): string | undefined {
   if (queryArray(type) !== undefined) return arrayProblem(type);
   if (form === 'optional') {
     const problem = scalarProblem((type as OptionalType).inner);
-    return problem === undefined ? undefined : `an optional value holds a scalar or an array only in a query: ${problem}`;
+    return problem === undefined
+      ? undefined
+      : `an optional value holds a scalar or an array only in a query: ${problem}`;
   }
   return scalarProblem(type);
 }

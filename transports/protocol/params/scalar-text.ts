@@ -17,7 +17,13 @@ import type { Type } from '../../../core/descriptors/type.ts';
 import type { EnumType, LiteralType } from '../../../core/descriptors/index.ts';
 import { encodeBase64 } from '../../../core/util/base64.ts';
 import { bigIntCheckerOf, floatCheckerOf, intCheckerOf, stringChecker } from '../../../core/write/check-descriptor.ts';
-import { checkBool, checkBytes, checkTimestamp, oneOfChecker, timestampText } from '../../../core/write/check-scalars.ts';
+import {
+  checkBool,
+  checkBytes,
+  checkTimestamp,
+  oneOfChecker,
+  timestampText,
+} from '../../../core/write/check-scalars.ts';
 import { formatF32, formatF64 } from '../../../codecs/json/format-f32.ts';
 
 /** How one scalar descriptor reads from text and writes to text. */
@@ -58,13 +64,17 @@ const SAFE_DIGITS = 15;
 const MAX_INTEGER_CHARS = 21;
 
 /** Reads the canonical decimal text of an integer kind; the core's reader checks its range. */
-function integerText(rule: { readonly expected: string; outOfRange(shown: string): string }): (text: string) => unknown {
+function integerText(rule: {
+  readonly expected: string;
+  outOfRange(shown: string): string;
+}): (text: string) => unknown {
   const expected = `${rule.expected} in decimal digits`;
   return (text) => {
     if (!DECIMAL.test(text)) throw notText(expected, text);
     if (text.length <= SAFE_DIGITS) return +text;
     // A long run of digits is out of range without building its bigint.
-    if (text.length > MAX_INTEGER_CHARS) throw new Failure('out_of_range', rule.outOfRange(`${quoteText(text)} (${text.length} characters)`));
+    if (text.length > MAX_INTEGER_CHARS)
+      throw new Failure('out_of_range', rule.outOfRange(`${quoteText(text)} (${text.length} characters)`));
     return BigInt(text);
   };
 }
@@ -100,20 +110,24 @@ function oneOfForm(type: EnumType | LiteralType, values: readonly unknown[]): Te
   );
 }
 
-const none = (what: string, why = '') => () => `${what} has no text form${why}`;
+const none =
+  (what: string, why = '') =>
+  () =>
+    `${what} has no text form${why}`;
 
 /** The text form of each scalar form; containers, wrappers and `t.unknown()` have none. */
 const textForms: Visitor<TextForm | string> = {
   string: (d) => form(d, (text) => text, stringChecker(d)),
-  bool: (d) => form(
-    d,
-    (text) => {
-      if (text === 'true') return true;
-      if (text === 'false') return false;
-      throw notText('true or false', text);
-    },
-    (value) => (checkBool(value) ? 'true' : 'false'),
-  ),
+  bool: (d) =>
+    form(
+      d,
+      (text) => {
+        if (text === 'true') return true;
+        if (text === 'false') return false;
+        throw notText('true or false', text);
+      },
+      (value) => (checkBool(value) ? 'true' : 'false'),
+    ),
   int: (d) => {
     const check = intCheckerOf(d);
     return form(d, integerText(INT_RULES[d.kind]), (value) => String(check(value)));
@@ -134,24 +148,26 @@ const textForms: Visitor<TextForm | string> = {
       d.kind === 'f32' ? (value) => formatF32(check(value)) : (value) => formatF64(check(value)),
     );
   },
-  bytes: (d) => form(
-    d,
-    (text) => {
-      const bytes = BYTES.fromText(text);
-      if (bytes === undefined) throw notText(BYTES.expectedText, text);
-      return bytes;
-    },
-    (value) => encodeBase64(checkBytes(value)),
-  ),
-  timestamp: (d) => form(
-    d,
-    (text) => {
-      const ms = TIMESTAMP.fromText(text);
-      if (ms === undefined) throw notText(TIMESTAMP.expectedText, text);
-      return new WireTimestamp(ms, quoteText(text));
-    },
-    (value) => timestampText(checkTimestamp(value)),
-  ),
+  bytes: (d) =>
+    form(
+      d,
+      (text) => {
+        const bytes = BYTES.fromText(text);
+        if (bytes === undefined) throw notText(BYTES.expectedText, text);
+        return bytes;
+      },
+      (value) => encodeBase64(checkBytes(value)),
+    ),
+  timestamp: (d) =>
+    form(
+      d,
+      (text) => {
+        const ms = TIMESTAMP.fromText(text);
+        if (ms === undefined) throw notText(TIMESTAMP.expectedText, text);
+        return new WireTimestamp(ms, quoteText(text));
+      },
+      (value) => timestampText(checkTimestamp(value)),
+    ),
   literal: (d) => oneOfForm(d, [d.value]),
   enum: (d) => oneOfForm(d, d.values),
   optional: none('an optional value (t.optional)'),

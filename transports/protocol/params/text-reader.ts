@@ -34,7 +34,12 @@ export type TextReader = (pathValues: Readonly<Record<string, string>>, search: 
  * A target with no query, for a method without query parameters, reads each path segment by its
  * text form and nothing else: no query parsing, no tree, no second pass.
  */
-export function textReader(path: readonly NamedParam[], query: readonly NamedParam[], opts?: Opts, credentials: readonly string[] = []): TextReader {
+export function textReader(
+  path: readonly NamedParam[],
+  query: readonly NamedParam[],
+  opts?: Opts,
+  credentials: readonly string[] = [],
+): TextReader {
   const problem = paramsProblem(path, query);
   if (problem !== undefined) throw new TypeError(problem);
   const general = generalReader(path, query, opts, new Set(credentials));
@@ -72,7 +77,12 @@ interface Slot {
 
 const isArray = (type: Type) => queryArray(type) !== undefined;
 
-function generalReader(path: readonly NamedParam[], query: readonly NamedParam[], opts: Opts | undefined, credentials: ReadonlySet<string>): TextReader {
+function generalReader(
+  path: readonly NamedParam[],
+  query: readonly NamedParam[],
+  opts: Opts | undefined,
+  credentials: ReadonlySet<string>,
+): TextReader {
   const options = resolveReadOptions(opts);
   const ctx: ReaderContext = { ...options, source: 'binary' };
   const root = new ObjectType(Object.fromEntries([...path, ...query].map((p) => [p.name, p.type])));
@@ -83,10 +93,16 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
   for (const param of query) {
     if (formOf(param.type) === 'object') {
       const fields = (param.type as ObjectType).fields;
-      for (const key of queryKeysOf(param)) slots.set(key, { owner: param.name, key, many: isArray(fields[key]!), inherited: isInheritedKey(key) });
+      for (const key of queryKeysOf(param))
+        slots.set(key, { owner: param.name, key, many: isArray(fields[key]!), inherited: isInheritedKey(key) });
       spreads.push(param.name);
     } else {
-      slots.set(param.name, { owner: undefined, key: param.name, many: isArray(param.type), inherited: isInheritedKey(param.name) });
+      slots.set(param.name, {
+        owner: undefined,
+        key: param.name,
+        many: isArray(param.type),
+        inherited: isInheritedKey(param.name),
+      });
     }
   }
   const pathNames = path.map((p) => [p.name, isInheritedKey(p.name)] as const);
@@ -131,7 +147,12 @@ function generalReader(path: readonly NamedParam[], query: readonly NamedParam[]
  * parameter, member or element for a value).
  */
 function fillQuery(
-  search: string, slots: ReadonlyMap<string, Slot>, tree: Record<string, unknown>, rejectUnknown: boolean, credentials: ReadonlySet<string>, extra: Failure[],
+  search: string,
+  slots: ReadonlyMap<string, Slot>,
+  tree: Record<string, unknown>,
+  rejectUnknown: boolean,
+  credentials: ReadonlySet<string>,
+  extra: Failure[],
 ): Failure | undefined {
   let syntax: Failure | undefined;
   forEachPair(search, (rawKey, rawValue) => {
@@ -208,10 +229,24 @@ const refused = (): never => {
 };
 
 const textReaders: Visitor<Reader, [ctx: ReaderContext]> = {
-  string: leaf, bool: leaf, int: leaf, bigint: leaf, float: leaf, bytes: leaf, timestamp: leaf, literal: leaf, enum: leaf,
+  string: leaf,
+  bool: leaf,
+  int: leaf,
+  bigint: leaf,
+  float: leaf,
+  bytes: leaf,
+  timestamp: leaf,
+  literal: leaf,
+  enum: leaf,
   // The object reader leaves an absent key out: the inner reader sees present texts only.
   optional: (d, ctx) => compileText(d.inner, ctx),
   array: (d, ctx) => arrayReader(compileText(d.element, ctx), d.constraints && arrayRule(d.constraints), ctx.collect),
   object: (d, ctx) => objectReader(d, ctx, (member) => compileText(member, ctx)),
-  nullable: refused, unknown: refused, void: refused, map: refused, tuple: refused, variant: refused, lazy: refused,
+  nullable: refused,
+  unknown: refused,
+  void: refused,
+  map: refused,
+  tuple: refused,
+  variant: refused,
+  lazy: refused,
 };

@@ -106,7 +106,8 @@ function segmentText(text: string): string {
   else if (text === '.' || text === '..') why = 'it is a dot segment';
   else if (text.includes('/') || text.includes('\\')) why = 'it holds a / or \\';
   else if (CONTROL.test(text)) why = 'it holds a control character';
-  if (why !== undefined) throw new Failure('invalid_format', `cannot write ${quoteText(text)} as a path segment: ${why}`);
+  if (why !== undefined)
+    throw new Failure('invalid_format', `cannot write ${quoteText(text)} as a path segment: ${why}`);
   return text;
 }
 
@@ -144,7 +145,10 @@ function queryWriter(key: string, type: Type): PairsWriter {
 
 /** An object spread over the query: each member's pairs under the member's name. */
 function spreadWriter(type: ObjectType): PairsWriter {
-  const members = Object.entries(type.fields).map(([key, field]) => ({ ...member(key, field), write: queryWriter(key, field) }));
+  const members = Object.entries(type.fields).map(([key, field]) => ({
+    ...member(key, field),
+    write: queryWriter(key, field),
+  }));
   const expected = objectExpected(type.name);
   return (v, parts) => {
     const o = checkRecord(v, expected);

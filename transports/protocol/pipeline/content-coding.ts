@@ -47,7 +47,10 @@ export interface CompressionSettings {
 }
 
 /** Checks the `compression` option: `undefined` when answers are not compressed (`false`). */
-export function resolveCompression(owner: string, value: false | CompressionOptions | undefined): CompressionSettings | undefined {
+export function resolveCompression(
+  owner: string,
+  value: false | CompressionOptions | undefined,
+): CompressionSettings | undefined {
   if (value === false) return undefined;
   if (value === undefined) return { threshold: DEFAULT_COMPRESSION_THRESHOLD, encodings: RESPONSE_CODINGS };
   if (typeof value !== 'object' || value === null) {
@@ -59,13 +62,18 @@ export function resolveCompression(owner: string, value: false | CompressionOpti
   }
   const encodings = value.encodings ?? RESPONSE_CODINGS;
   if (!Array.isArray(encodings) || encodings.length === 0) {
-    throw new RangeError(`${owner}: compression.encodings must list at least one of ${RESPONSE_CODINGS.join(', ')} (compression: false turns compression off)`);
+    throw new RangeError(
+      `${owner}: compression.encodings must list at least one of ${RESPONSE_CODINGS.join(', ')} (compression: false turns compression off)`,
+    );
   }
   for (const [i, coding] of encodings.entries()) {
     if (!RESPONSE_CODINGS.includes(coding)) {
-      throw new RangeError(`${owner}: compression.encodings: '${String(coding)}' is not one of ${RESPONSE_CODINGS.join(', ')}`);
+      throw new RangeError(
+        `${owner}: compression.encodings: '${String(coding)}' is not one of ${RESPONSE_CODINGS.join(', ')}`,
+      );
     }
-    if (encodings.indexOf(coding) !== i) throw new RangeError(`${owner}: compression.encodings names '${coding}' twice`);
+    if (encodings.indexOf(coding) !== i)
+      throw new RangeError(`${owner}: compression.encodings names '${coding}' twice`);
   }
   return { threshold, encodings: [...encodings] };
 }
@@ -129,8 +137,8 @@ export function negotiateEncoding(header: string, offered: readonly ResponseCodi
 // ---- Which answers are compressed -----------------------------------------------------------------
 
 /** Media types that are compressed already (images, audio, video, archives): compressing again only costs. */
-const COMPRESSED_MEDIA = /^(?:image\/(?!svg\+xml)|audio\/|video\/|font\/woff|application\/(?:zip|gzip|x-gzip|zstd|x-brotli|x-bzip2|x-xz|x-7z-compressed|x-rar-compressed|pdf)\b)/i;
-
+const COMPRESSED_MEDIA =
+  /^(?:image\/(?!svg\+xml)|audio\/|video\/|font\/woff|application\/(?:zip|gzip|x-gzip|zstd|x-brotli|x-bzip2|x-xz|x-7z-compressed|x-rar-compressed|pdf)\b)/i;
 
 /** Whether `body` holds at least `threshold` bytes (as UTF-8 for text), without encoding it when the length tells. */
 function atLeast(body: string | Uint8Array, threshold: number): boolean {
@@ -234,16 +242,32 @@ const CODED: Readonly<Record<RequestCoding, BodyCoding>> = {
  */
 export function requestBodyCoding(header: string | null | undefined, supported: readonly RequestCoding[]): BodyCoding {
   if (header === null || header === undefined) return IDENTITY;
-  const codings = listMembers(header).map((c) => c.toLowerCase()).filter((c) => c !== 'identity');
+  const codings = listMembers(header)
+    .map((c) => c.toLowerCase())
+    .filter((c) => c !== 'identity');
   if (codings.length === 0) return IDENTITY;
   const accepted = supported.join(', ');
   const headers: HeaderValues = { 'accept-encoding': accepted === '' ? 'identity' : accepted };
   if (codings.length > 1) {
-    return { kind: 'unsupported', problem: problem(415, `a body with several content codings (${codings.join(', ')}) cannot be read; one of ${accepted || 'none'} can`), headers };
+    return {
+      kind: 'unsupported',
+      problem: problem(
+        415,
+        `a body with several content codings (${codings.join(', ')}) cannot be read; one of ${accepted || 'none'} can`,
+      ),
+      headers,
+    };
   }
   const coding = codings[0] === 'x-gzip' ? 'gzip' : codings[0]!;
   if ((supported as readonly string[]).includes(coding)) return CODED[coding as RequestCoding];
-  return { kind: 'unsupported', problem: problem(415, `a body with Content-Encoding '${header.trim()}' cannot be read; supported: ${accepted || 'none'}`), headers };
+  return {
+    kind: 'unsupported',
+    problem: problem(
+      415,
+      `a body with Content-Encoding '${header.trim()}' cannot be read; supported: ${accepted || 'none'}`,
+    ),
+    headers,
+  };
 }
 
 /**
@@ -253,5 +277,5 @@ export function requestBodyCoding(header: string | null | undefined, supported: 
 export function hasZlibHeader(bytes: Uint8Array): boolean {
   if (bytes.byteLength < 2) return false;
   const cmf = bytes[0]!;
-  return (cmf & 0x0f) === 8 && (cmf >> 4) <= 7 && ((cmf << 8) | bytes[1]!) % 31 === 0;
+  return (cmf & 0x0f) === 8 && cmf >> 4 <= 7 && ((cmf << 8) | bytes[1]!) % 31 === 0;
 }

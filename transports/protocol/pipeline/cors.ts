@@ -25,7 +25,15 @@ export interface CorsOptions {
  * and `RateLimit`.
  */
 export const DEFAULT_EXPOSED_HEADERS: readonly string[] = Object.freeze([
-  'x-request-id', 'location', 'retry-after', 'www-authenticate', 'accept-post', 'allow', 'etag', 'ratelimit-policy', 'ratelimit',
+  'x-request-id',
+  'location',
+  'retry-after',
+  'www-authenticate',
+  'accept-post',
+  'allow',
+  'etag',
+  'ratelimit-policy',
+  'ratelimit',
 ]);
 
 /** `Access-Control-Expose-Headers` of each `cors` options object: worked out once, not per request. */
@@ -59,7 +67,12 @@ export function corsHeaders(cors: CorsOptions, origin: string): Record<string, s
 }
 
 /** Headers for a preflight answer from an allowed origin. */
-export function preflightHeaders(cors: CorsOptions, origin: string, methods: readonly string[], requested: string | null): Record<string, string> {
+export function preflightHeaders(
+  cors: CorsOptions,
+  origin: string,
+  methods: readonly string[],
+  requested: string | null,
+): Record<string, string> {
   const headers = corsHeaders(cors, origin);
   headers['access-control-allow-methods'] = methods.join(', ');
   const allowHeaders = cors.allowHeaders?.join(', ') ?? requested;

@@ -41,7 +41,10 @@ export class Deadlines<C extends Due> {
   readonly #perCall = isWorkerd();
 
   /** `timeoutMs` 0: calls are never due, but a shutdown can still give up on them. */
-  constructor(readonly timeoutMs: number, readonly giveUp: (call: C) => void) {}
+  constructor(
+    readonly timeoutMs: number,
+    readonly giveUp: (call: C) => void,
+  ) {}
 
   /** Adds `call`, due `timeoutMs` from now. Kept small: it runs for every request. */
   add(call: C): void {
@@ -89,7 +92,8 @@ export class Deadlines<C extends Due> {
    * up on each with `giveUp` (the timeout's by default).
    */
   giveUpUntil(until: number, giveUp: (call: C) => void = this.giveUp): void {
-    for (let call = this.#first; call !== undefined && call.deadline <= until; call = this.#first) this.#due(call, giveUp);
+    for (let call = this.#first; call !== undefined && call.deadline <= until; call = this.#first)
+      this.#due(call, giveUp);
   }
 
   #due(call: C, giveUp: (call: C) => void = this.giveUp): void {

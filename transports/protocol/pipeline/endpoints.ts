@@ -58,7 +58,11 @@ export class Endpoints {
   async handle(request: EndpointRequest): Promise<EndpointResponse> {
     // The id is chosen once, here, for the call and its answer alike.
     const requestId = request.requestId ?? requestIdOf(request.headers);
-    const answer = await this.#route(request.requestId === undefined ? Object.create(request, { requestId: { value: requestId } }) as EndpointRequest : request);
+    const answer = await this.#route(
+      request.requestId === undefined
+        ? (Object.create(request, { requestId: { value: requestId } }) as EndpointRequest)
+        : request,
+    );
     stampRequestId(answer.headers, requestId);
     answer.written?.(answer.status);
     return answer;
@@ -74,7 +78,10 @@ export class Endpoints {
     const { route, target } = routing;
     if (route.kind !== 'endpoint') throw new Error('lacquer: a registry route that is not an endpoint');
     // The route's `:name` values, and the query of a path given with one.
-    const routed = Object.create(request, { params: { value: route.params }, search: { value: request.search ?? target.search } }) as EndpointRequest;
+    const routed = Object.create(request, {
+      params: { value: route.params },
+      search: { value: request.search ?? target.search },
+    }) as EndpointRequest;
     const response = await route.handler(routed);
     return request.method === 'HEAD' ? { ...response, body: undefined } : response;
   }

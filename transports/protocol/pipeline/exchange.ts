@@ -3,7 +3,13 @@ import { ReadError } from '../../../core/errors/read-error.ts';
 import type { EndpointRequest, EndpointResponse, Handler, HeaderReader, HeaderValues } from '../types.ts';
 import type { Codec } from '../../../core/codec.ts';
 import { corsHeaders, mergeHeaders, originAllowed, type CorsOptions } from './cors.ts';
-import { markEncoded, requestBodyCoding, type BodyCoding, type RequestCoding, type ResponseCoding } from './content-coding.ts';
+import {
+  markEncoded,
+  requestBodyCoding,
+  type BodyCoding,
+  type RequestCoding,
+  type ResponseCoding,
+} from './content-coding.ts';
 import type { Abandonable, Deadlines } from './deadlines.ts';
 import { busy, busyHeaders } from './load.ts';
 import type { Pipeline } from './pipeline.ts';
@@ -18,14 +24,21 @@ type Coding = Exclude<BodyCoding, { kind: 'unsupported' }>;
 
 const NO_CODINGS: readonly RequestCoding[] = [];
 
-const NO_CHUNKS: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true, value: undefined }) }) };
+const NO_CHUNKS: AsyncIterable<Uint8Array> = {
+  [Symbol.asyncIterator]: () => ({ next: () => Promise.resolve({ done: true, value: undefined }) }),
+};
 
 /** `chunks`, failing with `limit_exceeded` once more than `limit` bytes came; `done` once all were taken. */
-async function* limited(chunks: AsyncIterable<Uint8Array>, limit: number, done: () => void): AsyncGenerator<Uint8Array, void, undefined> {
+async function* limited(
+  chunks: AsyncIterable<Uint8Array>,
+  limit: number,
+  done: () => void,
+): AsyncGenerator<Uint8Array, void, undefined> {
   let total = 0;
   for await (const chunk of chunks) {
     total += chunk.byteLength;
-    if (total > limit) throw new ReadError('limit_exceeded', '', `the stream's body is over its limit (${limit} bytes)`);
+    if (total > limit)
+      throw new ReadError('limit_exceeded', '', `the stream's body is over its limit (${limit} bytes)`);
     yield chunk;
   }
   done();
@@ -83,7 +96,11 @@ export abstract class Exchange<R = never> implements EndpointRequest, Abandonabl
   /** Of those, the bytes its request stream's reader holds. */
   #streamBytes = 0;
 
-  constructor(pipeline: Pipeline<R>, readonly method: string, readonly headers: HeaderReader) {
+  constructor(
+    pipeline: Pipeline<R>,
+    readonly method: string,
+    readonly headers: HeaderReader,
+  ) {
     this.pipeline = pipeline;
     this.head = method === 'HEAD';
     this.requestId = requestIdOf(headers);
@@ -133,13 +150,23 @@ export abstract class Exchange<R = never> implements EndpointRequest, Abandonabl
   /** Answers the request for `rawTarget` (its path and query, as sent). */
   run(rawTarget: string): void {
     const pipeline = this.pipeline;
-    const routing = preRoute(pipeline.routes, this.method, rawTarget, this.headers, pipeline.options.cors, this.#cors !== undefined);
+    const routing = preRoute(
+      pipeline.routes,
+      this.method,
+      rawTarget,
+      this.headers,
+      pipeline.options.cors,
+      this.#cors !== undefined,
+    );
     if (routing.kind === 'answer') return this.send(routing.answer, routing.close);
     const { target, route } = routing;
     this.#target = target;
     this.#codecs = route.codecs;
     this.search = target.search;
-    this.#limit = Math.min(pipeline.options.maxBodyBytes, route.kind === 'endpoint' ? route.limit ?? Infinity : Infinity);
+    this.#limit = Math.min(
+      pipeline.options.maxBodyBytes,
+      route.kind === 'endpoint' ? (route.limit ?? Infinity) : Infinity,
+    );
     // Counted until its handler settles, even when abandoned: it still holds its arguments.
     if (!pipeline.load.enter()) return this.send(this.#busy('calls'));
     this.#entered = true;
@@ -147,10 +174,13 @@ export abstract class Exchange<R = never> implements EndpointRequest, Abandonabl
     this.#deadlines = route.kind === 'endpoint' ? pipeline.deadlinesFor(route.handler.timeoutMs) : pipeline.deadlines;
     this.#deadlines.add(this);
     if (route.kind === 'route') {
-      this.runRoute(route.handler, route.params).then(() => this.#settled(), (error: unknown) => {
-        this.#settled();
-        this.fault(error);
-      });
+      this.runRoute(route.handler, route.params).then(
+        () => this.#settled(),
+        (error: unknown) => {
+          this.#settled();
+          this.fault(error);
+        },
+      );
       return;
     }
     this.path = route.path;
@@ -173,17 +203,20 @@ export abstract class Exchange<R = never> implements EndpointRequest, Abandonabl
       return this.send(answer);
     }
     // Handled here rather than by the caller: one promise less per call that awaits something.
-    answer.then((own) => {
-      this.#settled();
-      try {
-        this.send(own);
-      } catch (error) {
+    answer.then(
+      (own) => {
+        this.#settled();
+        try {
+          this.send(own);
+        } catch (error) {
+          this.fault(error);
+        }
+      },
+      (error: unknown) => {
+        this.#settled();
         this.fault(error);
-      }
-    }, (error: unknown) => {
-      this.#settled();
-      this.fault(error);
-    });
+      },
+    );
   }
 
   /** See `EndpointRequest.holdStreamBytes`: counted with the body bytes the call holds, until it settles. */
@@ -227,7 +260,10 @@ export abstract class Exchange<R = never> implements EndpointRequest, Abandonabl
   body(): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> {
     const contentEncoding = this.headers.get('content-encoding');
     // The platform's codings are asked for only once a body names one.
-    const coding = requestBodyCoding(contentEncoding, contentEncoding === null ? NO_CODINGS : this.pipeline.codings.requestCodings());
+    const coding = requestBodyCoding(
+      contentEncoding,
+      contentEncoding === null ? NO_CODINGS : this.pipeline.codings.requestCodings(),
+    );
     if (coding.kind === 'unsupported') return this.problem(coding.problem, coding.headers);
     const declared = this.declaredLength();
     if (declared !== undefined && declared > this.#limit) return this.problem(bodyOverLimit(this.#limit));
@@ -359,13 +395,19 @@ export abstract class Exchange<R = never> implements EndpointRequest, Abandonabl
     }
     if (coding === undefined) return this.#deliver(answer, merged, false, close);
     // Compressed off the event loop where the platform can; the answer is marked sent meanwhile.
-    this.pipeline.codings.compress(coding, merged.body as Uint8Array | string).then((bytes) => {
-      markEncoded(merged.headers, coding);
-      this.#deliver(answer, { ...merged, body: bytes }, true, close);
-    }, (error: unknown) => {
-      console.error('lacquer: compressing an answer failed; sent uncompressed', error);
-      this.#deliver(answer, merged, false, close);
-    }).catch((error: unknown) => this.fault(error));
+    this.pipeline.codings
+      .compress(coding, merged.body as Uint8Array | string)
+      .then(
+        (bytes) => {
+          markEncoded(merged.headers, coding);
+          this.#deliver(answer, { ...merged, body: bytes }, true, close);
+        },
+        (error: unknown) => {
+          console.error('lacquer: compressing an answer failed; sent uncompressed', error);
+          this.#deliver(answer, merged, false, close);
+        },
+      )
+      .catch((error: unknown) => this.fault(error));
   }
 
   #deliver(answer: EndpointResponse, merged: EndpointResponse, encoded: boolean, close: boolean): void {

@@ -15,7 +15,10 @@ export class Load {
   /** Body bytes held by those calls or being received. */
   bytes = 0;
 
-  constructor(readonly maxCalls: number, readonly maxBytes: number) {}
+  constructor(
+    readonly maxCalls: number,
+    readonly maxBytes: number,
+  ) {}
 
   /** Counts a call in; `false` (nothing counted) when `maxCalls` are in flight already. */
   enter(): boolean {
@@ -50,9 +53,12 @@ export class Load {
 
 /** The 503 of a request refused because the server holds too much: `detail` says what. */
 export function busy(what: 'calls' | 'bytes', load: Load): ProblemDocument {
-  return problem(503, what === 'calls'
-    ? `the server is busy: ${load.maxCalls} calls in flight (maxCallsInFlight); try again later`
-    : `the server is busy: the request bodies it holds would pass ${load.maxBytes} bytes (maxBufferedBodyBytes); try again later`);
+  return problem(
+    503,
+    what === 'calls'
+      ? `the server is busy: ${load.maxCalls} calls in flight (maxCallsInFlight); try again later`
+      : `the server is busy: the request bodies it holds would pass ${load.maxBytes} bytes (maxBufferedBodyBytes); try again later`,
+  );
 }
 
 /** The headers of a busy answer (a new object each time: transports complete answers in place). */

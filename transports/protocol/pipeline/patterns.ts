@@ -35,9 +35,15 @@ export class Patterns {
   constructor(private readonly routes: ReadonlyMap<string, ReadonlyMap<HttpMethod, Handler>>) {}
 
   /** The endpoint for `method` (or `fallback`, GET for a HEAD) on `segments` from `from` (below the prefix). */
-  find(method: string, fallback: HttpMethod | undefined, segments: readonly string[], from: number): PatternMatch | undefined {
+  find(
+    method: string,
+    fallback: HttpMethod | undefined,
+    segments: readonly string[],
+    from: number,
+  ): PatternMatch | undefined {
     for (const pattern of this.#current()) {
-      const handler = pattern.verbs.get(method as HttpMethod) ?? (fallback === undefined ? undefined : pattern.verbs.get(fallback));
+      const handler =
+        pattern.verbs.get(method as HttpMethod) ?? (fallback === undefined ? undefined : pattern.verbs.get(fallback));
       if (handler === undefined) continue;
       const params = matchPattern(pattern, segments, from);
       if (params !== undefined) return { handler, params };
@@ -63,7 +69,9 @@ export class Patterns {
   #current(): readonly Pattern[] {
     if (this.routes.size !== this.#seen) {
       this.#seen = this.routes.size;
-      this.#staticDepths = new Set([...this.routes.keys()].filter((path) => !isPattern(path)).map((path) => path.split('/').length - 1));
+      this.#staticDepths = new Set(
+        [...this.routes.keys()].filter((path) => !isPattern(path)).map((path) => path.split('/').length - 1),
+      );
       this.#list = [...this.routes]
         // A registry's parameters are identifiers, never `__proto__`: params are plain objects.
         .filter(([path]) => isPattern(path) && !path.includes('/:__proto__'))

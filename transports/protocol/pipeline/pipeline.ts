@@ -24,7 +24,10 @@ export class Pipeline<R = never> {
   /** Aborted on shutdown; made on first use (workerd refuses I/O objects at module scope). */
   #shutdown: AbortController | undefined;
 
-  constructor(readonly options: ResolvedTransportOptions, readonly codings: Codings) {
+  constructor(
+    readonly options: ResolvedTransportOptions,
+    readonly codings: Codings,
+  ) {
     this.load = new Load(options.maxCallsInFlight, options.maxBufferedBodyBytes);
     this.deadlines = timedOutAfter(options.handlerTimeoutMs);
   }
@@ -66,7 +69,10 @@ export class Pipeline<R = never> {
   compression(): CompressionPolicy | null {
     if (this.#compression === undefined) {
       const settings = this.options.compression;
-      this.#compression = settings === undefined ? null : new CompressionPolicy(settings.threshold, this.codings.responseCodings(settings.encodings));
+      this.#compression =
+        settings === undefined
+          ? null
+          : new CompressionPolicy(settings.threshold, this.codings.responseCodings(settings.encodings));
     }
     return this.#compression;
   }
@@ -74,8 +80,10 @@ export class Pipeline<R = never> {
 
 /** A deadline list whose calls are answered 503 after `ms`, their signal aborted with a `TimeoutError`. */
 function timedOutAfter(ms: number): Deadlines<Abandonable> {
-  return new Deadlines(ms, (exchange) => exchange.abandon(
-    problem(503, `the handler did not answer within ${ms} ms`),
-    new DOMException(`handler timed out after ${ms} ms`, 'TimeoutError'),
-  ));
+  return new Deadlines(ms, (exchange) =>
+    exchange.abandon(
+      problem(503, `the handler did not answer within ${ms} ms`),
+      new DOMException(`handler timed out after ${ms} ms`, 'TimeoutError'),
+    ),
+  );
 }

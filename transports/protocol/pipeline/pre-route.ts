@@ -27,7 +27,8 @@ export function preRoute<R>(
   allowedOrigin: boolean,
 ): PreRouting<R> {
   const target = parseTarget(rawTarget);
-  if (typeof target === 'string') return { kind: 'answer', answer: problemResponse(problem(400, target), headers.get('accept')), close: true };
+  if (typeof target === 'string')
+    return { kind: 'answer', answer: problemResponse(problem(400, target), headers.get('accept')), close: true };
   const route = routes.resolve(method, target.segments);
   // The common case, a route for a request that is no preflight, reads no more headers here.
   if (route.kind !== 'none' && method !== 'OPTIONS') return { kind: 'route', target, route };
@@ -40,14 +41,21 @@ export function preRoute<R>(
   // Only preflights and requests without a route need the path's verbs.
   const allow = preflight || route.kind === 'none' ? routes.allowed(target.segments) : [];
   if (preflight && allow.length > 0) {
-    if (cors === undefined || !allowedOrigin) return fail(403, `cross-origin requests from ${shownText(origin)} are not allowed`);
-    return answer({ status: 204, headers: preflightHeaders(cors, origin, allow, headers.get('access-control-request-headers')), body: undefined });
+    if (cors === undefined || !allowedOrigin)
+      return fail(403, `cross-origin requests from ${shownText(origin)} are not allowed`);
+    return answer({
+      status: 204,
+      headers: preflightHeaders(cors, origin, allow, headers.get('access-control-request-headers')),
+      body: undefined,
+    });
   }
   if (route.kind === 'none') {
     if (allow.length === 0) return fail(404, `nothing at ${shownText(target.path)}`);
     const allowHeader = allow.join(', ');
     if (method === 'OPTIONS') return answer({ status: 204, headers: { allow: allowHeader }, body: undefined });
-    return fail(405, `${method} is not allowed on ${shownText(target.path)}; use ${allowHeader}`, { allow: allowHeader });
+    return fail(405, `${method} is not allowed on ${shownText(target.path)}; use ${allowHeader}`, {
+      allow: allowHeader,
+    });
   }
   return { kind: 'route', target, route };
 }

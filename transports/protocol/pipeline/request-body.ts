@@ -21,7 +21,9 @@ export const EMPTY_BODY = new Uint8Array(0);
  * empty), or those its transport reads on demand (`request.body()`, called as a method, which may
  * answer instead: a 413, a 503), a promise while they still arrive.
  */
-export function pullBody(request: EndpointRequest): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> {
+export function pullBody(
+  request: EndpointRequest,
+): Uint8Array | EndpointResponse | Promise<Uint8Array | EndpointResponse> {
   const { body } = request;
   if (typeof body !== 'function') return body ?? EMPTY_BODY;
   // Called as a method: a transport may read the body with `this`.
@@ -41,7 +43,10 @@ export class BodyCollector {
   #chunks: Uint8Array[] = [];
   #size = 0;
 
-  constructor(readonly limit: number, readonly load: Load | undefined) {}
+  constructor(
+    readonly limit: number,
+    readonly load: Load | undefined,
+  ) {}
 
   /** Adds a chunk: `undefined` while the body fits, else the failure (already counted out). */
   add(chunk: Uint8Array): BodyResult | undefined {

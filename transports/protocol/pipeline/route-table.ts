@@ -30,16 +30,16 @@ export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.
 export type Resolution<R = unknown> = { readonly codecs: readonly Codec[] } & (
   | { readonly kind: 'route'; readonly handler: R; readonly params: Record<string, string> }
   | {
-    readonly kind: 'endpoint';
-    readonly handler: Handler;
-    readonly prefix: string;
-    readonly path: string;
-    /** The request is for the mount path itself (`/rpc`, not `/rpc/`): its route is `/` all the same. */
-    readonly atMountPath?: true;
-    /** The values of the endpoint's `:name` segments. */
-    readonly params: Readonly<Record<string, string>>;
-    readonly limit: number | undefined;
-  }
+      readonly kind: 'endpoint';
+      readonly handler: Handler;
+      readonly prefix: string;
+      readonly path: string;
+      /** The request is for the mount path itself (`/rpc`, not `/rpc/`): its route is `/` all the same. */
+      readonly atMountPath?: true;
+      /** The values of the endpoint's `:name` segments. */
+      readonly params: Readonly<Record<string, string>>;
+      readonly limit: number | undefined;
+    }
   | { readonly kind: 'none' }
 );
 
@@ -62,7 +62,8 @@ export class RouteTable<R = never> {
 
   mount(prefix: string, endpoints: MountableEndpoints): void {
     const trimmed = prefix.replace(/\/+$/, '');
-    if (trimmed !== '' && !trimmed.startsWith('/')) throw new TypeError(`mount('${prefix}'): the prefix must start with /`);
+    if (trimmed !== '' && !trimmed.startsWith('/'))
+      throw new TypeError(`mount('${prefix}'): the prefix must start with /`);
     const segments = trimmed === '' ? [] : trimmed.slice(1).split('/');
     this.#mounts.push({ prefix: trimmed, segments, endpoints, patterns: new Patterns(endpoints.routes) });
     this.#mounts.sort((a, b) => b.segments.length - a.segments.length);
@@ -72,7 +73,9 @@ export class RouteTable<R = never> {
   resolve(method: string, segments: readonly string[]): Resolution<R> {
     // HEAD is answered by a HEAD route, else by the GET one.
     const fallback = method === 'HEAD' ? 'GET' : undefined;
-    const match = this.#router.find(method, segments) ?? (fallback === undefined ? undefined : this.#router.find(fallback, segments));
+    const match =
+      this.#router.find(method, segments) ??
+      (fallback === undefined ? undefined : this.#router.find(fallback, segments));
     if (match?.literal) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
     let codecs: readonly Codec[] | undefined;
     // Paths without parameters first, in every mount: a literal segment wins over a parameter even
@@ -84,7 +87,16 @@ export class RouteTable<R = never> {
         codecs ??= mount.endpoints.codecs;
         const handler = mount.endpoints.routes.get('/')?.get(method as HttpMethod);
         if (handler !== undefined) {
-          return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler, prefix: mount.prefix, path: '/', atMountPath: true, params: NO_PARAMS, limit: mount.endpoints.maxBodyBytes };
+          return {
+            kind: 'endpoint',
+            codecs: mount.endpoints.codecs ?? JSON_ONLY,
+            handler,
+            prefix: mount.prefix,
+            path: '/',
+            atMountPath: true,
+            params: NO_PARAMS,
+            limit: mount.endpoints.maxBodyBytes,
+          };
         }
         continue;
       }
@@ -96,7 +108,15 @@ export class RouteTable<R = never> {
       const verbs = isPattern(path) ? undefined : mount.endpoints.routes.get(path);
       const handler = verbs?.get(method as HttpMethod) ?? (fallback === undefined ? undefined : verbs?.get(fallback));
       if (handler !== undefined) {
-        return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler, prefix: mount.prefix, path, params: NO_PARAMS, limit: mount.endpoints.maxBodyBytes };
+        return {
+          kind: 'endpoint',
+          codecs: mount.endpoints.codecs ?? JSON_ONLY,
+          handler,
+          prefix: mount.prefix,
+          path,
+          params: NO_PARAMS,
+          limit: mount.endpoints.maxBodyBytes,
+        };
       }
     }
     for (const mount of this.#mounts) {
@@ -104,7 +124,15 @@ export class RouteTable<R = never> {
       const found = mount.patterns.find(method, fallback, segments, mount.segments.length);
       if (found === undefined) continue;
       const path = pathBelow(mount, segments);
-      return { kind: 'endpoint', codecs: mount.endpoints.codecs ?? JSON_ONLY, handler: found.handler, prefix: mount.prefix, path, params: found.params, limit: mount.endpoints.maxBodyBytes };
+      return {
+        kind: 'endpoint',
+        codecs: mount.endpoints.codecs ?? JSON_ONLY,
+        handler: found.handler,
+        prefix: mount.prefix,
+        path,
+        params: found.params,
+        limit: mount.endpoints.maxBodyBytes,
+      };
     }
     if (match !== undefined) return { kind: 'route', codecs: JSON_ONLY, handler: match.handler, params: match.params };
     return { kind: 'none', codecs: codecs ?? JSON_ONLY };

@@ -55,7 +55,11 @@ export class Router<H> {
   add(method: HttpMethod, pattern: string, handler: H): void {
     const segments = compilePattern(pattern);
     const key = segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/');
-    if (this.#routes.some((r) => r.method === method && r.segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/') === key)) {
+    if (
+      this.#routes.some(
+        (r) => r.method === method && r.segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/') === key,
+      )
+    ) {
       throw new Error(`route ${method} ${pattern} is already defined`);
     }
     this.#routes.push({ method, segments, handler, literal: countParams(segments) === 0 });

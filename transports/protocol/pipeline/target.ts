@@ -25,9 +25,16 @@ const SEPARATOR = /[/\\]/;
  */
 export function parseTarget(raw: string): Target | string {
   const known = parsed.get(raw);
-  if (known !== undefined) return typeof known === 'string' ? known : new ParsedTarget(known.path, known.segments, known.search);
+  if (known !== undefined)
+    return typeof known === 'string' ? known : new ParsedTarget(known.path, known.segments, known.search);
   const target = parse(raw);
-  remember(parsed, raw, typeof target === 'string' ? target : { path: target.path, segments: Object.freeze(target.segments), search: target.search });
+  remember(
+    parsed,
+    raw,
+    typeof target === 'string'
+      ? target
+      : { path: target.path, segments: Object.freeze(target.segments), search: target.search },
+  );
   return target;
 }
 

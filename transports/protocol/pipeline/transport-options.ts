@@ -100,7 +100,11 @@ export function resolveTransportOptions(owner: string, o: TransportOptions): Res
     maxBodyBytes,
     handlerTimeoutMs: checkDuration(owner, 'handlerTimeoutMs', o.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS),
     maxCallsInFlight: checkCount(owner, 'maxCallsInFlight', o.maxCallsInFlight ?? DEFAULT_MAX_CALLS_IN_FLIGHT),
-    maxBufferedBodyBytes: checkBytes(owner, 'maxBufferedBodyBytes', o.maxBufferedBodyBytes ?? DEFAULT_MAX_BUFFERED_BODY_BYTES),
+    maxBufferedBodyBytes: checkBytes(
+      owner,
+      'maxBufferedBodyBytes',
+      o.maxBufferedBodyBytes ?? DEFAULT_MAX_BUFFERED_BODY_BYTES,
+    ),
     cors: o.cors,
     compression: resolveCompression(owner, o.compression),
     trustProxy: checkTrustProxy(owner, o.trustProxy),
@@ -109,7 +113,8 @@ export function resolveTransportOptions(owner: string, o: TransportOptions): Res
 
 /** Checks a duration or size option: a finite number ≥ 0. */
 export function checkDuration(owner: string, name: string, value: number): number {
-  if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${owner}: ${name} must be a finite number ≥ 0, got ${value}`);
+  if (!(Number.isFinite(value) && value >= 0))
+    throw new RangeError(`${owner}: ${name} must be a finite number ≥ 0, got ${value}`);
   return value;
 }
 

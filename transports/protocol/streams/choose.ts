@@ -18,13 +18,20 @@ export function streamTypes(codecs: readonly Codec[]): string {
  * another name of a sequence type (`application/x-ndjson`) after all of them.
  * `undefined` when nothing is acceptable (a 406).
  */
-export function chooseStreamType(codecs: readonly Codec[], accept: string | null, requestCodec: Codec | undefined): Choice | undefined {
+export function chooseStreamType(
+  codecs: readonly Codec[],
+  accept: string | null,
+  requestCodec: Codec | undefined,
+): Choice | undefined {
   const candidates: { choice: Choice; rank: number }[] = [];
   const lines = sequenceCodec(SSE, codecs);
   codecs.forEach((codec, index) => {
     const contentType = codec.sequenceType;
     if (contentType === undefined) return;
-    candidates.push({ choice: { codec, contentType }, rank: codec === requestCodec ? -2 : codec === lines ? -1 : index });
+    candidates.push({
+      choice: { codec, contentType },
+      rank: codec === requestCodec ? -2 : codec === lines ? -1 : index,
+    });
   });
   if (lines !== undefined) candidates.push({ choice: { codec: lines, contentType: SSE }, rank: codecs.length });
   // Another name of a sequence type ranks after every type: written only when Accept prefers it.
@@ -38,10 +45,13 @@ export function chooseStreamType(codecs: readonly Codec[], accept: string | null
   for (const { choice, rank } of candidates) {
     const { q, specificity } = acceptance(ranges, choice.contentType);
     if (q <= 0) continue;
-    if (best === undefined || q > best.q || (q === best.q && (specificity > best.specificity || (specificity === best.specificity && rank < best.rank)))) {
+    if (
+      best === undefined ||
+      q > best.q ||
+      (q === best.q && (specificity > best.specificity || (specificity === best.specificity && rank < best.rank)))
+    ) {
       best = { choice, q, specificity, rank };
     }
   }
   return best?.choice;
 }
-

@@ -5,7 +5,7 @@ import type { ProblemDocument } from '../problem.ts';
 
 /** What a stream's reader finds: an item, the clean end, or the error that ended the stream. */
 export type StreamEvent<T> =
-  | { readonly kind: 'item'; readonly value: T; /** SSE: the event's `id`, when it has one. */ readonly id?: string }
+  | { readonly kind: 'item'; readonly value: T /** SSE: the event's `id`, when it has one. */; readonly id?: string }
   | { readonly kind: 'end' }
   | { readonly kind: 'error'; readonly problem: ProblemDocument };
 
@@ -59,7 +59,11 @@ export interface SequenceReader<T> {
 /** The input ended before the stream's end marker: never a clean end. */
 export function cutError(items: number, midItem: boolean): ReadError {
   const where = midItem ? `inside item ${items}` : `after ${items} item(s)`;
-  return new ReadError('syntax_error', midItem ? `/${items}` : '', `the stream was cut: its input ended ${where}, before the end of the stream`);
+  return new ReadError(
+    'syntax_error',
+    midItem ? `/${items}` : '',
+    `the stream was cut: its input ended ${where}, before the end of the stream`,
+  );
 }
 
 /** An item (or what should have been one) over `maxItemBytes`. */

@@ -11,17 +11,23 @@ export const FIRST_ITEM_WAIT_MS = 50;
  * The first item, if it comes (or fails) within `ms`; else `undefined`, `pending` still under way
  * (its failure is caught here, so that it never rejects unheard before the stream takes it).
  */
-export function firstItemWithin(pending: Promise<IteratorResult<unknown>>, ms: number): Promise<IteratorResult<unknown> | undefined> {
+export function firstItemWithin(
+  pending: Promise<IteratorResult<unknown>>,
+  ms: number,
+): Promise<IteratorResult<unknown> | undefined> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => resolve(undefined), ms);
     // The stream's own connection keeps a process alive; this timer need not.
     (timer as { unref?: () => void }).unref?.();
-    pending.then((item) => {
-      clearTimeout(timer);
-      resolve(item);
-    }, (error: unknown) => {
-      clearTimeout(timer);
-      reject(error);
-    });
+    pending.then(
+      (item) => {
+        clearTimeout(timer);
+        resolve(item);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
 }

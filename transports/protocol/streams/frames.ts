@@ -137,7 +137,13 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
     if (outcome.done === true) return this.#last(this.framing.end());
     try {
       const value = outcome.value;
-      return { done: false, value: value instanceof SseItem ? this.framing.item(value.value as never, value.id) : this.framing.item(value as never) };
+      return {
+        done: false,
+        value:
+          value instanceof SseItem
+            ? this.framing.item(value.value as never, value.id)
+            : this.framing.item(value as never),
+      };
     } catch (error) {
       // An item that does not fit its descriptor ends the stream; the source is told to stop.
       void this.#stopSource();
@@ -254,11 +260,20 @@ export class StreamFrames implements AsyncIterableIterator<Uint8Array> {
   /** Ends the stream for the server: the call's signal aborts, the source is told to stop, the last frame is the problem. */
   #endFor(why: Wake): IteratorResult<Uint8Array> {
     const { idleMs, maxMs } = this.limits;
-    const [status, detail, reason] = why === 'idle'
-      ? [504, `the stream had no item for ${idleMs} ms (streamIdleMs)`, new DOMException(`stream idle for ${idleMs} ms`, 'TimeoutError')]
-      : why === 'total'
-        ? [504, `the stream reached its limit of ${maxMs} ms (streamMaxMs)`, new DOMException(`stream ended at its limit of ${maxMs} ms`, 'TimeoutError')]
-        : [503, 'the server is shutting down', new DOMException('the server is shutting down', 'AbortError')];
+    const [status, detail, reason] =
+      why === 'idle'
+        ? [
+            504,
+            `the stream had no item for ${idleMs} ms (streamIdleMs)`,
+            new DOMException(`stream idle for ${idleMs} ms`, 'TimeoutError'),
+          ]
+        : why === 'total'
+          ? [
+              504,
+              `the stream reached its limit of ${maxMs} ms (streamMaxMs)`,
+              new DOMException(`stream ended at its limit of ${maxMs} ms`, 'TimeoutError'),
+            ]
+          : [503, 'the server is shutting down', new DOMException('the server is shutting down', 'AbortError')];
     try {
       this.ends.stopped(reason);
     } catch {

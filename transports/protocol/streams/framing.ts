@@ -26,7 +26,8 @@ function canonical(mediaType: string): string {
  * among `codecs`; `undefined` when none does (406, or 415 for a request stream's body).
  */
 export function sequenceCodec(mediaType: string, codecs: readonly Codec[]): Codec | undefined {
-  if (mediaTypeEssence(mediaType) === SSE) return codecs.find((c) => c.sequenceType !== undefined && framingOf(c) === 'lines');
+  if (mediaTypeEssence(mediaType) === SSE)
+    return codecs.find((c) => c.sequenceType !== undefined && framingOf(c) === 'lines');
   return ownSequenceCodec(canonical(mediaType), codecs);
 }
 
@@ -38,7 +39,9 @@ export function requestSequenceCodec(mediaType: string, codecs: readonly Codec[]
 /** Refuses a codec that cannot carry Server-Sent Events: one that is no text codec with a sequence. */
 function checkSse(codec: Codec): void {
   if (codec.sequenceType !== undefined && framingOf(codec) === 'lines') return;
-  throw new TypeError(`lacquer: text/event-stream carries JSON; the ${codec.name} codec is no text codec with a sequenceType`);
+  throw new TypeError(
+    `lacquer: text/event-stream carries JSON; the ${codec.name} codec is no text codec with a sequenceType`,
+  );
 }
 
 /**
@@ -47,11 +50,18 @@ function checkSse(codec: Codec): void {
  * encoding each item with `codec` and `opts`. Throws `TypeError` when `codec` does not frame that
  * media type (see {@link sequenceCodec}).
  */
-export function sequenceWriter<T extends Type>(mediaType: string, codec: Codec, type: T, opts?: Opts): SequenceWriter<T> {
+export function sequenceWriter<T extends Type>(
+  mediaType: string,
+  codec: Codec,
+  type: T,
+  opts?: Opts,
+): SequenceWriter<T> {
   if (mediaTypeEssence(mediaType) !== SSE) {
     const own = canonical(mediaType);
     // Under another name, the same frames, labelled with the name asked for.
-    return own === mediaType ? ownSequenceWriter(mediaType, codec, type, opts) : { ...ownSequenceWriter(own, codec, type, opts), mediaType: mediaTypeEssence(mediaType)! };
+    return own === mediaType
+      ? ownSequenceWriter(mediaType, codec, type, opts)
+      : { ...ownSequenceWriter(own, codec, type, opts), mediaType: mediaTypeEssence(mediaType)! };
   }
   checkSse(codec);
   return sseWriter(codec, type, opts);
@@ -63,7 +73,10 @@ export function sequenceWriter<T extends Type>(mediaType: string, codec: Codec, 
  * media type.
  */
 export function sequenceReader<T extends Type>(
-  mediaType: string, codec: Codec, type: T, options: SequenceReaderOptions = {},
+  mediaType: string,
+  codec: Codec,
+  type: T,
+  options: SequenceReaderOptions = {},
 ): SequenceReader<Infer<T>> {
   if (mediaTypeEssence(mediaType) !== SSE) return ownSequenceReader(canonical(mediaType), codec, type, options);
   checkSse(codec);

@@ -10,7 +10,9 @@ export function iteratorOf(source: unknown): AsyncIterator<unknown> {
     const iterator = (source as Partial<Iterable<unknown>>)[Symbol.iterator];
     if (typeof iterator === 'function') return syncToAsync(iterator.call(source) as Iterator<unknown>);
   }
-  throw new TypeError(`a stream method must return an AsyncIterable (an async generator, a ReadableStream) or an Iterable, got ${source === null ? 'null' : typeof source}`);
+  throw new TypeError(
+    `a stream method must return an AsyncIterable (an async generator, a ReadableStream) or an Iterable, got ${source === null ? 'null' : typeof source}`,
+  );
 }
 
 function syncToAsync(iterator: Iterator<unknown>): AsyncIterator<unknown> {

@@ -17,7 +17,12 @@ const CLEAN_END = '\n\n';
  * document for an error. `jq` and JSON Lines readers that skip blank lines read the items (and the
  * problem document after them).
  */
-export function linesWriter<T extends Type>(mediaType: string, codec: Codec, type: T, opts: Opts | undefined): SequenceWriter<T> {
+export function linesWriter<T extends Type>(
+  mediaType: string,
+  codec: Codec,
+  type: T,
+  opts: Opts | undefined,
+): SequenceWriter<T> {
   opts = oneLine(opts);
   return {
     mediaType,

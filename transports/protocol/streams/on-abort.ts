@@ -11,16 +11,20 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
   if (callbacks === undefined) {
     const set = (callbacks = new Set());
     waiting.set(signal, set);
-    signal.addEventListener('abort', () => {
-      waiting.delete(signal);
-      for (const call of set) {
-        try {
-          call();
-        } catch {
-          // One waiter's failure must not keep the others from being told.
+    signal.addEventListener(
+      'abort',
+      () => {
+        waiting.delete(signal);
+        for (const call of set) {
+          try {
+            call();
+          } catch {
+            // One waiter's failure must not keep the others from being told.
+          }
         }
-      }
-    }, { once: true });
+      },
+      { once: true },
+    );
   }
   callbacks.add(callback);
   return () => void callbacks.delete(callback);

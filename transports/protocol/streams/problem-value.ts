@@ -11,12 +11,17 @@ import { PROBLEM_BASE_MEMBERS, statusText, type ProblemDocument } from '../probl
  */
 export function problemFromValue(value: unknown): ProblemDocument {
   const fail = (what: string): never => {
-    throw new ReadError('type_mismatch', '', `the error that ends the stream is ${what}, not a problem document, at the root`);
+    throw new ReadError(
+      'type_mismatch',
+      '',
+      `the error that ends the stream is ${what}, not a problem document, at the root`,
+    );
   };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('no object');
   const doc = value as Record<string, unknown>;
   const status = doc.status;
-  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) return fail('without an error status');
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599)
+    return fail('without an error status');
   const out: ProblemDocument = {
     type: typeof doc.type === 'string' ? doc.type : 'about:blank',
     title: typeof doc.title === 'string' ? doc.title : statusText(status),
@@ -40,7 +45,8 @@ function entries(errors: unknown): ReadErrorEntry[] | undefined {
     if (out.length === MAX_READ_ERRORS) break;
     if (typeof e !== 'object' || e === null) continue;
     const { code, path, message } = e as Record<string, unknown>;
-    if (typeof code === 'string' && typeof path === 'string' && typeof message === 'string') out.push({ code: code as ErrorCode, path, message });
+    if (typeof code === 'string' && typeof path === 'string' && typeof message === 'string')
+      out.push({ code: code as ErrorCode, path, message });
   }
   return out;
 }

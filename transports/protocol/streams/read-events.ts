@@ -5,7 +5,10 @@ import type { SequenceReader, StreamEvent } from './events.ts';
  * its bytes have come, ending with the `end` or `error` event; throws `ReadError` as the reader does
  * (a cut included).
  */
-export async function* readEvents<T>(reader: SequenceReader<T>, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<StreamEvent<T>, void, undefined> {
+export async function* readEvents<T>(
+  reader: SequenceReader<T>,
+  chunks: AsyncIterable<Uint8Array>,
+): AsyncGenerator<StreamEvent<T>, void, undefined> {
   for await (const chunk of chunks) {
     reader.push(chunk);
     for (let event = reader.next(); event !== undefined; event = reader.next()) yield event;

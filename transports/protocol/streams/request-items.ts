@@ -19,7 +19,11 @@ export function isRequestStreamError(error: unknown): boolean {
  * cut before its end, one the client ended with a problem document, or bytes after the end marker
  * (`syntax_error` at the index after the items): the stream ends once the body has.
  */
-export async function* requestItems<T>(chunks: AsyncIterable<Uint8Array>, reader: SequenceReader<T>, hold?: HoldBytes): AsyncGenerator<T, void, undefined> {
+export async function* requestItems<T>(
+  chunks: AsyncIterable<Uint8Array>,
+  reader: SequenceReader<T>,
+  hold?: HoldBytes,
+): AsyncGenerator<T, void, undefined> {
   try {
     // After the end, the rest of the body is read too: bytes there are the reader's error, not dropped.
     for await (const event of readEvents(reader, hold === undefined ? chunks : held(chunks, reader, hold))) {
@@ -41,7 +45,11 @@ export async function* requestItems<T>(chunks: AsyncIterable<Uint8Array>, reader
  * `chunks`, with what `reader` holds once a chunk's items are taken (the unfinished item, kept
  * until its bytes come) counted by `hold` before the next chunk is read.
  */
-async function* held(chunks: AsyncIterable<Uint8Array>, reader: SequenceReader<unknown>, hold: HoldBytes): AsyncGenerator<Uint8Array, void, undefined> {
+async function* held(
+  chunks: AsyncIterable<Uint8Array>,
+  reader: SequenceReader<unknown>,
+  hold: HoldBytes,
+): AsyncGenerator<Uint8Array, void, undefined> {
   for await (const chunk of chunks) {
     yield chunk;
     if (!hold(reader.buffered)) throw busyStream();
@@ -57,5 +65,9 @@ export type HoldBytes = (bytes: number) => boolean;
 
 /** A request stream whose unfinished item would pass the server's cap: answered 503 as an unfinished whole body is. */
 function busyStream(): HttpError {
-  return new HttpError(503, 'the server is busy: the request bodies it holds would pass its limit (maxBufferedBodyBytes); try again later', { headers: { 'retry-after': '1' } });
+  return new HttpError(
+    503,
+    'the server is busy: the request bodies it holds would pass its limit (maxBufferedBodyBytes); try again later',
+    { headers: { 'retry-after': '1' } },
+  );
 }

@@ -27,7 +27,8 @@ export function sseWriter<T extends Type>(codec: Codec, type: T, opts: Opts | un
     mediaType: SSE,
     item(value: InferInput<T>, id?: string): Uint8Array {
       const text = itemText(codec, type, value, opts);
-      if (text.indexOf('\n') !== -1 || text.indexOf('\r') !== -1) throw unframable(`its ${codec.name} text holds a line break`);
+      if (text.indexOf('\n') !== -1 || text.indexOf('\r') !== -1)
+        throw unframable(`its ${codec.name} text holds a line break`);
       if (isBlank(text)) throw unframable(`its ${codec.name} text is blank`);
       if (id === undefined) return utf8Frame(`data: ${text}\n\n`);
       if (/[\r\n\0]/.test(id)) throw unframable('its SSE id holds a line break or NUL');

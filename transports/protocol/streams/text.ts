@@ -43,14 +43,20 @@ export function oneLine(opts: Opts | undefined): Opts | undefined {
 /** A text codec's text of `value`; a codec that gives bytes cannot write a text frame. */
 export function itemText(codec: Codec, type: Type, value: unknown, opts: Opts | undefined): string {
   const text = codec.encode(type, value as never, opts);
-  if (typeof text !== 'string') throw new TypeError(`lacquer: the ${codec.name} codec writes bytes; a text stream (JSON Lines, SSE) needs a text codec`);
+  if (typeof text !== 'string')
+    throw new TypeError(
+      `lacquer: the ${codec.name} codec writes bytes; a text stream (JSON Lines, SSE) needs a text codec`,
+    );
   return text;
 }
 
 /** A problem document as text, for a text frame. */
 export function problemText(codec: Codec, doc: ProblemDocument): string {
   const text = encodeProblem(codec, doc);
-  if (typeof text !== 'string') throw new TypeError(`lacquer: the ${codec.name} codec writes bytes; a text stream (JSON Lines, SSE) needs a text codec`);
+  if (typeof text !== 'string')
+    throw new TypeError(
+      `lacquer: the ${codec.name} codec writes bytes; a text stream (JSON Lines, SSE) needs a text codec`,
+    );
   return text;
 }
 

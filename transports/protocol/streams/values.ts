@@ -18,7 +18,9 @@ interface Framing {
 export function valueFraming(codec: Codec): Framing {
   const { sequenceEnd, itemScanner } = codec;
   if (sequenceEnd === undefined || sequenceEnd.length === 0 || itemScanner === undefined) {
-    throw new TypeError(`lacquer: the ${codec.name} codec gives no sequenceEnd and itemScanner, which a sequence of its values needs`);
+    throw new TypeError(
+      `lacquer: the ${codec.name} codec gives no sequenceEnd and itemScanner, which a sequence of its values needs`,
+    );
   }
   return { end: sequenceEnd.slice(), scanner: (maxDepth) => itemScanner.call(codec, maxDepth) };
 }
@@ -28,16 +30,23 @@ export function valueFraming(codec: Codec): Framing {
  * items one after another, then the codec's end value (CBOR's `undefined`), followed by the end
  * value again for a clean end, or by the problem document for an error.
  */
-export function valuesWriter<T extends Type>(mediaType: string, codec: Codec, type: T, opts: Opts | undefined): SequenceWriter<T> {
+export function valuesWriter<T extends Type>(
+  mediaType: string,
+  codec: Codec,
+  type: T,
+  opts: Opts | undefined,
+): SequenceWriter<T> {
   const { end } = valueFraming(codec);
   const first = end[0]!;
   return {
     mediaType,
     item(value: InferInput<T>): Uint8Array {
       const bytes = codec.encode(type, value, opts);
-      if (typeof bytes === 'string') throw new TypeError(`lacquer: the ${codec.name} codec writes text; its sequence needs bytes`);
+      if (typeof bytes === 'string')
+        throw new TypeError(`lacquer: the ${codec.name} codec writes text; its sequence needs bytes`);
       // The codecs never write their end value as an item; a user codec is checked all the same.
-      if (bytes[0] === first && startsWith(bytes, end)) throw unframable(`the ${codec.name} value is the end of the sequence`);
+      if (bytes[0] === first && startsWith(bytes, end))
+        throw unframable(`the ${codec.name} value is the end of the sequence`);
       return bytes;
     },
     end: () => concatBytes([end, end]),

@@ -35,12 +35,17 @@ export function nameComponents(
       // The pairs that differ only along `axis`.
       for (const a of vs) {
         for (const b of vs) {
-          if (a[axis] < b[axis] && (axis === 'mode' ? a.form === b.form : a.mode === b.mode) && !same(a.schema, b.schema)) own.add(base);
+          if (
+            a[axis] < b[axis] &&
+            (axis === 'mode' ? a.form === b.form : a.mode === b.mode) &&
+            !same(a.schema, b.schema)
+          )
+            own.add(base);
         }
       }
     }
     const out = new Set(own);
-    for (let changed = true; changed;) {
+    for (let changed = true; changed; ) {
       changed = false;
       for (const base of both) {
         if (out.has(base)) continue;
@@ -58,11 +63,15 @@ export function nameComponents(
   const names = new Map<Variant, string>();
   const taken = new Map<string, Variant>();
   for (const v of variants) {
-    const name = v.base + (byMode.has(v.base) ? (v.mode === 'read' ? '.input' : '.output') : '')
-      + (byForm.has(v.base) && v.form === 'binary' ? '.binary' : '');
+    const name =
+      v.base +
+      (byMode.has(v.base) ? (v.mode === 'read' ? '.input' : '.output') : '') +
+      (byForm.has(v.base) && v.form === 'binary' ? '.binary' : '');
     const other = taken.get(name);
     if (reserved.has(name) || (other !== undefined && other.base !== v.base)) {
-      throw new TypeError(`openApi(): the component name '${name}' would be given to two schemas (of '${v.base}' and of '${other?.base ?? name}'); rename one of the objects`);
+      throw new TypeError(
+        `openApi(): the component name '${name}' would be given to two schemas (of '${v.base}' and of '${other?.base ?? name}'); rename one of the objects`,
+      );
     }
     taken.set(name, v);
     names.set(v, name);

@@ -2,7 +2,15 @@ import type { Endpoints } from '../../protocol/pipeline/endpoints.ts';
 import { StreamType } from '../../../core/descriptors/stream.ts';
 import { mediaForms, streamForms } from './media-types.ts';
 import { operationObject } from './operation.ts';
-import { headerComponents, PROBLEM_ORDER, PROBLEM_RESPONSES, PROBLEM_SCHEMA, problemResponseObject, problemSchema, type ProblemStatus } from './problems.ts';
+import {
+  headerComponents,
+  PROBLEM_ORDER,
+  PROBLEM_RESPONSES,
+  PROBLEM_SCHEMA,
+  problemResponseObject,
+  problemSchema,
+  type ProblemStatus,
+} from './problems.ts';
 import { SchemaComponents } from './schemas.ts';
 import type { OpenApiDocument, OpenApiObject, OpenApiOptions } from './types.ts';
 
@@ -39,7 +47,9 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
   const schemas = new SchemaComponents(endpoints.opts, new Set([PROBLEM_SCHEMA]));
 
   const operations = [...endpoints.operations];
-  const holdsStream = operations.some((op) => op.contract.returns instanceof StreamType || op.contract.bodyStream !== undefined);
+  const holdsStream = operations.some(
+    (op) => op.contract.returns instanceof StreamType || op.contract.bodyStream !== undefined,
+  );
   const itemSchemas = (version ?? (holdsStream ? '3.2' : '3.1')) === '3.2';
   const count = new Map<string, number>();
   for (const op of operations) count.set(op.method, (count.get(op.method) ?? 0) + 1);
@@ -51,12 +61,17 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
     // Two services may expose the same method name under different verbs: the service tells them apart.
     const operationId = count.get(op.method)! > 1 ? `${op.service}.${op.method}` : op.method;
     const path = prefix + templatePath(op.path);
-    (paths[path] ??= {})[op.verb.toLowerCase()] = operationObject(op, { schemas, media, streams, operationId, itemSchemas }, used);
+    (paths[path] ??= {})[op.verb.toLowerCase()] = operationObject(
+      op,
+      { schemas, media, streams, operationId, itemSchemas },
+      used,
+    );
   }
 
   const responses: Record<string, OpenApiObject> = {};
   for (const status of PROBLEM_ORDER) {
-    if (used.has(status)) responses[PROBLEM_RESPONSES[status]] = problemResponseObject(status, media, endpoints.maxBodyBytes);
+    if (used.has(status))
+      responses[PROBLEM_RESPONSES[status]] = problemResponseObject(status, media, endpoints.maxBodyBytes);
   }
   const doc: OpenApiDocument = {
     openapi: itemSchemas ? OPENAPI_STREAMS_VERSION : OPENAPI_VERSION,
@@ -72,22 +87,32 @@ export function openApi(endpoints: Endpoints, options: OpenApiOptions): OpenApiD
   };
   if (endpoints.securitySchemes.size > 0) {
     for (const name of endpoints.securitySchemes.keys()) {
-      if (!COMPONENT_NAME.test(name)) throw new TypeError(`openApi(): the security scheme name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`);
+      if (!COMPONENT_NAME.test(name))
+        throw new TypeError(
+          `openApi(): the security scheme name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`,
+        );
     }
-    doc.components.securitySchemes = Object.fromEntries([...endpoints.securitySchemes].map(([name, scheme]) => [name, { ...scheme.openApi }]));
+    doc.components.securitySchemes = Object.fromEntries(
+      [...endpoints.securitySchemes].map(([name, scheme]) => [name, { ...scheme.openApi }]),
+    );
   }
   return doc;
 }
 
 /** A path below the prefix as an OpenAPI path template: a route's `:id` segment is `{id}`. */
 function templatePath(path: string): string {
-  return path.split('/').map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : encodeURIComponent(s))).join('/');
+  return path
+    .split('/')
+    .map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : encodeURIComponent(s)))
+    .join('/');
 }
 
 /** `'/api'` as given; `'/'` and `''` for the root; no trailing slash. */
 function checkPrefix(prefix: unknown): string {
   if (typeof prefix !== 'string' || (prefix !== '' && !prefix.startsWith('/'))) {
-    throw new TypeError(`openApi(): prefix must be '' or a path starting with '/', as given to mount(), got ${JSON.stringify(prefix)}`);
+    throw new TypeError(
+      `openApi(): prefix must be '' or a path starting with '/', as given to mount(), got ${JSON.stringify(prefix)}`,
+    );
   }
   return prefix.replace(/\/+$/, '');
 }

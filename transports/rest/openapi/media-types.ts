@@ -28,7 +28,8 @@ const FORMS: readonly SchemaForm[] = ['json', 'binary', 'none'];
 /** Each codec's media types and schema form, in the registry's order (JSON first by default). */
 export function mediaForms(codecs: readonly Codec[], forms: Readonly<Record<string, SchemaForm>> = {}): MediaForm[] {
   for (const [name, form] of Object.entries(forms)) {
-    if (!FORMS.includes(form)) throw new TypeError(`openApi(): schemaForms.${name} must be 'json', 'binary' or 'none', got ${String(form)}`);
+    if (!FORMS.includes(form))
+      throw new TypeError(`openApi(): schemaForms.${name} must be 'json', 'binary' or 'none', got ${String(form)}`);
   }
   const out: MediaForm[] = [];
   for (const codec of codecs) {
@@ -58,5 +59,9 @@ export function streamForms(codecs: readonly Codec[], forms: Readonly<Record<str
 
 /** The schema form of a codec's media types: as `forms` names it, else its default. */
 function formOf(codec: Codec, forms: Readonly<Record<string, SchemaForm>>): SchemaForm {
-  return Object.hasOwn(forms, codec.name) ? forms[codec.name]! : Object.hasOwn(DEFAULT_FORMS, codec.name) ? DEFAULT_FORMS[codec.name]! : 'none';
+  return Object.hasOwn(forms, codec.name)
+    ? forms[codec.name]!
+    : Object.hasOwn(DEFAULT_FORMS, codec.name)
+      ? DEFAULT_FORMS[codec.name]!
+      : 'none';
 }

@@ -13,7 +13,12 @@ import { streamContent, streamFraming } from './streams.ts';
 import type { OpenApiObject } from './types.ts';
 
 const SUCCESS_TEXT: Readonly<Record<number, string>> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information', 204: 'No Content', 205: 'Reset Content',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  203: 'Non-Authoritative Information',
+  204: 'No Content',
+  205: 'Reset Content',
   206: 'Partial Content',
 };
 
@@ -60,7 +65,9 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   } else if (input !== undefined) {
     const description = bodyDescription(sources, contract.paramTypes.length);
     // An empty body of named parameters is the empty object: needed only when that is refused.
-    const required = sources.bodyForm === 'positional' || ctx.schemas.members(input as ObjectType, 'json', `${name}'s body`).required.length > 0;
+    const required =
+      sources.bodyForm === 'positional' ||
+      ctx.schemas.members(input as ObjectType, 'json', `${name}'s body`).required.length > 0;
     out.requestBody = {
       ...(description === undefined ? {} : { description }),
       required,
@@ -74,9 +81,17 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
   };
   const stream = contract.returns instanceof StreamType;
   if (contract.returns instanceof StreamType) {
-    success.description += ': a stream of items, in the media type Accept chooses; a problem before the first item is an ordinary problem answer';
+    success.description +=
+      ': a stream of items, in the media type Accept chooses; a problem before the first item is an ordinary problem answer';
     if (!ctx.itemSchemas) success.description += `. ${streamFraming(ctx.streams)}`;
-    success.content = streamContent(contract.returns.item, 'write', `${name}'s stream items`, ctx.schemas, ctx.streams, ctx.itemSchemas);
+    success.content = streamContent(
+      contract.returns.item,
+      'write',
+      `${name}'s stream items`,
+      ctx.schemas,
+      ctx.streams,
+      ctx.itemSchemas,
+    );
   } else if (!returnsVoid) success.content = content(contract.returns, 'write', `${name}'s answer`, ctx);
   // A GET answered 200 with a body carries its entity tag, unless its Cache-Control is no-store.
   const tagged = op.verb === 'GET' && status === 200 && !returnsVoid && !stream && contract.cache !== 'no-store';
@@ -103,7 +118,8 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
     responses[String(p)] = { $ref: `#/components/responses/${PROBLEM_RESPONSES[p]}` };
   }
   // The transport's handlerTimeoutMs is not the document's to know; a method's own limit is.
-  if (contract.timeoutMs !== undefined && contract.timeoutMs > 0) responses['503'] = timeoutResponse(contract.timeoutMs, ctx.media);
+  if (contract.timeoutMs !== undefined && contract.timeoutMs > 0)
+    responses['503'] = timeoutResponse(contract.timeoutMs, ctx.media);
   used.add('default');
   responses.default = { $ref: `#/components/responses/${PROBLEM_RESPONSES.default}` };
   out.responses = responses;
@@ -112,7 +128,8 @@ export function operationObject(op: Operation, ctx: OperationContext, used: Set<
 
 /** What the body holds, when it is not the one parameter of an array. */
 function bodyDescription(sources: ArgumentSources, n: number): string | undefined {
-  if (sources.bodyForm === 'positional') return n > 1 ? `The ${n} parameters, as an array in the order declared.` : undefined;
+  if (sources.bodyForm === 'positional')
+    return n > 1 ? `The ${n} parameters, as an array in the order declared.` : undefined;
   const names = sources.bodyNames;
   if (names.length === 1) return `The parameter ${names[0]}, by name.`;
   return `The parameters ${names.slice(0, -1).join(', ')} and ${names.at(-1)}, by name.`;

@@ -55,7 +55,8 @@ export function parameterObjects(sources: ArgumentSources, schemas: SchemaCompon
  */
 function formOfText(type: Type): WireForm {
   const array = queryArray(type);
-  const scalar = array !== undefined ? array.element : formOf(type) === 'optional' ? (type as OptionalType).inner : type;
+  const scalar =
+    array !== undefined ? array.element : formOf(type) === 'optional' ? (type as OptionalType).inner : type;
   return formOf(scalar) === 'bigint' && (scalar as BigIntType).json === 'string' ? 'binary' : 'json';
 }
 
@@ -65,10 +66,22 @@ function queryParameter(key: string, type: Type, membersIn: (form: WireForm) => 
   const required = members.required.includes(key);
   const schema = formOf(type) === 'optional' ? present(members.properties[key]!) : members.properties[key]!;
   if (queryArray(type) === undefined) return parameter(key, 'query', required, typed(schema));
-  return parameter(key, 'query', required, { ...schema, items: typed(schema.items as JsonSchema) }, { style: 'form', explode: true });
+  return parameter(
+    key,
+    'query',
+    required,
+    { ...schema, items: typed(schema.items as JsonSchema) },
+    { style: 'form', explode: true },
+  );
 }
 
-function parameter(name: string, place: 'path' | 'query', required: boolean, schema: JsonSchema, style: OpenApiObject = {}): OpenApiObject {
+function parameter(
+  name: string,
+  place: 'path' | 'query',
+  required: boolean,
+  schema: JsonSchema,
+  style: OpenApiObject = {},
+): OpenApiObject {
   const description = schema.description;
   return { name, in: place, required, ...(typeof description === 'string' ? { description } : {}), ...style, schema };
 }
@@ -97,9 +110,14 @@ const SEGMENT_FORMATS: readonly unknown[] = ['date-time', 'uuid'];
 function segmentSchema(schema: JsonSchema): JsonSchema {
   if (![schema.type].flat().includes('string')) return schema;
   const values = valuesOf(schema);
-  const fits = values === undefined ? SEGMENT_FORMATS.includes(schema.format) : values.every((v) => typeof v !== 'string' || SEGMENT_TEXT.test(v));
+  const fits =
+    values === undefined
+      ? SEGMENT_FORMATS.includes(schema.format)
+      : values.every((v) => typeof v !== 'string' || SEGMENT_TEXT.test(v));
   if (fits) return schema;
-  return typeof schema.pattern === 'string' ? { ...schema, allOf: [{ pattern: SEGMENT }] } : { ...schema, pattern: SEGMENT };
+  return typeof schema.pattern === 'string'
+    ? { ...schema, allOf: [{ pattern: SEGMENT }] }
+    : { ...schema, pattern: SEGMENT };
 }
 
 /**

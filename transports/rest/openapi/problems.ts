@@ -11,15 +11,26 @@ export const PROBLEM_SCHEMA = 'Problem';
 
 /** What each member of a problem document says; one entry per member of the `Problem` descriptor, and `errors`. */
 const MEMBERS: { readonly [K in keyof typeof Problem.fields | 'errors']: JsonSchema } = {
-  type: { type: 'string', description: "A URI reference naming the kind of problem; 'about:blank' when the status says it all." },
-  title: { type: 'string', description: 'A short summary of the kind of problem: the status text unless the method says otherwise.' },
+  type: {
+    type: 'string',
+    description: "A URI reference naming the kind of problem; 'about:blank' when the status says it all.",
+  },
+  title: {
+    type: 'string',
+    description: 'A short summary of the kind of problem: the status text unless the method says otherwise.',
+  },
   status: { type: 'integer', minimum: 100, maximum: 599, description: 'The status code of the answer.' },
   detail: { type: 'string', description: 'What went wrong with this request.' },
   code: {
     type: 'string',
-    description: 'Why the body or a parameter could not be read: syntax_error, type_mismatch, out_of_range, invalid_format, missing_key, unknown_key or limit_exceeded.',
+    description:
+      'Why the body or a parameter could not be read: syntax_error, type_mismatch, out_of_range, invalid_format, missing_key, unknown_key or limit_exceeded.',
   },
-  path: { type: 'string', description: "A JSON Pointer (RFC 6901) to where in the body reading failed: '/books/3/title'; for a path or query parameter, from its name: '/id', '/ids/0', '/q/limit' for the member limit of an object q spread over the query." },
+  path: {
+    type: 'string',
+    description:
+      "A JSON Pointer (RFC 6901) to where in the body reading failed: '/books/3/title'; for a path or query parameter, from its name: '/id', '/ids/0', '/q/limit' for the member limit of an object q spread over the query.",
+  },
   errors: {
     type: 'array',
     description: `For read errors: every problem found in the body or the parameters, in document order (at most ${MAX_READ_ERRORS}); the first is the one code, path and detail name.`,
@@ -34,7 +45,10 @@ const MEMBERS: { readonly [K in keyof typeof Problem.fields | 'errors']: JsonSch
       required: ['code', 'path', 'message'],
     },
   },
-  requestId: { type: 'string', description: "The request's id, as in its x-request-id header (answers with status 500 and over)." },
+  requestId: {
+    type: 'string',
+    description: "The request's id, as in its x-request-id header (answers with status 500 and over).",
+  },
 };
 
 /**
@@ -48,8 +62,14 @@ export function problemSchema(): JsonSchema {
     title: PROBLEM_SCHEMA,
     description: 'An RFC 9457 problem document, in the codec the client accepts (application/problem+json by default).',
     // In the descriptor's order; `errors` last when the descriptor leaves it to the extension members.
-    properties: structuredClone(Object.fromEntries([...new Set([...Object.keys(Problem.fields), ...Object.keys(MEMBERS)])]
-      .map((key) => [key, MEMBERS[key as keyof typeof MEMBERS]]))),
+    properties: structuredClone(
+      Object.fromEntries(
+        [...new Set([...Object.keys(Problem.fields), ...Object.keys(MEMBERS)])].map((key) => [
+          key,
+          MEMBERS[key as keyof typeof MEMBERS],
+        ]),
+      ),
+    ),
     required: ['type', 'title', 'status'],
     additionalProperties: true,
   };
@@ -59,7 +79,8 @@ export function problemSchema(): JsonSchema {
 export function headerComponents(): Record<string, OpenApiObject> {
   return {
     RequestId: {
-      description: "The request's id: its own x-request-id when that is 1 to 128 visible ASCII characters, else one the server made.",
+      description:
+        "The request's id: its own x-request-id when that is 1 to 128 visible ASCII characters, else one the server made.",
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,128}$' },
     },
     WWWAuthenticate: {
@@ -71,15 +92,17 @@ export function headerComponents(): Record<string, OpenApiObject> {
       schema: { type: 'string' },
     },
     ETag: {
-      description: 'The strong entity tag of the answer\'s bytes; a request whose If-None-Match names it is answered 304.',
+      description:
+        "The strong entity tag of the answer's bytes; a request whose If-None-Match names it is answered 304.",
       schema: { type: 'string' },
     },
     RetryAfter: {
-      description: 'Seconds until the rate limit\'s window ends and a call is counted again.',
+      description: "Seconds until the rate limit's window ends and a call is counted again.",
       schema: { type: 'integer', minimum: 0 },
     },
     RateLimit: {
-      description: 'The calls left in the current window and the seconds until it ends (IETF httpapi ratelimit-headers draft).',
+      description:
+        'The calls left in the current window and the seconds until it ends (IETF httpapi ratelimit-headers draft).',
       schema: { type: 'string' },
     },
     RateLimitPolicy: {
@@ -111,7 +134,11 @@ export type ProblemStatus = keyof typeof PROBLEM_RESPONSES;
 export const PROBLEM_ORDER: readonly ProblemStatus[] = [400, 401, 403, 406, 413, 415, 429, 500, 'default'];
 
 /** The response object of each problem answer, for `components.responses`. */
-export function problemResponseObject(status: ProblemStatus, media: readonly MediaForm[], maxBodyBytes: number): OpenApiObject {
+export function problemResponseObject(
+  status: ProblemStatus,
+  media: readonly MediaForm[],
+  maxBodyBytes: number,
+): OpenApiObject {
   const descriptions: Record<ProblemStatus, string> = {
     400: 'The body, or a path or query parameter, cannot be read (code and path say why and where), or the method refused its arguments.',
     401: 'No credentials, or credentials that are refused; WWW-Authenticate names the schemes. The body is not read.',
@@ -120,7 +147,7 @@ export function problemResponseObject(status: ProblemStatus, media: readonly Med
     413: `The body is over ${maxBodyBytes} bytes.`,
     415: 'The body has a Content-Type that cannot be read; Accept-Post lists those that can.',
     429: 'Over the rate limit: Retry-After says when a call is counted again. The body is not read.',
-    500: 'The method failed; requestId finds the failure in the server\'s logs.',
+    500: "The method failed; requestId finds the failure in the server's logs.",
     default: 'Any other failure the method reports (an HttpError with its status), as a problem document.',
   };
   const headers: OpenApiObject = { 'x-request-id': header('RequestId') };
@@ -131,7 +158,10 @@ export function problemResponseObject(status: ProblemStatus, media: readonly Med
 }
 
 /** The headers of every answer of a rate-limited operation. */
-export const RATE_LIMIT_HEADERS = (): OpenApiObject => ({ RateLimit: header('RateLimit'), 'RateLimit-Policy': header('RateLimitPolicy') });
+export const RATE_LIMIT_HEADERS = (): OpenApiObject => ({
+  RateLimit: header('RateLimit'),
+  'RateLimit-Policy': header('RateLimitPolicy'),
+});
 
 /** The 503 of an operation with its own time limit (`method(..., { timeoutMs })`). */
 export function timeoutResponse(timeoutMs: number, media: readonly MediaForm[]): OpenApiObject {
@@ -146,7 +176,9 @@ export function timeoutResponse(timeoutMs: number, media: readonly MediaForm[]):
 function problemContent(media: readonly MediaForm[]): OpenApiObject {
   const content: OpenApiObject = {};
   // JSON is the fallback of problem documents, even for a registry without the JSON codec.
-  const types = media.some((m) => m.problemType === JSON_PROBLEM) ? media : [{ problemType: JSON_PROBLEM, form: 'json' }, ...media];
+  const types = media.some((m) => m.problemType === JSON_PROBLEM)
+    ? media
+    : [{ problemType: JSON_PROBLEM, form: 'json' }, ...media];
   for (const m of types) {
     content[m.problemType] = m.form === 'none' ? {} : { schema: { $ref: `#/components/schemas/${PROBLEM_SCHEMA}` } };
   }

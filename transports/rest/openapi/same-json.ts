@@ -11,6 +11,10 @@ export function sameJson(a: unknown, b: unknown, refKey: (value: object) => stri
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k, i) => k === kb[i]
-    && (k === '$ref' && refKey(a) !== undefined || sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], refKey)));
+  return ka.every(
+    (k, i) =>
+      k === kb[i] &&
+      ((k === '$ref' && refKey(a) !== undefined) ||
+        sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], refKey)),
+  );
 }

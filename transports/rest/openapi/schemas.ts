@@ -52,7 +52,10 @@ export class SchemaComponents {
   /** The named objects whose schemas are being made, innermost last: each records the names it refers to. */
   readonly #within: Variant[] = [];
 
-  constructor(opts: Opts, private readonly reserved: ReadonlySet<string>) {
+  constructor(
+    opts: Opts,
+    private readonly reserved: ReadonlySet<string>,
+  ) {
     this.#options = resolveReadOptions(opts);
   }
 
@@ -66,7 +69,11 @@ export class SchemaComponents {
    * is named: `properties` (each member's schema) and `required` (the keys reading rejects as
    * missing), for the parameters an object spreads over a query string.
    */
-  members(type: ObjectType, form: WireForm, where: string): { readonly properties: Record<string, JsonSchema>; readonly required: readonly string[] } {
+  members(
+    type: ObjectType,
+    form: WireForm,
+    where: string,
+  ): { readonly properties: Record<string, JsonSchema>; readonly required: readonly string[] } {
     const s = this.#walker('read', form).object(type, SchemaPath.root(where));
     return { properties: s.properties as Record<string, JsonSchema>, required: (s.required ?? []) as string[] };
   }
@@ -80,15 +87,17 @@ export class SchemaComponents {
       if (!sameJson(schema, variant.schema, (v) => this.#refKey(v))) {
         const named = this.#named.get(variant.base)!;
         throw new TypeError(
-          `openApi(): two different objects are named '${variant.base}' (${named.where} and ${alias.where}); `
-          + 'give one of them another name, or use the same descriptor in both places',
+          `openApi(): two different objects are named '${variant.base}' (${named.where} and ${alias.where}); ` +
+            'give one of them another name, or use the same descriptor in both places',
         );
       }
     }
     const variants = [...this.#named.values()].flatMap((n) => [...n.variants.values()]);
     const names = nameComponents(variants, (a, b) => sameJson(a, b, (v) => this.#refs.get(v)?.base), this.reserved);
-    for (const [ref, variant] of this.#refs) (ref as { $ref: string }).$ref = `#/components/schemas/${names.get(variant)!}`;
-    for (const { mapping, members } of this.#mappings) for (const [value, ref] of members) mapping[value] = ref.$ref as string;
+    for (const [ref, variant] of this.#refs)
+      (ref as { $ref: string }).$ref = `#/components/schemas/${names.get(variant)!}`;
+    for (const { mapping, members } of this.#mappings)
+      for (const [value, ref] of members) mapping[value] = ref.$ref as string;
     return Object.fromEntries(variants.map((v) => [names.get(v)!, v.schema!]));
   }
 
@@ -98,7 +107,12 @@ export class SchemaComponents {
     let walker = this.#walkers.get(key);
     if (walker === undefined) {
       walker = new SchemaWalker({
-        direction, form, numbers: 'formats', options: this.#options, caller: CALLER, paths: PATHS,
+        direction,
+        form,
+        numbers: 'formats',
+        options: this.#options,
+        caller: CALLER,
+        paths: PATHS,
         named: (type, describe, at) => this.#namedRef(type, direction, form, describe, at),
         mapping: (members) => {
           const mapping: Record<string, string> = {};
@@ -117,14 +131,31 @@ export class SchemaComponents {
     return v === undefined ? undefined : `${v.base} ${v.mode} ${v.form}`;
   }
 
-  #namedRef(type: ObjectType & { readonly name: string }, mode: SchemaDirection, form: WireForm, describe: DescribeObject, at: SchemaPath): JsonSchema {
+  #namedRef(
+    type: ObjectType & { readonly name: string },
+    mode: SchemaDirection,
+    form: WireForm,
+    describe: DescribeObject,
+    at: SchemaPath,
+  ): JsonSchema {
     const name = type.name;
     let named = this.#named.get(name);
     if (named === undefined) {
       if (!COMPONENT_NAME.test(name)) {
-        throw schemaError(CALLER, PATHS, at, `the object name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`);
+        throw schemaError(
+          CALLER,
+          PATHS,
+          at,
+          `the object name '${name}' cannot name an OpenAPI component: use letters, digits, '.', '-' and '_'`,
+        );
       }
-      if (this.reserved.has(name)) throw schemaError(CALLER, PATHS, at, `the object name '${name}' is taken by the document's own schema of that name`);
+      if (this.reserved.has(name))
+        throw schemaError(
+          CALLER,
+          PATHS,
+          at,
+          `the object name '${name}' is taken by the document's own schema of that name`,
+        );
       named = { first: type, where: at.where, variants: new Map(), aliases: [] };
       this.#named.set(name, named);
     }

@@ -17,7 +17,12 @@ const problemRef = (): JsonSchema => ({ $ref: `#/components/schemas/${PROBLEM_SC
  * media type is listed bare: {@link streamFraming} then says how its items are framed.
  */
 export function streamContent(
-  item: Type, direction: SchemaDirection, where: string, schemas: SchemaComponents, streams: readonly StreamForm[], itemSchemas = true,
+  item: Type,
+  direction: SchemaDirection,
+  where: string,
+  schemas: SchemaComponents,
+  streams: readonly StreamForm[],
+  itemSchemas = true,
 ): OpenApiObject {
   const out: OpenApiObject = {};
   for (const s of streams) {
@@ -26,7 +31,10 @@ export function streamContent(
     else if (s.form === 'none') out[s.mediaType] = { description };
     else {
       const itemSchema = schemas.schema(item, direction, s.form, where);
-      out[s.mediaType] = { description, itemSchema: s.mediaType === SSE ? eventSchema(itemSchema, s.codec.contentTypes[0]!) : itemSchema };
+      out[s.mediaType] = {
+        description,
+        itemSchema: s.mediaType === SSE ? eventSchema(itemSchema, s.codec.contentTypes[0]!) : itemSchema,
+      };
     }
   }
   return out;
@@ -71,15 +79,22 @@ export function streamFraming(streams: readonly StreamForm[]): string {
 function framing({ mediaType, codec }: StreamForm): string {
   const cut = 'A stream that ends otherwise was cut.';
   if (mediaType === SSE) {
-    return 'Server-Sent Events: each item a message event whose data is its JSON. An `end` event ends the stream; '
-      + 'an `error` event, whose data is a problem document, ends it with an error. Comment lines are heartbeats. ' + cut;
+    return (
+      'Server-Sent Events: each item a message event whose data is its JSON. An `end` event ends the stream; ' +
+      'an `error` event, whose data is a problem document, ends it with an error. Comment lines are heartbeats. ' +
+      cut
+    );
   }
   const end = codec.sequenceEnd;
   if (end === undefined) {
-    return `One item per line. Two blank lines end the stream; a blank line, then a problem document on one line, `
-      + `ends it with an error. ${cut}`;
+    return (
+      `One item per line. Two blank lines end the stream; a blank line, then a problem document on one line, ` +
+      `ends it with an error. ${cut}`
+    );
   }
   const marker = `\`${[...end].map((b) => b.toString(16).padStart(2, '0')).join(' ')}\``;
-  return `One value per item. The value ${marker} twice ends the stream; ${marker}, then a problem document, `
-    + `ends it with an error. ${cut}`;
+  return (
+    `One value per item. The value ${marker} twice ends the stream; ${marker}, then a problem document, ` +
+    `ends it with an error. ${cut}`
+  );
 }

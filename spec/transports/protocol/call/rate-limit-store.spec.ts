@@ -67,23 +67,31 @@ describe('transports/rest/rate-limit-store', () => {
   it('counts as a list of windows in the order they began would, over any sequence of calls', () => {
     // The model: windows of 0 ms have ended by the next call; those of a minute run throughout.
     const windowOf = (key: string) => (key < 'c' ? 0 : 60_000);
-    fc.assert(fc.property(fc.integer({ min: 1, max: 4 }), fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 300 }), (maxKeys, keys) => {
-      const store = new MemoryRateLimitStore(maxKeys);
-      let model: { key: string; count: number }[] = [];
-      for (const key of keys) {
-        const ended = (w: { key: string }) => windowOf(w.key) === 0;
-        model = model.filter((w) => !(w.key === key && ended(w)));
-        let window = model.find((w) => w.key === key);
-        if (window === undefined) {
-          if (model.length >= maxKeys) while (model.length > 0 && (model.length >= maxKeys || ended(model[0]!))) model.shift();
-          window = { key, count: 0 };
-          model.push(window);
-        }
-        window.count++;
-        expect(store.hit(key, windowOf(key)).count).to.equal(window.count);
-        expect(store.size).to.equal(model.length);
-      }
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g'), { maxLength: 300 }),
+        (maxKeys, keys) => {
+          const store = new MemoryRateLimitStore(maxKeys);
+          let model: { key: string; count: number }[] = [];
+          for (const key of keys) {
+            const ended = (w: { key: string }) => windowOf(w.key) === 0;
+            model = model.filter((w) => !(w.key === key && ended(w)));
+            let window = model.find((w) => w.key === key);
+            if (window === undefined) {
+              if (model.length >= maxKeys)
+                while (model.length > 0 && (model.length >= maxKeys || ended(model[0]!))) model.shift();
+              window = { key, count: 0 };
+              model.push(window);
+            }
+            window.count++;
+            expect(store.hit(key, windowOf(key)).count).to.equal(window.count);
+            expect(store.size).to.equal(model.length);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('refuses a maxKeys that is not a positive integer', () => {

@@ -1,9 +1,25 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  apiKeyAuth, basicAuth, bearerAuth, contextKey, DEFAULT_MAX_CREDENTIAL_LENGTH, HttpError, meta, method, Registry, service, t,
-  type BasicCredentials, type BodySource, type Call, type EndpointRequest, type EndpointResponse, type ErrorContext,
-  type HeaderReader, type RegistryOptions,
+  apiKeyAuth,
+  basicAuth,
+  bearerAuth,
+  contextKey,
+  DEFAULT_MAX_CREDENTIAL_LENGTH,
+  HttpError,
+  meta,
+  method,
+  Registry,
+  service,
+  t,
+  type BasicCredentials,
+  type BodySource,
+  type Call,
+  type EndpointRequest,
+  type EndpointResponse,
+  type ErrorContext,
+  type HeaderReader,
+  type RegistryOptions,
 } from '../../../../index.ts';
 import { answerText } from '../../../support/answer-body.ts';
 
@@ -13,10 +29,18 @@ const text = answerText;
 const json = (answer: EndpointResponse) => JSON.parse(text(answer.body)) as Record<string, unknown>;
 
 /** A POST to `path` with Web headers and a JSON body. */
-function post(path: string, headers: Record<string, string> = {}, body?: string | BodySource, search?: string): EndpointRequest {
+function post(
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | BodySource,
+  search?: string,
+): EndpointRequest {
   const encoded = typeof body === 'string' ? new TextEncoder().encode(body) : body;
   return {
-    method: 'POST', path, headers: new Headers({ 'content-type': 'application/json', ...headers }), body: encoded,
+    method: 'POST',
+    path,
+    headers: new Headers({ 'content-type': 'application/json', ...headers }),
+    body: encoded,
     ...(search === undefined ? {} : { search }),
   };
 }
@@ -28,7 +52,9 @@ function rawAuthorization(value: string): EndpointRequest {
 }
 
 /** A `verify` that records what it is given and admits everyone as `user:<credential>`. */
-function recorder<C>(answer: (credential: C) => string | undefined = (c) => `user:${typeof c === 'string' ? c : JSON.stringify(c)}`) {
+function recorder<C>(
+  answer: (credential: C) => string | undefined = (c) => `user:${typeof c === 'string' ? c : JSON.stringify(c)}`,
+) {
   const seen: C[] = [];
   const calls: Call[] = [];
   return {
@@ -49,21 +75,40 @@ function recorder<C>(answer: (credential: C) => string | undefined = (c) => `use
 function vault(serviceSecurity: readonly string[], auditSecurity: readonly string[] = []) {
   class Vault {
     ran: string[] = [];
-    whoAmI(call: Call): string { this.ran.push('whoAmI'); return call.get(USER); }
-    store(note: string, call: Call): string { this.ran.push('store'); return `${call.get(USER)} stored ${note}`; }
-    ping(): string { this.ran.push('ping'); return 'pong'; }
-    audit(call: Call): string { this.ran.push('audit'); return `audited by ${call.get(USER)}`; }
+    whoAmI(call: Call): string {
+      this.ran.push('whoAmI');
+      return call.get(USER);
+    }
+    store(note: string, call: Call): string {
+      this.ran.push('store');
+      return `${call.get(USER)} stored ${note}`;
+    }
+    ping(): string {
+      this.ran.push('ping');
+      return 'pong';
+    }
+    audit(call: Call): string {
+      this.ran.push('audit');
+      return `audited by ${call.get(USER)}`;
+    }
   }
-  meta(Vault, service({
-    whoAmI: method([], t.string()),
-    store: method([t.string()], t.string()),
-    ping: method([], t.string(), { security: [] }),
-    audit: method([], t.string(), { security: auditSecurity }),
-  }, { security: serviceSecurity }));
+  meta(
+    Vault,
+    service(
+      {
+        whoAmI: method([], t.string()),
+        store: method([t.string()], t.string()),
+        ping: method([], t.string(), { security: [] }),
+        audit: method([], t.string(), { security: auditSecurity }),
+      },
+      { security: serviceSecurity },
+    ),
+  );
   return new Vault();
 }
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 const basicBytes = (bytes: number[]) => `Basic ${Buffer.from(bytes).toString('base64')}`;
 
 const BEARER = 'Bearer realm="api"';
@@ -105,8 +150,14 @@ describe('transports/rest security schemes', () => {
 
     it('verify must be a function', () => {
       expect(() => bearerAuth({ key } as never)).to.throw(TypeError, /bearerAuth\(\): verify must be a function/);
-      expect(() => basicAuth({ key, verify: 'yes' } as never)).to.throw(TypeError, /basicAuth\(\): verify must be a function/);
-      expect(() => apiKeyAuth({ header: 'x-api-key', key } as never)).to.throw(TypeError, /apiKeyAuth\(\): verify must be a function/);
+      expect(() => basicAuth({ key, verify: 'yes' } as never)).to.throw(
+        TypeError,
+        /basicAuth\(\): verify must be a function/,
+      );
+      expect(() => apiKeyAuth({ header: 'x-api-key', key } as never)).to.throw(
+        TypeError,
+        /apiKeyAuth\(\): verify must be a function/,
+      );
       expect(() => bearerAuth(undefined as never)).to.throw(TypeError, /verify must be a function/);
     });
 
@@ -114,7 +165,10 @@ describe('transports/rest security schemes', () => {
       expect(() => bearerAuth({ verify } as never)).to.throw(TypeError, /key must be a contextKey/);
       expect(() => bearerAuth({ verify, key: 'user' } as never)).to.throw(TypeError, /key must be a contextKey/);
       expect(() => basicAuth({ verify, key: null } as never)).to.throw(TypeError, /key must be a contextKey/);
-      expect(() => apiKeyAuth({ query: 'api_key', verify, key: {} } as never)).to.throw(TypeError, /key must be a contextKey/);
+      expect(() => apiKeyAuth({ query: 'api_key', verify, key: {} } as never)).to.throw(
+        TypeError,
+        /key must be a contextKey/,
+      );
     });
 
     it('a realm must be printable ASCII without a quote or a backslash', () => {
@@ -127,7 +181,10 @@ describe('transports/rest security schemes', () => {
     });
 
     it('an API key is in a header or in the query: not both, not neither', () => {
-      expect(() => apiKeyAuth({ verify, key, header: 'x-api-key', query: 'api_key' } as never)).to.throw(TypeError, /either header or query/);
+      expect(() => apiKeyAuth({ verify, key, header: 'x-api-key', query: 'api_key' } as never)).to.throw(
+        TypeError,
+        /either header or query/,
+      );
       expect(() => apiKeyAuth({ verify, key } as never)).to.throw(TypeError, /either header or query/);
       expect(() => apiKeyAuth({ verify, key, query: '' })).to.throw(TypeError, /non-empty string/);
       expect(() => apiKeyAuth({ verify, key, header: 5 } as never)).to.throw(TypeError, /non-empty string/);
@@ -137,14 +194,21 @@ describe('transports/rest security schemes', () => {
       for (const header of ['x api key', 'x-api-key:', 'clé', 'x\r\ny', '(key)']) {
         expect(() => apiKeyAuth({ verify, key, header }), header).to.throw(TypeError, /is not a header name/);
       }
-      expect(apiKeyAuth({ verify, key, header: 'X-Api-Key' }).openApi).to.deep.equal({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+      expect(apiKeyAuth({ verify, key, header: 'X-Api-Key' }).openApi).to.deep.equal({
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Api-Key',
+      });
     });
 
     it('maxLength must be an integer ≥ 1', () => {
       for (const maxLength of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
         expect(() => bearerAuth({ verify, key, maxLength }), String(maxLength)).to.throw(RangeError, /maxLength/);
         expect(() => basicAuth({ verify, key, maxLength }), String(maxLength)).to.throw(RangeError, /maxLength/);
-        expect(() => apiKeyAuth({ verify, key, header: 'x-api-key', maxLength }), String(maxLength)).to.throw(RangeError, /maxLength/);
+        expect(() => apiKeyAuth({ verify, key, header: 'x-api-key', maxLength }), String(maxLength)).to.throw(
+          RangeError,
+          /maxLength/,
+        );
       }
       expect(() => bearerAuth({ verify, key, maxLength: 1 })).not.to.throw();
     });
@@ -152,11 +216,18 @@ describe('transports/rest security schemes', () => {
     it('describes each scheme for OpenAPI', () => {
       expect(bearerAuth({ verify, key }).openApi).to.deep.equal({ type: 'http', scheme: 'bearer' });
       expect(basicAuth({ verify, key }).openApi).to.deep.equal({ type: 'http', scheme: 'basic' });
-      expect(apiKeyAuth({ verify, key, query: 'api_key' }).openApi).to.deep.equal({ type: 'apiKey', in: 'query', name: 'api_key' });
+      expect(apiKeyAuth({ verify, key, query: 'api_key' }).openApi).to.deep.equal({
+        type: 'apiKey',
+        in: 'query',
+        name: 'api_key',
+      });
     });
 
     it('a registry refuses a scheme that is not one', () => {
-      expect(() => new Registry({ security: { x: {} as never } })).to.throw(TypeError, /security\.x must be bearerAuth\(\), apiKeyAuth\(\) or basicAuth\(\)/);
+      expect(() => new Registry({ security: { x: {} as never } })).to.throw(
+        TypeError,
+        /security\.x must be bearerAuth\(\), apiKeyAuth\(\) or basicAuth\(\)/,
+      );
       expect(() => new Registry({ security: { x: null as never } })).to.throw(TypeError, /security\.x/);
     });
   });
@@ -164,14 +235,21 @@ describe('transports/rest security schemes', () => {
   describe('registration', () => {
     it('on() refuses a contract naming a scheme the registry lacks, naming the scheme and the method, and registers nothing', () => {
       const registry = new Registry({ security: { bearer: bearerAuth({ verify: () => 'u', key: USER }) } });
-      expect(() => registry.on(vault(['oauth']))).to.throw(TypeError, /Vault\.whoAmI names the security scheme 'oauth'/);
+      expect(() => registry.on(vault(['oauth']))).to.throw(
+        TypeError,
+        /Vault\.whoAmI names the security scheme 'oauth'/,
+      );
       expect(registry.endpoints.routes.size).to.equal(0);
       // The unknown scheme is on the fourth method only: the first three are not registered either.
-      expect(() => registry.on(vault(['bearer'], ['basic']))).to.throw(TypeError, /Vault\.audit names the security scheme 'basic'/);
+      expect(() => registry.on(vault(['bearer'], ['basic']))).to.throw(
+        TypeError,
+        /Vault\.audit names the security scheme 'basic'/,
+      );
       expect(registry.endpoints.routes.size).to.equal(0);
       // The same service is accepted once the registry has the scheme.
-      expect(() => new Registry({ security: { bearer: bearerAuth({ verify: () => 'u', key: USER }) } }).on(vault(['bearer'], [])))
-        .not.to.throw();
+      expect(() =>
+        new Registry({ security: { bearer: bearerAuth({ verify: () => 'u', key: USER }) } }).on(vault(['bearer'], [])),
+      ).not.to.throw();
     });
 
     it('a registry without schemes takes public services, and refuses secured ones', () => {
@@ -190,11 +268,14 @@ describe('transports/rest security schemes', () => {
       expect(bearer.seen).to.deep.equal([]);
     });
 
-    it('a method naming its own schemes overrides the service\'s', async () => {
+    it("a method naming its own schemes overrides the service's", async () => {
       const basicUsers = recorder<BasicCredentials>((c) => c.username);
       const bearer = recorder<string>();
       const endpoints = new Registry({
-        security: { bearer: bearerAuth({ verify: bearer.verify, key: USER }), basic: basicAuth({ verify: basicUsers.verify, key: USER }) },
+        security: {
+          bearer: bearerAuth({ verify: bearer.verify, key: USER }),
+          basic: basicAuth({ verify: basicUsers.verify, key: USER }),
+        },
       }).on(vault(['bearer'], ['basic'])).endpoints;
       // audit takes basic only: a bearer token is no credential for it.
       expectUnauthorized(await endpoints.handle(post('/audit', { authorization: 'Bearer abc' })), BASIC);
@@ -219,7 +300,9 @@ describe('transports/rest security schemes', () => {
 
     it('verify gets the call before its body is read: method and path known, args empty', async () => {
       const { endpoints, bearer } = setup();
-      const answer = await endpoints.handle(post('/store', { authorization: 'Bearer t0k', 'x-request-id': 'req-42' }, '"a note"'));
+      const answer = await endpoints.handle(
+        post('/store', { authorization: 'Bearer t0k', 'x-request-id': 'req-42' }, '"a note"'),
+      );
       expect(answer.status).to.equal(200);
       expect(text(answer.body)).to.equal('"user:t0k stored a note"');
       const [call] = bearer.calls;
@@ -240,16 +323,24 @@ describe('transports/rest security schemes', () => {
     it('property: the scheme is Bearer exactly when the name before the space is bearer in any case', async () => {
       const { endpoints, bearer } = setup();
       // Names near "Bearer": its letters in either case, and characters one bit (0x20) away from them.
-      const near = fc.array(fc.constantFrom(...'BbEeAaRr@`"%!2AB-+\u00c2\u00e2\u00c5'), { minLength: 5, maxLength: 7 }).map((c) => c.join(''));
-      const latin1 = fc.string({ unit: fc.integer({ min: 0x21, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 8 });
+      const near = fc
+        .array(fc.constantFrom(...'BbEeAaRr@`"%!2AB-+\u00c2\u00e2\u00c5'), { minLength: 5, maxLength: 7 })
+        .map((c) => c.join(''));
+      const latin1 = fc.string({
+        unit: fc.integer({ min: 0x21, max: 0xff }).map((c) => String.fromCharCode(c)),
+        maxLength: 8,
+      });
       const name = fc.oneof(near, latin1);
-      await fc.assert(fc.asyncProperty(name, async (scheme) => {
-        bearer.seen.length = 0;
-        const answer = await endpoints.handle(post('/whoAmI', { authorization: `${scheme} tok` }));
-        const isBearer = scheme.toLowerCase() === 'bearer';
-        expect(answer.status, scheme).to.equal(isBearer ? 200 : 401);
-        expect(bearer.seen, scheme).to.deep.equal(isBearer ? ['tok'] : []);
-      }), { numRuns: 500, seed: 20261123 });
+      await fc.assert(
+        fc.asyncProperty(name, async (scheme) => {
+          bearer.seen.length = 0;
+          const answer = await endpoints.handle(post('/whoAmI', { authorization: `${scheme} tok` }));
+          const isBearer = scheme.toLowerCase() === 'bearer';
+          expect(answer.status, scheme).to.equal(isBearer ? 200 : 401);
+          expect(bearer.seen, scheme).to.deep.equal(isBearer ? ['tok'] : []);
+        }),
+        { numRuns: 500, seed: 20261123 },
+      );
     });
 
     it('takes several spaces between the scheme and the token', async () => {
@@ -262,7 +353,11 @@ describe('transports/rest security schemes', () => {
     it('an Authorization header of another scheme counts as absent', async () => {
       const { endpoints, bearer } = setup();
       for (const authorization of ['Token abc', 'Basic YTpi', 'Bearerabc', 'Bearer-abc']) {
-        expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization })), BEARER, 'this call needs credentials');
+        expectUnauthorized(
+          await endpoints.handle(post('/whoAmI', { authorization })),
+          BEARER,
+          'this call needs credentials',
+        );
       }
       expect(bearer.seen).to.deep.equal([]);
     });
@@ -271,7 +366,10 @@ describe('transports/rest security schemes', () => {
       const basicUsers = recorder<BasicCredentials>((c) => c.username);
       const bearer = recorder<string>();
       const endpoints = new Registry({
-        security: { bearer: bearerAuth({ verify: bearer.verify, key: USER }), basic: basicAuth({ verify: basicUsers.verify, key: USER }) },
+        security: {
+          bearer: bearerAuth({ verify: bearer.verify, key: USER }),
+          basic: basicAuth({ verify: basicUsers.verify, key: USER }),
+        },
       }).on(vault(['bearer', 'basic'])).endpoints;
       const answer = await endpoints.handle(post('/whoAmI', { authorization: basic('ann', 'pw') }));
       expect(answer.status).to.equal(200);
@@ -309,26 +407,41 @@ describe('transports/rest security schemes', () => {
 
     it('a token of exactly maxLength characters is read; one more is refused without calling verify', async () => {
       const bearer = recorder<string>();
-      const endpoints = new Registry({ security: { bearer: bearerAuth({ verify: bearer.verify, key: USER, maxLength: 10 }) } })
-        .on(vault(['bearer'], [])).endpoints;
-      expect((await endpoints.handle(post('/whoAmI', { authorization: `Bearer ${'a'.repeat(10)}` }))).status).to.equal(200);
-      expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: `Bearer ${'a'.repeat(11)}` })), BEARER_INVALID);
+      const endpoints = new Registry({
+        security: { bearer: bearerAuth({ verify: bearer.verify, key: USER, maxLength: 10 }) },
+      }).on(vault(['bearer'], [])).endpoints;
+      expect((await endpoints.handle(post('/whoAmI', { authorization: `Bearer ${'a'.repeat(10)}` }))).status).to.equal(
+        200,
+      );
+      expectUnauthorized(
+        await endpoints.handle(post('/whoAmI', { authorization: `Bearer ${'a'.repeat(11)}` })),
+        BEARER_INVALID,
+      );
       expect(bearer.seen).to.deep.equal(['a'.repeat(10)]);
     });
 
     it(`the default maxLength is DEFAULT_MAX_CREDENTIAL_LENGTH (${DEFAULT_MAX_CREDENTIAL_LENGTH})`, async () => {
       const { endpoints, bearer } = setup();
       const max = DEFAULT_MAX_CREDENTIAL_LENGTH;
-      expect((await endpoints.handle(post('/whoAmI', { authorization: `Bearer ${'b'.repeat(max)}` }))).status).to.equal(200);
-      expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: `Bearer ${'b'.repeat(max + 1)}` })), BEARER_INVALID);
+      expect((await endpoints.handle(post('/whoAmI', { authorization: `Bearer ${'b'.repeat(max)}` }))).status).to.equal(
+        200,
+      );
+      expectUnauthorized(
+        await endpoints.handle(post('/whoAmI', { authorization: `Bearer ${'b'.repeat(max + 1)}` })),
+        BEARER_INVALID,
+      );
       expect(bearer.seen).to.have.length(1);
     });
 
     it('a custom realm is in the challenge', async () => {
-      const endpoints = new Registry({ security: { bearer: bearerAuth({ verify: () => 'u', key: USER, realm: 'books' }) } })
-        .on(vault(['bearer'], [])).endpoints;
+      const endpoints = new Registry({
+        security: { bearer: bearerAuth({ verify: () => 'u', key: USER, realm: 'books' }) },
+      }).on(vault(['bearer'], [])).endpoints;
       expectUnauthorized(await endpoints.handle(post('/whoAmI')), 'Bearer realm="books"');
-      expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: 'Bearer a b' })), 'Bearer realm="books", error="invalid_token"');
+      expectUnauthorized(
+        await endpoints.handle(post('/whoAmI', { authorization: 'Bearer a b' })),
+        'Bearer realm="books", error="invalid_token"',
+      );
     });
 
     it('property: no Authorization value makes the endpoint fail, or hands verify anything but a b64token', async () => {
@@ -341,8 +454,43 @@ describe('transports/rest security schemes', () => {
         },
         onError: () => expect.fail('onError must not be told of a credential'),
       }).on(vault(['bearer', 'basic'], [])).endpoints;
-      const tricky = fc.constantFrom(' ', '\t', '\r', '\n', '\0', '\u0001', '\u007f', ',', '"', '=', '/', '+', '~', 'é', '\u00a0', '\u2028', '\ufeff', '\ud800', '\udfff', '😀', 'a', 'Z', '9');
-      const prefix = fc.constantFrom('', 'Bearer', 'Bearer ', 'bearer  ', 'BEARER ', ' Bearer ', 'Bearer\t', 'Basic ', 'basic ', 'Token ');
+      const tricky = fc.constantFrom(
+        ' ',
+        '\t',
+        '\r',
+        '\n',
+        '\0',
+        '\u0001',
+        '\u007f',
+        ',',
+        '"',
+        '=',
+        '/',
+        '+',
+        '~',
+        'é',
+        '\u00a0',
+        '\u2028',
+        '\ufeff',
+        '\ud800',
+        '\udfff',
+        '😀',
+        'a',
+        'Z',
+        '9',
+      );
+      const prefix = fc.constantFrom(
+        '',
+        'Bearer',
+        'Bearer ',
+        'bearer  ',
+        'BEARER ',
+        ' Bearer ',
+        'Bearer\t',
+        'Basic ',
+        'basic ',
+        'Token ',
+      );
       const header = fc.oneof(
         fc.string({ unit: 'binary', maxLength: 40 }),
         fc.tuple(prefix, fc.string({ unit: tricky, maxLength: 30 })).map(([p, s]) => p + s),
@@ -350,43 +498,59 @@ describe('transports/rest security schemes', () => {
         fc.tuple(prefix, fc.base64String({ maxLength: 40 })).map(([p, s]) => p + s),
       );
       const statuses = new Set<number>();
-      await fc.assert(fc.asyncProperty(header, async (value) => {
-        seen.length = 0;
-        let answer: EndpointResponse;
-        try {
-          answer = await endpoints.handle(rawAuthorization(value));
-        } catch (e) {
-          throw new Error(`the endpoint rejected for ${JSON.stringify(value)}: ${String(e)}`);
-        }
-        expect([200, 401], JSON.stringify(value)).to.include(answer.status);
-        for (const token of seen) {
-          expect(token, JSON.stringify(value)).to.match(B64TOKEN);
-          expect(token.length).to.be.at.most(24);
-        }
-        if (answer.status === 401) expect(answer.headers['www-authenticate']).to.be.a('string').and.not.equal('');
-        statuses.add(answer.status);
-      }), { numRuns: 2000 });
+      await fc.assert(
+        fc.asyncProperty(header, async (value) => {
+          seen.length = 0;
+          let answer: EndpointResponse;
+          try {
+            answer = await endpoints.handle(rawAuthorization(value));
+          } catch (e) {
+            throw new Error(`the endpoint rejected for ${JSON.stringify(value)}: ${String(e)}`);
+          }
+          expect([200, 401], JSON.stringify(value)).to.include(answer.status);
+          for (const token of seen) {
+            expect(token, JSON.stringify(value)).to.match(B64TOKEN);
+            expect(token.length).to.be.at.most(24);
+          }
+          if (answer.status === 401) expect(answer.headers['www-authenticate']).to.be.a('string').and.not.equal('');
+          statuses.add(answer.status);
+        }),
+        { numRuns: 2000 },
+      );
       expect([...statuses].sort(), 'the values reach both outcomes').to.deep.equal([200, 401]);
     });
 
     it('property: verify gets every well-formed token exactly as sent', async () => {
       const { endpoints, bearer } = setup();
       const b64char = fc.constantFrom(...'ABCXYZabcxyz0189-._~+/');
-      const token = fc.tuple(fc.string({ unit: b64char, minLength: 1, maxLength: 60 }), fc.nat({ max: 3 }))
+      const token = fc
+        .tuple(fc.string({ unit: b64char, minLength: 1, maxLength: 60 }), fc.nat({ max: 3 }))
         .map(([body, pad]) => body + '='.repeat(pad));
-      await fc.assert(fc.asyncProperty(token, fc.constantFrom('Bearer', 'bearer', 'BEARER'), fc.integer({ min: 1, max: 4 }), async (tok, scheme, spaces) => {
-        bearer.seen.length = 0;
-        const answer = await endpoints.handle(post('/whoAmI', { authorization: `${scheme}${' '.repeat(spaces)}${tok}` }));
-        expect(answer.status).to.equal(200);
-        expect(bearer.seen).to.deep.equal([tok]);
-      }), { numRuns: 300 });
+      await fc.assert(
+        fc.asyncProperty(
+          token,
+          fc.constantFrom('Bearer', 'bearer', 'BEARER'),
+          fc.integer({ min: 1, max: 4 }),
+          async (tok, scheme, spaces) => {
+            bearer.seen.length = 0;
+            const answer = await endpoints.handle(
+              post('/whoAmI', { authorization: `${scheme}${' '.repeat(spaces)}${tok}` }),
+            );
+            expect(answer.status).to.equal(200);
+            expect(bearer.seen).to.deep.equal([tok]);
+          },
+        ),
+        { numRuns: 300 },
+      );
     });
   });
 
   describe('basic credentials', () => {
     function basicSetup() {
       const users = recorder<BasicCredentials>((c) => `${c.username}/${c.password}`);
-      const endpoints = new Registry({ security: { basic: basicAuth({ verify: users.verify, key: USER }) } }).on(vault(['basic'])).endpoints;
+      const endpoints = new Registry({ security: { basic: basicAuth({ verify: users.verify, key: USER }) } }).on(
+        vault(['basic']),
+      ).endpoints;
       return { users, endpoints };
     }
 
@@ -400,15 +564,22 @@ describe('transports/rest security schemes', () => {
 
     it('decodes UTF-8 users and passwords', async () => {
       const { users, endpoints } = basicSetup();
-      expect((await endpoints.handle(post('/whoAmI', { authorization: basic('José', 'pässwörd 😀') }))).status).to.equal(200);
+      expect(
+        (await endpoints.handle(post('/whoAmI', { authorization: basic('José', 'pässwörd 😀') }))).status,
+      ).to.equal(200);
       expect((await endpoints.handle(post('/whoAmI', { authorization: basic('', '') }))).status).to.equal(200);
-      expect(users.seen).to.deep.equal([{ username: 'José', password: 'pässwörd 😀' }, { username: '', password: '' }]);
+      expect(users.seen).to.deep.equal([
+        { username: 'José', password: 'pässwörd 😀' },
+        { username: '', password: '' },
+      ]);
     });
 
     it('reads the scheme name case-insensitively', async () => {
       const { users, endpoints } = basicSetup();
       expect((await endpoints.handle(post('/whoAmI', { authorization: `basic ${btoa('u:p')}` }))).status).to.equal(200);
-      expect((await endpoints.handle(post('/whoAmI', { authorization: `BASIC  ${btoa('u:p')}` }))).status).to.equal(200);
+      expect((await endpoints.handle(post('/whoAmI', { authorization: `BASIC  ${btoa('u:p')}` }))).status).to.equal(
+        200,
+      );
       expect(users.seen).to.have.length(2);
     });
 
@@ -416,7 +587,10 @@ describe('transports/rest security schemes', () => {
       const { users, endpoints } = basicSetup();
       // 'a:b' (3 bytes, no padding), 'a:bc' (==), 'a:bcd' (=)
       for (const encoded of ['YTpi', 'YTpiYw==', 'YTpiY2Q=']) {
-        expect((await endpoints.handle(post('/whoAmI', { authorization: `Basic ${encoded}` }))).status, encoded).to.equal(200);
+        expect(
+          (await endpoints.handle(post('/whoAmI', { authorization: `Basic ${encoded}` }))).status,
+          encoded,
+        ).to.equal(200);
       }
       expect(users.seen.map((c) => c.password)).to.deep.equal(['b', 'bc', 'bcd']);
     });
@@ -445,9 +619,12 @@ describe('transports/rest security schemes', () => {
 
     it('credentials longer than maxLength are refused without calling verify', async () => {
       const users = recorder<BasicCredentials>((c) => c.username);
-      const endpoints = new Registry({ security: { basic: basicAuth({ verify: users.verify, key: USER, maxLength: 8 }) } })
-        .on(vault(['basic'])).endpoints;
-      expect((await endpoints.handle(post('/whoAmI', { authorization: `Basic ${btoa('ab:cd')}` }))).status).to.equal(200); // 8 characters
+      const endpoints = new Registry({
+        security: { basic: basicAuth({ verify: users.verify, key: USER, maxLength: 8 }) },
+      }).on(vault(['basic'])).endpoints;
+      expect((await endpoints.handle(post('/whoAmI', { authorization: `Basic ${btoa('ab:cd')}` }))).status).to.equal(
+        200,
+      ); // 8 characters
       expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: `Basic ${btoa('ab:cdef')}` })), BASIC); // 12
       expect(users.seen).to.have.length(1);
     });
@@ -456,24 +633,35 @@ describe('transports/rest security schemes', () => {
   describe('API keys', () => {
     it('reads a key from a header, by case-insensitive name', async () => {
       const keys = recorder<string>();
-      const endpoints = new Registry({ security: { key: apiKeyAuth({ header: 'X-Api-Key', verify: keys.verify, key: USER }) } })
-        .on(vault(['key'], [])).endpoints;
+      const endpoints = new Registry({
+        security: { key: apiKeyAuth({ header: 'X-Api-Key', verify: keys.verify, key: USER }) },
+      }).on(vault(['key'], [])).endpoints;
       const answer = await endpoints.handle(post('/whoAmI', { 'x-api-key': 'secret 1' }));
       expect(answer.status).to.equal(200);
       expect(keys.seen).to.deep.equal(['secret 1']);
       expectUnauthorized(await endpoints.handle(post('/whoAmI')), 'ApiKey in="header", name="X-Api-Key"');
-      expectUnauthorized(await endpoints.handle(post('/whoAmI', { 'x-api-key': '' })), 'ApiKey in="header", name="X-Api-Key"');
+      expectUnauthorized(
+        await endpoints.handle(post('/whoAmI', { 'x-api-key': '' })),
+        'ApiKey in="header", name="X-Api-Key"',
+      );
       expect(keys.seen).to.have.length(1);
     });
 
     it('reads a key from the query', async () => {
       const keys = recorder<string>();
-      const endpoints = new Registry({ security: { key: apiKeyAuth({ query: 'api_key', verify: keys.verify, key: USER }) } })
-        .on(vault(['key'], [])).endpoints;
+      const endpoints = new Registry({
+        security: { key: apiKeyAuth({ query: 'api_key', verify: keys.verify, key: USER }) },
+      }).on(vault(['key'], [])).endpoints;
       expect((await endpoints.handle(post('/whoAmI', {}, undefined, 'api_key=k%201&other=x'))).status).to.equal(200);
-      expect((await endpoints.handle(post('/whoAmI', {}, undefined, 'x=1&api_key=k2&api_key=k3'))).status).to.equal(200);
+      expect((await endpoints.handle(post('/whoAmI', {}, undefined, 'x=1&api_key=k2&api_key=k3'))).status).to.equal(
+        200,
+      );
       expect(keys.seen).to.deep.equal(['k 1', 'k2']);
-      expectUnauthorized(await endpoints.handle(post('/whoAmI', { 'api_key': 'in-a-header' })), KEY_QUERY, 'this call needs credentials');
+      expectUnauthorized(
+        await endpoints.handle(post('/whoAmI', { api_key: 'in-a-header' })),
+        KEY_QUERY,
+        'this call needs credentials',
+      );
       expectUnauthorized(await endpoints.handle(post('/whoAmI', {}, undefined, 'api_key=')), KEY_QUERY);
       expectUnauthorized(await endpoints.handle(post('/whoAmI', {}, undefined, 'apikey=k')), KEY_QUERY);
       expect(keys.seen).to.have.length(2);
@@ -481,8 +669,9 @@ describe('transports/rest security schemes', () => {
 
     it('a key longer than maxLength is refused without calling verify', async () => {
       const keys = recorder<string>();
-      const endpoints = new Registry({ security: { key: apiKeyAuth({ header: 'x-api-key', verify: keys.verify, key: USER, maxLength: 4 }) } })
-        .on(vault(['key'], [])).endpoints;
+      const endpoints = new Registry({
+        security: { key: apiKeyAuth({ header: 'x-api-key', verify: keys.verify, key: USER, maxLength: 4 }) },
+      }).on(vault(['key'], [])).endpoints;
       expect((await endpoints.handle(post('/whoAmI', { 'x-api-key': 'abcd' }))).status).to.equal(200);
       expectUnauthorized(await endpoints.handle(post('/whoAmI', { 'x-api-key': 'abcde' })), KEY_HEADER);
       expect(keys.seen).to.deep.equal(['abcd']);
@@ -492,14 +681,21 @@ describe('transports/rest security schemes', () => {
   describe('what verify decides', () => {
     it('null or undefined from verify, sync or async, is a 401 with error="invalid_token"', async () => {
       for (const refuse of [() => undefined, () => null, async () => undefined, async () => null]) {
-        const endpoints = new Registry({ security: { bearer: bearerAuth({ verify: refuse as () => undefined, key: USER }) } })
-          .on(vault(['bearer'], [])).endpoints;
-        expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: 'Bearer tok' })), BEARER_INVALID, 'the credentials were refused');
+        const endpoints = new Registry({
+          security: { bearer: bearerAuth({ verify: refuse as () => undefined, key: USER }) },
+        }).on(vault(['bearer'], [])).endpoints;
+        expectUnauthorized(
+          await endpoints.handle(post('/whoAmI', { authorization: 'Bearer tok' })),
+          BEARER_INVALID,
+          'the credentials were refused',
+        );
       }
     });
 
     it('a falsy caller other than null and undefined is a caller', async () => {
-      const endpoints = new Registry({ security: { bearer: bearerAuth({ verify: () => '', key: USER }) } }).on(vault(['bearer'], [])).endpoints;
+      const endpoints = new Registry({ security: { bearer: bearerAuth({ verify: () => '', key: USER }) } }).on(
+        vault(['bearer'], []),
+      ).endpoints;
       const answer = await endpoints.handle(post('/whoAmI', { authorization: 'Bearer tok' }));
       expect(answer.status).to.equal(200);
       expect(text(answer.body)).to.equal('""');
@@ -510,7 +706,12 @@ describe('transports/rest security schemes', () => {
       const instance = vault(['bearer', 'key'], []);
       const endpoints = new Registry({
         security: {
-          bearer: bearerAuth({ verify: () => { throw new HttpError(403, 'suspended'); }, key: USER }),
+          bearer: bearerAuth({
+            verify: () => {
+              throw new HttpError(403, 'suspended');
+            },
+            key: USER,
+          }),
           key: apiKeyAuth({ header: 'x-api-key', verify: keys.verify, key: USER }),
         },
         onError: () => {},
@@ -534,8 +735,14 @@ describe('transports/rest security schemes', () => {
           key: apiKeyAuth({ header: 'x-api-key', verify: keys.verify, key: USER }),
         },
       }).on(vault(['bearer', 'key'], [])).endpoints;
-      expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: 'Bearer tok', 'x-api-key': 'k' })), BEARER_INVALID);
-      expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: 'Bearer a,b', 'x-api-key': 'k' })), BEARER_INVALID);
+      expectUnauthorized(
+        await endpoints.handle(post('/whoAmI', { authorization: 'Bearer tok', 'x-api-key': 'k' })),
+        BEARER_INVALID,
+      );
+      expectUnauthorized(
+        await endpoints.handle(post('/whoAmI', { authorization: 'Bearer a,b', 'x-api-key': 'k' })),
+        BEARER_INVALID,
+      );
       expect(keys.seen).to.deep.equal([]);
     });
 
@@ -544,14 +751,25 @@ describe('transports/rest security schemes', () => {
       const boom = new Error('database password is hunter2');
       const instance = vault(['bearer'], []);
       const endpoints = new Registry({
-        security: { bearer: bearerAuth({ verify: async () => { throw boom; }, key: USER }) },
+        security: {
+          bearer: bearerAuth({
+            verify: async () => {
+              throw boom;
+            },
+            key: USER,
+          }),
+        },
         onError: (e, c) => void errors.push([e, c]),
       }).on(instance).endpoints;
       const answer = await endpoints.handle(post('/whoAmI', { authorization: 'Bearer tok' }));
       expect(answer.status).to.equal(500);
       const requestId = answer.headers['x-request-id'];
       expect(json(answer)).to.deep.equal({
-        type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'The server failed to handle the request.', requestId,
+        type: 'about:blank',
+        title: 'Internal Server Error',
+        status: 500,
+        detail: 'The server failed to handle the request.',
+        requestId,
       });
       expect(text(answer.body)).not.to.include('hunter2');
       expect(answer.headers['www-authenticate']).to.equal(undefined);
@@ -560,9 +778,27 @@ describe('transports/rest security schemes', () => {
     });
 
     const misuses: [string, (call: Call) => string | undefined][] = [
-      ['refuses', (call) => { call.status(300); return undefined; }],
-      ['throws HttpError(403)', (call) => { call.header('bad name', 'x'); throw new HttpError(403, 'no'); }],
-      ['admits', (call) => { call.status(300); return 'u'; }],
+      [
+        'refuses',
+        (call) => {
+          call.status(300);
+          return undefined;
+        },
+      ],
+      [
+        'throws HttpError(403)',
+        (call) => {
+          call.header('bad name', 'x');
+          throw new HttpError(403, 'no');
+        },
+      ],
+      [
+        'admits',
+        (call) => {
+          call.status(300);
+          return 'u';
+        },
+      ],
     ];
     for (const [label, decide] of misuses) {
       it(`a misuse of the call inside a verify that then ${label} is answered 500, as a misuse in the method is`, async () => {
@@ -581,7 +817,7 @@ describe('transports/rest security schemes', () => {
   });
 
   describe('401 answers', () => {
-    it('without any credential, the 401 lists every scheme\'s challenge in one WWW-Authenticate', async () => {
+    it("without any credential, the 401 lists every scheme's challenge in one WWW-Authenticate", async () => {
       const endpoints = new Registry({
         security: {
           bearer: bearerAuth({ verify: () => 'a', key: USER }),
@@ -590,12 +826,19 @@ describe('transports/rest security schemes', () => {
           query: apiKeyAuth({ query: 'api_key', verify: () => 'd', key: USER }),
         },
       }).on(vault(['bearer', 'key', 'basic', 'query'], [])).endpoints;
-      expectUnauthorized(await endpoints.handle(post('/whoAmI')), [BEARER, KEY_HEADER, BASIC, KEY_QUERY].join(', '), 'this call needs credentials');
+      expectUnauthorized(
+        await endpoints.handle(post('/whoAmI')),
+        [BEARER, KEY_HEADER, BASIC, KEY_QUERY].join(', '),
+        'this call needs credentials',
+      );
     });
 
     it('names only the scheme that decided when a credential was bad', async () => {
       const endpoints = new Registry({
-        security: { bearer: bearerAuth({ verify: () => 'a', key: USER }), basic: basicAuth({ verify: () => 'c', key: USER }) },
+        security: {
+          bearer: bearerAuth({ verify: () => 'a', key: USER }),
+          basic: basicAuth({ verify: () => 'c', key: USER }),
+        },
       }).on(vault(['bearer', 'basic'], [])).endpoints;
       expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: 'Basic %%%%' })), BASIC);
       expectUnauthorized(await endpoints.handle(post('/whoAmI', { authorization: 'Bearer %%%%' })), BEARER_INVALID);
@@ -607,7 +850,12 @@ describe('transports/rest security schemes', () => {
         security: { bearer: bearerAuth({ verify: (tok) => (tok === 'good' ? 'u' : undefined), key: USER }) },
         onError: (e) => void errors.push(e),
       }).on(vault(['bearer'], [])).endpoints;
-      for (const headers of [{}, { authorization: 'Bearer bad' }, { authorization: 'Bearer a b' }, { authorization: 'Bearer' }]) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer bad' },
+        { authorization: 'Bearer a b' },
+        { authorization: 'Bearer' },
+      ]) {
         expect((await endpoints.handle(post('/whoAmI', headers))).status).to.equal(401);
       }
       expect(errors).to.deep.equal([]);
@@ -621,12 +869,18 @@ describe('transports/rest security schemes', () => {
     });
   });
 
-  describe('a refused call\'s body is never read', () => {
+  describe("a refused call's body is never read", () => {
     it('a body that could not be decoded still gets the 401, and the method does not run', async () => {
       const { endpoints, instance } = setup();
       expectUnauthorized(await endpoints.handle(post('/store', {}, '{"not": json')), BEARER);
-      expectUnauthorized(await endpoints.handle(post('/store', { authorization: 'Bearer a b' }, '{"not": json')), BEARER_INVALID);
-      expectUnauthorized(await endpoints.handle(post('/store', { 'content-type': 'text/plain' }, 'plain text')), BEARER);
+      expectUnauthorized(
+        await endpoints.handle(post('/store', { authorization: 'Bearer a b' }, '{"not": json')),
+        BEARER_INVALID,
+      );
+      expectUnauthorized(
+        await endpoints.handle(post('/store', { 'content-type': 'text/plain' }, 'plain text')),
+        BEARER,
+      );
       expect(instance.ran).to.deep.equal([]);
     });
 
@@ -640,7 +894,9 @@ describe('transports/rest security schemes', () => {
       expectUnauthorized(await endpoints.handle(post('/store', {}, body)), BEARER);
       expectUnauthorized(await endpoints.handle(post('/store', { authorization: 'Bearer ' }, body)), BEARER_INVALID);
       expect(reads).to.equal(0);
-      const refusing = new Registry({ security: { bearer: bearerAuth({ verify: () => undefined, key: USER }) } }).on(vault(['bearer'], [])).endpoints;
+      const refusing = new Registry({ security: { bearer: bearerAuth({ verify: () => undefined, key: USER }) } }).on(
+        vault(['bearer'], []),
+      ).endpoints;
       expectUnauthorized(await refusing.handle(post('/store', { authorization: 'Bearer tok' }, body)), BEARER_INVALID);
       expect(reads).to.equal(0);
       const answer = await endpoints.handle(post('/store', { authorization: 'Bearer tok' }, body));

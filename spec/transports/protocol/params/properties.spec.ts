@@ -3,11 +3,27 @@
 // path, the texts no segment can be); a descriptor without a text form is never taken.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { type LiteralType, ReadError, WriteError, t, type MissingKeys, type ObjectType, type Type } from '../../../../index.ts';
+import {
+  type LiteralType,
+  ReadError,
+  WriteError,
+  t,
+  type MissingKeys,
+  type ObjectType,
+  type Type,
+} from '../../../../index.ts';
 import { compileJsonWriter } from '../../../../codecs/json/compile-writer.ts';
 import { asWriteError } from '../../../../core/errors/write-error.ts';
 import { parseTarget } from '../../../../transports/protocol/pipeline/target.ts';
-import { paramsProblem, queryProblem, requiredArrayProblem, segmentProblem, textReader, textWriter, type NamedParam } from '../../../../transports/protocol/params/index.ts';
+import {
+  paramsProblem,
+  queryProblem,
+  requiredArrayProblem,
+  segmentProblem,
+  textReader,
+  textWriter,
+  type NamedParam,
+} from '../../../../transports/protocol/params/index.ts';
 import { arbDescriptor, arbJsonNear, arbLeaf, arbValueOf } from '../../../support/arbitraries.ts';
 
 const RUNS = 300;
@@ -26,7 +42,12 @@ const arbMemberType: fc.Arbitrary<Type> = fc.oneof(
   { weight: 1, arbitrary: arbScalar.map((element) => t.array(element)) },
   { weight: 1, arbitrary: arbScalar.map((element) => t.array(element).default([])) },
   { weight: 1, arbitrary: arbScalar.map((element) => t.optional(t.array(element))) },
-  { weight: 1, arbitrary: fc.tuple(arbScalar, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 2, max: 4 })).map(([element, minItems, maxItems]) => t.array(element, { minItems, maxItems })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(arbScalar, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 2, max: 4 }))
+      .map(([element, minItems, maxItems]) => t.array(element, { minItems, maxItems })),
+  },
 );
 
 /** Names that need encoding, or that `Object.prototype` also has; never `__proto__`, which no object may declare. */
@@ -47,7 +68,10 @@ interface Params {
 }
 
 const arbParams: fc.Arbitrary<Params> = fc
-  .tuple(fc.array(fc.tuple(arbName, arbSegmentType), { maxLength: 2 }), fc.array(fc.tuple(arbName, arbQueryType), { maxLength: 3 }))
+  .tuple(
+    fc.array(fc.tuple(arbName, arbSegmentType), { maxLength: 2 }),
+    fc.array(fc.tuple(arbName, arbQueryType), { maxLength: 3 }),
+  )
   .map(([path, query]) => ({
     path: path.map(([name, type]) => ({ name, type })),
     query: query.map(([name, type]) => ({ name, type })),
@@ -55,18 +79,26 @@ const arbParams: fc.Arbitrary<Params> = fc
   .filter(({ path, query }) => paramsProblem(path, query) === undefined);
 
 /** Arguments for the parameters, each valid (absent when optional and so chosen). */
-function arbArgs({ path, query }: Params, value: (type: Type) => fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
+function arbArgs(
+  { path, query }: Params,
+  value: (type: Type) => fc.Arbitrary<unknown>,
+): fc.Arbitrary<Record<string, unknown>> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const { name, type } of [...path, ...query]) model[name] = value(type);
   return fc.record(model).map((args) => {
     // An optional parameter left out is absent, as reading gives it.
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(args)) if (v !== undefined) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(args))
+      if (v !== undefined)
+        Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     return out;
   });
 }
 
-const arbOptions = fc.record({ errorOnMissingKeys: fc.constantFrom<MissingKeys>(false, true, 'unless-default'), errorOnUnknownKeys: fc.boolean() });
+const arbOptions = fc.record({
+  errorOnMissingKeys: fc.constantFrom<MissingKeys>(false, true, 'unless-default'),
+  errorOnUnknownKeys: fc.boolean(),
+});
 
 /**
  * What reading gives back for `args`: the same, but an optional array sent empty, which travels as
@@ -80,7 +112,9 @@ function readBack(query: readonly NamedParam[], args: Record<string, unknown>): 
   const out = structuredClone(args);
   for (const { name, type } of query) {
     if (type.kind !== 'object') dropEmpty(out, name, type);
-    else if (out[name] !== undefined) for (const [key, field] of Object.entries((type as ObjectType).fields)) dropEmpty(out[name] as Record<string, unknown>, key, field);
+    else if (out[name] !== undefined)
+      for (const [key, field] of Object.entries((type as ObjectType).fields))
+        dropEmpty(out[name] as Record<string, unknown>, key, field);
   }
   return out;
 }
@@ -89,7 +123,11 @@ function readBack(query: readonly NamedParam[], args: Record<string, unknown>): 
  * What a server hands the reader for a target the client wrote: the server's own parsing of
  * `/api/{segment}/…?{query}`, each segment decoded, by parameter name.
  */
-function served(path: readonly NamedParam[], segments: Record<string, string>, query: string): [Record<string, string>, string] {
+function served(
+  path: readonly NamedParam[],
+  segments: Record<string, string>,
+  query: string,
+): [Record<string, string>, string] {
   const target = parseTarget(`/api/${path.map((p) => segments[p.name]).join('/')}${query === '' ? '' : `?${query}`}`);
   if (typeof target === 'string') expect.fail(`the server refuses the target: ${target}`);
   const values: Record<string, string> = {};
@@ -110,7 +148,14 @@ function throwsWith<E>(kind: new (...a: never[]) => E, run: () => unknown): bool
 describe('transports/protocol/params: properties', () => {
   it('reads back every value the writer wrote, for every descriptor with a text form, under every option', () => {
     // A registry refuses, at on(), a required array a query cannot send empty.
-    const arb = arbParams.chain((params) => fc.tuple(fc.constant(params), arbArgs(params, (type) => arbValueOf(type)), arbOptions))
+    const arb = arbParams
+      .chain((params) =>
+        fc.tuple(
+          fc.constant(params),
+          arbArgs(params, (type) => arbValueOf(type)),
+          arbOptions,
+        ),
+      )
       .filter(([params, , opts]) => requiredArrayProblem(params.query, opts.errorOnMissingKeys) === undefined);
     fc.assert(
       fc.property(arb, ([params, args, opts]) => {
@@ -132,11 +177,19 @@ describe('transports/protocol/params: properties', () => {
   });
 
   it('refuses to write exactly the values the JSON writer refuses (and, in a path, the texts no segment can be)', () => {
-    const arb = arbParams.chain((params) => fc.tuple(fc.constant(params), arbArgs(params, (type) => fc.oneof(arbValueOf(type), arbJsonNear(type)))));
+    const arb = arbParams.chain((params) =>
+      fc.tuple(
+        fc.constant(params),
+        arbArgs(params, (type) => fc.oneof(arbValueOf(type), arbJsonNear(type))),
+      ),
+    );
     fc.assert(
       fc.property(arb, ([params, args]) => {
         const write = textWriter(params.path, params.query);
-        const json = compileJsonWriter(t.object(Object.fromEntries([...params.path, ...params.query].map((p) => [p.name, p.type]))), false);
+        const json = compileJsonWriter(
+          t.object(Object.fromEntries([...params.path, ...params.query].map((p) => [p.name, p.type]))),
+          false,
+        );
         const jsonRefuses = throwsWith(WriteError, () => {
           try {
             json(args, '');
@@ -150,7 +203,8 @@ describe('transports/protocol/params: properties', () => {
           try {
             write.segments(args);
           } catch (e) {
-            segmentOnly = e instanceof WriteError && e.code === 'invalid_format' && e.message.includes('as a path segment');
+            segmentOnly =
+              e instanceof WriteError && e.code === 'invalid_format' && e.message.includes('as a path segment');
             throw e;
           }
         });
@@ -182,10 +236,21 @@ describe('transports/protocol/params: properties', () => {
   it('answers any query string with values or a ReadError, never anything else', () => {
     const arbQuery = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 30 }),
-      fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'n', 'constructor', '%zz', '%C3', 'a+b'), fc.string({ maxLength: 4 })), { maxLength: 6 })
+      fc
+        .array(
+          fc.tuple(
+            fc.constantFrom('a', 'b', 'c', 'n', 'constructor', '%zz', '%C3', 'a+b'),
+            fc.string({ maxLength: 4 }),
+          ),
+          { maxLength: 6 },
+        )
         .map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join('&')),
     );
-    const params = [{ name: 'a', type: t.array(t.i8()) }, { name: 'b', type: t.optional(t.f64()) }, { name: 'o', type: t.object({ c: t.string({ minLength: 1 }), n: t.u64() }) }];
+    const params = [
+      { name: 'a', type: t.array(t.i8()) },
+      { name: 'b', type: t.optional(t.f64()) },
+      { name: 'o', type: t.object({ c: t.string({ minLength: 1 }), n: t.u64() }) },
+    ];
     fc.assert(
       fc.property(arbQuery, arbOptions, (search, opts) => {
         try {

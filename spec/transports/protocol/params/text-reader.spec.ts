@@ -70,7 +70,8 @@ describe('transports/protocol/params: reading from text', () => {
       expect(segment(t.f32(), '0.1')).to.equal(Math.fround(0.1));
     });
     it('refuses what JSON does not write: NaN, Infinity, hex, a leading dot or +', () => {
-      for (const text of ['NaN', 'Infinity', '-Infinity', '0x1', '.5', '5.', '+1', '01', '', '1,5']) refusedSegment(t.f64(), text, 'type_mismatch');
+      for (const text of ['NaN', 'Infinity', '-Infinity', '0x1', '.5', '5.', '+1', '01', '', '1,5'])
+        refusedSegment(t.f64(), text, 'type_mismatch');
     });
     it('answers a number beyond the kind with out_of_range', () => {
       refusedSegment(t.f64(), '1e400', 'out_of_range');
@@ -108,9 +109,14 @@ describe('transports/protocol/params: reading from text', () => {
 
   describe('timestamps and bytes, as their JSON text', () => {
     it('reads RFC 3339 date-times', () => {
-      expect((segment(t.timestamp(), '2024-02-29T12:30:00.125Z') as Date).toISOString()).to.equal('2024-02-29T12:30:00.125Z');
-      expect((segment(t.timestamp(), '2024-01-01T01:00:00+01:00') as Date).toISOString()).to.equal('2024-01-01T00:00:00.000Z');
-      for (const text of ['2024-02-30T00:00:00Z', '1700000000000', 'yesterday', '']) refusedSegment(t.timestamp(), text, 'type_mismatch');
+      expect((segment(t.timestamp(), '2024-02-29T12:30:00.125Z') as Date).toISOString()).to.equal(
+        '2024-02-29T12:30:00.125Z',
+      );
+      expect((segment(t.timestamp(), '2024-01-01T01:00:00+01:00') as Date).toISOString()).to.equal(
+        '2024-01-01T00:00:00.000Z',
+      );
+      for (const text of ['2024-02-30T00:00:00Z', '1700000000000', 'yesterday', ''])
+        refusedSegment(t.timestamp(), text, 'type_mismatch');
     });
     it('reads strict padded base64 in the query', () => {
       const read = textReader([], [p('b', t.bytes())]);
@@ -124,12 +130,19 @@ describe('transports/protocol/params: reading from text', () => {
   });
 
   describe('the query string', () => {
-    const Search = t.object({ query: t.string(), limit: t.optional(t.u16({ maximum: 100 })), tags: t.array(t.string()) });
-    const search = (opts?: Opts) => textReader([p('id', t.u64())], [p('q', Search), p('sort', t.enum(['new', 'old']))], opts);
+    const Search = t.object({
+      query: t.string(),
+      limit: t.optional(t.u16({ maximum: 100 })),
+      tags: t.array(t.string()),
+    });
+    const search = (opts?: Opts) =>
+      textReader([p('id', t.u64())], [p('q', Search), p('sort', t.enum(['new', 'old']))], opts);
 
     it('reads an object spread over its members, an array as a repeated key, path and query together', () => {
       expect(search()({ id: '7' }, 'query=cats&limit=5&tags=a&tags=b&sort=old')).to.deep.equal({
-        id: 7n, q: { query: 'cats', limit: 5, tags: ['a', 'b'] }, sort: 'old',
+        id: 7n,
+        q: { query: 'cats', limit: 5, tags: ['a', 'b'] },
+        sort: 'old',
       });
     });
 
@@ -146,7 +159,15 @@ describe('transports/protocol/params: reading from text', () => {
 
     it('answers a malformed or non-UTF-8 percent-encoding with syntax_error at the parameter', () => {
       const read = textReader([], [p('s', t.string()), p('tags', t.array(t.string()))]);
-      for (const [query, path] of [['s=%', '/s'], ['s=%4', '/s'], ['s=%zz', '/s'], ['s=%FF', '/s'], ['s=%C3', '/s'], ['s=%ED%A0%80', '/s'], ['tags=a&tags=%E2%82', '/tags/1']] as const) {
+      for (const [query, path] of [
+        ['s=%', '/s'],
+        ['s=%4', '/s'],
+        ['s=%zz', '/s'],
+        ['s=%FF', '/s'],
+        ['s=%C3', '/s'],
+        ['s=%ED%A0%80', '/s'],
+        ['tags=a&tags=%E2%82', '/tags/1'],
+      ] as const) {
         const e = failure(() => read({}, query));
         expect([e.code, e.path], query).to.deep.equal(['syntax_error', path]);
       }
@@ -155,7 +176,11 @@ describe('transports/protocol/params: reading from text', () => {
     it('stops at the first key or value that does not decode: one syntax_error, however many follow', () => {
       const read = textReader([], [p('tags', t.array(t.string())), p('s', t.optional(t.string()))]);
       const malformed = Array.from({ length: 1_500 }, () => 'tags=%ZZ').join('&');
-      for (const [query, path] of [[`tags=ok&${malformed}`, '/tags/1'], [`s=1&s=2&${malformed}&x=1`, '/tags/0'], [`%ZZ=1&${malformed}`, '']] as const) {
+      for (const [query, path] of [
+        [`tags=ok&${malformed}`, '/tags/1'],
+        [`s=1&s=2&${malformed}&x=1`, '/tags/0'],
+        [`%ZZ=1&${malformed}`, ''],
+      ] as const) {
         const e = failure(() => read({}, query));
         expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([['syntax_error', path]]);
       }
@@ -163,25 +188,60 @@ describe('transports/protocol/params: reading from text', () => {
 
     it('decodes exactly the percent-encodings decodeURIComponent decodes, and refuses the others', () => {
       const read = textReader([], [p('s', t.string())]);
-      const piece = fc.constantFrom('%', 'a', '+', '%2', '%20', '%7e', '%7F', '%80', '%BF', '%C0', '%C1', '%C2', '%C3', '%A9', '%DF', '%E0', '%A0', '%9F', '%ED',
-        '%EF', '%F0', '%8F', '%90', '%F4', '%F5', '%FF', '%gg', '%e2%82%ac', '%f0%9f%98%80', '%ed%a0%80', '%f4%90%80%80', '%c0%af');
-      fc.assert(fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
-        const raw = pieces.join('');
-        let expected: string | undefined;
-        try {
-          expected = decodeURIComponent(raw.replace(/\+/g, ' '));
-        } catch {
-          expected = undefined;
-        }
-        let got: unknown;
-        try {
-          got = read({}, `s=${raw}`).s;
-        } catch (e) {
-          expect((e as ReadError).code, raw).to.equal('syntax_error');
-          got = undefined;
-        }
-        expect(got, raw).to.equal(expected);
-      }), { numRuns: 2_000 });
+      const piece = fc.constantFrom(
+        '%',
+        'a',
+        '+',
+        '%2',
+        '%20',
+        '%7e',
+        '%7F',
+        '%80',
+        '%BF',
+        '%C0',
+        '%C1',
+        '%C2',
+        '%C3',
+        '%A9',
+        '%DF',
+        '%E0',
+        '%A0',
+        '%9F',
+        '%ED',
+        '%EF',
+        '%F0',
+        '%8F',
+        '%90',
+        '%F4',
+        '%F5',
+        '%FF',
+        '%gg',
+        '%e2%82%ac',
+        '%f0%9f%98%80',
+        '%ed%a0%80',
+        '%f4%90%80%80',
+        '%c0%af',
+      );
+      fc.assert(
+        fc.property(fc.array(piece, { maxLength: 6 }), (pieces) => {
+          const raw = pieces.join('');
+          let expected: string | undefined;
+          try {
+            expected = decodeURIComponent(raw.replace(/\+/g, ' '));
+          } catch {
+            expected = undefined;
+          }
+          let got: unknown;
+          try {
+            got = read({}, `s=${raw}`).s;
+          } catch (e) {
+            expect((e as ReadError).code, raw).to.equal('syntax_error');
+            got = undefined;
+          }
+          expect(got, raw).to.equal(expected);
+        }),
+        { numRuns: 2_000 },
+      );
     });
 
     it('answers a key that does not decode, or a raw character that must be encoded, with syntax_error at the root, whatever errorOnUnknownKeys says', () => {
@@ -196,16 +256,27 @@ describe('transports/protocol/params: reading from text', () => {
 
     it('answers a scalar given twice with type_mismatch, at the parameter or member', () => {
       let e = failure(() => search()({ id: '1' }, 'sort=new&sort=old&query=x'));
-      expect([e.code, e.path, e.message]).to.deep.equal(['type_mismatch', '/sort', 'expected one value, got 2 at /sort']);
+      expect([e.code, e.path, e.message]).to.deep.equal([
+        'type_mismatch',
+        '/sort',
+        'expected one value, got 2 at /sort',
+      ]);
       e = failure(() => search()({ id: '1' }, 'query=x&limit=1&limit=2&limit=3'));
-      expect([e.code, e.path, e.message]).to.deep.equal(['type_mismatch', '/q/limit', 'expected one value, got 3 at /q/limit']);
+      expect([e.code, e.path, e.message]).to.deep.equal([
+        'type_mismatch',
+        '/q/limit',
+        'expected one value, got 3 at /q/limit',
+      ]);
     });
 
     it('names the parameter, the member, the element in the error path, and lists every error', () => {
       const read = textReader([p('id', t.u64()), p('at', t.timestamp())], [p('q', Search), p('n', t.array(t.i8()))]);
       const e = failure(() => read({ id: 'x', at: '2024-01-01T00:00:00Z' }, 'query=a&limit=101&tags=ok&n=1&n=200&n=x'));
       expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([
-        ['type_mismatch', '/id'], ['out_of_range', '/q/limit'], ['out_of_range', '/n/1'], ['type_mismatch', '/n/2'],
+        ['type_mismatch', '/id'],
+        ['out_of_range', '/q/limit'],
+        ['out_of_range', '/n/1'],
+        ['type_mismatch', '/n/2'],
       ]);
       expect([e.code, e.path]).to.deep.equal(['type_mismatch', '/id']);
     });
@@ -213,11 +284,19 @@ describe('transports/protocol/params: reading from text', () => {
     describe('unknown keys', () => {
       it('are unknown_key at the root with errorOnUnknownKeys (the default), after the other errors', () => {
         const e = failure(() => search()({ id: '1' }, 'query=x&limit=x&page=2&id=3'));
-        expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([['type_mismatch', '/q/limit'], ['unknown_key', '/page'], ['unknown_key', '/id']]);
+        expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([
+          ['type_mismatch', '/q/limit'],
+          ['unknown_key', '/page'],
+          ['unknown_key', '/id'],
+        ]);
         expect(e.errors[1]!.message).to.equal("unknown key 'page' at the root");
       });
       it('are dropped with errorOnUnknownKeys: false', () => {
-        expect(search({ errorOnUnknownKeys: false })({ id: '1' }, 'page=2&query=x&id=3&q=1')).to.deep.equal({ id: 1n, q: { query: 'x', tags: [] }, sort: 'new' });
+        expect(search({ errorOnUnknownKeys: false })({ id: '1' }, 'page=2&query=x&id=3&q=1')).to.deep.equal({
+          id: 1n,
+          q: { query: 'x', tags: [] },
+          sort: 'new',
+        });
       });
       it('include the name of an object spread over the query: only its members are keys', () => {
         const e = failure(() => search()({ id: '1' }, 'q=x'));
@@ -227,13 +306,21 @@ describe('transports/protocol/params: reading from text', () => {
         const read = textReader([p('id', t.u64())], []);
         const e = failure(() => read({ id: '1' }, 'x=1'));
         expect([e.code, e.path]).to.deep.equal(['unknown_key', '/x']);
-        expect(textReader([p('id', t.u64())], [], { errorOnUnknownKeys: false })({ id: '1' }, 'x=1')).to.deep.equal({ id: 1n });
+        expect(textReader([p('id', t.u64())], [], { errorOnUnknownKeys: false })({ id: '1' }, 'x=1')).to.deep.equal({
+          id: 1n,
+        });
       });
     });
 
     describe('missing keys follow the object rules', () => {
       const Words = t.object({ query: t.string(), words: t.array(t.string()), near: t.optional(t.string()) });
-      const params = [p('limit', t.u16()), p('page', t.u16().default(1)), p('after', t.optional(t.string())), p('tags', t.array(t.string())), p('q', Words)];
+      const params = [
+        p('limit', t.u16()),
+        p('page', t.u16().default(1)),
+        p('after', t.optional(t.string())),
+        p('tags', t.array(t.string())),
+        p('q', Words),
+      ];
       it('take their defaults without errorOnMissingKeys (the default); optional ones stay absent; arrays are empty', () => {
         const out = textReader([], params)({}, '');
         expect(out).to.deep.equal({ limit: 0, page: 1, tags: [], q: { query: '', words: [] } });
@@ -242,12 +329,22 @@ describe('transports/protocol/params: reading from text', () => {
       it('are missing_key with errorOnMissingKeys, members of a spread object at their path, arrays as any member; never an optional', () => {
         const e = failure(() => textReader([], params, { errorOnMissingKeys: true })({}, ''));
         expect(e.errors.map((x) => [x.code, x.path])).to.deep.equal([
-          ['missing_key', '/limit'], ['missing_key', '/page'], ['missing_key', '/tags'], ['missing_key', '/q/query'], ['missing_key', '/q/words'],
+          ['missing_key', '/limit'],
+          ['missing_key', '/page'],
+          ['missing_key', '/tags'],
+          ['missing_key', '/q/query'],
+          ['missing_key', '/q/words'],
         ]);
-        expect(textReader([], params, { errorOnMissingKeys: true })({}, 'limit=1&page=2&tags=a&query=x&words=b')).to.deep.equal({ limit: 1, page: 2, tags: ['a'], q: { query: 'x', words: ['b'] } });
+        expect(
+          textReader([], params, { errorOnMissingKeys: true })({}, 'limit=1&page=2&tags=a&query=x&words=b'),
+        ).to.deep.equal({ limit: 1, page: 2, tags: ['a'], q: { query: 'x', words: ['b'] } });
       });
       it('read an absent optional array as absent, and a defaulted one as its default', () => {
-        const read = textReader([], [p('tags', t.optional(t.array(t.string()))), p('ids', t.array(t.u8()).default([]))], { errorOnMissingKeys: 'unless-default' });
+        const read = textReader(
+          [],
+          [p('tags', t.optional(t.array(t.string()))), p('ids', t.array(t.u8()).default([]))],
+          { errorOnMissingKeys: 'unless-default' },
+        );
         const out = read({}, '');
         expect(out).to.deep.equal({ ids: [] });
         expect('tags' in out).to.equal(false);
@@ -288,7 +385,10 @@ describe('transports/protocol/params: reading from text', () => {
       const bare = failure(() => read({ a: '-5', b: 'q' }, ''));
       const withQuery = failure(() => read({ a: '-5', b: 'q' }, 'z=1'));
       expect(bare.errors).to.deep.equal(withQuery.errors);
-      expect(bare.errors.map((x) => [x.code, x.path])).to.deep.equal([['out_of_range', '/a'], ['type_mismatch', '/b']]);
+      expect(bare.errors.map((x) => [x.code, x.path])).to.deep.equal([
+        ['out_of_range', '/a'],
+        ['type_mismatch', '/b'],
+      ]);
     });
     it('read a segment named like a property of Object.prototype from the segments’ own values only', () => {
       const read = textReader([p('constructor', t.string())], [], { errorOnMissingKeys: true });
@@ -303,7 +403,10 @@ describe('transports/protocol/params: reading from text', () => {
       expect(() => textReader([p('id', t.optional(t.u64()))], [])).to.throw(TypeError, "path parameter 'id'");
       expect(() => textReader([], [p('m', t.map(t.string()))])).to.throw(TypeError, /query parameter 'm'.*t\.map/);
       expect(() => textReader([], [p('o', t.object({ deep: t.object({}) }))])).to.throw(TypeError, /member 'deep'/);
-      expect(() => textReader([], [p('a', t.object({ x: t.string() })), p('b', t.object({ x: t.i8() }))])).to.throw(TypeError, "query key 'x'");
+      expect(() => textReader([], [p('a', t.object({ x: t.string() })), p('b', t.object({ x: t.i8() }))])).to.throw(
+        TypeError,
+        "query key 'x'",
+      );
     });
   });
 });

@@ -20,7 +20,10 @@ describe('transports/protocol/params: writing to text', () => {
 
     it('are each value’s text, percent-encoded', () => {
       expect(write.segments({ id: 18446744073709551615n, name: 'a b?é#%', at: new Date(0), x: 0.1 })).to.deep.equal({
-        id: '18446744073709551615', name: 'a%20b%3F%C3%A9%23%25', at: '1970-01-01T00%3A00%3A00.000Z', x: '0.1',
+        id: '18446744073709551615',
+        name: 'a%20b%3F%C3%A9%23%25',
+        at: '1970-01-01T00%3A00%3A00.000Z',
+        x: '0.1',
       });
     });
 
@@ -46,12 +49,18 @@ describe('transports/protocol/params: writing to text', () => {
   });
 
   describe('the query string', () => {
-    const Search = t.object({ query: t.string(), limit: t.optional(t.u16()), tags: t.array(t.string()), page: t.u8().default(1) });
+    const Search = t.object({
+      query: t.string(),
+      limit: t.optional(t.u16()),
+      tags: t.array(t.string()),
+      page: t.u8().default(1),
+    });
     const write = textWriter([], [p('q', Search), p('on', t.optional(t.bool())), p('ids', t.array(t.u64()))]);
 
     it('writes a scalar once, an array as a repeated key, an object spread over its members, percent-encoded', () => {
-      expect(write.query({ q: { query: 'a&b=c d+é', limit: 5, tags: ['x', ''], page: 2 }, on: true, ids: [1n, 2n] }))
-        .to.equal('query=a%26b%3Dc%20d%2B%C3%A9&limit=5&tags=x&tags=&page=2&on=true&ids=1&ids=2');
+      expect(
+        write.query({ q: { query: 'a&b=c d+é', limit: 5, tags: ['x', ''], page: 2 }, on: true, ids: [1n, 2n] }),
+      ).to.equal('query=a%26b%3Dc%20d%2B%C3%A9&limit=5&tags=x&tags=&page=2&on=true&ids=1&ids=2');
     });
 
     it('leaves out absent optional values (and null ones) and empty arrays; writes the default of an absent member', () => {
@@ -59,8 +68,12 @@ describe('transports/protocol/params: writing to text', () => {
       expect(write.query({ q: { query: 'x', tags: [], limit: null }, on: null, ids: [] })).to.equal('query=x&page=1');
       expect(textWriter([], [p('o', t.optional(t.string()))]).query({})).to.equal('');
       const optionalArray = textWriter([], [p('tags', t.optional(t.array(t.u8())))]);
-      expect([optionalArray.query({}), optionalArray.query({ tags: null }), optionalArray.query({ tags: [] }), optionalArray.query({ tags: [1, 2] })])
-        .to.deep.equal(['', '', '', 'tags=1&tags=2']);
+      expect([
+        optionalArray.query({}),
+        optionalArray.query({ tags: null }),
+        optionalArray.query({ tags: [] }),
+        optionalArray.query({ tags: [1, 2] }),
+      ]).to.deep.equal(['', '', '', 'tags=1&tags=2']);
     });
 
     it('writes keys that need encoding encoded', () => {
@@ -80,7 +93,10 @@ describe('transports/protocol/params: writing to text', () => {
         [{ q: { query: '\ud800', tags: [] }, ids: [] }, 'type_mismatch', '/q/query'],
       ] as const) {
         const e = writeFailure(() => write.query(args));
-        expect([e.code, e.path], JSON.stringify(args, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))).to.deep.equal([code, path]);
+        expect(
+          [e.code, e.path],
+          JSON.stringify(args, (_, v) => (typeof v === 'bigint' ? `${v}n` : v)),
+        ).to.deep.equal([code, path]);
       }
     });
 
@@ -100,7 +116,9 @@ describe('transports/protocol/params: writing to text', () => {
     const write = textWriter(path, query);
     const read = textReader(path, query, { errorOnMissingKeys: 'unless-default' });
     const args = { id: -9223372036854775808n, kind: 1, tags: [], b: new Uint8Array([251, 255]) };
-    const segments = Object.fromEntries(Object.entries(write.segments(args)).map(([k, v]) => [k, decodeURIComponent(v)]));
+    const segments = Object.fromEntries(
+      Object.entries(write.segments(args)).map(([k, v]) => [k, decodeURIComponent(v)]),
+    );
     expect(read(segments, write.query(args))).to.deep.equal(args);
   });
 });

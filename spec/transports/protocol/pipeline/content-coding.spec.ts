@@ -3,8 +3,16 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  CompressionPolicy, DEFAULT_COMPRESSION_THRESHOLD, RESPONSE_CODINGS, hasZlibHeader, markEncoded,
-  negotiateEncoding, parseAcceptEncoding, requestBodyCoding, resolveCompression, type ResponseCoding,
+  CompressionPolicy,
+  DEFAULT_COMPRESSION_THRESHOLD,
+  RESPONSE_CODINGS,
+  hasZlibHeader,
+  markEncoded,
+  negotiateEncoding,
+  parseAcceptEncoding,
+  requestBodyCoding,
+  resolveCompression,
+  type ResponseCoding,
 } from '../../../../transports/protocol/pipeline/content-coding.ts';
 import { addVary } from '../../../../transports/protocol/vary.ts';
 import type { EndpointResponse, HeaderValues } from '../../../../transports/protocol/types.ts';
@@ -13,16 +21,25 @@ import { deflateRawSync, deflateSync } from 'node:zlib';
 const ALL: readonly ResponseCoding[] = ['br', 'zstd', 'gzip'];
 
 /** An `Accept-Encoding` member, well-formed or not. */
-const member = fc.oneof(
-  fc.constantFrom('gzip', 'br', 'zstd', 'identity', '*', 'deflate', 'x-gzip', 'GZIP', 'Br', 'compress', ''),
-  fc.string({ maxLength: 8 }),
-).chain((coding) => fc.oneof(
-  fc.constant(coding),
-  fc.constantFrom('0', '1', '0.5', '0.001', '1.000', '0.0', '2', '-1', 'abc', '0.0001', '', '1.1').map((q) => `${coding};q=${q}`),
-  fc.string({ maxLength: 6 }).map((junk) => `${coding};${junk}`),
-  fc.constantFrom(' ', '  ', '\t', '\n').map((ws) => `${ws}${coding}${ws}`),
-));
-const header = fc.oneof(fc.array(member, { maxLength: 6 }).map((ms) => ms.join(',')), fc.string({ maxLength: 40 }));
+const member = fc
+  .oneof(
+    fc.constantFrom('gzip', 'br', 'zstd', 'identity', '*', 'deflate', 'x-gzip', 'GZIP', 'Br', 'compress', ''),
+    fc.string({ maxLength: 8 }),
+  )
+  .chain((coding) =>
+    fc.oneof(
+      fc.constant(coding),
+      fc
+        .constantFrom('0', '1', '0.5', '0.001', '1.000', '0.0', '2', '-1', 'abc', '0.0001', '', '1.1')
+        .map((q) => `${coding};q=${q}`),
+      fc.string({ maxLength: 6 }).map((junk) => `${coding};${junk}`),
+      fc.constantFrom(' ', '  ', '\t', '\n').map((ws) => `${ws}${coding}${ws}`),
+    ),
+  );
+const header = fc.oneof(
+  fc.array(member, { maxLength: 6 }).map((ms) => ms.join(',')),
+  fc.string({ maxLength: 40 }),
+);
 const offered = fc.subarray([...ALL]).chain((codings) => fc.shuffledSubarray(codings, { minLength: codings.length }));
 
 // Whitespace as JavaScript's trim() sees it: a header value never holds more than spaces and tabs.
@@ -50,31 +67,43 @@ function oracleQ(value: string, coding: string): number | undefined {
 describe('transports/rest content codings', () => {
   describe('Accept-Encoding', () => {
     it('never throws, and only picks an offered coding the client rates above 0 (property)', () => {
-      fc.assert(fc.property(header, offered, (value, codings) => {
-        const chosen = negotiateEncoding(value, codings);
-        if (chosen === undefined) return;
-        expect(codings).to.include(chosen);
-        expect(oracleQ(value, chosen)).to.be.above(0);
-        // No offered coding the client rates higher was passed over.
-        for (const other of codings) expect(oracleQ(value, other) ?? 0).to.be.at.most(oracleQ(value, chosen)!);
-      }), { numRuns: 3000 });
+      fc.assert(
+        fc.property(header, offered, (value, codings) => {
+          const chosen = negotiateEncoding(value, codings);
+          if (chosen === undefined) return;
+          expect(codings).to.include(chosen);
+          expect(oracleQ(value, chosen)).to.be.above(0);
+          // No offered coding the client rates higher was passed over.
+          for (const other of codings) expect(oracleQ(value, other) ?? 0).to.be.at.most(oracleQ(value, chosen)!);
+        }),
+        { numRuns: 3000 },
+      );
     });
 
     it('picks a coding whenever an offered one is rated above 0 and identity is not preferred (property)', () => {
-      fc.assert(fc.property(header, offered, (value, codings) => {
-        const best = Math.max(0, ...codings.map((c) => oracleQ(value, c) ?? 0));
-        const identity = oracleQ(value, 'identity') ?? 0;
-        const chosen = negotiateEncoding(value, codings);
-        if (best > 0 && identity <= best) expect(chosen, value).not.to.equal(undefined);
-        else expect(chosen, value).to.equal(undefined);
-      }), { numRuns: 3000 });
+      fc.assert(
+        fc.property(header, offered, (value, codings) => {
+          const best = Math.max(0, ...codings.map((c) => oracleQ(value, c) ?? 0));
+          const identity = oracleQ(value, 'identity') ?? 0;
+          const chosen = negotiateEncoding(value, codings);
+          if (best > 0 && identity <= best) expect(chosen, value).not.to.equal(undefined);
+          else expect(chosen, value).to.equal(undefined);
+        }),
+        { numRuns: 3000 },
+      );
     });
 
     it('parses only well-formed members, lower-cased, x-gzip as gzip, the lowest q of a repeated coding', () => {
-      expect(parseAcceptEncoding('GZIP;Q=0.5, br , x-gzip;q=1, *;q=0')).to.deep.equal([{ coding: 'gzip', q: 0.5 }, { coding: 'br', q: 1 }, { coding: '*', q: 0 }]);
+      expect(parseAcceptEncoding('GZIP;Q=0.5, br , x-gzip;q=1, *;q=0')).to.deep.equal([
+        { coding: 'gzip', q: 0.5 },
+        { coding: 'br', q: 1 },
+        { coding: '*', q: 0 },
+      ]);
       expect(parseAcceptEncoding('gzip;q=2, br;q=abc, zstd;level=3, "gzip", g zip, ;q=1, ,,')).to.deep.equal([]);
       expect(parseAcceptEncoding('gzip;q=0.001, br;q=1.000, zstd;q=0.')).to.deep.equal([
-        { coding: 'gzip', q: 0.001 }, { coding: 'br', q: 1 }, { coding: 'zstd', q: 0 },
+        { coding: 'gzip', q: 0.001 },
+        { coding: 'br', q: 1 },
+        { coding: 'zstd', q: 0 },
       ]);
     });
 
@@ -99,7 +128,11 @@ describe('transports/rest content codings', () => {
 
   describe('which answers are compressed', () => {
     const big = 'x'.repeat(DEFAULT_COMPRESSION_THRESHOLD);
-    const answer = (status: number, body: string | Uint8Array | undefined, headers: HeaderValues = {}): EndpointResponse => ({ status, headers, body });
+    const answer = (
+      status: number,
+      body: string | Uint8Array | undefined,
+      headers: HeaderValues = {},
+    ): EndpointResponse => ({ status, headers, body });
     const policy = new CompressionPolicy(DEFAULT_COMPRESSION_THRESHOLD, ALL);
 
     it('compresses a body of at least the threshold and marks Vary, whatever the coding', () => {
@@ -124,8 +157,14 @@ describe('transports/rest content codings', () => {
       expect(policy.plan(head, true, 'gzip')).to.equal(undefined);
       expect(head.headers.vary).to.equal('Accept-Encoding');
       for (const a of [
-        answer(204, undefined), answer(304, big), answer(200, big, { 'content-encoding': 'gzip' }), answer(200, big, { 'content-type': 'image/png' }),
-        answer(200, big, { 'content-type': 'application/zip' }), answer(200, ''), answer(200, 'small'), answer(200, undefined),
+        answer(204, undefined),
+        answer(304, big),
+        answer(200, big, { 'content-encoding': 'gzip' }),
+        answer(200, big, { 'content-type': 'image/png' }),
+        answer(200, big, { 'content-type': 'application/zip' }),
+        answer(200, ''),
+        answer(200, 'small'),
+        answer(200, undefined),
       ]) {
         expect(policy.plan(a, false, 'gzip, br')).to.equal(undefined);
         expect(a.headers.vary).to.equal(undefined);
@@ -162,9 +201,23 @@ describe('transports/rest content codings', () => {
     it('checks the option', () => {
       expect(resolveCompression('X', undefined)).to.deep.equal({ threshold: 1024, encodings: RESPONSE_CODINGS });
       expect(resolveCompression('X', false)).to.equal(undefined);
-      expect(resolveCompression('X', { threshold: 0, encodings: ['gzip'] })).to.deep.equal({ threshold: 0, encodings: ['gzip'] });
-      for (const bad of [{ threshold: -1 }, { threshold: 1.5 }, { threshold: NaN }, { threshold: Infinity }, { encodings: [] }, { encodings: ['deflate'] }, { encodings: ['gzip', 'gzip'] }]) {
-        expect(() => resolveCompression('X', bad as never), JSON.stringify(bad)).to.throw(RangeError, /^X: compression/);
+      expect(resolveCompression('X', { threshold: 0, encodings: ['gzip'] })).to.deep.equal({
+        threshold: 0,
+        encodings: ['gzip'],
+      });
+      for (const bad of [
+        { threshold: -1 },
+        { threshold: 1.5 },
+        { threshold: NaN },
+        { threshold: Infinity },
+        { encodings: [] },
+        { encodings: ['deflate'] },
+        { encodings: ['gzip', 'gzip'] },
+      ]) {
+        expect(() => resolveCompression('X', bad as never), JSON.stringify(bad)).to.throw(
+          RangeError,
+          /^X: compression/,
+        );
       }
       expect(() => resolveCompression('X', true as never)).to.throw(TypeError);
     });
@@ -173,7 +226,8 @@ describe('transports/rest content codings', () => {
   describe('Content-Encoding of request bodies', () => {
     const node = ['gzip', 'deflate', 'br'] as const;
     it('reads absent, empty and identity as identity, one supported coding as coded', () => {
-      for (const h of [null, undefined, '', ' ', 'identity', 'IDENTITY', 'identity, identity']) expect(requestBodyCoding(h, node).kind).to.equal('identity');
+      for (const h of [null, undefined, '', ' ', 'identity', 'IDENTITY', 'identity, identity'])
+        expect(requestBodyCoding(h, node).kind).to.equal('identity');
       expect(requestBodyCoding('GZIP', node)).to.deep.equal({ kind: 'coded', coding: 'gzip' });
       expect(requestBodyCoding('x-gzip', node)).to.deep.equal({ kind: 'coded', coding: 'gzip' });
       expect(requestBodyCoding(' br ', node)).to.deep.equal({ kind: 'coded', coding: 'br' });

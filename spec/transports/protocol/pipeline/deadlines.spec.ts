@@ -8,7 +8,9 @@ const realSetTimeout = globalThis.setTimeout;
 const sleep = (ms: number) => new Promise((resolve) => realSetTimeout(resolve, ms));
 
 /** A call named for the report. */
-interface Named extends Due { readonly name: string }
+interface Named extends Due {
+  readonly name: string;
+}
 const call = (name: string): Named => ({ name, deadline: -1, earlier: undefined, later: undefined, timer: undefined });
 
 /** Counts the timers armed and not yet fired or cleared while `run` runs (they are unref'd, so Node does not list them). */
@@ -30,7 +32,10 @@ async function countingTimers(run: (armed: () => number, made: () => number) => 
     clear(timer);
   }) as typeof clearTimeout;
   try {
-    await run(() => live.size, () => made);
+    await run(
+      () => live.size,
+      () => made,
+    );
   } finally {
     globalThis.setTimeout = set;
     globalThis.clearTimeout = clear;
@@ -66,26 +71,28 @@ describe('transports/rest pipeline deadlines', () => {
     });
   });
 
-  it('never gives up on its own with a timeout of 0, and gives up on every call at a shutdown', () => countingTimers((armed) => {
-    const deadlines = new Deadlines<Named>(0, () => expect.fail('a call given up on without a timeout'));
-    const calls = [call('a'), call('b'), call('c')];
-    for (const c of calls) deadlines.add(c);
-    expect(armed()).to.equal(0);
-    deadlines.remove(calls[1]!);
-    const shutDown: string[] = [];
-    deadlines.giveUpUntil(Infinity, (c) => shutDown.push(c.name));
-    expect(shutDown).to.deep.equal(['a', 'c']);
-    deadlines.giveUpUntil(Infinity, (c) => shutDown.push(c.name));
-    expect(shutDown).to.deep.equal(['a', 'c']);
-  }));
+  it('never gives up on its own with a timeout of 0, and gives up on every call at a shutdown', () =>
+    countingTimers((armed) => {
+      const deadlines = new Deadlines<Named>(0, () => expect.fail('a call given up on without a timeout'));
+      const calls = [call('a'), call('b'), call('c')];
+      for (const c of calls) deadlines.add(c);
+      expect(armed()).to.equal(0);
+      deadlines.remove(calls[1]!);
+      const shutDown: string[] = [];
+      deadlines.giveUpUntil(Infinity, (c) => shutDown.push(c.name));
+      expect(shutDown).to.deep.equal(['a', 'c']);
+      deadlines.giveUpUntil(Infinity, (c) => shutDown.push(c.name));
+      expect(shutDown).to.deep.equal(['a', 'c']);
+    }));
 
-  it('take a timeout longer than a timer can wait (2^31 - 1 ms) without firing early or spinning', () => countingTimers(async (armed, made) => {
-    const deadlines = new Deadlines<Named>(3e9, () => expect.fail('gave up on a call long before its deadline'));
-    const c = call('far');
-    deadlines.add(c);
-    await sleep(60);
-    expect(made(), 'timers armed').to.equal(1);
-    expect(armed()).to.equal(1);
-    deadlines.remove(c);
-  }));
+  it('take a timeout longer than a timer can wait (2^31 - 1 ms) without firing early or spinning', () =>
+    countingTimers(async (armed, made) => {
+      const deadlines = new Deadlines<Named>(3e9, () => expect.fail('gave up on a call long before its deadline'));
+      const c = call('far');
+      deadlines.add(c);
+      await sleep(60);
+      expect(made(), 'timers armed').to.equal(1);
+      expect(armed()).to.equal(1);
+      deadlines.remove(c);
+    }));
 });

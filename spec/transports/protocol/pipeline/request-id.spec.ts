@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { clientAddress, meta, method, Registry, requestIdFor, service, t, type Call, type EndpointResponse } from '../../../../index.ts';
+import {
+  clientAddress,
+  meta,
+  method,
+  Registry,
+  requestIdFor,
+  service,
+  t,
+  type Call,
+  type EndpointResponse,
+} from '../../../../index.ts';
 import { answerText } from '../../../support/answer-body.ts';
 
 const GENERATED_ID = /^[0-9a-f]{12}-[0-9a-z]{1,11}$/;
@@ -10,8 +20,12 @@ const ACCEPTABLE = /^[\x21-\x7e]{1,128}$/;
 const visible = fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c));
 
 class Tracer {
-  getTrace(call: Call): string { return call.requestId; }
-  crash(): string { throw new Error('boom'); }
+  getTrace(call: Call): string {
+    return call.requestId;
+  }
+  crash(): string {
+    throw new Error('boom');
+  }
 }
 meta(Tracer, service({ getTrace: method([], t.string()), crash: method([], t.string()) }));
 
@@ -26,9 +40,12 @@ describe('transports/rest request ids and client addresses', () => {
     });
 
     it('property: keeps every string of 1-128 characters from 0x21 to 0x7e', () => {
-      fc.assert(fc.property(fc.string({ unit: visible, minLength: 1, maxLength: 128 }), (id) => {
-        expect(requestIdFor(id)).to.equal(id);
-      }), { numRuns: 1000 });
+      fc.assert(
+        fc.property(fc.string({ unit: visible, minLength: 1, maxLength: 128 }), (id) => {
+          expect(requestIdFor(id)).to.equal(id);
+        }),
+        { numRuns: 1000 },
+      );
     });
 
     const refused: [string, string | null][] = [
@@ -54,19 +71,41 @@ describe('transports/rest request ids and client addresses', () => {
     }
 
     it('property: any string that is not 1-128 visible ASCII characters gets a fresh generated id', () => {
-      const bad = fc.constantFrom(' ', '\t', '\r', '\n', '\0', '\x7f', '\x1f', '\x80', '\u00a0', 'é', '\u2028', '\ufeff', '\ud800', '😀');
-      const candidates = fc.oneof(
-        fc.string({ unit: 'binary', maxLength: 140 }),
-        fc.string({ unit: visible, minLength: 129, maxLength: 400 }),
-        fc.tuple(fc.string({ unit: visible, maxLength: 64 }), bad, fc.string({ unit: visible, maxLength: 64 })).map(([a, b, c]) => a + b + c),
-      ).filter((s) => !ACCEPTABLE.test(s));
+      const bad = fc.constantFrom(
+        ' ',
+        '\t',
+        '\r',
+        '\n',
+        '\0',
+        '\x7f',
+        '\x1f',
+        '\x80',
+        '\u00a0',
+        'é',
+        '\u2028',
+        '\ufeff',
+        '\ud800',
+        '😀',
+      );
+      const candidates = fc
+        .oneof(
+          fc.string({ unit: 'binary', maxLength: 140 }),
+          fc.string({ unit: visible, minLength: 129, maxLength: 400 }),
+          fc
+            .tuple(fc.string({ unit: visible, maxLength: 64 }), bad, fc.string({ unit: visible, maxLength: 64 }))
+            .map(([a, b, c]) => a + b + c),
+        )
+        .filter((s) => !ACCEPTABLE.test(s));
       const seen = new Set<string>();
-      fc.assert(fc.property(candidates, (sent) => {
-        const id = requestIdFor(sent);
-        expect(id).to.match(GENERATED_ID);
-        expect(seen.has(id), 'a fresh id every time').to.equal(false);
-        seen.add(id);
-      }), { numRuns: 1000 });
+      fc.assert(
+        fc.property(candidates, (sent) => {
+          const id = requestIdFor(sent);
+          expect(id).to.match(GENERATED_ID);
+          expect(seen.has(id), 'a fresh id every time').to.equal(false);
+          seen.add(id);
+        }),
+        { numRuns: 1000 },
+      );
     });
 
     it('generated ids share their process prefix and count up by one, id after id', () => {
@@ -112,16 +151,23 @@ describe('transports/rest request ids and client addresses', () => {
       expect(none.headers['x-request-id']).not.to.equal(id);
     });
 
-    it('a transport\'s own id wins over the header', async () => {
+    it("a transport's own id wins over the header", async () => {
       const answer = await endpoints.handle({
-        method: 'GET', path: '/getTrace', headers: new Headers({ 'x-request-id': 'from-header' }), body: undefined, requestId: 'from-transport',
+        method: 'GET',
+        path: '/getTrace',
+        headers: new Headers({ 'x-request-id': 'from-header' }),
+        body: undefined,
+        requestId: 'from-transport',
       });
       expect(answer.headers['x-request-id']).to.equal('from-transport');
       expect(text(answer.body)).to.equal('"from-transport"');
     });
 
     it('is on routing answers too: 404 and 405', async () => {
-      for (const [method, path, status] of [['GET', '/missing', 404], ['DELETE', '/getTrace', 405]] as const) {
+      for (const [method, path, status] of [
+        ['GET', '/missing', 404],
+        ['DELETE', '/getTrace', 405],
+      ] as const) {
         const echoed = await handle(method, path, { 'x-request-id': 'r-9' });
         expect(echoed.status).to.equal(status);
         expect(echoed.headers['x-request-id']).to.equal('r-9');
@@ -209,15 +255,17 @@ describe('transports/rest request ids and client addresses', () => {
       expect(clientAddress(undefined, null, false)).to.equal(undefined);
     });
 
-    it('property: the answer is the peer or one of the header\'s entries, and trust false is always the peer', () => {
+    it("property: the answer is the peer or one of the header's entries, and trust false is always the peer", () => {
       const entry = fc.oneof(fc.ipV4(), fc.ipV6(), fc.string({ maxLength: 8 }));
       const trust = fc.oneof(fc.boolean(), fc.nat({ max: 6 }));
-      fc.assert(fc.property(fc.ipV4(), fc.array(entry, { maxLength: 6 }), trust, (from, hops, trusted) => {
-        const header = hops.join(', ');
-        const address = clientAddress(from, header, trusted);
-        expect([from, ...header.split(',').map((h) => h.trim())]).to.include(address);
-        if (trusted === false || trusted === 0) expect(address).to.equal(from);
-      }));
+      fc.assert(
+        fc.property(fc.ipV4(), fc.array(entry, { maxLength: 6 }), trust, (from, hops, trusted) => {
+          const header = hops.join(', ');
+          const address = clientAddress(from, header, trusted);
+          expect([from, ...header.split(',').map((h) => h.trim())]).to.include(address);
+          if (trusted === false || trusted === 0) expect(address).to.equal(from);
+        }),
+      );
     });
   });
 });

@@ -7,8 +7,24 @@ import { ReadError, t } from '../../../../index.ts';
 import { cbor } from '../../../../codecs/cbor/index.ts';
 import { json } from '../../../../codecs/json/index.ts';
 import { msgpack } from '../../../../codecs/msgpack/index.ts';
-import { readEvents, sequenceReader, sequenceWriter, type StreamEvent } from '../../../../transports/protocol/streams/index.ts';
-import { MEDIA, Ticket, arbTicket, chunked, concat, expected, failure, readAll, stream, ticket } from './streams.case.ts';
+import {
+  readEvents,
+  sequenceReader,
+  sequenceWriter,
+  type StreamEvent,
+} from '../../../../transports/protocol/streams/index.ts';
+import {
+  MEDIA,
+  Ticket,
+  arbTicket,
+  chunked,
+  concat,
+  expected,
+  failure,
+  readAll,
+  stream,
+  ticket,
+} from './streams.case.ts';
 
 /** What `fn` throws; fails when it throws nothing. */
 function thrown(fn: () => unknown): unknown {
@@ -28,9 +44,13 @@ for (const { mediaType, codec } of MEDIA) {
 
     it('reads the items, then the clean end, or the error that ended the stream', () => {
       expect(readAll(mediaType, codec, [stream(mediaType, codec, items)])).to.deep.equal(expected(mediaType, items));
-      expect(readAll(mediaType, codec, [stream(mediaType, codec, items, failure)])).to.deep.equal(expected(mediaType, items, failure));
+      expect(readAll(mediaType, codec, [stream(mediaType, codec, items, failure)])).to.deep.equal(
+        expected(mediaType, items, failure),
+      );
       expect(readAll(mediaType, codec, [stream(mediaType, codec, [])])).to.deep.equal([{ kind: 'end' }]);
-      expect(readAll(mediaType, codec, [stream(mediaType, codec, [], failure)])).to.deep.equal([{ kind: 'error', problem: failure }]);
+      expect(readAll(mediaType, codec, [stream(mediaType, codec, [], failure)])).to.deep.equal([
+        { kind: 'error', problem: failure },
+      ]);
     });
 
     it('gives each item as soon as its bytes have come, not after the next', () => {
@@ -49,11 +69,18 @@ for (const { mediaType, codec } of MEDIA) {
     it('reads the same events at every chunking (property)', () => {
       fc.assert(
         fc.property(
-          fc.array(arbTicket, { maxLength: 6 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 12 }),
+          fc.array(arbTicket, { maxLength: 6 }),
+          fc.boolean(),
+          fc.array(fc.nat(), { maxLength: 12 }),
           (tickets, fails, cuts) => {
             const bytes = stream(mediaType, codec, tickets, fails ? failure : undefined);
-            const chunks = chunked(bytes, cuts.map((c) => c % (bytes.length + 1)));
-            expect(readAll(mediaType, codec, chunks)).to.deep.equal(expected(mediaType, tickets, fails ? failure : undefined));
+            const chunks = chunked(
+              bytes,
+              cuts.map((c) => c % (bytes.length + 1)),
+            );
+            expect(readAll(mediaType, codec, chunks)).to.deep.equal(
+              expected(mediaType, tickets, fails ? failure : undefined),
+            );
           },
         ),
         { numRuns: 200 },
@@ -66,7 +93,13 @@ for (const { mediaType, codec } of MEDIA) {
         for (let at = 0; at <= bytes.length; at++) {
           expect(readAll(mediaType, codec, chunked(bytes, [at]))).to.deep.equal(expected(mediaType, items, error));
         }
-        expect(readAll(mediaType, codec, Array.from(bytes, (b) => Uint8Array.of(b)))).to.deep.equal(expected(mediaType, items, error));
+        expect(
+          readAll(
+            mediaType,
+            codec,
+            Array.from(bytes, (b) => Uint8Array.of(b)),
+          ),
+        ).to.deep.equal(expected(mediaType, items, error));
       }
     });
 
@@ -83,14 +116,26 @@ for (const { mediaType, codec } of MEDIA) {
           });
           expect(e, `cut at ${at}`).to.be.instanceOf(ReadError);
           expect((e as ReadError).message).to.match(/the stream was cut/);
-          expect(events.every((event) => event.kind === 'item'), `cut at ${at}`).to.equal(true);
+          expect(
+            events.every((event) => event.kind === 'item'),
+            `cut at ${at}`,
+          ).to.equal(true);
         }
       }
     });
 
     it('fails a bad third item with its index at the start of the path, after giving the first two', () => {
-      const writer = sequenceWriter(mediaType, codec, t.object({ id: t.u32(), title: t.unknown(), tags: t.array(t.string()), done: t.bool() }));
-      const bytes = concat([writer.item(ticket(0)), writer.item(ticket(1)), writer.item({ ...ticket(2), title: 42 }), writer.end()]);
+      const writer = sequenceWriter(
+        mediaType,
+        codec,
+        t.object({ id: t.u32(), title: t.unknown(), tags: t.array(t.string()), done: t.bool() }),
+      );
+      const bytes = concat([
+        writer.item(ticket(0)),
+        writer.item(ticket(1)),
+        writer.item({ ...ticket(2), title: 42 }),
+        writer.end(),
+      ]);
       const reader = sequenceReader(mediaType, codec, Ticket);
       reader.push(bytes);
       expect(reader.next()).to.deep.equal({ kind: 'item', value: ticket(0) });
@@ -117,7 +162,8 @@ for (const { mediaType, codec } of MEDIA) {
       const big = { ...ticket(1), title: 'x'.repeat(5000) };
       const bytes = stream(mediaType, codec, [ticket(0), big]);
       const reader = sequenceReader(mediaType, codec, Ticket, { maxItemBytes: 1000 });
-      const first = stream(mediaType, codec, [ticket(0)]).length - sequenceWriter(mediaType, codec, Ticket).end().length;
+      const first =
+        stream(mediaType, codec, [ticket(0)]).length - sequenceWriter(mediaType, codec, Ticket).end().length;
       reader.push(bytes.subarray(0, first));
       expect(reader.next()).to.deep.equal(expected(mediaType, [ticket(0)])[0]);
       // 1100 bytes of the 5000-byte item: it fails now, before the rest has come.
@@ -137,21 +183,22 @@ for (const { mediaType, codec } of MEDIA) {
       'application/cbor-seq': [Uint8Array.of(0x9f), new Uint8Array(100).fill(0x01)],
     };
     const parts = endless[mediaType];
-    if (parts !== undefined) it('holds no more than maxItemBytes of an endless item, fed 100 bytes at a time', () => {
-      const reader = sequenceReader(mediaType, codec, t.unknown(), { maxItemBytes: 10_000 });
-      reader.push(parts[0]);
-      let pushed = parts[0].length;
-      const e = thrown(() => {
-        for (;;) {
-          reader.push(parts[1]);
-          pushed += parts[1].length;
-          reader.next();
-          if (pushed > 1_000_000) return;
-        }
-      }) as ReadError;
-      expect(e.code).to.equal('limit_exceeded');
-      expect(pushed).to.be.within(10_001, 10_000 + 100 + 16);
-    });
+    if (parts !== undefined)
+      it('holds no more than maxItemBytes of an endless item, fed 100 bytes at a time', () => {
+        const reader = sequenceReader(mediaType, codec, t.unknown(), { maxItemBytes: 10_000 });
+        reader.push(parts[0]);
+        let pushed = parts[0].length;
+        const e = thrown(() => {
+          for (;;) {
+            reader.push(parts[1]);
+            pushed += parts[1].length;
+            reader.next();
+            if (pushed > 1_000_000) return;
+          }
+        }) as ReadError;
+        expect(e.code).to.equal('limit_exceeded');
+        expect(pushed).to.be.within(10_001, 10_000 + 100 + 16);
+      });
 
     it('fails an item over maxItemBytes that arrives whole', () => {
       const bytes = stream(mediaType, codec, [{ ...ticket(1), title: 'x'.repeat(5000) }]);
@@ -162,9 +209,12 @@ for (const { mediaType, codec } of MEDIA) {
 
     it('takes an item of exactly maxItemBytes', () => {
       const one = stream(mediaType, codec, [ticket(7)]);
-      const size = mediaType === 'application/jsonl' ? utf8.encode(json.encode(Ticket, ticket(7))).length
-        : mediaType === 'text/event-stream' ? utf8.encode(json.encode(Ticket, ticket(7))).length + 1
-        : codec.encode(Ticket, ticket(7)).length;
+      const size =
+        mediaType === 'application/jsonl'
+          ? utf8.encode(json.encode(Ticket, ticket(7))).length
+          : mediaType === 'text/event-stream'
+            ? utf8.encode(json.encode(Ticket, ticket(7))).length + 1
+            : codec.encode(Ticket, ticket(7)).length;
       expect(readAll(mediaType, codec, [one], { maxItemBytes: size })).to.deep.equal(expected(mediaType, [ticket(7)]));
     });
 
@@ -192,7 +242,11 @@ for (const { mediaType, codec } of MEDIA) {
       const big = { ...ticket(1), tags: Array.from({ length: 40_000 }, (_, i) => String(i % 1000)) };
       const bytes = stream(mediaType, codec, [big]);
       expect(bytes.length).to.be.greaterThan(100_000);
-      const events = readAll(mediaType, codec, Array.from(bytes, (b) => Uint8Array.of(b)));
+      const events = readAll(
+        mediaType,
+        codec,
+        Array.from(bytes, (b) => Uint8Array.of(b)),
+      );
       expect(events).to.deep.equal(expected(mediaType, [big]));
     });
 
@@ -202,12 +256,14 @@ for (const { mediaType, codec } of MEDIA) {
         for (let at = 0; at < end; at += 7) yield bytes.slice(at, Math.min(at + 7, end));
       }
       const events: StreamEvent<Ticket>[] = [];
-      for await (const event of readEvents(sequenceReader(mediaType, codec, Ticket), body(bytes.length))) events.push(event);
+      for await (const event of readEvents(sequenceReader(mediaType, codec, Ticket), body(bytes.length)))
+        events.push(event);
       expect(events).to.deep.equal(expected(mediaType, items, failure));
       const cut: StreamEvent<Ticket>[] = [];
       let error: unknown;
       try {
-        for await (const event of readEvents(sequenceReader(mediaType, codec, Ticket), body(bytes.length - 1))) cut.push(event);
+        for await (const event of readEvents(sequenceReader(mediaType, codec, Ticket), body(bytes.length - 1)))
+          cut.push(event);
       } catch (e) {
         error = e;
       }
@@ -228,8 +284,12 @@ for (const { mediaType, codec } of MEDIA) {
         expect(readAll(mediaType, codec, [body], { endAtEof: true })).to.deep.equal(expected(mediaType, items));
         expect(readAll(mediaType, codec, [new Uint8Array(0)], { endAtEof: true })).to.deep.equal([{ kind: 'end' }]);
         // The end marker is taken all the same.
-        expect(readAll(mediaType, codec, [stream(mediaType, codec, items)], { endAtEof: true })).to.deep.equal(expected(mediaType, items));
-        const e = thrown(() => readAll(mediaType, codec, [body.subarray(0, body.length - 2)], { endAtEof: true })) as ReadError;
+        expect(readAll(mediaType, codec, [stream(mediaType, codec, items)], { endAtEof: true })).to.deep.equal(
+          expected(mediaType, items),
+        );
+        const e = thrown(() =>
+          readAll(mediaType, codec, [body.subarray(0, body.length - 2)], { endAtEof: true }),
+        ) as ReadError;
         expect(e.path.startsWith('/2')).to.equal(true);
         // JSON Lines takes a last line without its line feed as an item: cut, it is no JSON.
         if (mediaType === 'application/jsonl') expect(e.code).to.equal('syntax_error');
@@ -249,7 +309,9 @@ describe('stream reader: JSON Lines', () => {
 
   it('with endAtEof, reads a last line without its line feed as an item', () => {
     const text = `${JSON.stringify(ticket(0))}\n${JSON.stringify(ticket(1))}`;
-    expect(readAll(mediaType, json, [utf8.encode(text)], { endAtEof: true })).to.deep.equal(expected(mediaType, [ticket(0), ticket(1)]));
+    expect(readAll(mediaType, json, [utf8.encode(text)], { endAtEof: true })).to.deep.equal(
+      expected(mediaType, [ticket(0), ticket(1)]),
+    );
     const e = thrown(() => readAll(mediaType, json, [utf8.encode(text)])) as ReadError;
     expect(e.message).to.match(/cut/);
   });
@@ -285,13 +347,19 @@ describe('stream reader: Server-Sent Events', () => {
 
   it('joins data lines with line feeds, and ignores events without data and of other types', () => {
     const text = `event: end\n\nevent: progress\ndata: 1\n\ndata: {"id":0,"title":"a",\ndata: "tags":[],"done":true}\n\nevent: end\ndata:\n\n`;
-    expect(read(text)).to.deep.equal([{ kind: 'item', value: { id: 0, title: 'a', tags: [], done: true } }, { kind: 'end' }]);
+    expect(read(text)).to.deep.equal([
+      { kind: 'item', value: { id: 0, title: 'a', tags: [], done: true } },
+      { kind: 'end' },
+    ]);
   });
 
   it('reads a CRLF split between two chunks as one line break', () => {
     const bytes = utf8.encode(`data: ${data(0)}\r\n\r\nevent: end\r\ndata:\r\n\r\n`);
     for (let at = 0; at <= bytes.length; at++) {
-      expect(readAll(mediaType, json, chunked(bytes, [at]))).to.deep.equal([{ kind: 'item', value: ticket(0) }, { kind: 'end' }]);
+      expect(readAll(mediaType, json, chunked(bytes, [at]))).to.deep.equal([
+        { kind: 'item', value: ticket(0) },
+        { kind: 'end' },
+      ]);
     }
   });
 
@@ -312,10 +380,14 @@ describe('stream reader: Server-Sent Events', () => {
 });
 
 describe('stream reader: binary sequences', () => {
-  for (const [codec, mediaType] of [[cbor, 'application/cbor-seq'], [msgpack, 'application/msgpack-seq']] as const) {
+  for (const [codec, mediaType] of [
+    [cbor, 'application/cbor-seq'],
+    [msgpack, 'application/msgpack-seq'],
+  ] as const) {
     it(`${mediaType}: fails a header announcing more than maxItemBytes at once`, () => {
       // A string of 2 MiB announced: no byte of it has come.
-      const head = codec === cbor ? Uint8Array.of(0x7a, 0x00, 0x20, 0x00, 0x00) : Uint8Array.of(0xdb, 0x00, 0x20, 0x00, 0x00);
+      const head =
+        codec === cbor ? Uint8Array.of(0x7a, 0x00, 0x20, 0x00, 0x00) : Uint8Array.of(0xdb, 0x00, 0x20, 0x00, 0x00);
       const reader = sequenceReader(mediaType, codec, t.string());
       reader.push(head);
       const e = thrown(() => reader.next()) as ReadError;
@@ -324,7 +396,8 @@ describe('stream reader: binary sequences', () => {
     });
 
     it(`${mediaType}: fails an array announcing more elements than maxItemBytes holds bytes`, () => {
-      const head = codec === cbor ? Uint8Array.of(0x9a, 0x00, 0x20, 0x00, 0x00) : Uint8Array.of(0xdd, 0x00, 0x20, 0x00, 0x00);
+      const head =
+        codec === cbor ? Uint8Array.of(0x9a, 0x00, 0x20, 0x00, 0x00) : Uint8Array.of(0xdd, 0x00, 0x20, 0x00, 0x00);
       const reader = sequenceReader(mediaType, codec, t.array(t.u8()));
       reader.push(head);
       expect((thrown(() => reader.next()) as ReadError).code).to.equal('limit_exceeded');
@@ -347,7 +420,9 @@ describe('stream reader: binary sequences', () => {
     it(`${mediaType}: refuses a byte no value starts with, at the item's index`, () => {
       const writer = sequenceWriter(mediaType, codec, Ticket);
       const bad = codec === cbor ? 0x1c : 0xc1;
-      const e = thrown(() => readAll(mediaType, codec, [concat([writer.item(ticket(0)), Uint8Array.of(bad)])])) as ReadError;
+      const e = thrown(() =>
+        readAll(mediaType, codec, [concat([writer.item(ticket(0)), Uint8Array.of(bad)])]),
+      ) as ReadError;
       expect(e.code).to.equal('syntax_error');
       expect(e.path).to.equal('/1');
       expect(e.message).to.match(/starts no value \(offset 0\) at \/1$/);
@@ -356,10 +431,34 @@ describe('stream reader: binary sequences', () => {
 
   it('application/cbor-seq: reads indefinite lengths and tags, wherever the chunks are cut', () => {
     // [_ "ab" (_ "c" "d")] tagged 55799 (self-described CBOR), then {_ "x": 1}.
-    const items = Uint8Array.of(0xd9, 0xd9, 0xf7, 0x9f, 0x62, 0x61, 0x62, 0x7f, 0x61, 0x63, 0x61, 0x64, 0xff, 0xff, 0xbf, 0x61, 0x78, 0x01, 0xff);
+    const items = Uint8Array.of(
+      0xd9,
+      0xd9,
+      0xf7,
+      0x9f,
+      0x62,
+      0x61,
+      0x62,
+      0x7f,
+      0x61,
+      0x63,
+      0x61,
+      0x64,
+      0xff,
+      0xff,
+      0xbf,
+      0x61,
+      0x78,
+      0x01,
+      0xff,
+    );
     const bytes = concat([items, Uint8Array.of(0xf7, 0xf7)]);
     for (let at = 0; at <= bytes.length; at++) {
-      expect(readAll('application/cbor-seq', cbor, chunked(bytes, [at]), {}, t.unknown()).map((e) => (e.kind === 'item' ? e.value : e.kind))).to.deep.equal([['ab', 'cd'], { x: 1 }, 'end'] as never);
+      expect(
+        readAll('application/cbor-seq', cbor, chunked(bytes, [at]), {}, t.unknown()).map((e) =>
+          e.kind === 'item' ? e.value : e.kind,
+        ),
+      ).to.deep.equal([['ab', 'cd'], { x: 1 }, 'end'] as never);
     }
   });
 });

@@ -8,7 +8,11 @@ import { msgpack } from '../../../../codecs/msgpack/index.ts';
 import { problem, type ProblemDocument } from '../../../../transports/protocol/problem.ts';
 import { concatBytes } from '../../../../transports/protocol/streams/bytes.ts';
 import {
-  sequenceReader, sequenceWriter, type SequenceReader, type SequenceReaderOptions, type StreamEvent,
+  sequenceReader,
+  sequenceWriter,
+  type SequenceReader,
+  type SequenceReaderOptions,
+  type StreamEvent,
 } from '../../../../transports/protocol/streams/index.ts';
 
 export const MEDIA: readonly { readonly mediaType: string; readonly codec: Codec }[] = [
@@ -34,7 +38,12 @@ export const arbTicket: fc.Arbitrary<Ticket> = fc.record({
   done: fc.boolean(),
 });
 
-export const ticket = (i: number): Ticket => ({ id: i, title: `ticket ${i}: ünïcödé ✓`, tags: i % 2 === 0 ? ['a', 'b\nc'] : [], done: i % 3 === 0 });
+export const ticket = (i: number): Ticket => ({
+  id: i,
+  title: `ticket ${i}: ünïcödé ✓`,
+  tags: i % 2 === 0 ? ['a', 'b\nc'] : [],
+  done: i % 3 === 0,
+});
 
 export const failure: ProblemDocument = { ...problem(503, 'the feed went away'), requestId: 'r-1', retryIn: 5 };
 
@@ -44,7 +53,9 @@ export { concatBytes as concat } from '../../../../transports/protocol/streams/b
 /** A whole stream of `items`, ended cleanly or by `error`. */
 export function stream(mediaType: string, codec: Codec, items: readonly Ticket[], error?: ProblemDocument): Uint8Array {
   const writer = sequenceWriter(mediaType, codec, Ticket);
-  const parts = items.map((item, i) => writer.item(item, mediaType === 'text/event-stream' && i % 2 === 0 ? `id-${i}` : undefined));
+  const parts = items.map((item, i) =>
+    writer.item(item, mediaType === 'text/event-stream' && i % 2 === 0 ? `id-${i}` : undefined),
+  );
   // Heartbeats between items, where the media type has them.
   const heartbeat = writer.heartbeat();
   if (heartbeat !== undefined) parts.splice(Math.min(1, parts.length), 0, heartbeat);
@@ -59,7 +70,13 @@ export function chunked(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[
 }
 
 /** Every event of `chunks` through a new reader, `finish` included; throws what the reader throws. */
-export function readAll(mediaType: string, codec: Codec, chunks: readonly Uint8Array[], options?: SequenceReaderOptions, type: Type = Ticket): StreamEvent<Ticket>[] {
+export function readAll(
+  mediaType: string,
+  codec: Codec,
+  chunks: readonly Uint8Array[],
+  options?: SequenceReaderOptions,
+  type: Type = Ticket,
+): StreamEvent<Ticket>[] {
   const reader = sequenceReader(mediaType, codec, type, options) as SequenceReader<Ticket>;
   const events: StreamEvent<Ticket>[] = [];
   for (const chunk of chunks) {
@@ -73,7 +90,9 @@ export function readAll(mediaType: string, codec: Codec, chunks: readonly Uint8A
 
 /** The events `items` and an end (or `error`) read as. */
 export function expected(mediaType: string, items: readonly Ticket[], error?: ProblemDocument): StreamEvent<Ticket>[] {
-  const events: StreamEvent<Ticket>[] = items.map((value, i) => (mediaType === 'text/event-stream' && i % 2 === 0 ? { kind: 'item', value, id: `id-${i}` } : { kind: 'item', value }));
+  const events: StreamEvent<Ticket>[] = items.map((value, i) =>
+    mediaType === 'text/event-stream' && i % 2 === 0 ? { kind: 'item', value, id: `id-${i}` } : { kind: 'item', value },
+  );
   events.push(error === undefined ? { kind: 'end' } : { kind: 'error', problem: error });
   return events;
 }

@@ -3,11 +3,27 @@
 // between parameters and results, and methods of every verb, status and security.
 import fc from 'fast-check';
 import {
-  bearerAuth, contextKey, meta, method, Registry, service, t, type AnyType, type MethodContract, type MissingKeys, type RegistryOptions, type Type,
+  bearerAuth,
+  contextKey,
+  meta,
+  method,
+  Registry,
+  service,
+  t,
+  type AnyType,
+  type MethodContract,
+  type MissingKeys,
+  type RegistryOptions,
+  type Type,
 } from '../../../../index.ts';
 import { arbDescriptor, arbMissingKeys, arbValueOf } from '../../../support/arbitraries.ts';
 import { argumentSources } from '../../../../transports/rest/arguments.ts';
-import { paramsProblem, queryProblem, requiredArrayProblem, segmentProblem } from '../../../../transports/protocol/params/index.ts';
+import {
+  paramsProblem,
+  queryProblem,
+  requiredArrayProblem,
+  segmentProblem,
+} from '../../../../transports/protocol/params/index.ts';
 import { verbFor } from '../../../../transports/rest/verb.ts';
 
 /** The choices that turn a descriptor into one with names and defaults. */
@@ -23,18 +39,33 @@ function decorate(type: Type, how: Decoration, state: { node: number; name: numb
   const at = state.node++;
   let out: Type;
   switch (d.kind) {
-    case 'array': out = t.array(decorate(d.element, how, state)); break;
-    case 'map': out = t.map(decorate(d.values, how, state)); break;
-    case 'tuple': out = t.tuple(d.elements.map((e) => decorate(e, how, state))); break;
-    case 'optional': out = t.optional(decorate(d.inner, how, state)); break;
-    case 'nullable': out = t.nullable(decorate(d.inner, how, state)); break;
+    case 'array':
+      out = t.array(decorate(d.element, how, state));
+      break;
+    case 'map':
+      out = t.map(decorate(d.values, how, state));
+      break;
+    case 'tuple':
+      out = t.tuple(d.elements.map((e) => decorate(e, how, state)));
+      break;
+    case 'optional':
+      out = t.optional(decorate(d.inner, how, state));
+      break;
+    case 'nullable':
+      out = t.nullable(decorate(d.inner, how, state));
+      break;
     case 'object': {
       const fields = Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, decorate(f, how, state)]));
-      const name = how.names[at % Math.max(1, how.names.length)] === true ? `${state.prefix}${state.name++}` : undefined;
-      out = t.object(fields, { ...(name === undefined ? {} : { name }), ...(d.requiresKey === undefined ? {} : { requiresKey: d.requiresKey }) });
+      const name =
+        how.names[at % Math.max(1, how.names.length)] === true ? `${state.prefix}${state.name++}` : undefined;
+      out = t.object(fields, {
+        ...(name === undefined ? {} : { name }),
+        ...(d.requiresKey === undefined ? {} : { requiresKey: d.requiresKey }),
+      });
       break;
     }
-    default: out = type;
+    default:
+      out = type;
   }
   if (how.defaults[at % Math.max(1, how.defaults.length)] === true && d.kind !== 'optional') {
     const [value] = fc.sample(arbValueOf(out), { seed: how.seed + at, numRuns: 1 });
@@ -58,16 +89,19 @@ export function arbApiType(prefix: string): fc.Arbitrary<Type> {
  * Always in the mix: a named record holding what the document must treat with care (64-bit
  * integers, bytes, a map, a tuple, optional and nullable members, defaults).
  */
-export const Record64 = t.object({
-  id: t.u64(),
-  delta: t.i64().default(-7n),
-  raw: t.bytes(),
-  tags: t.map(t.string()),
-  pair: t.tuple([t.f32(), t.optional(t.string())]),
-  note: t.optional(t.string()),
-  parent: t.nullable(t.u64()),
-  limit: t.i32().default(10),
-}, { name: 'Record64' });
+export const Record64 = t.object(
+  {
+    id: t.u64(),
+    delta: t.i64().default(-7n),
+    raw: t.bytes(),
+    tags: t.map(t.string()),
+    pair: t.tuple([t.f32(), t.optional(t.string())]),
+    note: t.optional(t.string()),
+    parent: t.nullable(t.u64()),
+    limit: t.i32().default(10),
+  },
+  { name: 'Record64' },
+);
 
 /** One method of a generated service, and how to call it. */
 export interface GeneratedMethod {
@@ -89,7 +123,9 @@ export const arbService: fc.Arbitrary<GeneratedService> = fc
     methods: fc.array(
       fc.record({
         verb: fc.constantFrom(...VERB_NAMES),
-        params: fc.array(fc.oneof({ weight: 4, arbitrary: arbApiType('P') }, fc.constant<Type>(Record64)), { maxLength: 3 }),
+        params: fc.array(fc.oneof({ weight: 4, arbitrary: arbApiType('P') }, fc.constant<Type>(Record64)), {
+          maxLength: 3,
+        }),
         returns: fc.oneof(
           { weight: 4, arbitrary: arbApiType('R') },
           { weight: 1, arbitrary: fc.constant<Type>(t.void()) },
@@ -115,7 +151,13 @@ export const arbService: fc.Arbitrary<GeneratedService> = fc
       // GET takes no parameters: a get* method with some is a POST by the naming rules.
       const status = returns.kind === 'void' && m.status === undefined ? undefined : m.status;
       const security = m.secured === undefined ? undefined : m.secured ? ['bearer'] : [];
-      return { name, contract: method(params, returns, { ...(status === undefined ? {} : { status }), ...(security === undefined ? {} : { security }) }) };
+      return {
+        name,
+        contract: method(params, returns, {
+          ...(status === undefined ? {} : { status }),
+          ...(security === undefined ? {} : { security }),
+        }),
+      };
     }),
   }));
 
@@ -129,11 +171,21 @@ function renamed(type: Type, prefix: string): Type {
     const d = x as AnyType;
     let out: Type;
     switch (d.kind) {
-      case 'array': out = t.array(walk(d.element)); break;
-      case 'map': out = t.map(walk(d.values)); break;
-      case 'tuple': out = t.tuple(d.elements.map(walk)); break;
-      case 'optional': out = t.optional(walk(d.inner)); break;
-      case 'nullable': out = t.nullable(walk(d.inner)); break;
+      case 'array':
+        out = t.array(walk(d.element));
+        break;
+      case 'map':
+        out = t.map(walk(d.values));
+        break;
+      case 'tuple':
+        out = t.tuple(d.elements.map(walk));
+        break;
+      case 'optional':
+        out = t.optional(walk(d.inner));
+        break;
+      case 'nullable':
+        out = t.nullable(walk(d.inner));
+        break;
       case 'object': {
         const fields = Object.fromEntries(Object.entries(d.fields).map(([k, f]) => [k, walk(f)]));
         out = t.object(fields, {
@@ -142,7 +194,8 @@ function renamed(type: Type, prefix: string): Type {
         });
         break;
       }
-      default: return x;
+      default:
+        return x;
     }
     if (x.hasDefault) out = out.default(x.defaultValue as never);
     seen.set(x, out);
@@ -158,14 +211,21 @@ export const TOKEN = 'generated-token';
  * A registry serving `svc` as the class `Generated`: each method answers `answer(method, args)`
  * (default: its first argument, else a fixed valid value of its result).
  */
-export function registryFor(svc: GeneratedService, answer?: (m: GeneratedMethod, args: unknown[]) => unknown): Registry {
+export function registryFor(
+  svc: GeneratedService,
+  answer?: (m: GeneratedMethod, args: unknown[]) => unknown,
+): Registry {
   class Generated {}
   const methods: Record<string, MethodContract> = {};
   for (const m of svc.methods) {
     methods[m.name] = m.contract;
-    const fallback = m.contract.returns.kind === 'void' || m.contract.returns.kind === 'stream' ? undefined : fc.sample(arbValueOf(m.contract.returns as Type), { seed: 1, numRuns: 1 })[0];
+    const fallback =
+      m.contract.returns.kind === 'void' || m.contract.returns.kind === 'stream'
+        ? undefined
+        : fc.sample(arbValueOf(m.contract.returns as Type), { seed: 1, numRuns: 1 })[0];
     Object.defineProperty(Generated.prototype, m.name, {
-      value: (...args: unknown[]) => (answer === undefined ? fallback : answer(m, args.slice(0, m.contract.paramTypes.length))),
+      value: (...args: unknown[]) =>
+        answer === undefined ? fallback : answer(m, args.slice(0, m.contract.paramTypes.length)),
     });
   }
   meta(Generated as never, service(methods, { security: [] }));
@@ -188,15 +248,22 @@ const arbQueryKey = fc.oneof(
 );
 
 /** A scalar, sometimes with a `.default()` of its own. */
-const arbQueryScalar: fc.Arbitrary<Type> = fc.tuple(arbSegmentType, fc.boolean(), fc.integer({ min: 0, max: 1_000_000 })).map(([type, withDefault, seed]) => {
-  if (!withDefault) return type;
-  const [value] = fc.sample(arbValueOf(type), { seed, numRuns: 1 });
-  return type.default(value as never);
-});
+const arbQueryScalar: fc.Arbitrary<Type> = fc
+  .tuple(arbSegmentType, fc.boolean(), fc.integer({ min: 0, max: 1_000_000 }))
+  .map(([type, withDefault, seed]) => {
+    if (!withDefault) return type;
+    const [value] = fc.sample(arbValueOf(type), { seed, numRuns: 1 });
+    return type.default(value as never);
+  });
 
 /** An array of scalars (a repeated key), bounded or not. */
 const arbQueryArray: fc.Arbitrary<Type> = fc
-  .tuple(arbSegmentType, fc.option(fc.record({ minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 2, max: 4 }) }), { nil: undefined }))
+  .tuple(
+    arbSegmentType,
+    fc.option(fc.record({ minItems: fc.integer({ min: 0, max: 2 }), maxItems: fc.integer({ min: 2, max: 4 }) }), {
+      nil: undefined,
+    }),
+  )
   .map(([element, c]) => (c === undefined ? t.array(element) : t.array(element, c)));
 
 /** What one query key carries: a scalar or an array of scalars, optional or not, an array defaulting to []. */
@@ -209,11 +276,19 @@ const arbQueryMember: fc.Arbitrary<Type> = fc.oneof(
 );
 
 /** A query parameter: one key, or an object spread over its members (some with a `requiresKey` rule). */
-const arbQueryType: fc.Arbitrary<Type> = fc.oneof(
-  { weight: 3, arbitrary: arbQueryMember },
-  fc.tuple(fc.dictionary(arbQueryKey, arbQueryMember, { minKeys: 1, maxKeys: 3 }), fc.boolean(), fc.boolean())
-    .map(([fields, name, rule]) => t.object(fields, { ...(name ? { name: 'Spread' } : {}), ...(rule ? { requiresKey: (key: string) => key.length > 1 } : {}) })),
-).filter((type) => queryProblem(type) === undefined);
+const arbQueryType: fc.Arbitrary<Type> = fc
+  .oneof(
+    { weight: 3, arbitrary: arbQueryMember },
+    fc
+      .tuple(fc.dictionary(arbQueryKey, arbQueryMember, { minKeys: 1, maxKeys: 3 }), fc.boolean(), fc.boolean())
+      .map(([fields, name, rule]) =>
+        t.object(fields, {
+          ...(name ? { name: 'Spread' } : {}),
+          ...(rule ? { requiresKey: (key: string) => key.length > 1 } : {}),
+        }),
+      ),
+  )
+  .filter((type) => queryProblem(type) === undefined);
 
 /**
  * Services of 1 to 3 methods with named parameters, each answering `true`: `GET` and `DELETE`
@@ -239,9 +314,16 @@ export const arbRoutedService: fc.Arbitrary<GeneratedService> = fc
     methods: methods.flatMap((m, i) => {
       const path = m.shape === 'default' ? [] : m.path;
       const params: Record<string, Type> = {};
-      path.forEach((type, j) => { params[`p${j}`] = type; });
-      m.query.forEach((type, j) => { params[`q${j}`] = type; });
-      const route = m.shape === 'default' ? undefined : `${m.shape} /m${i}${path.map((_, j) => `${j === 1 ? '/x' : ''}/:p${j}`).join('')}`;
+      path.forEach((type, j) => {
+        params[`p${j}`] = type;
+      });
+      m.query.forEach((type, j) => {
+        params[`q${j}`] = type;
+      });
+      const route =
+        m.shape === 'default'
+          ? undefined
+          : `${m.shape} /m${i}${path.map((_, j) => `${j === 1 ? '/x' : ''}/:p${j}`).join('')}`;
       const contract = method(params, t.bool(), route === undefined ? {} : { route });
       const name = m.shape === 'default' ? `getThing${i}` : `thing${i}`;
       return paramsProblemOf(name, contract, errorOnMissingKeys) === undefined ? [{ name, contract }] : [];

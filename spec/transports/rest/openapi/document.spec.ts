@@ -1,7 +1,23 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, jsonSchema, meta, method, openApi, Problem, Registry, service, t, type Codec, type JsonSchema, type OpenApiDocument, type Opts, type Type, type AnyType,
+  DEFAULT_CODECS,
+  DEFAULT_MAX_BODY_BYTES,
+  Endpoints,
+  jsonSchema,
+  meta,
+  method,
+  openApi,
+  Problem,
+  Registry,
+  service,
+  t,
+  type Codec,
+  type JsonSchema,
+  type OpenApiDocument,
+  type Opts,
+  type Type,
+  type AnyType,
 } from '../../../../index.ts';
 import { json } from '../../../../codecs/json/index.ts';
 import { arbDescriptor, arbMissingKeys } from '../../../support/arbitraries.ts';
@@ -12,12 +28,25 @@ const info = { title: 'Zoo', version: '1.0.0' };
 const zooDoc = (options: Opts = {}) => openApi(zooRegistry(options).endpoints, { prefix: '/api', info });
 
 /** A registry exposing one class with `methods`, and its document. */
-function docFor(methods: Record<string, ReturnType<typeof method>>, options: { registry?: Opts; codecs?: readonly Codec[]; schemaForms?: Record<string, 'json' | 'binary' | 'none'> } = {}): OpenApiDocument {
+function docFor(
+  methods: Record<string, ReturnType<typeof method>>,
+  options: {
+    registry?: Opts;
+    codecs?: readonly Codec[];
+    schemaForms?: Record<string, 'json' | 'binary' | 'none'>;
+  } = {},
+): OpenApiDocument {
   class Svc {}
   for (const name of Object.keys(methods)) Object.defineProperty(Svc.prototype, name, { value: () => undefined });
   meta(Svc as never, service(methods));
-  const registry = new Registry({ ...options.registry, ...(options.codecs ? { codecs: options.codecs } : {}) }).on(new Svc());
-  return openApi(registry.endpoints, { prefix: '/api', info, ...(options.schemaForms ? { schemaForms: options.schemaForms } : {}) });
+  const registry = new Registry({ ...options.registry, ...(options.codecs ? { codecs: options.codecs } : {}) }).on(
+    new Svc(),
+  );
+  return openApi(registry.endpoints, {
+    prefix: '/api',
+    info,
+    ...(options.schemaForms ? { schemaForms: options.schemaForms } : {}),
+  });
 }
 
 /**
@@ -38,12 +67,17 @@ type Op = Record<string, any>;
 const op = (doc: OpenApiDocument, path: string, verb: string): Op => doc.paths[path]![verb] as Op;
 const schemaOf = (doc: OpenApiDocument, name: string): JsonSchema => doc.components.schemas[name]!;
 const bodySchema = (o: Op, mediaType = 'application/json'): JsonSchema => o.requestBody.content[mediaType].schema;
-const answerSchema = (o: Op, status: string, mediaType = 'application/json'): JsonSchema => o.responses[status].content[mediaType].schema;
+const answerSchema = (o: Op, status: string, mediaType = 'application/json'): JsonSchema =>
+  o.responses[status].content[mediaType].schema;
 
 describe('openApi: the document', () => {
   it('is an OpenAPI 3.1 document with the info and servers given, and a plain JSON value', () => {
     const registry = zooRegistry();
-    const doc = openApi(registry.endpoints, { prefix: '/api', info: { ...info, description: 'Accounts' }, servers: [{ url: 'https://zoo.example' }] });
+    const doc = openApi(registry.endpoints, {
+      prefix: '/api',
+      info: { ...info, description: 'Accounts' },
+      servers: [{ url: 'https://zoo.example' }],
+    });
     expect(doc.openapi).to.match(/^3\.1\.\d+$/);
     expect(doc.info).to.deep.equal({ title: 'Zoo', version: '1.0.0', description: 'Accounts' });
     expect(doc.servers).to.deep.equal([{ url: 'https://zoo.example' }]);
@@ -52,7 +86,9 @@ describe('openApi: the document', () => {
 
   it('has one operation per exposed method: path under the prefix, verb, tag, operationId', () => {
     const doc = zooDoc();
-    const ops = Object.entries(doc.paths).flatMap(([path, verbs]) => Object.entries(verbs).map(([verb, o]) => `${verb} ${path} ${(o as Op).operationId} ${(o as Op).tags}`));
+    const ops = Object.entries(doc.paths).flatMap(([path, verbs]) =>
+      Object.entries(verbs).map(([verb, o]) => `${verb} ${path} ${(o as Op).operationId} ${(o as Op).tags}`),
+    );
     expect(ops).to.deep.equal([
       'get /api/listAccounts listAccounts ZooService',
       'post /api/getAccount getAccount ZooService',
@@ -70,7 +106,9 @@ describe('openApi: the document', () => {
   it('lists operations registered after the registry was made, and mounts at the root with prefix ""', () => {
     const registry = zooRegistry();
     class Late {
-      ping(): string { return 'pong'; }
+      ping(): string {
+        return 'pong';
+      }
     }
     meta(Late, service({ ping: method([], t.string()) }));
     registry.on(new Late());
@@ -84,10 +122,14 @@ describe('openApi: the document', () => {
 
   it('names operations that share a method name by their service', () => {
     class A {
-      ping(): string { return 'a'; }
+      ping(): string {
+        return 'a';
+      }
     }
     class B {
-      ping(): string { return 'b'; }
+      ping(): string {
+        return 'b';
+      }
     }
     meta(A, service({ ping: method([], t.string()) }));
     meta(B, service({ ping: method([], t.string(), { verb: 'PUT' }) }));
@@ -96,19 +138,31 @@ describe('openApi: the document', () => {
     expect(op(doc, '/api/ping', 'put').operationId).to.equal('B.ping');
   });
 
-  it('describes the body and the answer in every codec\'s media type, and problems in every problem type', () => {
+  it("describes the body and the answer in every codec's media type, and problems in every problem type", () => {
     const o = op(zooDoc(), '/api/createAccount', 'post');
     expect(o.requestBody.required).to.equal(true);
-    expect(Object.keys(o.requestBody.content)).to.deep.equal(['application/json', 'application/msgpack', 'application/cbor']);
-    expect(Object.keys(o.responses['201'].content)).to.deep.equal(['application/json', 'application/msgpack', 'application/cbor']);
+    expect(Object.keys(o.requestBody.content)).to.deep.equal([
+      'application/json',
+      'application/msgpack',
+      'application/cbor',
+    ]);
+    expect(Object.keys(o.responses['201'].content)).to.deep.equal([
+      'application/json',
+      'application/msgpack',
+      'application/cbor',
+    ]);
     const doc = zooDoc();
-    expect(Object.keys((doc.components.responses.BadRequest as Op).content))
-      .to.deep.equal(['application/problem+json', 'application/problem+msgpack', 'application/problem+cbor']);
+    expect(Object.keys((doc.components.responses.BadRequest as Op).content)).to.deep.equal([
+      'application/problem+json',
+      'application/problem+msgpack',
+      'application/problem+cbor',
+    ]);
   });
 
   it('answers with the declared status: 200 by default, 201 or 202 when declared, 204 and no body for t.void()', () => {
     const doc = zooDoc();
-    const statuses = (path: string, verb: string) => Object.keys(op(doc, path, verb).responses).filter((s) => s.startsWith('2'));
+    const statuses = (path: string, verb: string) =>
+      Object.keys(op(doc, path, verb).responses).filter((s) => s.startsWith('2'));
     expect(statuses('/api/getAccount', 'post')).to.deep.equal(['200']);
     expect(statuses('/api/createAccount', 'post')).to.deep.equal(['201']);
     expect(statuses('/api/deleteAccount', 'delete')).to.deep.equal(['204']);
@@ -120,14 +174,34 @@ describe('openApi: the document', () => {
 
   it('lists the problem answers each operation can get, and x-request-id on every answer', () => {
     const doc = zooDoc();
-    const problems = (path: string, verb: string) => Object.keys(op(doc, path, verb).responses).filter((s) => !s.startsWith('2'));
+    const problems = (path: string, verb: string) =>
+      Object.keys(op(doc, path, verb).responses).filter((s) => !s.startsWith('2'));
     // Public, no body: no 400, 401, 403, 413 or 415; a GET with an entity tag: 304.
     expect(problems('/api/listAccounts', 'get')).to.deep.equal(['304', '406', '500', 'default']);
     // Secured, with a body, void: no 406.
-    expect(problems('/api/deleteAccount', 'delete')).to.deep.equal(['400', '401', '403', '413', '415', '500', 'default']);
-    expect(problems('/api/createAccount', 'post')).to.deep.equal(['400', '401', '403', '406', '413', '415', '500', 'default']);
+    expect(problems('/api/deleteAccount', 'delete')).to.deep.equal([
+      '400',
+      '401',
+      '403',
+      '413',
+      '415',
+      '500',
+      'default',
+    ]);
+    expect(problems('/api/createAccount', 'post')).to.deep.equal([
+      '400',
+      '401',
+      '403',
+      '406',
+      '413',
+      '415',
+      '500',
+      'default',
+    ]);
     expect(problems('/api/touch', 'post')).to.deep.equal(['401', '403', '500', 'default']);
-    expect(op(doc, '/api/getAccount', 'post').responses['200'].headers['x-request-id']).to.deep.equal({ $ref: '#/components/headers/RequestId' });
+    expect(op(doc, '/api/getAccount', 'post').responses['200'].headers['x-request-id']).to.deep.equal({
+      $ref: '#/components/headers/RequestId',
+    });
     for (const response of Object.values(doc.components.responses)) {
       expect((response as Op).headers['x-request-id']).to.deep.equal({ $ref: '#/components/headers/RequestId' });
     }
@@ -138,7 +212,11 @@ describe('openApi: the document', () => {
 
   it('leaves out the problem answers no operation gets', () => {
     const doc = docFor({ listThings: method([], t.array(t.string())) });
-    expect(Object.keys(doc.components.responses)).to.deep.equal(['NotAcceptable', 'InternalServerError', 'OtherProblem']);
+    expect(Object.keys(doc.components.responses)).to.deep.equal([
+      'NotAcceptable',
+      'InternalServerError',
+      'OtherProblem',
+    ]);
     expect(doc.components).not.to.have.property('securitySchemes');
   });
 
@@ -149,10 +227,12 @@ describe('openApi: the document', () => {
     expect(Object.keys(problem.properties)).to.include.members(['code', 'path', 'requestId']);
     expect(problem.required).to.deep.equal(['type', 'title', 'status']);
     const refs = refsIn(doc.components.responses);
-    expect(new Set(refs.filter((r) => r.includes('/schemas/')))).to.deep.equal(new Set(['#/components/schemas/Problem']));
+    expect(new Set(refs.filter((r) => r.includes('/schemas/')))).to.deep.equal(
+      new Set(['#/components/schemas/Problem']),
+    );
   });
 
-  it('gives the registry\'s security schemes, and each operation the schemes that admit a caller', () => {
+  it("gives the registry's security schemes, and each operation the schemes that admit a caller", () => {
     const doc = zooDoc();
     expect(doc.components.securitySchemes).to.deep.equal({
       bearer: { type: 'http', scheme: 'bearer' },
@@ -164,9 +244,14 @@ describe('openApi: the document', () => {
     expect(op(doc, '/api/listAccounts', 'get')).not.to.have.property('security');
   });
 
-  it('puts named objects in components.schemas, every $ref resolving from the document\'s root', () => {
+  it("puts named objects in components.schemas, every $ref resolving from the document's root", () => {
     const doc = zooDoc();
-    expect(Object.keys(doc.components.schemas)).to.include.members(['Address.input', 'Address.output', 'Search', 'Problem']);
+    expect(Object.keys(doc.components.schemas)).to.include.members([
+      'Address.input',
+      'Address.output',
+      'Search',
+      'Problem',
+    ]);
     const refs = refsIn(doc);
     expect(refs.length).to.be.greaterThan(20);
     for (const ref of refs) expect(() => resolve(doc, ref), ref).not.to.throw();
@@ -188,19 +273,31 @@ describe('openApi: the document', () => {
     const doc = zooDoc();
     const props = (name: string) => (schemaOf(doc, name) as Op).properties;
     expect(props('Account.output').avatar).to.deep.include({ type: 'string', contentEncoding: 'base64' });
-    expect(props('Account.output.binary').avatar).to.deep.equal({ type: 'string', contentMediaType: 'application/octet-stream' });
+    expect(props('Account.output.binary').avatar).to.deep.equal({
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+    });
     const o = op(doc, '/api/getAccount', 'post');
     expect(answerSchema(o, '200')).to.deep.equal({ $ref: '#/components/schemas/Account.output' });
-    expect(answerSchema(o, '200', 'application/msgpack')).to.deep.equal({ $ref: '#/components/schemas/Account.output.binary' });
-    expect(answerSchema(o, '200', 'application/cbor')).to.deep.equal({ $ref: '#/components/schemas/Account.output.binary' });
+    expect(answerSchema(o, '200', 'application/msgpack')).to.deep.equal({
+      $ref: '#/components/schemas/Account.output.binary',
+    });
+    expect(answerSchema(o, '200', 'application/cbor')).to.deep.equal({
+      $ref: '#/components/schemas/Account.output.binary',
+    });
     // Address holds no bytes: one schema for every media type (one for bodies, one for answers).
-    expect(Object.keys(doc.components.schemas).filter((n) => n.startsWith('Address'))).to.deep.equal(['Address.output', 'Address.input']);
+    expect(Object.keys(doc.components.schemas).filter((n) => n.startsWith('Address'))).to.deep.equal([
+      'Address.output',
+      'Address.input',
+    ]);
   });
 
   it('lists as required what reading requires in bodies, and what writing always writes in answers', () => {
     const doc = zooDoc();
     expect(schemaOf(doc, 'Account.input')).not.to.have.property('required');
-    expect((schemaOf(doc, 'Account.output') as Op).required).to.deep.equal(Object.keys(Account.fields).filter((k) => k !== 'nick'));
+    expect((schemaOf(doc, 'Account.output') as Op).required).to.deep.equal(
+      Object.keys(Account.fields).filter((k) => k !== 'nick'),
+    );
     expect(schemaOf(doc, 'Address.input')).not.to.have.property('required');
     expect((schemaOf(doc, 'Address.output') as Op).required).to.deep.equal(['street']);
     // Search is only read: one schema, named as it is.
@@ -209,16 +306,19 @@ describe('openApi: the document', () => {
   });
 
   it('writes .default() values as JSON data in each form', () => {
-    const Defaults = t.object({
-      limit: t.i32().default(10),
-      id: t.u64().default(7n),
-      huge: t.u64().default(2n ** 64n - 1n),
-      raw: t.bytes().default(new Uint8Array([255])),
-      names: t.map(t.i32()).default(JSON.parse('{"__proto__": 1, "b": 2}')),
-      when: t.nullable(t.string()).default(null),
-      pair: t.tuple([t.i64(), t.optional(t.bool())]).default([5n, undefined]),
-      sub: t.object({ a: t.i8(), b: t.optional(t.i8()) }).default({ a: 1, extra: 3 } as never),
-    }, { name: 'Defaults' });
+    const Defaults = t.object(
+      {
+        limit: t.i32().default(10),
+        id: t.u64().default(7n),
+        huge: t.u64().default(2n ** 64n - 1n),
+        raw: t.bytes().default(new Uint8Array([255])),
+        names: t.map(t.i32()).default(JSON.parse('{"__proto__": 1, "b": 2}')),
+        when: t.nullable(t.string()).default(null),
+        pair: t.tuple([t.i64(), t.optional(t.bool())]).default([5n, undefined]),
+        sub: t.object({ a: t.i8(), b: t.optional(t.i8()) }).default({ a: 1, extra: 3 } as never),
+      },
+      { name: 'Defaults' },
+    );
     const doc = docFor({ createDefaults: method([Defaults], t.void()) });
     const jsonProps = (schemaOf(doc, 'Defaults') as Op).properties;
     expect(jsonProps.limit.default).to.equal(10);
@@ -253,7 +353,9 @@ describe('openApi: the document', () => {
     const Node = t.object(fields, { name: 'Node' });
     fields.next = t.optional(Node);
     const doc = docOfOperations({ createNode: method([Node], t.void()) });
-    expect((schemaOf(doc, 'Node') as Op).properties.next).to.deep.equal({ anyOf: [{ $ref: '#/components/schemas/Node' }, { type: 'null' }] });
+    expect((schemaOf(doc, 'Node') as Op).properties.next).to.deep.equal({
+      anyOf: [{ $ref: '#/components/schemas/Node' }, { type: 'null' }],
+    });
   });
 
   it('takes copies of a named object and structurally equal objects of the same name as one schema', () => {
@@ -264,19 +366,29 @@ describe('openApi: the document', () => {
     expect(Object.keys(doc.components.schemas)).to.deep.equal(['Point', 'Problem']);
   });
 
-  it('uses the registry\'s codecs: a codec of its own is listed without a schema unless schemaForms says how it writes', () => {
+  it("uses the registry's codecs: a codec of its own is listed without a schema unless schemaForms says how it writes", () => {
     const jsonSeq: Codec = { ...json, name: 'json-seq', contentTypes: ['application/json-seq'] };
     const methods = { echo: method([t.bytes()], t.bytes()) };
     const plain = op(docFor(methods, { codecs: [json, jsonSeq] }), '/api/echo', 'post');
     expect(plain.requestBody.content['application/json-seq']).to.deep.equal({});
-    const told = op(docFor(methods, { codecs: [json, jsonSeq], schemaForms: { 'json-seq': 'json' } }), '/api/echo', 'post');
+    const told = op(
+      docFor(methods, { codecs: [json, jsonSeq], schemaForms: { 'json-seq': 'json' } }),
+      '/api/echo',
+      'post',
+    );
     expect(told.requestBody.content['application/json-seq'].schema).to.deep.include({ contentEncoding: 'base64' });
     const onlyBinary = docFor(methods, { codecs: [jsonSeq], schemaForms: { 'json-seq': 'binary' } });
-    expect(Object.keys((onlyBinary.components.responses.BadRequest as Op).content)).to.deep.equal(['application/problem+json', 'application/problem+json-seq']);
-    expect(() => docFor(methods, { schemaForms: { json: 'yaml' as never } })).to.throw(TypeError, "schemaForms.json must be 'json', 'binary' or 'none'");
+    expect(Object.keys((onlyBinary.components.responses.BadRequest as Op).content)).to.deep.equal([
+      'application/problem+json',
+      'application/problem+json-seq',
+    ]);
+    expect(() => docFor(methods, { schemaForms: { json: 'yaml' as never } })).to.throw(
+      TypeError,
+      "schemaForms.json must be 'json', 'binary' or 'none'",
+    );
   });
 
-  it('the JSON form of a body is jsonSchema\'s schema, with formats added and 64-bit bounds left to the format', () => {
+  it("the JSON form of a body is jsonSchema's schema, with formats added and 64-bit bounds left to the format", () => {
     fc.assert(
       fc.property(arbDescriptor, arbMissingKeys, fc.constant(true), (type, errorOnMissingKeys, errorOnUnknownKeys) => {
         fc.pre(comparable(type));
@@ -294,47 +406,78 @@ describe('openApi: descriptors JSON Schema cannot state as lacquer reads them', 
   it('refuses two different objects of the same name, naming where each is used', () => {
     const A = t.object({ id: t.u64() }, { name: 'User' });
     const B = t.object({ id: t.string() }, { name: 'User' });
-    expect(() => docFor({ getUser: method([], A), findUser: method([], B) }))
-      .to.throw(TypeError, "two different objects are named 'User' (Svc.getUser's answer and Svc.findUser's answer)");
+    expect(() => docFor({ getUser: method([], A), findUser: method([], B) })).to.throw(
+      TypeError,
+      "two different objects are named 'User' (Svc.getUser's answer and Svc.findUser's answer)",
+    );
   });
 
   it('refuses one descriptor under the same name with another requiresKey rule, where it changes required', () => {
     const fields = { a: t.i32(), b: t.i32() };
     const A = t.object(fields, { name: 'Pair' });
     const B = t.object(fields, { name: 'Pair', requiresKey: (k) => k === 'a' });
-    expect(() => docFor({ createA: method([A], t.void()), createB: method([B], t.void()) }, { registry: { errorOnMissingKeys: true } }))
-      .to.throw(TypeError, "two different objects are named 'Pair'");
+    expect(() =>
+      docFor(
+        { createA: method([A], t.void()), createB: method([B], t.void()) },
+        { registry: { errorOnMissingKeys: true } },
+      ),
+    ).to.throw(TypeError, "two different objects are named 'Pair'");
   });
 
   it('has no literal or enum value without a JSON form to describe: a bigint, NaN or an infinity is refused when the descriptor is made', () => {
-    expect(() => t.literal(5n as never)).to.throw(TypeError, 't.literal(): a literal is a string, a number, a boolean or null, got bigint');
+    expect(() => t.literal(5n as never)).to.throw(
+      TypeError,
+      't.literal(): a literal is a string, a number, a boolean or null, got bigint',
+    );
     expect(() => t.literal(NaN)).to.throw(TypeError, 't.literal(): NaN is not a finite number');
-    expect(() => t.enum(['a', Infinity])).to.throw(TypeError, 't.enum(): the values are strings and finite numbers, got Infinity');
-    expect(() => t.enum(['a', 1n as never])).to.throw(TypeError, 't.enum(): the values are strings and finite numbers, got bigint');
+    expect(() => t.enum(['a', Infinity])).to.throw(
+      TypeError,
+      't.enum(): the values are strings and finite numbers, got Infinity',
+    );
+    expect(() => t.enum(['a', 1n as never])).to.throw(
+      TypeError,
+      't.enum(): the values are strings and finite numbers, got bigint',
+    );
   });
 
   it('refuses an unnamed descriptor that holds itself, saying to name it', () => {
     const fields: Record<string, Type> = { value: t.i32() };
     const Loop = t.object(fields);
     fields.next = t.array(Loop);
-    expect(() => docOfOperations({ createLoop: method([Loop], t.void()) })).to.throw(TypeError, 'a recursive object must be named');
+    expect(() => docOfOperations({ createLoop: method([Loop], t.void()) })).to.throw(
+      TypeError,
+      'a recursive object must be named',
+    );
   });
 
   it('refuses names that cannot name a component, or that the document uses itself', () => {
-    expect(() => docFor({ createX: method([t.object({}, { name: 'My User' })], t.void()) }))
-      .to.throw(TypeError, "the object name 'My User' cannot name an OpenAPI component");
-    expect(() => docFor({ createX: method([t.object({ a: t.i8() }, { name: 'Problem' })], t.void()) }))
-      .to.throw(TypeError, "the object name 'Problem' is taken");
+    expect(() => docFor({ createX: method([t.object({}, { name: 'My User' })], t.void()) })).to.throw(
+      TypeError,
+      "the object name 'My User' cannot name an OpenAPI component",
+    );
+    expect(() => docFor({ createX: method([t.object({ a: t.i8() }, { name: 'Problem' })], t.void()) })).to.throw(
+      TypeError,
+      "the object name 'Problem' is taken",
+    );
     // `User` with bytes needs `User.binary`, which another object already is.
     const User = t.object({ raw: t.bytes() }, { name: 'User' });
     const Taken = t.object({ a: t.i8() }, { name: 'User.binary' });
-    expect(() => docFor({ createUser: method([User, Taken], t.void()) })).to.throw(TypeError, "the component name 'User.binary' would be given to two schemas");
+    expect(() => docFor({ createUser: method([User, Taken], t.void()) })).to.throw(
+      TypeError,
+      "the component name 'User.binary' would be given to two schemas",
+    );
   });
 
   it('refuses a prefix that is no path, and info without a title and version', () => {
     const endpoints = zooRegistry().endpoints;
-    expect(() => openApi(endpoints, { prefix: 'api', info })).to.throw(TypeError, "prefix must be '' or a path starting with '/'");
-    expect(() => openApi(endpoints, { prefix: '/api', info: { title: 'x' } as never })).to.throw(TypeError, 'info needs a title and a version');
+    expect(() => openApi(endpoints, { prefix: 'api', info })).to.throw(
+      TypeError,
+      "prefix must be '' or a path starting with '/'",
+    );
+    expect(() => openApi(endpoints, { prefix: '/api', info: { title: 'x' } as never })).to.throw(
+      TypeError,
+      'info needs a title and a version',
+    );
   });
 });
 
@@ -353,16 +496,29 @@ function comparable(type: Type, seen = new Set<Type>()): boolean {
   seen.add(type);
   const d = type as AnyType;
   switch (d.kind) {
-    case 'lazy': case 'timestamp': return false;
-    case 'string': return d.constraints?.format === undefined;
-    case 'i64': case 'u64': return d.constraints === undefined && d.json === 'number';
-    case 'object': return d.name === undefined && Object.values(d.fields).every((f) => comparable(f, seen));
-    case 'variant': return d.members.every((m) => comparable(m, seen));
-    case 'array': return comparable(d.element, seen);
-    case 'map': return comparable(d.values, seen);
-    case 'tuple': return d.elements.every((e) => comparable(e, seen));
-    case 'optional': case 'nullable': return comparable(d.inner, seen);
-    default: return true;
+    case 'lazy':
+    case 'timestamp':
+      return false;
+    case 'string':
+      return d.constraints?.format === undefined;
+    case 'i64':
+    case 'u64':
+      return d.constraints === undefined && d.json === 'number';
+    case 'object':
+      return d.name === undefined && Object.values(d.fields).every((f) => comparable(f, seen));
+    case 'variant':
+      return d.members.every((m) => comparable(m, seen));
+    case 'array':
+      return comparable(d.element, seen);
+    case 'map':
+      return comparable(d.values, seen);
+    case 'tuple':
+      return d.elements.every((e) => comparable(e, seen));
+    case 'optional':
+    case 'nullable':
+      return comparable(d.inner, seen);
+    default:
+      return true;
   }
 }
 
@@ -378,7 +534,8 @@ function withoutFormats(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rest)) {
     if (DATA_KEYWORDS.has(k)) out[k] = v;
-    else if (NAMED_SCHEMAS.has(k)) out[k] = Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, withoutFormats(s)]));
+    else if (NAMED_SCHEMAS.has(k))
+      out[k] = Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, withoutFormats(s)]));
     else out[k] = withoutFormats(v);
   }
   if (format === 'int64') return { ...out, minimum: -(2 ** 63 - 1024), maximum: 2 ** 63 - 1024 };

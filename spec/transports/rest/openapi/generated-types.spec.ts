@@ -171,18 +171,28 @@ describe('openApi: types generated from the document by openapi-typescript', fun
     mkdirSync(dir, { recursive: true });
     const info = { title: 'Types', version: '1' };
     await generate('zoo', openApi(zooRegistry().endpoints, { prefix: '/api', info }));
-    await generate('example', openApi(createExampleServer({ log: () => {} }).registry.endpoints, { prefix: '/api', info }));
+    await generate(
+      'example',
+      openApi(createExampleServer({ log: () => {} }).registry.endpoints, { prefix: '/api', info }),
+    );
     await generate('notes', openApi(notesRegistry().endpoints, { prefix: '/api', info }));
     writeFileSync(join(dir, 'mapping.ts'), MAPPING);
     writeFileSync(join(dir, 'check-zoo.ts'), CHECK_ZOO);
     writeFileSync(join(dir, 'check-example.ts'), CHECK_EXAMPLE);
     writeFileSync(join(dir, 'check-notes.ts'), CHECK_NOTES);
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-      extends: '../../tsconfig.json',
-      compilerOptions: { noUnusedLocals: false },
-      include: ['*.ts'],
-    }));
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', dir], { encoding: 'utf8', cwd: root });
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../../tsconfig.json',
+        compilerOptions: { noUnusedLocals: false },
+        include: ['*.ts'],
+      }),
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', dir],
+      { encoding: 'utf8', cwd: root },
+    );
     expect(tsc.status, `${tsc.stdout}${tsc.stderr}`).to.equal(0);
   });
 });

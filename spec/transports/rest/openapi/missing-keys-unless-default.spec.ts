@@ -6,14 +6,19 @@ import { meta, method, openApi, Registry, service, t, type Infer, type JsonSchem
 import { toFetchHandler } from '../../../../transports/fetch/index.ts';
 import { validatorErrors } from './support.ts';
 
-const Search = t.object({
-  query: t.string(),
-  limit: t.i32().default(10),
-  page: t.object({ cursor: t.string(), size: t.u16().default(20) }),
-}, { name: 'Search' });
+const Search = t.object(
+  {
+    query: t.string(),
+    limit: t.i32().default(10),
+    page: t.object({ cursor: t.string(), size: t.u16().default(20) }),
+  },
+  { name: 'Search' },
+);
 
 class Books {
-  search(q: Infer<typeof Search>): Infer<typeof Search> { return q; }
+  search(q: Infer<typeof Search>): Infer<typeof Search> {
+    return q;
+  }
 }
 meta(Books, service({ search: method([Search], Search) }));
 
@@ -22,7 +27,10 @@ const info = { title: 'Books', version: '1' };
 
 describe("openApi and a registry reading with errorOnMissingKeys 'unless-default'", () => {
   const doc = openApi(registry.endpoints, { prefix: '/api', info });
-  const schemas = doc.components.schemas as Record<string, JsonSchema & { required?: string[]; properties: Record<string, JsonSchema & { required?: string[] }> }>;
+  const schemas = doc.components.schemas as Record<
+    string,
+    JsonSchema & { required?: string[]; properties: Record<string, JsonSchema & { required?: string[] }> }
+  >;
 
   it('lists only the members without a default as required in a body', () => {
     const input = schemas['Search.input'] ?? schemas.Search!;
@@ -36,9 +44,14 @@ describe("openApi and a registry reading with errorOnMissingKeys 'unless-default
 
   it('serves a body that leaves defaulted members out, and refuses one that leaves out another', async () => {
     const handle = toFetchHandler('/api', registry.endpoints);
-    const post = (body: unknown) => handle(new Request('http://localhost/api/search', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    }));
+    const post = (body: unknown) =>
+      handle(
+        new Request('http://localhost/api/search', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
     const ok = await post({ query: 'dune', page: { cursor: '' } });
     expect(ok.status).to.equal(200);
     expect(await ok.json()).to.deep.equal({ query: 'dune', limit: 10, page: { cursor: '', size: 20 } });

@@ -34,14 +34,18 @@ export function textFits(schema: ParamSchema, text: string, check: (value: unkno
   const types = typesOf(schema);
   const values: unknown[] = [];
   if (types.includes('string')) values.push(text);
-  if (types.includes('integer') && DECIMAL.test(text)) values.push(integerValue(text, (schema as { format?: string }).format));
+  if (types.includes('integer') && DECIMAL.test(text))
+    values.push(integerValue(text, (schema as { format?: string }).format));
   else if (types.includes('number') && JSON_NUMBER.test(text)) values.push(Number(text));
   if (types.includes('boolean') && (text === 'true' || text === 'false')) values.push(text === 'true');
   if (types.includes('null') && text === 'null') values.push(null);
   return values.some(check);
 }
 
-const RANGES_64: Record<string, readonly [bigint, bigint]> = { int64: [-(2n ** 63n), 2n ** 63n - 1n], uint64: [0n, 2n ** 64n - 1n] };
+const RANGES_64: Record<string, readonly [bigint, bigint]> = {
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+  uint64: [0n, 2n ** 64n - 1n],
+};
 
 /** The double next to `n` (finite, not 0), away from zero. */
 function nextAway(n: number): number {
@@ -68,7 +72,10 @@ function integerValue(text: string, format: string | undefined): number {
 export const textOf = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** The descriptor of each key of a request target, by key: an object parameter spread over the query gives its members. */
-export function keyTypes(name: string, contract: ReturnType<typeof method>): Map<string, { readonly place: 'path' | 'query'; readonly type: Type }> {
+export function keyTypes(
+  name: string,
+  contract: ReturnType<typeof method>,
+): Map<string, { readonly place: 'path' | 'query'; readonly type: Type }> {
   const sources = argumentSources('spec', contract, verbFor(name, contract));
   const out = new Map<string, { place: 'path' | 'query'; type: Type }>();
   for (const p of sources.path) out.set(p.name, { place: 'path', type: p.type });
@@ -80,7 +87,10 @@ export function keyTypes(name: string, contract: ReturnType<typeof method>): Map
 }
 
 /** What a request carries for one key: nothing, or a JSON value near the descriptor or of it (as JSON), once or twice. */
-export function arbKeyValue(place: 'path' | 'query', type: Type): fc.Arbitrary<{ readonly value: unknown; readonly twice: boolean } | undefined> {
+export function arbKeyValue(
+  place: 'path' | 'query',
+  type: Type,
+): fc.Arbitrary<{ readonly value: unknown; readonly twice: boolean } | undefined> {
   const present = type.kind === 'optional' ? (type as Type & { inner: Type }).inner : type;
   const valid = arbValueOf(present).map((v) => JSON.parse(json.encode(present, v as never)) as unknown);
   const value = fc.record({ value: fc.oneof(valid, arbJsonNear(type)), twice: fc.boolean() });
@@ -94,12 +104,17 @@ export const templateOf = (prefix: string, op: Operation) => `${prefix}${op.path
  * A valid call of `op`: its request target below the prefix (path and query as the typed client
  * writes them), and its body's descriptor and value.
  */
-export function arbCall(op: Operation): fc.Arbitrary<{ readonly target: string; readonly input: Type | undefined; readonly args: unknown }> {
+export function arbCall(
+  op: Operation,
+): fc.Arbitrary<{ readonly target: string; readonly input: Type | undefined; readonly args: unknown }> {
   const sources = argumentSources('spec', op.contract, op.verb);
   const shape = requestShape(op.method, op.contract, sources);
   const { paramTypes, paramNames } = op.contract;
   const values = fc.tuple(...paramTypes.map((type) => arbValueOf(type)));
-  const args = paramNames === undefined ? values : values.map((v) => [Object.fromEntries(paramNames.map((name, i) => [name, v[i]]))]);
+  const args =
+    paramNames === undefined
+      ? values
+      : values.map((v) => [Object.fromEntries(paramNames.map((name, i) => [name, v[i]]))]);
   // A text no path segment carries (empty, a dot segment, a separator) is not a call the client makes.
   const built = args.map((a) => {
     try {

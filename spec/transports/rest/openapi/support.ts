@@ -22,8 +22,12 @@ export async function validatorErrors(doc: OpenApiDocument): Promise<{ seriousme
   // A tuple is `prefixItems` with `items: false`, a valid items schema in OpenAPI 3.1 (JSON Schema
   // 2020-12); this parser's lint rule "array-without-items" takes `false` for a missing `items`, so
   // it reports that rule as a warning, and the spec checks those warnings are about tuples only.
-  const readme = await readmeValidate(JSON.parse(text), { validate: { rules: { openapi: { 'array-without-items': 'warning' } } } });
-  const tupleWarnings = readme.warnings.filter((w) => !/is an array, so it should include an `items` schema/.test(w.message));
+  const readme = await readmeValidate(JSON.parse(text), {
+    validate: { rules: { openapi: { 'array-without-items': 'warning' } } },
+  });
+  const tupleWarnings = readme.warnings.filter(
+    (w) => !/is an array, so it should include an `items` schema/.test(w.message),
+  );
   return {
     seriousme: seriousme.valid ? null : seriousme.errors,
     readme: readme.valid && tupleWarnings.length === 0 ? null : readme,
@@ -57,9 +61,17 @@ let documents = 0;
 function sharedAjv(): Ajv2020 {
   if (shared !== undefined) return shared;
   const ajv = new Ajv2020({ strict: false, ownProperties: true, validateFormats: true, allErrors: false });
-  const int = (min: number, max: number) => ({ type: 'number' as const, validate: (n: number) => Number.isInteger(n) && n >= min && n <= max });
-  ajv.addFormat('int8', int(-128, 127)).addFormat('uint8', int(0, 255)).addFormat('int16', int(-32768, 32767))
-    .addFormat('uint16', int(0, 65535)).addFormat('int32', int(-(2 ** 31), 2 ** 31 - 1)).addFormat('uint32', int(0, 2 ** 32 - 1))
+  const int = (min: number, max: number) => ({
+    type: 'number' as const,
+    validate: (n: number) => Number.isInteger(n) && n >= min && n <= max,
+  });
+  ajv
+    .addFormat('int8', int(-128, 127))
+    .addFormat('uint8', int(0, 255))
+    .addFormat('int16', int(-32768, 32767))
+    .addFormat('uint16', int(0, 65535))
+    .addFormat('int32', int(-(2 ** 31), 2 ** 31 - 1))
+    .addFormat('uint32', int(0, 2 ** 32 - 1))
     .addFormat('float', { type: 'number', validate: (n: number) => Number.isFinite(n) })
     .addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
   // The string formats lacquer checks, as ajv-formats defines them.
@@ -90,12 +102,15 @@ export function ajvFor(doc: OpenApiDocument): DocValidator {
     let v = compiled.get(pointer);
     if (v === undefined) compiled.set(pointer, (v = ajv.compile({ $ref: `${id}#${pointer}` })));
     const validate = v;
-    const check = Object.assign((data: unknown) => {
-      rounding = how;
-      const ok = validate(data);
-      check.errors = validate.errors;
-      return ok;
-    }, { errors: undefined as unknown });
+    const check = Object.assign(
+      (data: unknown) => {
+        rounding = how;
+        const ok = validate(data);
+        check.errors = validate.errors;
+        return ok;
+      },
+      { errors: undefined as unknown },
+    );
     return check;
   };
 }
@@ -113,11 +128,15 @@ export function schemaPointer(path: string, verb: string, where: 'request' | str
 /** Follows a local `$ref` (`#/components/schemas/User`) from the document's root. */
 export function resolve(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#/')) throw new Error(`not a local reference: ${ref}`);
-  return ref.slice(2).split('/').reduce<unknown>((at, part) => {
-    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) throw new Error(`${ref} does not resolve (at '${key}')`);
-    return (at as Record<string, unknown>)[key];
-  }, doc);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((at, part) => {
+      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+      if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key))
+        throw new Error(`${ref} does not resolve (at '${key}')`);
+      return (at as Record<string, unknown>)[key];
+    }, doc);
 }
 
 /** Every `$ref` in `value`. */
@@ -145,7 +164,13 @@ export function asInstance(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asInstance);
   if (value instanceof Map) {
     const out = {};
-    for (const [k, v] of value) Object.defineProperty(out, String(k), { value: asInstance(v), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of value)
+      Object.defineProperty(out, String(k), {
+        value: asInstance(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   }
   if (typeof value === 'object' && value !== null) return asInstance(new Map(Object.entries(value)));
@@ -165,6 +190,7 @@ export function decodeIndependently(mediaType: string, body: Buffer): unknown {
       return asInstance(new Unpackr({ mapsAsObjects: false, useRecords: false, int64AsType: 'bigint' }).unpack(body));
     }
   }
-  if (mediaType.endsWith('cbor')) return asInstance(new CborDecoder({ mapsAsObjects: false, useRecords: false }).decode(body));
+  if (mediaType.endsWith('cbor'))
+    return asInstance(new CborDecoder({ mapsAsObjects: false, useRecords: false }).decode(body));
   throw new Error(`no decoder for ${mediaType}`);
 }

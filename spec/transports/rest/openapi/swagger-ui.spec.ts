@@ -38,7 +38,9 @@ describe('openApi: Swagger UI sends what the parameters say', function () {
     await block.locator('.opblock-summary').click();
     await block.locator('button.try-out__btn').click();
     await fill(block);
-    const answer = page.waitForResponse((r) => r.request().method() === verb.toUpperCase() && new URL(r.url()).pathname.startsWith('/api/'));
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === verb.toUpperCase() && new URL(r.url()).pathname.startsWith('/api/'),
+    );
     await block.locator('button.execute').click();
     const response = await answer;
     const url = new URL(response.url());
@@ -67,7 +69,7 @@ describe('openApi: Swagger UI sends what the parameters say', function () {
     expect(failures).to.deep.equal([]);
   });
 
-  it('offers an enum\'s values, and sends a 64-bit integer as its digits', async () => {
+  it("offers an enum's values, and sends a 64-bit integer as its digits", async () => {
     const sent = await tryOut('get', '/api/findNotes', async (block) => {
       await block.locator('tr[data-param-name="kind"] select').selectOption('3');
       await block.locator('tr[data-param-name="since"] input').fill('-9223372036854775808');
@@ -75,7 +77,10 @@ describe('openApi: Swagger UI sends what the parameters say', function () {
       await ids.locator('button.json-schema-form-item-add').click();
       await ids.locator('input').last().fill('18446744073709551615');
     });
-    expect(sent).to.deep.equal({ target: '/api/findNotes?kind=3&since=-9223372036854775808&ids=18446744073709551615', status: 200 });
+    expect(sent).to.deep.equal({
+      target: '/api/findNotes?kind=3&since=-9223372036854775808&ids=18446744073709551615',
+      status: 200,
+    });
     expect(failures).to.deep.equal([]);
   });
 });

@@ -5,7 +5,15 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  DEFAULT_CODECS, DEFAULT_MAX_BODY_BYTES, Endpoints, jsonSchema, method, openApi, t, type OpenApiDocument, type Type,
+  DEFAULT_CODECS,
+  DEFAULT_MAX_BODY_BYTES,
+  Endpoints,
+  jsonSchema,
+  method,
+  openApi,
+  t,
+  type OpenApiDocument,
+  type Type,
 } from '../../../../index.ts';
 
 const info = { title: 'Cycles', version: '1.0.0' };
@@ -13,7 +21,14 @@ const info = { title: 'Cycles', version: '1.0.0' };
 /** The document of one operation taking `type`, made without `Registry.on` (whose codecs refuse some cycles first). */
 function docOf(type: Type): OpenApiDocument {
   const endpoints = new Endpoints(DEFAULT_MAX_BODY_BYTES, DEFAULT_CODECS);
-  endpoints.operations.push({ service: 'Svc', method: 'send', verb: 'POST', path: '/send', contract: method([type], t.void()), security: [] });
+  endpoints.operations.push({
+    service: 'Svc',
+    method: 'send',
+    verb: 'POST',
+    path: '/send',
+    contract: method([type], t.void()),
+    security: [],
+  });
   return openApi(endpoints, { prefix: '/api', info });
 }
 
@@ -28,9 +43,10 @@ function refusal(make: () => unknown): TypeError {
   expect.fail('expected a TypeError');
 }
 
-const RULE = 'the descriptor holds itself; a recursive object must be named: it refers to itself through t.lazy '
-  + "(or a fields object it is in) with no named object in the cycle; give the recursive object a name (t.object(fields, { name: 'Tree' })), "
-  + 'which is written once and refers to itself with $ref';
+const RULE =
+  'the descriptor holds itself; a recursive object must be named: it refers to itself through t.lazy ' +
+  "(or a fields object it is in) with no named object in the cycle; give the recursive object a name (t.object(fields, { name: 'Tree' })), " +
+  'which is written once and refers to itself with $ref';
 
 describe('jsonSchema and openApi: a descriptor that holds itself without a name', () => {
   it('is refused by both with one message, at the place it comes back to itself', () => {
@@ -65,10 +81,13 @@ describe('jsonSchema and openApi: a descriptor that holds itself without a name'
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...WRAPS), { minLength: 1, maxLength: 4 }), fc.nat(), (wraps, at) => {
         const build = (named: number | undefined): Type => {
-          const root: Type = wraps.reduceRight<Type>((inner, w, i) => {
-            const wrapped = w.wrap(inner);
-            return i === named ? t.object({ inner: wrapped }, { name: 'Named' }) : wrapped;
-          }, t.lazy(() => root));
+          const root: Type = wraps.reduceRight<Type>(
+            (inner, w, i) => {
+              const wrapped = w.wrap(inner);
+              return i === named ? t.object({ inner: wrapped }, { name: 'Named' }) : wrapped;
+            },
+            t.lazy(() => root),
+          );
           return root;
         };
         const loop = build(undefined);

@@ -39,7 +39,9 @@ describe('openApi: the document validates with two OpenAPI 3.1 validators', func
     await fc.assert(
       fc.asyncProperty(arbRoutedService, async (svc) => {
         const doc = openApi(registryFor(svc).endpoints, { prefix: '/gen', info });
-        parameters += Object.values(doc.paths).flatMap((item) => Object.values(item)).reduce((n, o) => n + ((o.parameters as unknown[] | undefined)?.length ?? 0), 0);
+        parameters += Object.values(doc.paths)
+          .flatMap((item) => Object.values(item))
+          .reduce((n, o) => n + ((o.parameters as unknown[] | undefined)?.length ?? 0), 0);
         expect(await validatorErrors(doc), JSON.stringify(doc)).to.deep.equal({ seriousme: null, readme: null });
       }),
       { numRuns: 40 },
